@@ -1,0 +1,26 @@
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+
+// base "./" makes chunk and preload URLs relative to the entry file, so the
+// same bundle works wherever another backend serves static/dist from.
+export default defineConfig({
+  plugins: [react()],
+  base: "./",
+  publicDir: false,
+  build: {
+    outDir: "static/dist",
+    emptyOutDir: true,
+    manifest: true,
+    target: "es2020",
+    sourcemap: true,
+    rollupOptions: {
+      input: { main: "widgets/main.ts" },
+    },
+  },
+  server: {
+    port: Number(process.env.VITE_PORT ?? 5173),
+    strictPort: true,
+    origin: `http://localhost:${process.env.VITE_PORT ?? 5173}`,
+    cors: true,
+  },
+});

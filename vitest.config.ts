@@ -1,0 +1,32 @@
+import { defineConfig } from "vitest/config";
+import react from "@vitejs/plugin-react";
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    globals: true,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "widgets",
+          environment: "jsdom",
+          include: ["tests/unit/widgets/**/*.test.{ts,tsx}", "tests/component/**/*.test.{ts,tsx}"],
+          setupFiles: ["tests/setup/dom.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "server",
+          environment: "node",
+          include: ["tests/unit/server/**/*.test.ts", "tests/server/**/*.test.ts"],
+          setupFiles: ["tests/setup/server.ts"],
+          // Server tests share one PostgreSQL/Redis per run; files use their own databases.
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,30 @@
+import type { ComponentType } from "react";
+
+/**
+ * When a widget's code is downloaded and mounted. `media:(query)` mounts
+ * once the media query matches, e.g. `media:(min-width: 64em)`.
+ */
+export type HydrationTrigger = "load" | "idle" | "visible" | "interaction" | `media:${string}`;
+
+/** Every widget component receives its parsed props plus the root element it owns. */
+export type WidgetProps<Props> = Props & { root: HTMLElement };
+
+export interface WidgetDefinition<Props = unknown> {
+  /** Matches `data-widget` on the root element. */
+  name: string;
+  /** Used when the root has no `data-hydrate` attribute. Defaults to "load". */
+  hydrate?: HydrationTrigger;
+  /**
+   * Reads the root's data-* options, JSON props and i18n overrides. Runs right
+   * before mounting, so it sees the DOM as it is then. Throws a
+   * WidgetConfigError naming the attribute on bad input.
+   */
+  parse(root: HTMLElement): Props;
+  /** A dynamic import, so each widget is its own chunk. */
+  load(): Promise<{ default: ComponentType<WidgetProps<Props>> }>;
+}
+
+/** Helps TypeScript infer Props from parse() while keeping one registry type. */
+export function defineWidget<Props>(definition: WidgetDefinition<Props>): WidgetDefinition<Props> {
+  return definition;
+}
