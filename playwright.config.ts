@@ -8,11 +8,12 @@ const systemChromium = "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "tests/e2e",
+  outputDir: process.env.PW_OUTPUT_DIR ?? "test-results",
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
   workers: 2,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: process.env.CI ? [["list"], ["json", { outputFile: "var/reports/playwright.json" }]] : [["list"]],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
@@ -34,14 +35,14 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
     // A fresh embedded database for every run, seeded on start by the server itself.
-    command: "rm -rf var/e2e && mkdir -p var/e2e && tsx server/main.ts",
+    command: `rm -rf var/e2e-${port} && mkdir -p var/e2e-${port} && tsx server/main.ts`,
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
       PORT: String(port),
       PUBLIC_URL: baseURL,
-      DATABASE_URL: "sqlite:var/e2e/site.sqlite",
+      DATABASE_URL: `sqlite:var/e2e-${port}/site.sqlite`,
       SESSION_SECRET: "e2e-session-secret-not-for-production-0123456789",
       NODE_ENV: "test",
       LOG_LEVEL: "warn",

@@ -14,7 +14,7 @@ export default defineConfig({
     target: "es2020",
     sourcemap: true,
     rollupOptions: {
-      input: { main: "widgets/main.ts" },
+      input: { main: "widgets/main.ts", styles: "static/css/main.css" },
     },
   },
   server: {

@@ -1,0 +1,175 @@
+import type { ComponentType } from "react";
+import { WidgetConfigError } from "../lib/options";
+import type { WidgetDefinition } from "./definition";
+import { reportWidgetError } from "./errors";
+import { rememberFocusedId, restoreFocusById } from "./focus";
+import type { RenderedWidget } from "./react-host";
+
+type ReactHost = typeof import("./react-host");
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- props are checked where each widget is defined
+type WidgetComponent = ComponentType<any>;
+import { readTrigger, waitForTrigger, type CancelTrigger } from "./triggers";
+
+export const WIDGET_SELECTOR = "[data-widget]";
+
+/** Runs a DOM change the runtime makes itself, so the MutationObserver does not react to it. */
+export type QuietChange = (change: () => void) => void;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry mixes widgets with different props
+export type AnyWidgetDefinition = WidgetDefinition<any>;
+
+interface WidgetRecord {
+  root: HTMLElement;
+  name: string;
+  status: "waiting" | "loading" | "mounted" | "failed";
+  cancelTrigger: CancelTrigger;
+  rendered?: RenderedWidget;
+  /** The server markup, kept while the widget is mounted and put back on unmount. */
+  serverMarkup?: DocumentFragment;
+}
+
+/** Every widget root in `container`, including `container` itself, in document order. */
+export function widgetRootsIn(container: ParentNode): HTMLElement[] {
+  const roots = Array.from(container.querySelectorAll<HTMLElement>(WIDGET_SELECTOR));
+  if (container instanceof Element && container.matches(WIDGET_SELECTOR)) roots.unshift(container as HTMLElement);
+  return roots;
+}
+
+/** One widget root's life: trigger, load, parse, render, unmount; and failure, in one place. */
+export class WidgetMounter {
+  private readonly definitions = new Map<string, AnyWidgetDefinition>();
+  // A root is tracked from the moment it is seen, so a root whose code is still loading is not mounted twice.
+  private readonly records = new WeakMap<HTMLElement, WidgetRecord>();
+
+  constructor(
+    registry: readonly AnyWidgetDefinition[],
+    private readonly quietly: QuietChange = (change) => change(),
+  ) {
+    for (const definition of registry) {
+      if (this.definitions.has(definition.name)) {
+        throw new Error(`Two widgets are registered as "${definition.name}"; widget names must be unique.`);
+      }
+      this.definitions.set(definition.name, definition);
+    }
+  }
+
+  mountWithin(container: ParentNode): void {
+    for (const root of widgetRootsIn(container)) this.mount(root);
+  }
+
+  /** Unmounts every widget in `container`, including ones that were inside another widget's server markup. */
+  unmountWithin(container: ParentNode): void {
+    let unmountedOne = true;
+    while (unmountedOne) {
+      unmountedOne = false;
+      for (const root of widgetRootsIn(container)) {
+        if (this.records.has(root)) {
+          this.unmount(root);
+          unmountedOne = true;
+        }
+      }
+    }
+  }
+
+  mount(root: HTMLElement): void {
+    if (this.records.has(root)) return;
+    const name = root.getAttribute("data-widget") ?? "";
+    const record: WidgetRecord = { root, name, status: "waiting", cancelTrigger: () => {} };
+    this.records.set(root, record);
+    const definition = this.definitions.get(name);
+    if (!definition) {
+      const known = [...this.definitions.keys()].join(", ");
+      this.fail(record, new WidgetConfigError(`data-widget="${name}" is not a known widget; use one of: ${known}`));
+      return;
+    }
+    try {
+      const trigger = readTrigger(root, definition.hydrate);
+      record.cancelTrigger = waitForTrigger(root, trigger, () => void this.load(record, definition));
+    } catch (error) {
+      this.fail(record, error);
+    }
+  }
+
+  unmount(root: HTMLElement): void {
+    const record = this.records.get(root);
+    if (!record) return;
+    this.records.delete(root);
+    this.teardown(record);
+    root.removeAttribute("data-widget-state");
+  }
+
+  private isCurrent(record: WidgetRecord): boolean {
+    return this.records.get(record.root) === record;
+  }
+
+  private async load(record: WidgetRecord, definition: AnyWidgetDefinition): Promise<void> {
+    record.status = "loading";
+    try {
+      const [widgetModule, reactHost] = await Promise.all([definition.load(), import("./react-host")]);
+      if (!this.isCurrent(record)) return; // unmounted while its code was downloading
+      this.render(record, definition, widgetModule.default, reactHost);
+    } catch (error) {
+      if (this.isCurrent(record)) this.fail(record, error);
+    }
+  }
+
+  private render(
+    record: WidgetRecord,
+    definition: AnyWidgetDefinition,
+    component: WidgetComponent,
+    reactHost: ReactHost,
+  ): void {
+    const { root } = record;
+    // parse() first: it captures references to the server markup before that markup is detached.
+    const props = definition.parse(root);
+    const focusedId = rememberFocusedId(root);
+    let firstRender = true;
+    let firstRenderError: { error: unknown } | undefined;
+    const onRenderError = (error: unknown): void => {
+      if (firstRender) firstRenderError = { error };
+      // A later update threw while React was committing: tear down once React has finished.
+      else queueMicrotask(() => this.failIfMounted(record, error));
+    };
+
+    this.quietly(() => {
+      record.serverMarkup = detachChildren(root);
+      record.rendered = reactHost.renderWidget(root, component, { ...props, root }, onRenderError);
+    });
+    firstRender = false;
+    if (firstRenderError) {
+      this.fail(record, firstRenderError.error);
+      return;
+    }
+    record.status = "mounted";
+    root.setAttribute("data-widget-state", "mounted");
+    restoreFocusById(root, focusedId);
+  }
+
+  private failIfMounted(record: WidgetRecord, error: unknown): void {
+    if (this.isCurrent(record) && record.status === "mounted") this.fail(record, error);
+  }
+
+  private fail(record: WidgetRecord, error: unknown): void {
+    this.teardown(record);
+    record.status = "failed";
+    reportWidgetError(record.root, record.name, error);
+  }
+
+  /** Stops waiting, unmounts React and puts the server markup back, whatever stage the widget reached. */
+  private teardown(record: WidgetRecord): void {
+    record.cancelTrigger();
+    const { rendered, serverMarkup } = record;
+    record.rendered = undefined;
+    record.serverMarkup = undefined;
+    this.quietly(() => {
+      rendered?.unmount();
+      if (serverMarkup) record.root.replaceChildren(serverMarkup);
+    });
+  }
+}
+
+function detachChildren(root: HTMLElement): DocumentFragment {
+  const fragment = root.ownerDocument.createDocumentFragment();
+  while (root.firstChild) fragment.appendChild(root.firstChild);
+  return fragment;
+}

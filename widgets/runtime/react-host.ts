@@ -1,0 +1,32 @@
+import { createElement, type ComponentType } from "react";
+import { flushSync } from "react-dom";
+import { createRoot, type Root } from "react-dom/client";
+
+/**
+ * Everything the runtime needs from React, in one module that the runtime
+ * imports dynamically: a page without widgets never downloads React, and a
+ * page with many widgets downloads it once.
+ */
+export interface RenderedWidget {
+  unmount(): void;
+}
+
+/**
+ * Renders synchronously (flushSync): when this returns, the widget is in the
+ * DOM and content it adopted has already moved, so the MutationObserver never
+ * sees a nested widget root detached half-way through a render.
+ *
+ * `onError` gets errors thrown while rendering, now or on any later update.
+ */
+export function renderWidget<Props extends object>(
+  container: HTMLElement,
+  component: ComponentType<Props>,
+  props: Props,
+  onError: (error: unknown) => void,
+): RenderedWidget {
+  const root: Root = createRoot(container, {
+    onUncaughtError: (error) => onError(error),
+  });
+  flushSync(() => root.render(createElement(component, props)));
+  return { unmount: () => root.unmount() };
+}
