@@ -1,0 +1,58 @@
+import express, { type Express } from "express";
+import { csrfProtection } from "./http/csrf";
+import { errorHandler, notFoundHandler } from "./http/error-handler";
+import { pageLocals } from "./http/page-locals";
+import { securityHeaders } from "./http/security-headers";
+import { sessionMiddleware } from "./http/session/session-middleware";
+import { staticFiles } from "./http/static-files";
+import { httpLogger } from "./logging";
+import { bundleDir, staticDir, templatesDir as defaultTemplatesDir } from "./paths";
+import { healthRoutes } from "./routes/health";
+import { pageRoutes } from "./routes/pages";
+import type { AppServices } from "./services";
+import { configureViews } from "./views/nunjucks";
+
+/** The largest request body accepted, JSON or form. */
+const bodyLimit = "100kb";
+
+export interface CreateAppOptions {
+  /** Defaults to the repository's templates/. */
+  templatesDir?: string;
+}
+
+/**
+ * The whole site as an Express app, without listening, so tests drive it
+ * directly. Order matters: probes and static files come before sessions, so
+ * they never create or touch one; CSRF checks run once bodies are parsed.
+ */
+export function createApp(services: AppServices, options: CreateAppOptions = {}): Express {
+  const { config, database, readiness } = services;
+  const templatesDir = options.templatesDir ?? defaultTemplatesDir;
+  const csrf = csrfProtection(config.publicOrigin);
+  const app = express();
+
+  const development = config.nodeEnv === "development";
+  app.set("env", config.nodeEnv);
+  app.set("trust proxy", config.trustProxy);
+  app.set("strict routing", true);
+  app.set("view cache", !development);
+  app.disable("x-powered-by");
+  configureViews(app, { templatesDir, viteAssets: services.viteAssets, reloadTemplates: development });
+
+  app.use(httpLogger(services.logger));
+  app.use(securityHeaders(config));
+  app.use(healthRoutes({ db: database.db, redis: services.redis, readiness }));
+  app.use("/static", staticFiles(staticDir, bundleDir));
+
+  app.use(sessionMiddleware(config, services.sessionStore));
+  app.use(express.json({ limit: bodyLimit }));
+  app.use(express.urlencoded({ extended: false, limit: bodyLimit }));
+  app.use(csrf.verifyWrites);
+  app.use(pageLocals({ db: database.db, csrfTokenFor: csrf.tokenFor }));
+
+  app.use(pageRoutes({ db: database.db, templatesDir }));
+
+  app.use(notFoundHandler);
+  app.use(errorHandler({ development }));
+  return app;
+}

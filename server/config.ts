@@ -1,0 +1,159 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { readOrCreateSessionSecret } from "./session-secret";
+
+/**
+ * The environment, read once at start, typed and validated. Every variable is
+ * one line of `settings`; `Config` follows from it, so a new variable needs no
+ * other change here (document it in .env.example and the README).
+ */
+
+const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof logLevels)[number];
+
+const wholeNumber = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, `must be a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .refine((value) => value >= min && value <= max, `must be a whole number from ${min} to ${max}`);
+
+const positiveNumber = z
+  .string()
+  .regex(/^\d+(\.\d+)?$/, "must be a positive number")
+  .transform(Number)
+  .refine((value) => value > 0, "must be a positive number");
+
+const httpUrl = z
+  .string()
+  .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), "must be an http:// or https:// URL");
+
+const databaseUrl = z
+  .string()
+  .refine(
+    (value) => /^(sqlite:|postgres:\/\/|postgresql:\/\/)/.test(value),
+    'must start with "sqlite:" (a file, e.g. sqlite:var/site.sqlite) or "postgres://"',
+  );
+
+const postgresUrl = z.string().refine((value) => /^postgres(ql)?:\/\//.test(value), 'must start with "postgres://"');
+
+const redisUrl = z.string().refine((value) => /^rediss?:\/\//.test(value), 'must start with "redis://" or "rediss://"');
+
+const sessionSecret = z.string().min(32, "must be at least 32 characters (generate one with: openssl rand -hex 32)");
+
+const booleanFlag = z.enum(["true", "false", "1", "0"], 'must be "true" or "false"').transform((value) => value === "true" || value === "1");
+
+/** Express's `trust proxy`: false, true, a hop count, or addresses/subnets ("loopback, 10.0.0.0/8"). */
+const trustProxy = z.string().transform((value): boolean | number | string => {
+  if (value === "false" || value === "0") return false;
+  if (value === "true") return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
+});
+
+interface Setting<Schema extends z.ZodType> {
+  variable: string;
+  schema: Schema;
+  /** Secret values (passwords in URLs, keys) are never repeated in error messages. */
+  secret: boolean;
+}
+
+function setting<Schema extends z.ZodType>(variable: string, schema: Schema, options: { secret?: boolean } = {}): Setting<Schema> {
+  return { variable, schema, secret: options.secret ?? false };
+}
+
+const settings = {
+  port: setting("PORT", wholeNumber(1, 65535).default(3000)),
+  publicUrl: setting("PUBLIC_URL", httpUrl.optional()),
+  databaseUrl: setting("DATABASE_URL", databaseUrl.default("sqlite:var/site.sqlite"), { secret: true }),
+  databaseUrlTest: setting("DATABASE_URL_TEST", postgresUrl.optional(), { secret: true }),
+  redisUrl: setting("REDIS_URL", redisUrl.optional(), { secret: true }),
+  sessionSecret: setting("SESSION_SECRET", sessionSecret.optional(), { secret: true }),
+  crmEnv: setting("CRM_ENV", z.enum(["test", "production"], 'must be "test" or "production"').default("test")),
+  nodeEnv: setting(
+    "NODE_ENV",
+    z.enum(["development", "test", "production"], 'must be "development", "test" or "production"').default("development"),
+  ),
+  logLevel: setting("LOG_LEVEL", z.enum(logLevels, `must be one of ${logLevels.join(", ")}`).optional()),
+  trustProxy: setting("TRUST_PROXY", trustProxy.default(false)),
+  viteDevServerUrl: setting("VITE_DEV_SERVER_URL", httpUrl.optional()),
+  sessionIdleMinutes: setting("SESSION_IDLE_MINUTES", positiveNumber.default(120)),
+  sessionAbsoluteHours: setting("SESSION_ABSOLUTE_HOURS", positiveNumber.default(24 * 14)),
+  buildOnStart: setting("BUILD_ON_START", booleanFlag.default(true)),
+};
+
+type Settings = typeof settings;
+type ParsedSettings = { [Key in keyof Settings]: z.output<Settings[Key]["schema"]> };
+
+export type Config = Omit<ParsedSettings, "publicUrl" | "sessionSecret" | "logLevel"> & {
+  /** The site's public address without a trailing slash, e.g. "https://www.example.org". */
+  publicUrl: string;
+  /** `publicUrl`'s origin: the only Origin accepted on writes. */
+  publicOrigin: string;
+  /** Cookies are Secure only when the public address is https, so plain http on localhost works. */
+  secureCookies: boolean;
+  sessionSecret: string;
+  logLevel: LogLevel;
+};
+
+/** A bad environment value. `message` is one line naming the variable. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export interface LoadConfigOptions {
+  /** Relative paths (the SQLite file, var/session-secret) resolve against this. */
+  cwd?: string;
+}
+
+/**
+ * process.env, after a `.env` file in the working directory (if any) has
+ * filled in the variables the environment leaves unset. For entry points
+ * (`npm start`, `npm run seed`); tests pass their own environment instead.
+ */
+export function readEnvironment(cwd: string = process.cwd()): NodeJS.ProcessEnv {
+  const envFile = path.join(cwd, ".env");
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
+  return process.env;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = {}): Config {
+  const parsed = parseSettings(env);
+  const cwd = options.cwd ?? process.cwd();
+  const publicUrl = new URL(parsed.publicUrl ?? `http://localhost:${parsed.port}`);
+  return {
+    ...parsed,
+    publicUrl: publicUrl.href.replace(/\/$/, ""),
+    publicOrigin: publicUrl.origin,
+    secureCookies: publicUrl.protocol === "https:",
+    sessionSecret: resolveSessionSecret(parsed, cwd),
+    logLevel: parsed.logLevel ?? (parsed.nodeEnv === "test" ? "silent" : "info"),
+  };
+}
+
+function parseSettings(env: NodeJS.ProcessEnv): ParsedSettings {
+  const parsed: Record<string, unknown> = {};
+  for (const [key, { variable, schema, secret }] of Object.entries(settings)) {
+    // An empty value (FOO= in a .env file) means "not set", so defaults apply.
+    const raw = env[variable]?.trim() || undefined;
+    const result = schema.safeParse(raw);
+    if (!result.success) {
+      const reason = result.error.issues[0]?.message ?? "is not valid";
+      const shown = secret || raw === undefined ? "" : ` (got ${JSON.stringify(raw)})`;
+      throw new ConfigError(`Invalid configuration: ${variable} ${reason}${shown}.`);
+    }
+    parsed[key] = result.data;
+  }
+  return parsed as ParsedSettings;
+}
+
+function resolveSessionSecret(parsed: ParsedSettings, cwd: string): string {
+  if (parsed.sessionSecret) return parsed.sessionSecret;
+  if (parsed.nodeEnv === "production") {
+    throw new ConfigError(
+      "Invalid configuration: SESSION_SECRET is required when NODE_ENV=production (generate one with: openssl rand -hex 32).",
+    );
+  }
+  // Development only: a random secret kept on disk, so sessions survive restarts.
+  return readOrCreateSessionSecret(path.resolve(cwd, "var", "session-secret"));
+}

@@ -1,0 +1,105 @@
+import { mkdirSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import SqliteDatabase from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect, type Dialect } from "kysely";
+import pg from "pg";
+import { parseDatabaseUrl, type DatabaseDialect } from "./database-url";
+import type { Database } from "./schema";
+
+export type { DatabaseDialect } from "./database-url";
+
+/** An open database: the Kysely instance, which engine it is, and how to close it. */
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DatabaseDialect;
+  close(): Promise<void>;
+}
+
+export interface CreateDatabaseOptions {
+  /** Relative SQLite paths resolve against this (default: the current directory). */
+  cwd?: string;
+  /** PostgreSQL pool size. */
+  maxConnections?: number;
+  /** Errors of idle pooled PostgreSQL connections (a restarted server); without a listener they would crash the process. */
+  onPoolError?: (error: Error) => void;
+}
+
+export function createDatabase(url: string, options: CreateDatabaseOptions = {}): DatabaseHandle {
+  const location = parseDatabaseUrl(url, options.cwd);
+  const engine = location.dialect === "sqlite" ? sqliteDialect(location.filename) : postgresDialect(location.connectionString, options);
+  const db = new Kysely<Database>({ dialect: engine.dialect });
+  return {
+    db,
+    dialect: location.dialect,
+    async close() {
+      await db.destroy();
+      // Kysely's destroy() does nothing if no query ever ran; the connection is open regardless.
+      await engine.closeIfOpen();
+    },
+  };
+}
+
+interface Engine {
+  dialect: Dialect;
+  closeIfOpen(): Promise<void>;
+}
+
+function sqliteDialect(filename: string): Engine {
+  if (filename !== ":memory:") mkdirSync(path.dirname(filename), { recursive: true });
+  const database = new SqliteDatabase(filename);
+  // WAL lets readers work while one writer commits; NORMAL is durable across
+  // application crashes in WAL mode and much faster than FULL.
+  database.pragma("journal_mode = WAL");
+  database.pragma("synchronous = NORMAL");
+  database.pragma("foreign_keys = ON");
+  database.pragma("busy_timeout = 5000");
+  return {
+    dialect: new SqliteDialect({ database }),
+    closeIfOpen: async () => {
+      if (database.open) database.close();
+    },
+  };
+}
+
+const int8TypeId = pg.types.builtins.INT8;
+
+/**
+ * bigint columns (millisecond timestamps, COUNT(*)) come back as JS numbers,
+ * like on SQLite. Set per pool rather than on pg's global type registry, so
+ * other code in the process keeps pg's defaults. Values past 2^53 would lose
+ * precision; nothing here stores such numbers.
+ */
+const numberInt8Types: pg.CustomTypesConfig = {
+  getTypeParser: ((typeId: number, format?: "text" | "binary") =>
+    typeId === int8TypeId && format !== "binary"
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(typeId, format)) as pg.CustomTypesConfig["getTypeParser"],
+};
+
+function postgresDialect(connectionString: string, options: CreateDatabaseOptions): Engine {
+  const pool = new pg.Pool({
+    connectionString: withDefaultUser(connectionString),
+    types: numberInt8Types,
+    max: options.maxConnections ?? 10,
+  });
+  pool.on("error", options.onPoolError ?? ((error) => console.error(`PostgreSQL pool error: ${error.message}`)));
+  return {
+    dialect: new PostgresDialect({ pool }),
+    closeIfOpen: async () => {
+      if (!pool.ended) await pool.end();
+    },
+  };
+}
+
+/**
+ * Like psql: without a user in the URL (or PGUSER), connect as the
+ * operating-system user. pg alone would fall back to $USER, which is unset in
+ * many containers.
+ */
+function withDefaultUser(connectionString: string): string {
+  const url = new URL(connectionString);
+  if (url.username || process.env.PGUSER) return connectionString;
+  url.username = encodeURIComponent(os.userInfo().username);
+  return url.href;
+}

@@ -1,0 +1,47 @@
+import { Router, type Request, type Response } from "express";
+import type { Kysely } from "kysely";
+import { loadHomeContent } from "../content/home-content";
+import { findPublishedPage } from "../content/pages";
+import type { Database } from "../db/schema";
+import { notFound } from "../http/errors";
+import { listPatternNames } from "../views/pattern-library";
+
+/** The home page, the pattern library and the editor-written content pages. */
+export function pageRoutes(options: { db: Kysely<Database>; templatesDir: string }): Router {
+  const { db, templatesDir } = options;
+  const router = Router({ strict: true });
+
+  router.get("/", async (_req, res) => {
+    res.render("pages/home.njk", await loadHomeContent(db));
+  });
+
+  router.get("/patterns/", async (_req, res) => {
+    res.render("pages/patterns/index.njk", { patterns: await listPatternNames(templatesDir) });
+  });
+
+  router.get("/patterns/:name/", async (req, res) => {
+    const patterns = await listPatternNames(templatesDir);
+    if (!patterns.includes(req.params.name)) throw notFound();
+    res.render(`pages/patterns/${req.params.name}.njk`, { patterns });
+  });
+
+  router.get("/:slug/", async (req, res) => {
+    const page = await findPublishedPage(db, req.params.slug);
+    if (!page) throw notFound();
+    res.render("pages/content-page.njk", { page });
+  });
+
+  // Every page address ends in a slash; send the slashless one there.
+  router.get("/patterns", redirectToSlashed);
+  router.get("/:slug", async (req, res, next) => {
+    if (!(await findPublishedPage(db, req.params.slug))) return next();
+    redirectToSlashed(req, res);
+  });
+
+  return router;
+}
+
+function redirectToSlashed(req: Request, res: Response): void {
+  const query = req.originalUrl.slice(req.path.length);
+  res.redirect(301, `${req.path}/${query}`);
+}

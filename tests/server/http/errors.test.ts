@@ -1,0 +1,56 @@
+import request from "supertest";
+import { browserWithPage } from "../support/pages";
+import { createTestApp, type TestApp } from "../support/test-app";
+
+describe("error responses", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("answers malformed JSON with 400 and a JSON error", async () => {
+    const response = await request(t.app).post("/account/login/").set("Content-Type", "application/json").send('{"email": "a@example.org",');
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ success: false, errors: { __all__: ["The data sent was not valid JSON. Check it and try again."] } });
+  });
+
+  it("answers a body over 100 kB with 413, as JSON or as a page", async () => {
+    const { agent, token } = await browserWithPage(t.app);
+    const big = "x".repeat(101 * 1024);
+    const json = await agent.post("/account/contact/").set("X-CSRFToken", token).send({ message: big });
+    expect(json.status).toBe(413);
+    expect(json.body.errors.__all__[0]).toContain("larger than 100 kB");
+    const form = await agent.post("/contact/").type("form").set("Accept", "text/html").send({ _csrf: token, message: big });
+    expect(form.status).toBe(413);
+    expect(form.text).toContain("That was too much to send");
+  });
+
+  it("accepts a body just under the limit", async () => {
+    const { agent, token } = await browserWithPage(t.app);
+    const response = await agent.post("/account/contact/").set("X-CSRFToken", token).send({ message: "x".repeat(99 * 1024) });
+    expect(response.status).toBe(404);
+  });
+
+  it("renders the styled 404 page for an unknown path", async () => {
+    const response = await request(t.app).get("/no-such-page/").set("Accept", "text/html");
+    expect(response.status).toBe(404);
+    expect(response.type).toBe("text/html");
+    expect(response.text).toContain("Page not found");
+    expect(response.text).toContain('href="/"');
+    expect(response.text).toMatch(/<link rel="stylesheet"|<main/);
+  });
+
+  it("answers unknown API paths and XMLHttpRequest calls with JSON", async () => {
+    const api = await request(t.app).get("/api/attendable/v1/nothing/");
+    expect(api.status).toBe(404);
+    expect(api.body.success).toBe(false);
+    const xhr = await request(t.app).get("/no-such-page/").set("X-Requested-With", "XMLHttpRequest");
+    expect(xhr.status).toBe(404);
+    expect(xhr.type).toBe("application/json");
+  });
+
+  it("answers a missing static file with 404", async () => {
+    expect((await request(t.app).get("/static/css/missing.css")).status).toBe(404);
+  });
+});

@@ -1,0 +1,113 @@
+import request from "supertest";
+import { redisTestUrl } from "../support/redis";
+import { browserWithPage, csrfTokenOf, sessionCookieOf } from "../support/pages";
+import { createTestApp, type TestApp } from "../support/test-app";
+
+const sidOf = (cookie: string | undefined) => decodeURIComponent(/^sid=s:([^.]+)\./.exec(decodeURIComponent(cookie ?? ""))?.[1] ?? "");
+
+describe("sessions", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("sets an HttpOnly, SameSite=Lax session cookie, not Secure over plain http, expiring after the idle timeout", async () => {
+    const before = Date.now();
+    const cookie = sessionCookieOf(await request(t.app).get("/"));
+    expect(cookie).toBeDefined();
+    const attributes = cookie!.split(";").map((part) => part.trim());
+    expect(attributes).toContain("HttpOnly");
+    expect(attributes).toContain("SameSite=Lax");
+    expect(attributes).toContain("Path=/");
+    expect(attributes).not.toContain("Secure");
+    const expires = Date.parse(attributes.find((part) => part.startsWith("Expires="))!.slice("Expires=".length));
+    expect(expires).toBeGreaterThanOrEqual(before + 119 * 60_000);
+    expect(expires).toBeLessThanOrEqual(Date.now() + 120 * 60_000);
+  });
+
+  it("marks the cookie Secure when PUBLIC_URL is https", async () => {
+    const https = await createTestApp({ env: { PUBLIC_URL: "https://www.example.org", TRUST_PROXY: "true" } });
+    try {
+      const cookie = sessionCookieOf(await request(https.app).get("/").set("X-Forwarded-Proto", "https"));
+      expect(cookie?.split(";").map((part) => part.trim())).toContain("Secure");
+    } finally {
+      await https.close();
+    }
+  });
+
+  it("keeps the session in the database, with its CSRF token and creation time", async () => {
+    const response = await request(t.app).get("/");
+    const sid = sidOf(sessionCookieOf(response));
+    const row = await t.database.db.selectFrom("sessions").selectAll().where("sid", "=", sid).executeTakeFirstOrThrow();
+    const data = JSON.parse(row.sess) as { csrfToken: string; createdAt: number };
+    expect(data.csrfToken).toBe(csrfTokenOf(response.text));
+    expect(Math.abs(data.createdAt - Date.now())).toBeLessThan(60_000);
+  });
+
+  it("creates no session for probes, static files, JSON calls and unknown assets", async () => {
+    const count = async () => (await t.database.db.selectFrom("sessions").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n;
+    const before = await count();
+    for (const response of [
+      await request(t.app).get("/healthz"),
+      await request(t.app).get("/readyz"),
+      await request(t.app).get("/static/images/favicon.svg"),
+      await request(t.app).get("/static/missing.css"),
+      await request(t.app).get("/api/nothing/"),
+    ]) {
+      expect(sessionCookieOf(response)).toBeUndefined();
+    }
+    expect(await count()).toBe(before);
+  });
+
+  it("renews the cookie on every response (rolling idle timeout) and keeps the same session", async () => {
+    const { agent } = await browserWithPage(t.app);
+    const first = sessionCookieOf(await agent.get("/"));
+    const second = sessionCookieOf(await agent.get("/"));
+    expect(second).toBeDefined();
+    expect(sidOf(second)).toBe(sidOf(first));
+  });
+
+  it("replaces a session older than the absolute lifetime with a fresh one", async () => {
+    const agent = request.agent(t.app);
+    const first = await agent.get("/");
+    const oldSid = sidOf(sessionCookieOf(first));
+    const oldToken = csrfTokenOf(first.text);
+    const row = await t.database.db.selectFrom("sessions").select("sess").where("sid", "=", oldSid).executeTakeFirstOrThrow();
+    const fifteenDaysAgo = Date.now() - 15 * 24 * 60 * 60 * 1000;
+    await t.database.db
+      .updateTable("sessions")
+      .set({ sess: JSON.stringify({ ...JSON.parse(row.sess), createdAt: fifteenDaysAgo }) })
+      .where("sid", "=", oldSid)
+      .execute();
+
+    const refused = await agent.post("/account/save-resource/").set("X-CSRFToken", oldToken).send({});
+    expect(refused.status).toBe(403);
+    const next = await agent.get("/");
+    const newSid = sidOf(sessionCookieOf(next));
+    expect(newSid).not.toBe(oldSid);
+    expect(csrfTokenOf(next.text)).not.toBe(oldToken);
+    expect(await t.database.db.selectFrom("sessions").select("sid").where("sid", "=", oldSid).executeTakeFirst()).toBeUndefined();
+  });
+
+  it("keeps a session younger than the absolute lifetime", async () => {
+    const { agent, token } = await browserWithPage(t.app);
+    expect((await agent.post("/account/save-resource/").set("X-CSRFToken", token).send({})).status).toBe(404);
+  });
+});
+
+describe.runIf(redisTestUrl())("sessions with REDIS_URL", () => {
+  it("are kept in Redis, not the database", async () => {
+    const t = await createTestApp({ env: { REDIS_URL: redisTestUrl() } });
+    try {
+      const sid = sidOf(sessionCookieOf(await request(t.app).get("/")));
+      expect(sid).not.toBe("");
+      const stored = await t.services.redis!.get(`sess:${sid}`);
+      expect(JSON.parse(stored!)).toHaveProperty("csrfToken");
+      expect(await t.database.db.selectFrom("sessions").select("sid").execute()).toEqual([]);
+      await t.services.redis!.del(`sess:${sid}`);
+    } finally {
+      await t.close();
+    }
+  });
+});

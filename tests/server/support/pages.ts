@@ -1,0 +1,22 @@
+import request from "supertest";
+import type { Express } from "express";
+
+/** The token of `<meta name="csrf-token">` in a rendered page. */
+export function csrfTokenOf(html: string): string {
+  const token = /<meta name="csrf-token" content="([^"]+)">/.exec(html)?.[1];
+  if (!token) throw new Error("the page has no csrf-token meta tag");
+  return token;
+}
+
+/** The `sid` value a response sets, if any. */
+export function sessionCookieOf(response: { headers: Record<string, unknown> }): string | undefined {
+  const cookies = (response.headers["set-cookie"] as string[] | undefined) ?? [];
+  return cookies.find((cookie) => cookie.startsWith("sid="));
+}
+
+/** An agent (it keeps cookies) that has opened a page, and that page's CSRF token. */
+export async function browserWithPage(app: Express, path = "/"): Promise<{ agent: ReturnType<typeof request.agent>; token: string }> {
+  const agent = request.agent(app);
+  const page = await agent.get(path).set("Accept", "text/html");
+  return { agent, token: csrfTokenOf(page.text) };
+}
