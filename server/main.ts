@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   const { db } = services.database;
   const applied = await migrateToLatest(db);
   if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
-  if (await seedIfEmpty(db)) logger.info("the database was empty: demo content loaded");
+  if (await seedIfEmpty(db, { crmEnvironment: config.crmEnv })) logger.info("the database was empty: demo content loaded");
 
   const server = createApp(services).listen(config.port);
   server.on("listening", () => logger.info(`listening on port ${config.port}: open ${config.publicUrl}`));

@@ -1,0 +1,64 @@
+/**
+ * `npm run seed` loads the demo content; `npm run seed -- --dir <path>` loads
+ * an organisation's own content in the same format (docs/content.md).
+ * Migrates first, so it works on a new database too.
+ */
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { loadConfig } from "../config";
+import { createDatabase } from "../db/database";
+import { migrateToLatest } from "../db/migrator";
+import { FixtureValidationError } from "./fixture-errors";
+import { DEMO_CONTENT_DIRECTORY, seedFromDirectory, type SeedSummary } from "./seed";
+
+function formatSummary(directory: string, summary: SeedSummary, milliseconds: number): string {
+  const counts: [string, number][] = [
+    ["pages", summary.pages],
+    ["events", summary.events],
+    ["event instances", summary.eventInstances],
+    ["resources", summary.resources],
+    ["resource activities", summary.resourceActivities],
+    ["accounts", summary.accounts],
+    ["memberships", summary.memberships],
+  ];
+  return [
+    `Seeded ${path.relative(process.cwd(), directory) || directory} in ${(milliseconds / 1000).toFixed(1)} s:`,
+    `  site settings        ${summary.siteSettings ? "updated" : "not in this directory"}`,
+    ...counts.map(([label, count]) => `  ${label.padEnd(20)} ${count}`),
+  ].join("\n");
+}
+
+const USAGE = "Usage: npm run seed [-- --dir <content directory>]";
+
+function contentDirectoryFromArguments(): string {
+  try {
+    const { values } = parseArgs({ options: { dir: { type: "string" } } });
+    return path.resolve(values.dir ?? DEMO_CONTENT_DIRECTORY);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n${USAGE}`, { cause: error });
+  }
+}
+
+async function main(): Promise<number> {
+  const directory = contentDirectoryFromArguments();
+  const config = loadConfig(process.env);
+  const database = createDatabase(config.databaseUrl);
+  try {
+    await migrateToLatest(database.db);
+    const started = performance.now();
+    const summary = await seedFromDirectory(database.db, directory, { crmEnvironment: config.crmEnv });
+    console.log(formatSummary(directory, summary, performance.now() - started));
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof FixtureValidationError) console.error(error.message);
+    else console.error(`Seeding failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,79 @@
+import path from "node:path";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import { projectRoot } from "../paths";
+import { loadFixtures, type ContentFixtures } from "./load-fixtures";
+import { londonDateOf } from "./london-time";
+import type { CrmEnvironment } from "./membership-levels";
+import { hashFixturePasswords, seedAccounts } from "./seed-accounts";
+import { seedEvents } from "./seed-events";
+import { seedPages } from "./seed-pages";
+import { seedResources } from "./seed-resources";
+import { seedSiteSettings } from "./seed-site";
+import { forgetSiteSettings } from "./site-settings";
+
+/** The demo organisation's content, loaded into an empty database on start. */
+export const DEMO_CONTENT_DIRECTORY = path.join(projectRoot, "fixtures", "content");
+
+export interface SeedOptions {
+  /** The seeding moment: relative days count from its London date. */
+  now?: Date;
+  /** Which CRM id set membership level names resolve to. */
+  crmEnvironment?: CrmEnvironment;
+}
+
+/** How many records of each kind the content held (each upserted, none duplicated). */
+export interface SeedSummary {
+  siteSettings: boolean;
+  pages: number;
+  events: number;
+  eventInstances: number;
+  resources: number;
+  resourceActivities: number;
+  accounts: number;
+  memberships: number;
+}
+
+/**
+ * Upserts validated content in one transaction: a rerun updates records in
+ * place (keyed by slug, resource id or email) and never duplicates them.
+ * Records no longer in the content are left alone.
+ */
+export async function seedContent(db: Kysely<Database>, content: ContentFixtures, options: SeedOptions = {}): Promise<SeedSummary> {
+  const now = options.now ?? new Date();
+  const seedingDate = londonDateOf(now);
+  const accounts = content.accounts ?? [];
+  // scrypt runs on libuv's thread pool, so hashing overlaps the other writes.
+  const passwordHashes = hashFixturePasswords(accounts);
+  // Awaited in the transaction; without this, a rollback before then would leave the rejection unhandled.
+  passwordHashes.catch(() => undefined);
+  const summary = await db.transaction().execute(async (transaction) => {
+    if (content.site) await seedSiteSettings(transaction, content.site, now);
+    if (content.pages) await seedPages(transaction, content.pages, now);
+    const events = content.events ? await seedEvents(transaction, content.events, now, seedingDate) : { events: 0, eventInstances: 0 };
+    const resources = content.resources
+      ? await seedResources(transaction, content.resources, now, seedingDate)
+      : { resources: 0, resourceActivities: 0 };
+    const people = await seedAccounts(transaction, accounts, await passwordHashes, {
+      now,
+      seedingDate,
+      crmEnvironment: options.crmEnvironment ?? "test",
+    });
+    return { siteSettings: content.site !== undefined, pages: content.pages?.length ?? 0, ...events, ...resources, ...people };
+  });
+  forgetSiteSettings(db);
+  return summary;
+}
+
+/** Validates a content directory (see docs/content.md), then seeds it. Nothing is written if any file is invalid. */
+export async function seedFromDirectory(db: Kysely<Database>, directory: string, options: SeedOptions = {}): Promise<SeedSummary> {
+  return seedContent(db, await loadFixtures(directory), options);
+}
+
+/** Seeds the demo content when the database has no pages yet. Returns whether it seeded. */
+export async function seedIfEmpty(db: Kysely<Database>, options: SeedOptions = {}): Promise<boolean> {
+  const anyPage = await db.selectFrom("pages").select("id").limit(1).executeTakeFirst();
+  if (anyPage) return false;
+  await seedFromDirectory(db, DEMO_CONTENT_DIRECTORY, options);
+  return true;
+}
