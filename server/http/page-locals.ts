@@ -11,8 +11,10 @@ import { isApiRequest } from "./errors";
 export function pageLocals(options: { db: Kysely<Database>; csrfTokenFor: (req: Request) => string }): RequestHandler {
   return async (req, res, next) => {
     if (isApiRequest(req)) return next();
-    res.locals.currentUser = null;
+    // loadCurrentUser (server/accounts/session-user.ts) has set it for signed-in requests.
+    res.locals.currentUser ??= null;
     res.locals.currentPath = req.originalUrl;
+    res.locals.currentYear = new Date().getFullYear();
     // Read only when a template renders it: a request that renders nothing
     // (a redirect, a JSON answer) then creates no session.
     Object.defineProperty(res.locals, "csrfToken", { enumerable: true, get: () => options.csrfTokenFor(req) });

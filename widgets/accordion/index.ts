@@ -1,0 +1,10 @@
+import { defineWidget } from "../runtime/definition";
+import { parseAccordion, type AccordionProps } from "./parse";
+
+/** Collapsible sections: `data-widget="accordion"`, optional `data-single-open`. */
+export const accordionWidget = defineWidget<AccordionProps>({
+  name: "accordion",
+  hydrate: "load",
+  parse: parseAccordion,
+  load: () => import("./Accordion"),
+});

@@ -1,0 +1,64 @@
+import { useCallback, useId, useMemo, useRef, useState, type JSX } from "react";
+import { FocusTrap, type FocusTrapProps } from "focus-trap-react";
+import { AdoptedContent } from "../lib/AdoptedContent";
+import type { WidgetProps } from "../runtime/definition";
+import type { SiteHeaderProps } from "./parse";
+import { useCloseOnWindowResize } from "./useCloseOnWindowResize";
+
+/**
+ * The main menu below the desktop breakpoint: a Menu / Close toggle and the
+ * nav it collapses. CSS decides the breakpoint: at desktop width the toggle is
+ * hidden and the nav is always shown, so the menu can only be opened (and the
+ * focus trap only run) on narrow screens; a resize closes it.
+ */
+export default function SiteHeader({ root, navId, navLabel, navContent, strings }: WidgetProps<SiteHeaderProps>): JSX.Element {
+  // Only for hand-written markup without an id; aria-controls needs one either way.
+  const generatedNavId = `site-header-nav${useId()}`;
+  const menuId = navId ?? generatedNavId;
+  const [open, setOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+
+  useCloseOnWindowResize(open, close);
+
+  // The trap spans the whole root (toggle + nav), so Tab cycles through the
+  // links and back to the toggle, which stays reachable to close the menu.
+  const containerElements = useMemo(() => [root], [root]);
+  const focusTrapOptions = useMemo<NonNullable<FocusTrapProps["focusTrapOptions"]>>(
+    () => ({
+      initialFocus: () => toggleRef.current ?? false,
+      fallbackFocus: () => toggleRef.current ?? root,
+      // The trap handles Escape and outside clicks itself; onDeactivate keeps our state in step.
+      escapeDeactivates: true,
+      clickOutsideDeactivates: true,
+      onDeactivate: close,
+      returnFocusOnDeactivate: true,
+      setReturnFocus: () => toggleRef.current ?? false,
+    }),
+    [root, close],
+  );
+
+  return (
+    <>
+      <FocusTrap active={open} containerElements={containerElements} focusTrapOptions={focusTrapOptions} />
+      <button
+        ref={toggleRef}
+        type="button"
+        className="site-header__toggle"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((wasOpen) => !wasOpen)}
+      >
+        <span className="site-header__toggle-icon" aria-hidden="true" />
+        <span className="site-header__toggle-label">{open ? strings.closeLabel : strings.menuLabel}</span>
+      </button>
+      <AdoptedContent
+        as="nav"
+        id={menuId}
+        aria-label={navLabel}
+        className={open ? "site-header__nav is-open" : "site-header__nav"}
+        nodes={navContent}
+      />
+    </>
+  );
+}
