@@ -5,6 +5,9 @@ export default defineConfig({
   plugins: [react()],
   test: {
     globals: true,
+    // CI also writes a JSON report that scripts/ci-summary.mjs totals.
+    reporters: process.env.CI ? ["default", "json"] : ["default"],
+    outputFile: process.env.CI ? { json: "var/reports/vitest.json" } : undefined,
     projects: [
       {
         extends: true,

@@ -1,0 +1,77 @@
+import { fork, spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createServer } from "node:net";
+
+export interface RunningServer {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+export async function startCeilingServer(): Promise<RunningServer> {
+  const child = fork(join(import.meta.dirname, "ceiling-server.mjs"), { stdio: "inherit" });
+  const port = await new Promise<number>((resolve) => child.once("message", (m: { port: number }) => resolve(m.port)));
+  return { baseUrl: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
+}
+
+/** Starts the real app (tsx server/main.ts) on a throwaway SQLite database. */
+export async function startAppServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+  const dir = mkdtempSync(join(tmpdir(), "bench-"));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      DATABASE_URL: `sqlite:${join(dir, "bench.sqlite")}`,
+      SESSION_SECRET: "bench-session-secret-0123456789abcdef0123456789",
+      LOG_LEVEL: "silent",
+      ...extraEnv,
+    },
+  });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The app server exited with code ${child.exitCode} before it was ready.`);
+    try {
+      const res = await fetch(`${baseUrl}/readyz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    baseUrl,
+    stop: async () => {
+      await stopChild(child);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

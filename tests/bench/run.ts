@@ -1,0 +1,55 @@
+/**
+ * npm run bench: load figures for the app beside a bare node:http server
+ * measured in the same run (the machine's ceiling). Loopback only, bounded in
+ * time (BENCH_SECONDS per scenario, default 8).
+ */
+import { existsSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { measure, type LoadResult } from "./load";
+import { startAppServer, startCeilingServer } from "./processes";
+import { gzippedJavaScriptBytes } from "./page-weight";
+
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+function table(rows: LoadResult[], ceiling: LoadResult): string {
+  const header = ["scenario", "req/s", "p99 ms", "req/s vs ceiling", "non-2xx"];
+  const lines = rows.map((row) => [
+    row.name,
+    String(row.requestsPerSecond),
+    String(row.p99Ms),
+    row === ceiling ? "1.00 (ceiling)" : (row.requestsPerSecond / ceiling.requestsPerSecond).toFixed(2),
+    String(row.non2xx),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const format = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(" | ")} |`;
+  return [format(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...lines.map(format)].join("\n");
+}
+
+async function main(): Promise<void> {
+  if (!existsSync("static/dist/.vite/manifest.json")) {
+    execFileSync("npx", ["vite", "build"], { stdio: "inherit" });
+  }
+  const rows: LoadResult[] = [];
+
+  const ceilingServer = await startCeilingServer();
+  const ceiling = await measure("node:http hello world (ceiling)", `${ceilingServer.baseUrl}/`, { connections });
+  rows.push(ceiling);
+  await ceilingServer.stop();
+
+  const app = await startAppServer();
+  try {
+    rows.push(await measure("GET /healthz", `${app.baseUrl}/healthz`, { connections }));
+    rows.push(await measure("GET / (home page)", `${app.baseUrl}/`, { connections }));
+    const weight = await gzippedJavaScriptBytes(`${app.baseUrl}/`);
+    console.log(`\nConnections: ${connections}, ${process.env.BENCH_SECONDS ?? 8} s per scenario, loopback only.\n`);
+    console.log(table(rows, ceiling));
+    console.log(`\nHome page JavaScript: ${weight.files} files, ${weight.bytes} bytes gzipped.`);
+  } finally {
+    await app.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
