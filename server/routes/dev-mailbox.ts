@@ -1,0 +1,72 @@
+import { Router, type Response } from "express";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import { notFound } from "../http/errors";
+import { mailboxEntry } from "../mail/mailbox-view";
+import { findOutboxMessage, listOutboxMessages } from "../mail/outbox";
+
+/** How many messages the list shows; older ones stay in the table. */
+const listLimit = 100;
+
+/**
+ * An email's own HTML, shown in a frame on the message page: nothing in it may
+ * run or load (no scripts, no remote images, no forms) and only its inline
+ * styles apply. The `sandbox` directive gives it an opaque origin, so it can
+ * never reach the site's cookies or pages. `allow-scripts` there (and on the
+ * iframe) lets testing tools such as axe look inside the frame; the page's
+ * own scripts still cannot run, since script-src falls back to 'none'.
+ */
+const emailHtmlPolicy = [
+  "default-src 'none'",
+  "style-src 'unsafe-inline'",
+  "img-src data:",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'self'",
+  "sandbox allow-scripts",
+].join("; ");
+
+/**
+ * The development mailbox: what the embedded mailer "sent" (the outbox
+ * table), newest first, and each message's text and HTML bodies. Mounted only
+ * when NODE_ENV is not production (server/app.ts), since it shows every
+ * password-reset link.
+ */
+export function devMailboxRoutes(options: { db: Kysely<Database> }): Router {
+  const { db } = options;
+  const router = Router({ strict: true });
+  router.use("/dev/mailbox", (_req, res, next) => {
+    res.set({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });
+    next();
+  });
+
+  router.get("/dev/mailbox", (_req, res) => res.redirect(301, "/dev/mailbox/"));
+
+  router.get("/dev/mailbox/", async (_req, res) => {
+    const messages = await listOutboxMessages(db, listLimit);
+    res.render("pages/dev/mailbox.njk", { messages: messages.map(mailboxEntry), listLimit });
+  });
+
+  router.get("/dev/mailbox/:id/", async (req, res) => {
+    const message = await messageOr404(db, req.params.id);
+    res.render("pages/dev/mailbox-message.njk", { message: mailboxEntry(message) });
+  });
+
+  router.get("/dev/mailbox/:id/html/", async (req, res) => {
+    const message = await messageOr404(db, req.params.id);
+    if (message.html_body === null) throw notFound("This message's HTML body was not kept. Go back to the mailbox.");
+    sendEmailHtml(res, message.html_body);
+  });
+
+  return router;
+}
+
+async function messageOr404(db: Kysely<Database>, id: string) {
+  const message = /^\d{1,9}$/.test(id) ? await findOutboxMessage(db, Number(id)) : undefined;
+  if (!message) throw notFound("There is no message with that number. Go back to the mailbox to see the messages there are.");
+  return message;
+}
+
+function sendEmailHtml(res: Response, html: string): void {
+  res.set("Content-Security-Policy", emailHtmlPolicy).type("html").send(html);
+}

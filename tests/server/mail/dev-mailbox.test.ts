@@ -1,0 +1,128 @@
+import request from "supertest";
+import { createTestApp, type TestApp } from "../support/test-app";
+import { sampleContexts } from "./support";
+
+describe("the dev mailbox", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const newestId = async () =>
+    (await t.database.db.selectFrom("mail_outbox").select("id").orderBy("id", "desc").executeTakeFirstOrThrow()).id;
+
+  it("says there are no messages yet when the outbox is empty", async () => {
+    const response = await request(t.app).get("/dev/mailbox/");
+    expect(response.status).toBe(200);
+    expect(response.headers["cache-control"]).toBe("no-store");
+    expect(response.text).toContain("No messages yet.");
+  });
+
+  it("lists messages newest first, each linking to its own page", async () => {
+    await t.services.mailer.send({ to: "first@example.com", template: "email-changed", context: sampleContexts["email-changed"] });
+    await t.services.mailer.send({ to: "second@example.com", template: "password-reset", context: sampleContexts["password-reset"] });
+    const id = await newestId();
+
+    const response = await request(t.app).get("/dev/mailbox/");
+    expect(response.status).toBe(200);
+    expect(response.text.indexOf("second@example.com")).toBeLessThan(response.text.indexOf("first@example.com"));
+    expect(response.text).toContain(`<a href="/dev/mailbox/${id}/">Reset your Greyfriars Playhouse password</a>`);
+    expect(response.text).toContain("2 most recent messages");
+  });
+
+  it("shows a message's details, its text with clickable links, and its HTML in a sandboxed frame", async () => {
+    const id = await newestId();
+    const response = await request(t.app).get(`/dev/mailbox/${id}/`);
+    expect(response.status).toBe(200);
+    const { resetUrl } = sampleContexts["password-reset"];
+    expect(response.text).toContain(`<a href="${resetUrl}">${resetUrl}</a>`);
+    expect(response.text).toContain("<td>second@example.com</td>");
+    expect(response.text).toMatch(new RegExp(`<iframe src="/dev/mailbox/${id}/html/" title="HTML version of[^"]*" sandbox="allow-scripts" `));
+  });
+
+  it("serves the HTML body under a policy that lets nothing run or load", async () => {
+    const id = await newestId();
+    const response = await request(t.app).get(`/dev/mailbox/${id}/html/`);
+    expect(response.status).toBe(200);
+    expect(response.type).toBe("text/html");
+    expect(response.text).toContain(`href="${sampleContexts["password-reset"].resetUrl}"`);
+    const policy = response.headers["content-security-policy"] as string;
+    expect(policy).toContain("default-src 'none'");
+    expect(policy).toContain("sandbox");
+    expect(policy).not.toContain("script-src");
+  });
+
+  it("escapes what visitors typed", async () => {
+    await t.services.mailer.send({
+      to: "learning@greyfriars.example",
+      template: "contact-message",
+      context: { ...sampleContexts["contact-message"], subject: "<b>Bold</b> & more", message: "<script>alert(1)</script> see https://example.org/<x>" },
+    });
+    const id = await newestId();
+    const list = await request(t.app).get("/dev/mailbox/");
+    expect(list.text).toContain("Website message: &lt;b&gt;Bold&lt;/b&gt; &amp; more");
+    const page = await request(t.app).get(`/dev/mailbox/${id}/`);
+    expect(page.text).not.toContain("<script>alert(1)</script>");
+    expect(page.text).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(page.text).toContain('<a href="https://example.org/">https://example.org/</a>&lt;x&gt;');
+  });
+
+  it("says the bodies were not kept for messages sent by SMTP", async () => {
+    const { id } = await t.database.db
+      .insertInto("mail_outbox")
+      .values({
+        template: "email-changed",
+        from_address: "no-reply@greyfriars.example",
+        to_address: "smtp@example.com",
+        reply_to: null,
+        subject: "Sent by SMTP",
+        text_body: null,
+        html_body: null,
+        created_at: new Date().toISOString(),
+        sent_at: null,
+        error: "Connection refused",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const page = await request(t.app).get(`/dev/mailbox/${id}/`);
+    expect(page.text).toContain("The body was not kept");
+    expect(page.text).toContain("Failed: Connection refused");
+    expect(page.text).not.toContain("<iframe");
+    expect((await request(t.app).get(`/dev/mailbox/${id}/html/`)).status).toBe(404);
+  });
+
+  it("answers 404 for unknown or malformed message numbers", async () => {
+    for (const path of ["/dev/mailbox/999999/", "/dev/mailbox/abc/", "/dev/mailbox/1e3/", "/dev/mailbox/999999/html/"]) {
+      const response = await request(t.app).get(path).set("Accept", "text/html");
+      expect(response.status, path).toBe(404);
+    }
+  });
+
+  it("redirects the slashless address", async () => {
+    const response = await request(t.app).get("/dev/mailbox");
+    expect(response.status).toBe(301);
+    expect(response.headers.location).toBe("/dev/mailbox/");
+  });
+});
+
+describe("the dev mailbox in production", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { NODE_ENV: "production" } });
+  });
+  afterAll(() => t.close());
+
+  it("does not exist", async () => {
+    await t.services.mailer.send({ to: "ada@example.com", template: "password-reset", context: sampleContexts["password-reset"] });
+    for (const path of ["/dev/mailbox/", "/dev/mailbox/1/", "/dev/mailbox/1/html/"]) {
+      const response = await request(t.app).get(path).set("Accept", "text/html");
+      expect(response.status, path).toBe(404);
+      expect(response.text).not.toContain(sampleContexts["password-reset"].resetUrl);
+    }
+  });
+
+  it("warns at start that, without MAIL_URL, nobody receives the emails", () => {
+    expect(t.logLines().some((line) => line.level === 40 && String(line.msg).startsWith("MAIL_URL is not set"))).toBe(true);
+  });
+});

@@ -1,0 +1,23 @@
+import { templatesDir } from "../../../server/paths";
+import { createMailRenderer, type MailGlobals, type MailRenderer } from "../../../server/mail/mail-renderer";
+
+export const testMailGlobals: MailGlobals = {
+  organisationName: "Greyfriars Playhouse",
+  siteUrl: "http://127.0.0.1:3000",
+  supportEmail: "learning@greyfriars.example",
+};
+
+export const testSender = "Greyfriars Playhouse <no-reply@greyfriars.example>";
+
+/** The real renderer over the repository's templates/mail/. */
+export function repositoryMailRenderer(): MailRenderer {
+  return createMailRenderer(templatesDir, testMailGlobals);
+}
+
+/** The context each template needs, as its caller passes it. */
+export const sampleContexts = {
+  "password-reset": { firstName: "Ada", resetUrl: "http://127.0.0.1:3000/account/reset-password/abc123/", expiresInMinutes: 60 },
+  "set-password": { firstName: "Ada", resetUrl: "http://127.0.0.1:3000/account/reset-password/def456/", expiresInMinutes: 60 },
+  "email-changed": { firstName: "Ada", newEmail: "ada.new@example.com" },
+  "contact-message": { name: "Ada Lovelace", email: "ada@example.com", subject: "School visits", message: "Can we book a backstage tour?" },
+} as const;
