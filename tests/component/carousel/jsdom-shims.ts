@@ -1,0 +1,44 @@
+/**
+ * jsdom has no matchMedia; Splide reads its breakpoints and the
+ * reduced-motion preference through it, and so does the carousel. This one
+ * matches only the queries a test lists, and can change them mid-test.
+ */
+type Listener = (event: MediaQueryListEvent) => void;
+
+const matching = new Set<string>();
+const listeners = new Map<string, Set<Listener>>();
+
+function mediaQueryList(query: string): MediaQueryList {
+  const own = listeners.get(query) ?? new Set<Listener>();
+  listeners.set(query, own);
+  return {
+    media: query,
+    get matches() {
+      return matching.has(query);
+    },
+    onchange: null,
+    addEventListener: (_type: string, listener: Listener) => own.add(listener),
+    removeEventListener: (_type: string, listener: Listener) => own.delete(listener),
+    addListener: (listener: Listener) => own.add(listener),
+    removeListener: (listener: Listener) => own.delete(listener),
+    dispatchEvent: () => true,
+  } as unknown as MediaQueryList;
+}
+
+export function installMatchMedia(): void {
+  window.matchMedia = (query: string) => mediaQueryList(query);
+}
+
+/** Makes `query` match (or not) and tells everyone listening to it. */
+export function setMediaQuery(query: string, matches: boolean): void {
+  if (matches) matching.add(query);
+  else matching.delete(query);
+  for (const listener of listeners.get(query) ?? []) {
+    listener({ matches, media: query } as MediaQueryListEvent);
+  }
+}
+
+export function resetMediaQueries(): void {
+  matching.clear();
+  listeners.clear();
+}
