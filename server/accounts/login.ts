@@ -1,0 +1,60 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import { latestMembership } from "../domain/membership";
+import type { SignInStanding } from "../domain/sign-in-destination";
+import { findConstituentByEmail, ownMemberships, type ConstituentCredentials } from "./constituents";
+import type { LoginSubjects, LoginThrottle } from "./login-throttle";
+import type { PasswordHasher } from "./password-hasher";
+
+export interface LoginDependencies {
+  db: Kysely<Database>;
+  hasher: PasswordHasher;
+  throttle: LoginThrottle;
+}
+
+export type LoginOutcome =
+  | { kind: "signed-in"; constituent: ConstituentCredentials }
+  /** Wrong password, unknown email, or an account with no password yet: one answer for all three. */
+  | { kind: "refused" }
+  | { kind: "throttled"; retryAfterSeconds: number };
+
+/**
+ * Checks an email (normalised) and password. Locked accounts and addresses
+ * are refused before any hashing; otherwise exactly one password
+ * verification runs, against a dummy hash when there is no real one, so
+ * every refusal takes the same time.
+ */
+export async function checkCredentials(deps: LoginDependencies, attempt: LoginSubjects & { password: string }): Promise<LoginOutcome> {
+  const waitSeconds = await deps.throttle.retryAfterSeconds(attempt);
+  if (waitSeconds > 0) return { kind: "throttled", retryAfterSeconds: waitSeconds };
+
+  const constituent = await findConstituentByEmail(deps.db, attempt.email);
+  const passwordMatches = constituent?.password_hash
+    ? await deps.hasher.verify(attempt.password, constituent.password_hash)
+    : await deps.hasher.verifyAgainstDummy(attempt.password);
+  if (constituent && passwordMatches) return { kind: "signed-in", constituent };
+
+  const lockedForSeconds = await deps.throttle.recordFailure(attempt);
+  return lockedForSeconds > 0 ? { kind: "throttled", retryAfterSeconds: lockedForSeconds } : { kind: "refused" };
+}
+
+/** What the person's affiliation is, for the login answer. School affiliations (teacher, user, admin) come with the school issue. */
+export type AffiliationType = "individual";
+
+export interface LoginAnswer extends SignInStanding {
+  affiliation_type: AffiliationType | null;
+}
+
+/**
+ * The login answer for a signed-in person (accounts spec, section 3). An
+ * individual member's `school_membership_data` carries their own latest
+ * membership; with none, both it and `affiliation_type` are null.
+ */
+export async function loginAnswerFor(db: Kysely<Database>, constituentId: number): Promise<LoginAnswer> {
+  const membership = latestMembership(await ownMemberships(db, constituentId));
+  return {
+    IsLoggedIn: true,
+    affiliation_type: membership ? "individual" : null,
+    school_membership_data: membership ? { ExpirationDateTime: membership.expires_at } : null,
+  };
+}

@@ -1,0 +1,65 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import { emailProblem } from "../domain/email";
+import type { FieldErrors } from "../http/errors";
+import { createConstituent, findConstituentByEmail, type ConstituentCredentials } from "./constituents";
+import type { PasswordHasher } from "./password-hasher";
+import { newPasswordProblems } from "./password-rules";
+
+/** The spec's message for a taken email (section 8), shown on the email field. */
+export const EMAIL_TAKEN_MESSAGE =
+  "The email address you entered is already associated with an account. Please log in or try again with another email address.";
+export const FIRST_NAME_MISSING_MESSAGE = "Enter your first name";
+export const LAST_NAME_MISSING_MESSAGE = "Enter your last name";
+export const PHONE_INVALID_MESSAGE = "Enter a telephone number, like 01632 960 001 or +44 808 157 0192";
+
+const MAXIMUM_NAME_LENGTH = 100;
+/** Digits, spaces, brackets, dashes and a leading plus; 6 to 30 of them. Optional. */
+const phoneShape = /^\+?[0-9 ()-]{6,30}$/;
+
+/** The createAccount form (accounts spec, section 3: first_name, last_name, phone_number, email, password). */
+export interface RegistrationRequest {
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+  /** Normalised. */
+  email: string;
+  password: string;
+}
+
+export type RegistrationOutcome = { kind: "created"; constituent: ConstituentCredentials } | { kind: "invalid"; errors: FieldErrors };
+
+/** Validates, then creates the person with a hashed password. A taken email is a field error, decided by the database. */
+export async function registerConstituent(
+  deps: { db: Kysely<Database>; hasher: PasswordHasher },
+  request: RegistrationRequest,
+  now: Date,
+): Promise<RegistrationOutcome> {
+  const errors = await registrationProblems(request);
+  // Said together with any other problems; the insert below still decides a race.
+  if (!errors.email && (await findConstituentByEmail(deps.db, request.email))) errors.email = [EMAIL_TAKEN_MESSAGE];
+  if (Object.keys(errors).length > 0) return { kind: "invalid", errors };
+  const { password, ...person } = request;
+  const constituent = await createConstituent(deps.db, { ...person, password_hash: await deps.hasher.hash(password) }, now);
+  return constituent ? { kind: "created", constituent } : { kind: "invalid", errors: { email: [EMAIL_TAKEN_MESSAGE] } };
+}
+
+async function registrationProblems(request: RegistrationRequest): Promise<FieldErrors> {
+  const errors: FieldErrors = {};
+  const add = (field: string, message: string | undefined) => {
+    if (message) errors[field] = [message];
+  };
+  add("first_name", nameProblem(request.first_name, FIRST_NAME_MISSING_MESSAGE, "First name"));
+  add("last_name", nameProblem(request.last_name, LAST_NAME_MISSING_MESSAGE, "Last name"));
+  add("phone_number", request.phone_number === "" || phoneShape.test(request.phone_number) ? undefined : PHONE_INVALID_MESSAGE);
+  add("email", emailProblem(request.email));
+  const passwordProblems = await newPasswordProblems(request.password);
+  if (passwordProblems.length > 0) errors.password = passwordProblems;
+  return errors;
+}
+
+function nameProblem(value: string, missingMessage: string, label: string): string | undefined {
+  if (value === "") return missingMessage;
+  if ([...value].length > MAXIMUM_NAME_LENGTH) return `${label} must be ${MAXIMUM_NAME_LENGTH} characters or fewer`;
+  return undefined;
+}

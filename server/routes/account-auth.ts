@@ -1,0 +1,97 @@
+import { Router, type Request, type Response } from "express";
+import type { Kysely } from "kysely";
+import { checkCredentials, loginAnswerFor } from "../accounts/login";
+import { LoginThrottle } from "../accounts/login-throttle";
+import { LOGIN_FAILED_MESSAGE, LOGIN_FIELDS_MISSING_MESSAGE, tooManyAttemptsMessage } from "../accounts/messages";
+import { passwordHasher } from "../accounts/password-hasher";
+import { textField } from "../accounts/request-fields";
+import { signIn, signOut } from "../accounts/session-user";
+import type { Config } from "../config";
+import type { Database } from "../db/schema";
+import { normaliseEmail } from "../domain/email";
+import { safeNextPath } from "../domain/redirect-safety";
+import { destinationAfterSignIn } from "../domain/sign-in-destination";
+import { isApiRequest, nonFieldErrorsKey } from "../http/errors";
+import type { RateLimiter } from "../http/rate-limit";
+import type { Mailer } from "../mail/mailer";
+import { accountRegisterRoutes } from "./account-register";
+import { passwordResetRoutes } from "./password-reset";
+
+/** What the account routes use from the app's services. */
+export interface AccountRouteDependencies {
+  db: Kysely<Database>;
+  rateLimiter: RateLimiter;
+  mailer: Mailer;
+  config: Pick<Config, "publicUrl" | "secureCookies" | "staffEmail">;
+}
+
+/**
+ * Sign-in, sign-out and the session calls (accounts spec, section 7), plus
+ * sign-up and password reset. Every write answers JSON to the widgets and
+ * re-renders or redirects for plain form posts.
+ */
+export function accountAuthRoutes(deps: AccountRouteDependencies): Router {
+  const { db } = deps;
+  const throttle = new LoginThrottle(db, deps.rateLimiter);
+  passwordHasher.warmUp();
+  const router = Router({ strict: true });
+
+  router.get("/account/login/", (req, res) => {
+    renderLoginPage(res, { next: safeNextPath(req.query.next), email: "" });
+  });
+
+  // The login widget calls this on load (spec, section 2). The session already
+  // exists (the page's CSRF token lives in it); this renews it and says so.
+  router.post("/account/session/", (req, res) => {
+    req.session.touch();
+    res.json({ success: true, session_created: true });
+  });
+
+  router.get("/account/session-status/", (req, res) => {
+    // `constituentId` in the query is ignored: the session alone says who is signed in.
+    const user = req.currentUser;
+    res.set("Cache-Control", "no-store").json({ success: true, session_data: { login_info: user ? { email: user.email } : null } });
+  });
+
+  router.post("/account/login/", async (req, res) => {
+    const email = normaliseEmail(textField(req.body, "email"));
+    const password = textField(req.body, "password");
+    const next = safeNextPath(textField(req.body, "next"));
+    if (email === "" || password === "") return refuseLogin(req, res, 400, LOGIN_FIELDS_MISSING_MESSAGE, { email, next });
+
+    const outcome = await checkCredentials({ db, hasher: passwordHasher, throttle }, { email, password, address: req.ip ?? "unknown" });
+    if (outcome.kind === "throttled") {
+      res.set("Retry-After", String(outcome.retryAfterSeconds));
+      return refuseLogin(req, res, 429, tooManyAttemptsMessage(outcome.retryAfterSeconds), { email, next });
+    }
+    if (outcome.kind === "refused") return refuseLogin(req, res, 401, LOGIN_FAILED_MESSAGE, { email, next });
+
+    await signIn(req, outcome.constituent);
+    const answer = await loginAnswerFor(db, outcome.constituent.id);
+    if (isApiRequest(req)) return void res.json(answer);
+    res.redirect(303, destinationAfterSignIn(answer, next, new Date()));
+  });
+
+  router.post("/account/logout/", async (req, res) => {
+    await signOut(req);
+    if (isApiRequest(req)) return void res.json({ success: true });
+    res.redirect(303, "/account/login/");
+  });
+
+  router.use(accountRegisterRoutes(deps));
+  router.use(passwordResetRoutes(deps));
+  return router;
+}
+
+function refuseLogin(req: Request, res: Response, status: number, message: string, form: { email: string; next: string }): void {
+  res.status(status);
+  if (isApiRequest(req)) {
+    res.json({ success: false, IsLoggedIn: false, errors: { [nonFieldErrorsKey]: [message] } });
+    return;
+  }
+  renderLoginPage(res, { ...form, error: message });
+}
+
+function renderLoginPage(res: Response, page: { next: string; email: string; error?: string }): void {
+  res.render("pages/account/login.njk", page);
+}

@@ -1,0 +1,122 @@
+import { Router, type Request, type Response } from "express";
+import { lookupAccount, type LookupAnswer } from "../accounts/account-lookup";
+import { checkEmailMessage, NO_ACCOUNT_FOUND_MESSAGE, TOO_MANY_REQUESTS_MESSAGE } from "../accounts/messages";
+import { passwordHasher } from "../accounts/password-hasher";
+import { EMAIL_TAKEN_MESSAGE, registerConstituent } from "../accounts/registration";
+import { textField, trimmedField } from "../accounts/request-fields";
+import { signIn } from "../accounts/session-user";
+import { emailProblem, normaliseEmail } from "../domain/email";
+import { safeNextPath } from "../domain/redirect-safety";
+import { HttpError, isApiRequest, type FieldErrors } from "../http/errors";
+import type { AccountRouteDependencies } from "./account-auth";
+
+const fifteenMinutes = 15 * 60 * 1000;
+const LOOKUPS_PER_ADDRESS = 60;
+/** Generous: a staff training day signs up a whole room from one school address. */
+const SIGN_UPS_PER_ADDRESS = 50;
+
+/** What the register page shows without JavaScript; the wizard widget takes over when it runs. */
+type RegisterStep = "lookupAccount" | "createAccount" | "existingAccount" | "checkEmail" | "signedIn";
+
+interface RegisterPage {
+  step: RegisterStep;
+  next: string;
+  email?: string;
+  values?: Record<string, string>;
+  errors?: FieldErrors;
+  notice?: string;
+  /** Where people without an online pathway write to (STAFF_EMAIL). */
+  supportEmail?: string;
+  /** Only the entry page (GET /account/register/) carries the wizard widget. */
+  wizard?: Record<string, string | number | boolean | undefined>;
+}
+
+/**
+ * Sign-up start (accounts spec, sections 2 and 7): the register page, the
+ * email lookup and account creation. Without JavaScript the lookup is a GET
+ * form to /account/lookup/, which then answers with the page's next step.
+ */
+export function accountRegisterRoutes(deps: AccountRouteDependencies): Router {
+  const { db } = deps;
+  const linkDependencies = { db, mailer: deps.mailer, rateLimiter: deps.rateLimiter, publicUrl: deps.config.publicUrl };
+  const router = Router({ strict: true });
+  const supportEmail = deps.config.staffEmail;
+
+  const limitPerAddress = async (req: Request, name: string, limit: number) => {
+    const result = await deps.rateLimiter.hit(`${name}:${req.ip ?? "unknown"}`, limit, fifteenMinutes);
+    if (!result.allowed) throw new HttpError(429, TOO_MANY_REQUESTS_MESSAGE);
+  };
+
+  router.get("/account/register/", (req, res) => {
+    const returnUrl = textField(req.query, "returnURL");
+    const tokenEmail = returnUrl ? normaliseEmail(textField(req.query, "email")) : "";
+    const next = safeNextPath(returnUrl || textField(req.query, "next"));
+    const user = req.currentUser;
+    renderRegisterPage(res, {
+      supportEmail,
+      step: user ? "signedIn" : tokenEmail ? "createAccount" : "lookupAccount",
+      next,
+      email: tokenEmail,
+      values: { email: tokenEmail },
+      wizard: {
+        constituentId: user?.id,
+        next,
+        email: tokenEmail || undefined,
+        returnUrl: returnUrl ? next : undefined,
+        linkSchool: textField(req.query, "link-school") === "true",
+        paymentStatus: textField(req.query, "paymentStatus") || undefined,
+        sessionId: textField(req.query, "sessionId") || undefined,
+      },
+    });
+  });
+
+  router.get("/account/lookup/", async (req, res) => {
+    const email = normaliseEmail(textField(req.query, "email"));
+    const next = safeNextPath(textField(req.query, "next"));
+    const problem = emailProblem(email);
+    if (problem) {
+      if (isApiRequest(req)) throw new HttpError(400, problem, { email: [problem] });
+      res.status(400);
+      return renderRegisterPage(res, { step: "lookupAccount", next, values: { email }, errors: { email: [problem] } });
+    }
+    await limitPerAddress(req, "account-lookups", LOOKUPS_PER_ADDRESS);
+    const answer = await lookupAccount(linkDependencies, email, new Date());
+    res.set("Cache-Control", "no-store");
+    if (isApiRequest(req)) return void res.json(answer);
+    renderRegisterPage(res, pageForLookup(answer, email, next));
+  });
+
+  router.post("/account/register/", async (req, res) => {
+    const next = safeNextPath(textField(req.body, "next"));
+    const request = {
+      first_name: trimmedField(req.body, "first_name"),
+      last_name: trimmedField(req.body, "last_name"),
+      phone_number: trimmedField(req.body, "phone_number"),
+      email: normaliseEmail(textField(req.body, "email")),
+      password: textField(req.body, "password"),
+    };
+    await limitPerAddress(req, "sign-ups", SIGN_UPS_PER_ADDRESS);
+    const outcome = await registerConstituent({ db, hasher: passwordHasher }, request, new Date());
+    if (outcome.kind === "invalid") {
+      if (isApiRequest(req)) return void res.status(400).json({ success: false, IsLoggedIn: false, errors: outcome.errors });
+      const { password: _password, ...values } = request;
+      res.status(400);
+      return renderRegisterPage(res, { step: "createAccount", next, values, errors: outcome.errors });
+    }
+    await signIn(req, outcome.constituent);
+    if (isApiRequest(req)) return void res.status(201).json({ IsLoggedIn: true });
+    res.redirect(303, next);
+  });
+
+  return router;
+}
+
+function pageForLookup(answer: LookupAnswer, email: string, next: string): RegisterPage {
+  if (answer.resetPassword) return { step: "checkEmail", next, email, notice: checkEmailMessage(email) };
+  if (answer.email) return { step: "existingAccount", next, email, notice: EMAIL_TAKEN_MESSAGE };
+  return { step: "createAccount", next, values: { email }, notice: NO_ACCOUNT_FOUND_MESSAGE };
+}
+
+function renderRegisterPage(res: Response, page: RegisterPage): void {
+  res.render("pages/account/register.njk", page);
+}

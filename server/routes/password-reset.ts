@@ -1,0 +1,89 @@
+import { Router, type Request, type Response } from "express";
+import { RESET_LINK_UNUSABLE_MESSAGE, TOO_MANY_REQUESTS_MESSAGE } from "../accounts/messages";
+import { passwordHasher } from "../accounts/password-hasher";
+import { requestPasswordReset, resetPassword } from "../accounts/password-reset";
+import { findUsableToken, RESET_TOKEN_LIFETIME_MINUTES } from "../accounts/reset-tokens";
+import { textField } from "../accounts/request-fields";
+import { signIn } from "../accounts/session-user";
+import { emailProblem, normaliseEmail } from "../domain/email";
+import { HttpError, isApiRequest, type FieldErrors } from "../http/errors";
+import type { AccountRouteDependencies } from "./account-auth";
+import { clearResetTokenCookie, resetTokenFromCookie } from "./password-link-handoff";
+
+const RESET_REQUESTS_PER_ADDRESS = 20;
+const fifteenMinutes = 15 * 60 * 1000;
+
+export const RESET_REQUESTED_MESSAGE = `If there is an account for that email address, we have sent it a link to choose a new password. The link works once, for ${RESET_TOKEN_LIFETIME_MINUTES} minutes.`;
+
+/**
+ * "Forgot your password?" (a request form; the same answer whether or not the
+ * email has an account) and the set-password page the emailed link leads to.
+ * The link's token arrives in a cookie set by password-link-handoff.ts, or
+ * as `token` in a JSON body. A successful reset signs the person in.
+ */
+export function passwordResetRoutes(deps: AccountRouteDependencies): Router {
+  const { db } = deps;
+  const linkDependencies = { db, mailer: deps.mailer, rateLimiter: deps.rateLimiter, publicUrl: deps.config.publicUrl };
+  const router = Router({ strict: true });
+
+  router.get("/account/forgot-password/", (_req, res) => {
+    res.render("pages/account/forgot-password.njk", { values: {} });
+  });
+
+  router.post("/account/forgot-password/", async (req, res) => {
+    const email = normaliseEmail(textField(req.body, "email"));
+    const problem = emailProblem(email);
+    if (problem) return answerInvalid(req, res, { email: [problem] }, "pages/account/forgot-password.njk", { values: { email } });
+    const quota = await deps.rateLimiter.hit(`password-reset-requests:${req.ip ?? "unknown"}`, RESET_REQUESTS_PER_ADDRESS, fifteenMinutes);
+    if (!quota.allowed) throw new HttpError(429, TOO_MANY_REQUESTS_MESSAGE);
+    try {
+      await requestPasswordReset(linkDependencies, email, new Date());
+    } catch (error) {
+      // The answer must not depend on the account existing, so a failed send is only logged.
+      req.log?.error({ err: error }, "password reset email could not be sent");
+    }
+    if (isApiRequest(req)) return void res.json({ success: true, message: RESET_REQUESTED_MESSAGE });
+    res.render("pages/account/forgot-password.njk", { sent: true, message: RESET_REQUESTED_MESSAGE, values: {} });
+  });
+
+  router.get("/account/reset-password/", async (req, res) => {
+    const usable = await findUsableToken(db, resetTokenFromCookie(req) ?? "", new Date());
+    res.set("Cache-Control", "no-store");
+    if (!usable) return renderUnusableLink(res);
+    res.render("pages/account/reset-password.njk", { usable: true });
+  });
+
+  router.post("/account/reset-password/", async (req, res) => {
+    const token = (isApiRequest(req) ? textField(req.body, "token") : "") || resetTokenFromCookie(req) || "";
+    const outcome = await resetPassword(
+      { db, hasher: passwordHasher },
+      { token, password: textField(req.body, "password"), confirmPassword: textField(req.body, "confirm_password") },
+      new Date(),
+    );
+    if (outcome.kind === "invalid") return answerInvalid(req, res, outcome.errors, "pages/account/reset-password.njk", { usable: true });
+    if (outcome.kind === "unusable-token") {
+      if (isApiRequest(req)) throw new HttpError(410, RESET_LINK_UNUSABLE_MESSAGE);
+      return renderUnusableLink(res);
+    }
+    clearResetTokenCookie(res);
+    await signIn(req, outcome.constituent);
+    if (isApiRequest(req)) return void res.json({ success: true, IsLoggedIn: true });
+    res.redirect(303, "/account/reset-password/done/");
+  });
+
+  router.get("/account/reset-password/done/", (_req, res) => {
+    res.render("pages/account/reset-password.njk", { done: true });
+  });
+
+  return router;
+}
+
+function renderUnusableLink(res: Response): void {
+  res.status(410).render("pages/account/reset-password.njk", { usable: false, unusableMessage: RESET_LINK_UNUSABLE_MESSAGE });
+}
+
+function answerInvalid(req: Request, res: Response, errors: FieldErrors, template: string, page: object): void {
+  res.status(400);
+  if (isApiRequest(req)) res.json({ success: false, errors });
+  else res.render(template, { ...page, errors });
+}

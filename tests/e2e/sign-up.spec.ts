@@ -1,0 +1,96 @@
+import { expect, test, type Page } from "@playwright/test";
+import { atPath, uniqueEmail, validMember, widgetMounted } from "./support/accounts";
+import { expectNoAxeViolations } from "./support/axe";
+import { showNoJavaScriptRendering } from "./support/no-javascript";
+
+const newPassword = "Stage-door-42!";
+const taken = "The email address you entered is already associated with an account. Please log in or try again with another email address.";
+
+async function fillAccountForm(page: Page) {
+  await page.getByLabel("First name").fill("Tomasz");
+  await page.getByLabel("Last name").fill("Wiśniewski");
+  await page.getByLabel("Phone number (optional)").fill("01632 960 777");
+  await page.getByLabel(/^Password/).fill(newPassword);
+}
+
+async function signedInEmail(page: Page): Promise<string | null> {
+  const status = await page.request.get("/account/session-status/", { headers: { Accept: "application/json" } });
+  return (await status.json()).session_data.login_info?.email ?? null;
+}
+
+test.describe("sign up, JavaScript on", () => {
+  test("through lookupAccount and createAccount to next, signed in", async ({ page }) => {
+    // Creating the account hashes its password at full scrypt cost: slow on purpose.
+    test.slow();
+    const email = uniqueEmail("signup-js");
+    await page.goto("/account/register/?next=/account/dashboard/");
+    await widgetMounted(page, "register-wizard");
+    await expectNoAxeViolations(page);
+    await page.getByLabel("Email address").fill(email);
+    await page.getByRole("button", { name: "Continue" }).click();
+
+    await expect(page.getByRole("heading", { name: "Create your account" })).toBeFocused();
+    await expect(page.getByRole("status")).toHaveText("No account found with that email address. Please register.");
+    await expect(page.getByLabel("Email address")).toHaveValue(email);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByLabel("First name")).toBeFocused();
+    await expect(page.getByText("Enter your first name")).toBeVisible();
+
+    await fillAccountForm(page);
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page).toHaveURL(atPath("/account/dashboard/"));
+    expect(await signedInEmail(page)).toBe(email);
+  });
+
+  test("an existing email gets the existing-account message", async ({ page }) => {
+    await page.goto("/account/register/");
+    await widgetMounted(page, "register-wizard");
+    await page.getByLabel("Email address").fill(validMember);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByText(taken)).toBeVisible();
+    await expect(page.getByRole("link", { name: "Sign in", exact: true }).last()).toHaveAttribute("href", "/account/login/?next=%2Faccount%2Fmy-account%2F");
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("sign up, JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the lookup form, then the account form, to next, signed in", async ({ page }) => {
+    // Creating the account hashes its password at full scrypt cost: slow on purpose.
+    test.slow();
+    const email = uniqueEmail("signup-nojs");
+    await page.goto("/account/register/?next=/account/dashboard/");
+    await page.getByLabel("Email address").fill(email);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByText("No account found with that email address. Please register.")).toBeVisible();
+    await expect(page.getByLabel("Email address")).toHaveValue(email);
+
+    await page.getByLabel("First name").fill("Tomasz");
+    await page.getByLabel("Last name").fill("Wiśniewski");
+    await page.getByLabel(/^Password/).fill("weakpass");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByRole("alert")).toContainText("Password must be at least 8 characters long");
+    await expect(page.getByLabel("First name")).toHaveValue("Tomasz");
+
+    await page.getByLabel(/^Password/).fill(newPassword);
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page).toHaveURL(atPath("/account/dashboard/"));
+    expect(await signedInEmail(page)).toBe(email);
+  });
+});
+
+test("the no-JavaScript sign-up screens pass axe", async ({ page }) => {
+  await page.route("**/static/dist/**/*.js", (route) => route.abort());
+  await page.goto("/account/register/");
+  await showNoJavaScriptRendering(page);
+  await expectNoAxeViolations(page);
+  await page.goto(`/account/lookup/?email=${encodeURIComponent(uniqueEmail("axe"))}&next=%2F`);
+  await showNoJavaScriptRendering(page);
+  await expectNoAxeViolations(page);
+  await page.goto(`/account/lookup/?email=${encodeURIComponent(validMember)}`);
+  await showNoJavaScriptRendering(page);
+  await expectNoAxeViolations(page);
+});

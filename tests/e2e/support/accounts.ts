@@ -1,0 +1,36 @@
+import { expect, type Page } from "@playwright/test";
+
+/** Seeded demo accounts (fixtures/content/accounts.yaml). */
+export const demoPassword = "Demo-pass-1!";
+export const validMember = "individual@example.com";
+export const lapsedMember = "lapsed@example.com";
+
+/** A fresh address per test, so parallel workers never share an account. */
+export function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.org`;
+}
+
+/** Waits until the widget on the page has mounted (only meaningful with JavaScript on). */
+export async function widgetMounted(page: Page, name: string): Promise<void> {
+  await expect(page.locator(`[data-widget="${name}"]`)).toHaveAttribute("data-widget-state", "mounted");
+}
+
+/**
+ * Creates an account through the real sign-up call (as the wizard does), then
+ * forgets the session so the test starts signed out.
+ */
+export async function registerThroughApi(page: Page, email: string, password: string): Promise<void> {
+  await page.goto("/account/register/");
+  const token = await page.locator('meta[name="csrf-token"]').getAttribute("content");
+  const response = await page.request.post("/account/register/", {
+    headers: { "X-CSRFToken": token ?? "", "X-Requested-With": "XMLHttpRequest" },
+    data: { first_name: "Rosalind", last_name: "Mensah", phone_number: "", email, password, next: "/" },
+  });
+  expect(response.status()).toBe(201);
+  await page.context().clearCookies();
+}
+
+/** Matches exactly this path (and query) on the site, e.g. atPath("/account/login/"), not merely a URL ending in it. */
+export function atPath(pathAndQuery: string): RegExp {
+  return new RegExp(`^https?://[^/]+${pathAndQuery.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
+}

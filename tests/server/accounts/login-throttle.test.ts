@@ -1,0 +1,68 @@
+import { LoginThrottle } from "../../../server/accounts/login-throttle";
+import { InProcessRateLimiter } from "../../../server/http/rate-limit";
+import { createTestDatabase, databaseEngines, type TestDatabase } from "../support/databases";
+import { connectTestRedis, redisTestUrl } from "../support/redis";
+import { RedisRateLimiter } from "../../../server/http/rate-limit";
+
+const limits = { failuresPerAccount: 3, failuresPerAddress: 5, windowMs: 60_000 };
+
+describe.each(databaseEngines)("LoginThrottle on %s", (engine) => {
+  let database: TestDatabase;
+  let clock: number;
+  const now = () => new Date(clock);
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+  });
+  afterAll(() => database.dispose());
+  beforeEach(() => {
+    clock = Date.parse("2026-03-01T12:00:00Z");
+  });
+
+  const throttleWith = (limiter = new InProcessRateLimiter(() => clock)) => new LoginThrottle(database.db, limiter, limits, now);
+
+  it("locks an account on the failure after the limit, for the rest of the window, then lets it go", async () => {
+    const throttle = throttleWith();
+    const attempt = { email: "a@example.org", address: "203.0.113.1" };
+    for (let failure = 0; failure < 3; failure += 1) expect(await throttle.recordFailure(attempt)).toBe(0);
+    clock += 20_000;
+    expect(await throttle.recordFailure(attempt)).toBe(40);
+    expect(await throttle.retryAfterSeconds(attempt)).toBe(40);
+    // Another address trying the same account is refused as well.
+    expect(await throttle.retryAfterSeconds({ ...attempt, address: "198.51.100.7" })).toBe(40);
+    expect(await throttle.retryAfterSeconds({ email: "b@example.org", address: "198.51.100.7" })).toBe(0);
+    clock += 40_000;
+    expect(await throttle.retryAfterSeconds(attempt)).toBe(0);
+  });
+
+  it("locks an address after its higher limit, across accounts", async () => {
+    const throttle = throttleWith();
+    const address = "192.0.2.9";
+    for (let index = 0; index < 5; index += 1) expect(await throttle.recordFailure({ email: `u${index}@example.org`, address })).toBe(0);
+    expect(await throttle.recordFailure({ email: "u9@example.org", address })).toBe(60);
+    expect(await throttle.retryAfterSeconds({ email: "fresh@example.org", address })).toBe(60);
+  });
+
+  it("keeps neither the email nor the count in the lock table: only a digest and an end time", async () => {
+    const throttle = throttleWith();
+    const attempt = { email: "private@example.org", address: "203.0.113.50" };
+    for (let failure = 0; failure < 4; failure += 1) await throttle.recordFailure(attempt);
+    const rows = await database.db.selectFrom("login_lockouts").selectAll().execute();
+    expect(JSON.stringify(rows)).not.toContain("private@example.org");
+    expect(rows.some((row) => /^account:[0-9a-f]{64}$/.test(row.subject_key))).toBe(true);
+  });
+
+  describe.runIf(redisTestUrl())("with Redis counting", () => {
+    it("locks after the limit, as in process", async () => {
+      const redis = await connectTestRedis();
+      try {
+        const throttle = new LoginThrottle(database.db, new RedisRateLimiter(redis.client, redis.prefix), limits);
+        const attempt = { email: `redis-${redis.prefix}@example.org`, address: "203.0.113.77" };
+        for (let failure = 0; failure < 3; failure += 1) expect(await throttle.recordFailure(attempt)).toBe(0);
+        expect(await throttle.recordFailure(attempt)).toBeGreaterThan(0);
+        expect(await throttle.retryAfterSeconds(attempt)).toBeGreaterThan(0);
+      } finally {
+        await redis.dispose();
+      }
+    });
+  });
+});

@@ -1,0 +1,197 @@
+import request from "supertest";
+import { databaseEngines } from "../support/databases";
+import { createTestApp, type TestApp } from "../support/test-app";
+import { addPerson, browserOnLoginPage, outboxFor, resetLinkIn, strongPassword } from "./support";
+
+const taken =
+  "The email address you entered is already associated with an account. Please log in or try again with another email address.";
+const ruleMessage =
+  "Password must be at least 8 characters long and include uppercase & lowercase letters, a number, and a symbol.";
+
+describe.each(databaseEngines)("sign-up on %s", (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ engine });
+    await addPerson(t.database.db, { email: "existing@example.org" });
+    await addPerson(t.database.db, { email: "imported@example.org", password: null, firstName: "Morag" });
+  });
+  afterAll(() => t.close());
+
+  const newPerson = (overrides: Record<string, string> = {}) => ({
+    first_name: "Ada",
+    last_name: "Okoro",
+    phone_number: "01632 960 555",
+    email: "ada.okoro@school.example",
+    password: strongPassword,
+    next: "/resources/",
+    ...overrides,
+  });
+
+  describe("GET /account/lookup/", () => {
+    const lookup = (email: string) => request(t.app).get("/account/lookup/").query({ email }).set("Accept", "application/json");
+
+    it("answers an unknown email with email null", async () => {
+      const response = await lookup("Nobody@Example.org ");
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ resetPassword: false, email: null });
+    });
+
+    it("answers an existing account with its (normalised) email", async () => {
+      expect((await lookup("  EXISTING@example.org")).body).toEqual({ resetPassword: false, email: "existing@example.org" });
+    });
+
+    it("sends a set-password email to an account without a password and answers resetPassword: true", async () => {
+      const response = await lookup("imported@example.org");
+      expect(response.body).toEqual({ resetPassword: true, email: "imported@example.org" });
+      const [mail] = await outboxFor(t.database.db, "imported@example.org");
+      expect(mail?.template).toBe("set-password");
+      expect(mail?.text_body).toContain("Morag");
+      expect(resetLinkIn(mail!.text_body)).toMatch(/^\/account\/reset-password\/[A-Za-z0-9_-]{43}\/$/);
+    });
+
+    it.each([
+      ["", "Please enter your email."],
+      ["not-an-email", "Please enter a valid email address"],
+      ["two@@example.org", "Please enter a valid email address"],
+    ])("refuses %j with %j", async (email, message) => {
+      const response = await lookup(email);
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ success: false, errors: { email: [message] } });
+    });
+
+    it("answers a plain form with the next screen: createAccount with the email and the spec's notice", async () => {
+      const page = await request(t.app).get("/account/lookup/").query({ email: "new.teacher@school.example", next: "/resources/" });
+      expect(page.type).toBe("text/html");
+      expect(page.text).toContain("No account found with that email address. Please register.");
+      expect(page.text).toContain('action="/account/register/"');
+      expect(page.text).toContain('value="new.teacher@school.example"');
+      expect(page.text).toContain('<input type="hidden" name="next" value="/resources/">');
+    });
+
+    it("answers a plain form for an existing account with the existing-account message", async () => {
+      const page = await request(t.app).get("/account/lookup/").query({ email: "existing@example.org" });
+      expect(page.text).toContain(taken);
+      expect(page.text).toContain('href="/account/login/?next=%2Faccount%2Fmy-account%2F"');
+    });
+
+    it("is rate-limited per address", async () => {
+      const limited = await createTestApp({ engine });
+      try {
+        let last = 0;
+        for (let index = 0; index < 61; index += 1) {
+          last = (await request(limited.app).get("/account/lookup/").query({ email: `someone${index}@example.org` }).set("Accept", "application/json")).status;
+        }
+        expect(last).toBe(429);
+      } finally {
+        await limited.close();
+      }
+    });
+  });
+
+  describe("POST /account/register/", () => {
+    it("creates the account, signs the person in and answers IsLoggedIn", async () => {
+      const { agent, token } = await browserOnLoginPage(t.app, "/account/register/");
+      const response = await agent.post("/account/register/").set("X-CSRFToken", token).send(newPerson({ email: "  Ada.Okoro@School.example" }));
+      expect(response.status).toBe(201);
+      expect(response.body).toEqual({ IsLoggedIn: true });
+      const status = await agent.get("/account/session-status/").set("Accept", "application/json");
+      expect(status.body.session_data.login_info).toEqual({ email: "ada.okoro@school.example" });
+      const row = await t.database.db.selectFrom("constituents").selectAll().where("email", "=", "ada.okoro@school.example").executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ first_name: "Ada", last_name: "Okoro", phone_number: "01632 960 555", prefix: -1, auth_version: 1 });
+      expect(row.password_hash).toMatch(/^scrypt\$/);
+      expect(row.password_hash).not.toContain(strongPassword);
+    });
+
+    it("refuses a taken email with the spec's message on the email field", async () => {
+      const { agent, token } = await browserOnLoginPage(t.app, "/account/register/");
+      const response = await agent.post("/account/register/").set("X-CSRFToken", token).send(newPerson({ email: "Existing@example.org" }));
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ success: false, IsLoggedIn: false, errors: { email: [taken] } });
+    });
+
+    it.each([
+      ["first_name", "", "Enter your first name"],
+      ["last_name", " ", "Enter your last name"],
+      ["phone_number", "call me", "Enter a telephone number, like 01632 960 001 or +44 808 157 0192"],
+      ["email", "", "Please enter your email."],
+      ["email", "nope", "Please enter a valid email address"],
+      ["password", "short1!", ruleMessage],
+      ["password", "alllowercase1!", ruleMessage],
+      ["password", "NoNumbers!!", ruleMessage],
+      ["password", "NoSymbols123", ruleMessage],
+      ["password", "P@ssw0rd", "This password is too easy to guess. Choose a password that is not a common word or pattern."],
+      ["password", "Password1!", "This password is too easy to guess. Choose a password that is not a common word or pattern."],
+    ])("refuses %s=%j with %j", async (field, value, message) => {
+      const { agent, token } = await browserOnLoginPage(t.app, "/account/register/");
+      const response = await agent.post("/account/register/").set("X-CSRFToken", token).send(newPerson({ email: "fresh@example.org", [field]: value }));
+      expect(response.status).toBe(400);
+      expect(response.body.errors).toEqual({ [field]: [message] });
+    });
+
+    it("accepts a long passphrase (no upper limit below 64 characters)", async () => {
+      const { agent, token } = await browserOnLoginPage(t.app, "/account/register/");
+      const passphrase = "Correct horse battery staple, 1606 performances of Macbeth! ".repeat(2);
+      const response = await agent.post("/account/register/").set("X-CSRFToken", token).send(newPerson({ email: "long@example.org", password: passphrase }));
+      expect(response.status).toBe(201);
+    });
+
+    it("refuses a sign-up without the CSRF token", async () => {
+      const response = await request(t.app).post("/account/register/").send(newPerson({ email: "csrf@example.org" }));
+      expect(response.status).toBe(403);
+      expect(await t.database.db.selectFrom("constituents").select("id").where("email", "=", "csrf@example.org").executeTakeFirst()).toBeUndefined();
+    });
+
+    it("redirects a plain form to next once signed in", async () => {
+      const { agent, token } = await browserOnLoginPage(t.app, "/account/register/");
+      const response = await agent.post("/account/register/").type("form").send({ _csrf: token, ...newPerson({ email: "form@example.org" }) });
+      expect(response.status).toBe(303);
+      expect(response.headers.location).toBe("/resources/");
+    });
+
+    it("re-renders a plain form with per-field errors and the typed values, never the password", async () => {
+      const { agent, token } = await browserOnLoginPage(t.app, "/account/register/");
+      const response = await agent
+        .post("/account/register/")
+        .type("form")
+        .send({ _csrf: token, ...newPerson({ first_name: "", email: "existing@example.org", password: "Weak-but-typed" }) });
+      expect(response.status).toBe(400);
+      expect(response.text).toContain("Enter your first name");
+      expect(response.text).toContain(taken);
+      expect(response.text).toContain('value="Okoro"');
+      expect(response.text).not.toContain("Weak-but-typed");
+    });
+
+    it.each(["https://evil.example", "//evil.example", "/\\evil.example", "http:evil.example", "javascript:alert(1)"])(
+      "falls back to /account/my-account/ for next=%s",
+      async (payload) => {
+        const { agent, token } = await browserOnLoginPage(t.app, "/account/register/");
+        const email = `redirect${Math.random().toString(36).slice(2)}@example.org`;
+        const response = await agent.post("/account/register/").type("form").send({ _csrf: token, ...newPerson({ email, next: payload }) });
+        expect(response.headers.location).toBe("/account/my-account/");
+      },
+    );
+  });
+
+  describe("GET /account/register/", () => {
+    it("carries the wizard's starting data, returnURL overriding next", async () => {
+      const page = await request(t.app).get("/account/register/").query({ returnURL: "/resources/", next: "/events/", email: "Invited@School.example" });
+      expect(page.text).toContain('data-widget="register-wizard"');
+      expect(page.text).toContain('data-next="/resources/"');
+      expect(page.text).toContain('data-return-url="/resources/"');
+      expect(page.text).toContain('data-email="invited@school.example"');
+      expect(page.text).toContain('action="/account/register/"');
+    });
+
+    it("starts at the lookup form, and never takes an unsafe returnURL", async () => {
+      const page = await request(t.app).get("/account/register/").query({ returnURL: "//evil.example", next: "/events/" });
+      expect(page.text).toContain('data-next="/account/my-account/"');
+      // Only the header's sign-in link may carry the raw query (escaped, as its own next, which the login page checks).
+      expect(page.text).not.toMatch(/(data-[a-z-]+|value)="[^"]*evil\.example/);
+      const plain = await request(t.app).get("/account/register/?link-school=true&paymentStatus=approved&sessionId=abc123");
+      expect(plain.text).toContain('action="/account/lookup/"');
+      expect(plain.text).toContain('data-link-school="true"');
+      expect(plain.text).toContain('data-payment-status="approved"');
+      expect(plain.text).toContain('data-session-id="abc123"');
+    });
+  });
+});

@@ -1,0 +1,118 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type JSX } from "react";
+import type { WidgetProps } from "../runtime/definition";
+import { destinationAfterLogin } from "./destination";
+import { createSession, logIn } from "./login-calls";
+import { navigateTo } from "./navigate";
+import type { LoginFormProps } from "./parse";
+
+/**
+ * The sign-in form (accounts spec, sections 2, 4, 5 and 8): creates the
+ * session on load, checks the fields, signs in with JSON and goes where the
+ * login answer says. Same classes as the server's form, plus a
+ * show-password toggle.
+ */
+export default function LoginForm({ next, email: initialEmail, error: serverError, forgotPasswordHref, registerHref, strings }: WidgetProps<LoginFormProps>): JSX.Element {
+  const id = useId().replace(/[^a-zA-Z0-9_-]/g, "");
+  const [email, setEmail] = useState(initialEmail);
+  const [password, setPassword] = useState("");
+  const [passwordShown, setPasswordShown] = useState(false);
+  const [message, setMessage] = useState<string | null>(serverError);
+  const [submitting, setSubmitting] = useState(false);
+  const sessionProblem = useRef<Promise<string | null> | null>(null);
+
+  useEffect(() => {
+    const pending = createSession(strings);
+    sessionProblem.current = pending;
+    let current = true;
+    void pending.then((problem) => {
+      if (current && problem) setMessage(problem);
+    });
+    return () => {
+      current = false;
+    };
+  }, [strings]);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    if (email.trim() === "" || password === "") return setMessage(strings.missingFields);
+    // The form is noValidate so the empty-field message above comes first; then the browser's own checks apply.
+    if (!event.currentTarget.checkValidity()) return void event.currentTarget.reportValidity();
+    setSubmitting(true);
+    setMessage(null);
+    // A failed session makes signing in fail too; say so rather than try.
+    if (await sessionProblem.current) {
+      setSubmitting(false);
+      return setMessage(strings.loginError);
+    }
+    const result = await logIn({ email, password, next }, strings);
+    if (result.ok) return navigateTo(destinationAfterLogin(result.answer, next));
+    setSubmitting(false);
+    setMessage(result.message);
+  }
+
+  return (
+    <>
+      <form className="login-form__form" method="post" action="/account/login/" noValidate onSubmit={submit}>
+        <div className="login-form__message" role="alert">
+          {message && <p className="alert alert--error">{message}</p>}
+        </div>
+        <div className="form-group">
+          <label className="form-label" htmlFor={`${id}-email`}>
+            {strings.emailLabel}
+          </label>
+          <input
+            className="form-input"
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="username"
+            spellCheck={false}
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </div>
+        <div className="form-group">
+          <label className="form-label" htmlFor={`${id}-password`}>
+            {strings.passwordLabel}
+          </label>
+          <div className="login-form__password">
+            <input
+              className="form-input"
+              id={`${id}-password`}
+              name="password"
+              type={passwordShown ? "text" : "password"}
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+            <button
+              type="button"
+              className="login-form__toggle"
+              aria-pressed={passwordShown}
+              aria-controls={`${id}-password`}
+              onClick={() => setPasswordShown((shown) => !shown)}
+            >
+              {strings.showPassword}
+            </button>
+          </div>
+        </div>
+        <div className="login-form__actions">
+          <button className="button" type="submit" aria-disabled={submitting || undefined}>
+            {submitting ? strings.submittingLabel : strings.submitLabel}
+          </button>
+          <a className="login-form__forgot" href={forgotPasswordHref}>
+            {strings.forgotPassword}
+          </a>
+        </div>
+      </form>
+      {registerHref && (
+        <p className="login-form__register">
+          {strings.registerPrompt} <a href={registerHref}>{strings.registerLink}</a>
+        </p>
+      )}
+    </>
+  );
+}

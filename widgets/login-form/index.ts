@@ -1,0 +1,10 @@
+import { defineWidget } from "../runtime/definition";
+import { parseLoginForm, type LoginFormProps } from "./parse";
+
+/** The sign-in form: `data-widget="login-form"` around the server's plain form. */
+export const loginFormWidget = defineWidget<LoginFormProps>({
+  name: "login-form",
+  hydrate: "load",
+  parse: parseLoginForm,
+  load: () => import("./LoginForm"),
+});

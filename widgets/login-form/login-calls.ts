@@ -1,0 +1,40 @@
+import { http, HttpError } from "../lib/http";
+import type { LoginAnswer } from "./destination";
+import type { LoginFormStrings } from "./parse";
+
+/**
+ * The login widget's two calls (accounts spec, section 7) and how their
+ * failures map to the spec's messages (section 8).
+ */
+
+/** POST /account/session/ on load. Resolves with an error message, or null when the session is ready. */
+export async function createSession(strings: LoginFormStrings): Promise<string | null> {
+  try {
+    await http.post("/account/session/");
+    return null;
+  } catch (error) {
+    return error instanceof HttpError ? strings.sessionFailed : strings.loginError;
+  }
+}
+
+export type LoginResult = { ok: true; answer: LoginAnswer } | { ok: false; message: string };
+
+export async function logIn(fields: { email: string; password: string; next: string | null }, strings: LoginFormStrings): Promise<LoginResult> {
+  try {
+    const answer = await http.post<LoginAnswer>("/account/login/", { ...fields, next: fields.next ?? "" });
+    return answer?.IsLoggedIn === true ? { ok: true, answer } : { ok: false, message: strings.loginFailed };
+  } catch (error) {
+    if (!(error instanceof HttpError)) return { ok: false, message: strings.loginError };
+    return { ok: false, message: waitMessage(error) ?? strings.loginFailed };
+  }
+}
+
+/**
+ * A lockout (429) or a busy server (503) is not a credentials problem, so
+ * the server's own advice (how long to wait) is shown instead.
+ */
+function waitMessage(error: HttpError): string | null {
+  if (error.status !== 429 && error.status !== 503) return null;
+  const messages = (error.body as { errors?: { __all__?: unknown } } | undefined)?.errors?.__all__;
+  return Array.isArray(messages) && typeof messages[0] === "string" ? messages[0] : null;
+}

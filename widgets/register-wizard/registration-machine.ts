@@ -1,0 +1,132 @@
+import { assign, setup } from "xstate";
+import { isPathwayKey, pathways, type PathwayKey } from "./pathways";
+import { registrationSteps, stepAfter, stepBefore, type RegistrationStep } from "./steps";
+
+/**
+ * The registration wizard as an XState v5 machine (accounts spec, section 4,
+ * "Registration machine"): pure TypeScript, no DOM, so every transition is
+ * tested on its own. Each screen is a state; the widget renders the screen
+ * for the current state and sends events.
+ */
+
+/** A school picked from search or typed in by hand (accounts spec, section 3, "Selected school"). Filled in by the school issue. */
+export interface SelectedSchool {
+  name: string;
+  [field: string]: unknown;
+}
+
+/** The session call's answer: `session_data.login_info.email`. */
+export interface SessionData {
+  login_info: { email: string } | null;
+}
+
+/**
+ * Accounts spec, section 3, "Registration context". The password is left
+ * out on purpose: it lives only in the createAccount form while typed.
+ */
+export interface RegistrationContext {
+  email: string;
+  firstname: string;
+  lastname: string;
+  phoneNumber: string;
+  numberOfUsers: number;
+  pathway: PathwayKey | null;
+  pathwaySteps: readonly RegistrationStep[];
+  selectedSchool: SelectedSchool | null;
+  constituentId: number | null;
+  constituentRecord: Record<string, unknown> | null;
+  sessionData: SessionData | null;
+}
+
+export type RegistrationEvent =
+  /** Begin: at schoolTypeAndSearch when the user is known (signed in), otherwise at lookupAccount. */
+  | { type: "START" }
+  /** Begin from an invitation link (returnURL and email both present): straight to createAccount. */
+  | { type: "SIGN_UP_VIA_TOKEN"; email: string }
+  | { type: "PATHWAY_CHOSEN"; pathway: string }
+  /** On along the path, or to a named step. */
+  | { type: "NEXT_STEP"; step?: RegistrationStep }
+  | { type: "BACK" }
+  | { type: "PAYMENT_PROCESS" }
+  | { type: "PAYMENT_COMPLETE" }
+  /** The lookup screen's email, kept for the createAccount form. */
+  | { type: "EMAIL_CHOSEN"; email: string };
+
+export interface RegistrationInput {
+  constituentId?: number | null;
+  email?: string;
+}
+
+type StepEvent = Extract<RegistrationEvent, { type: "NEXT_STEP" | "BACK" }>;
+
+/** Guarded transitions to every step: the first whose guard passes is taken. XState targets are static, so a computed target is a list like this. */
+function transitionsTo(chooseTarget: (context: RegistrationContext, event: StepEvent) => RegistrationStep | undefined) {
+  return registrationSteps.map((target) => ({
+    target: `#registration.${target}`,
+    guard: ({ context, event }: { context: RegistrationContext; event: RegistrationEvent }) =>
+      (event.type === "NEXT_STEP" || event.type === "BACK") && chooseTarget(context, event) === target,
+  }));
+}
+
+/** A state that is a screen on the path: NEXT_STEP (without a named step) and BACK move along it. */
+function screen(step: RegistrationStep) {
+  return {
+    on: {
+      NEXT_STEP: transitionsTo((context, event) => (event.type === "NEXT_STEP" && !event.step ? stepAfter(step, context.pathwaySteps) : undefined)),
+      BACK: transitionsTo((context) => stepBefore(step, context.pathwaySteps)),
+    },
+  };
+}
+
+const screens = Object.fromEntries(registrationSteps.filter((step) => step !== "done").map((step) => [step, screen(step)]));
+
+export const registrationMachine = setup({
+  types: {
+    context: {} as RegistrationContext,
+    events: {} as RegistrationEvent,
+    input: {} as RegistrationInput,
+  },
+  guards: {
+    userIsKnown: ({ context }) => context.constituentId !== null,
+    pathwayExists: ({ event }) => event.type === "PATHWAY_CHOSEN" && isPathwayKey(event.pathway),
+  },
+  actions: {
+    choosePathway: assign(({ event }) => {
+      if (event.type !== "PATHWAY_CHOSEN" || !isPathwayKey(event.pathway)) return {};
+      return { pathway: event.pathway, pathwaySteps: pathways[event.pathway].steps };
+    }),
+    rememberEmail: assign(({ context, event }) =>
+      event.type === "SIGN_UP_VIA_TOKEN" || event.type === "EMAIL_CHOSEN" ? { email: event.email } : { email: context.email },
+    ),
+  },
+}).createMachine({
+  id: "registration",
+  initial: "lookupAccount",
+  context: ({ input }) => ({
+    email: input.email ?? "",
+    firstname: "",
+    lastname: "",
+    phoneNumber: "",
+    numberOfUsers: 1,
+    pathway: null,
+    pathwaySteps: [],
+    selectedSchool: null,
+    constituentId: input.constituentId ?? null,
+    constituentRecord: null,
+    sessionData: null,
+  }),
+  on: {
+    START: [{ guard: "userIsKnown", target: ".schoolTypeAndSearch" }, { target: ".lookupAccount" }],
+    SIGN_UP_VIA_TOKEN: { target: ".createAccount", actions: "rememberEmail" },
+    EMAIL_CHOSEN: { actions: "rememberEmail" },
+    PATHWAY_CHOSEN: { guard: "pathwayExists", actions: "choosePathway" },
+    // Reached when a screen's own NEXT_STEP (for an unnamed step) did not apply: a named step.
+    NEXT_STEP: transitionsTo((_context, event) => (event.type === "NEXT_STEP" ? event.step : undefined)),
+    PAYMENT_PROCESS: [{ guard: "userIsKnown", target: ".paymentProcessing" }, { target: ".somethingWentWrongWithPayment" }],
+    PAYMENT_COMPLETE: { target: ".done" },
+  },
+  states: {
+    ...screens,
+    done: { type: "final" },
+  },
+});
