@@ -13,6 +13,8 @@ export default defineConfig({
     manifest: true,
     target: "es2020",
     sourcemap: true,
+    // Never inline assets as data: URLs: the CSP allows fonts and images from self only.
+    assetsInlineLimit: 0,
     rollupOptions: {
       input: { main: "widgets/main.ts", styles: "static/css/main.css" },
     },
