@@ -1,0 +1,39 @@
+import { readPasswordChange } from "../domain/password-change";
+import { refused, type AccountUpdateOutcome } from "./account-update-outcome";
+import { replacePassword } from "./constituents";
+import { checkCurrentPassword, type CurrentPasswordCheckDependencies } from "./current-password-check";
+import { loadCommonPasswords } from "./password-rules";
+
+/**
+ * A signed-in person's password change (PUT /account/update-password/).
+ * Saving bumps the account's auth_version, which ends every session signed
+ * in before; the route then signs the current session in again under a new
+ * id (server/accounts/session-user.ts), so only this browser stays signed in.
+ */
+
+export interface PasswordChangeDependencies extends CurrentPasswordCheckDependencies {
+  now?: () => Date;
+}
+
+export interface PasswordChanged {
+  /** The account's new auth_version: the one the re-signed-in session must carry. */
+  authVersion: number;
+}
+
+export async function changePassword(
+  dependencies: PasswordChangeDependencies,
+  constituentId: number,
+  body: unknown,
+): Promise<AccountUpdateOutcome<PasswordChanged>> {
+  const reading = readPasswordChange(body, await loadCommonPasswords());
+  if (reading.problems) return refused(reading.problems);
+  const { currentPassword, newPassword } = reading.change;
+
+  const passwordCheck = await checkCurrentPassword(dependencies, constituentId, currentPassword);
+  if (!passwordCheck.ok) return passwordCheck;
+
+  const passwordHash = await dependencies.hasher.hash(newPassword);
+  const now = dependencies.now?.() ?? new Date();
+  const authVersion = await replacePassword(dependencies.db, constituentId, passwordHash, now);
+  return { ok: true, value: { authVersion } };
+}

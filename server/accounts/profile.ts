@@ -1,0 +1,135 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import { readProfileChange, type NameDetails } from "../domain/profile-change";
+import { HttpError } from "../http/errors";
+import { SIGNED_OUT_MESSAGE } from "../http/require-user";
+import type { Logger } from "../logging";
+import type { Mailer } from "../mail/mailer";
+import { refused, type AccountUpdateOutcome } from "./account-update-outcome";
+import { checkCurrentPassword, type CurrentPasswordCheckDependencies } from "./current-password-check";
+
+/**
+ * Profile details and email changes (PUT /account/update-profile/). The
+ * answer's `account_details` uses the CRM's field names, as the request does.
+ */
+
+export const EMAIL_TAKEN_MESSAGE = "That email address is already used by another account. Enter a different email address.";
+
+export interface AccountDetails {
+  Prefix: number;
+  FirstName: string;
+  LastName: string;
+  Email: string;
+}
+
+export interface ProfileUpdate {
+  accountDetails: AccountDetails;
+  /** True when this update changed the email, so the page says "Email updated successfully!". */
+  emailChanged: boolean;
+}
+
+export interface ProfileDependencies extends CurrentPasswordCheckDependencies {
+  mailer: Mailer;
+  logger: Logger;
+  now?: () => Date;
+}
+
+export async function loadAccountDetails(db: Kysely<Database>, constituentId: number): Promise<AccountDetails | undefined> {
+  const row = await db
+    .selectFrom("constituents")
+    .select(["prefix", "first_name", "last_name", "email"])
+    .where("id", "=", constituentId)
+    .executeTakeFirst();
+  return row && { Prefix: row.prefix, FirstName: row.first_name, LastName: row.last_name, Email: row.email };
+}
+
+/**
+ * Checks and saves a profile update. An email change needs the current
+ * password, and sends the "email-changed" notice to the OLD address, so the
+ * owner hears of it even if someone else made it.
+ */
+export async function updateProfile(
+  dependencies: ProfileDependencies,
+  constituentId: number,
+  body: unknown,
+): Promise<AccountUpdateOutcome<ProfileUpdate>> {
+  const { db } = dependencies;
+  const current = await loadAccountDetails(db, constituentId);
+  // requireUser ran first, so this is an account deleted mid-request.
+  if (!current) throw new HttpError(401, SIGNED_OUT_MESSAGE);
+
+  const reading = readProfileChange(body, current.Email);
+  if (reading.problems) return refused(reading.problems);
+  const { names, email } = reading.change;
+
+  if (email) {
+    const passwordCheck = await checkCurrentPassword(dependencies, constituentId, email.password);
+    if (!passwordCheck.ok) return passwordCheck;
+    if (await emailBelongsToSomeoneElse(db, email.email, constituentId)) return refused({ Email: [EMAIL_TAKEN_MESSAGE] });
+  }
+
+  const now = dependencies.now?.() ?? new Date();
+  const saved = await saveProfile(db, constituentId, { names, email: email?.email }, now);
+  if (!saved) return refused({ Email: [EMAIL_TAKEN_MESSAGE] });
+
+  const accountDetails: AccountDetails = {
+    Prefix: names?.prefix ?? current.Prefix,
+    FirstName: names?.firstName ?? current.FirstName,
+    LastName: names?.lastName ?? current.LastName,
+    Email: email?.email ?? current.Email,
+  };
+  if (email) await sendEmailChangedNotice(dependencies, current.Email, accountDetails);
+  return { ok: true, value: { accountDetails, emailChanged: email !== undefined } };
+}
+
+async function emailBelongsToSomeoneElse(db: Kysely<Database>, email: string, constituentId: number): Promise<boolean> {
+  const owner = await db.selectFrom("constituents").select("id").where("email", "=", email).executeTakeFirst();
+  return owner !== undefined && owner.id !== constituentId;
+}
+
+/** False when the email was taken between the check and the save (the unique index decides). */
+async function saveProfile(
+  db: Kysely<Database>,
+  constituentId: number,
+  change: { names?: NameDetails; email?: string },
+  now: Date,
+): Promise<boolean> {
+  const { names, email } = change;
+  try {
+    await db
+      .updateTable("constituents")
+      .set({
+        ...(names && { prefix: names.prefix, first_name: names.firstName, last_name: names.lastName }),
+        ...(email && { email }),
+        updated_at: now.toISOString(),
+      })
+      .where("id", "=", constituentId)
+      .execute();
+    return true;
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+}
+
+/** SQLite (better-sqlite3) and PostgreSQL (pg) name a unique-index clash differently. */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "23505";
+}
+
+/**
+ * The change is saved by now, so a mail failure must not undo it or show as
+ * a failed update: it is logged for staff instead.
+ */
+async function sendEmailChangedNotice(dependencies: ProfileDependencies, oldEmail: string, details: AccountDetails): Promise<void> {
+  try {
+    await dependencies.mailer.send({
+      to: oldEmail,
+      template: "email-changed",
+      context: { firstName: details.FirstName, newEmail: details.Email },
+    });
+  } catch (error) {
+    dependencies.logger.error({ err: error }, "could not send the email-changed notice to the old address");
+  }
+}

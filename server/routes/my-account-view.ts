@@ -1,0 +1,64 @@
+import { ACCOUNT_FORMS, type AccountForm } from "../accounts/account-notices";
+import type { AccountDetails } from "../accounts/profile";
+import { NAME_PREFIXES } from "../domain/name-prefixes";
+import type { FieldErrors } from "../http/errors";
+
+/**
+ * The template context of templates/pages/account/my-account.njk: the
+ * person's details, the options of each select, and each form's values,
+ * errors and notice. Shaping only: every rule lives in the services.
+ */
+
+export interface FormState {
+  values: Record<string, string>;
+  errors?: FieldErrors;
+  /** The success notice to show above the form. */
+  notice?: string;
+}
+
+/** A form that failed: what was typed (passwords are dropped) and what is wrong. */
+export interface FailedForm {
+  form: AccountForm;
+  submitted: unknown;
+  errors: FieldErrors;
+}
+
+export interface MyAccountViewInput {
+  account: AccountDetails;
+  contactSubjects: readonly string[];
+  /** The form whose success notice to show, after a plain form post. */
+  notice?: AccountForm;
+  failed?: FailedForm;
+}
+
+/** Never sent back into a page, whatever was typed. */
+const secretFields = new Set(["Password", "NewPassword", "ConfirmPassword", "_csrf"]);
+
+export function myAccountView({ account, contactSubjects, notice, failed }: MyAccountViewInput) {
+  const forms: Record<AccountForm, FormState> = {
+    profile: { values: { Prefix: String(account.Prefix), FirstName: account.FirstName, LastName: account.LastName } },
+    email: { values: { Email: "" } },
+    password: { values: {} },
+    contact: { values: { name: `${account.FirstName} ${account.LastName}`, email: account.Email, subject: "", message: "" } },
+  };
+  if (notice) forms[notice].notice = ACCOUNT_FORMS[notice].notice;
+  if (failed) forms[failed.form] = { values: { ...forms[failed.form].values, ...typedValues(failed.submitted) }, errors: failed.errors };
+  const shownForm = failed?.form ?? notice;
+  return {
+    account,
+    prefixOptions: NAME_PREFIXES.map((prefix) => ({ value: String(prefix.id), text: prefix.label })),
+    contactSubjectOptions: [{ value: "", text: "Choose a subject" }, ...contactSubjects.map((subject) => ({ value: subject, text: subject }))],
+    forms,
+    /** The tab to open when the address has no #hash: the one holding the form just sent. */
+    initialTab: shownForm ? ACCOUNT_FORMS[shownForm].tab : undefined,
+  };
+}
+
+function typedValues(submitted: unknown): Record<string, string> {
+  if (submitted === null || typeof submitted !== "object") return {};
+  const values: Record<string, string> = {};
+  for (const [field, value] of Object.entries(submitted)) {
+    if (typeof value === "string" && !secretFields.has(field)) values[field] = value;
+  }
+  return values;
+}

@@ -1,0 +1,23 @@
+/**
+ * Renders a snippet that uses the real macros (with {% call %} blocks, which
+ * the site-header harness's renderMacro cannot express), so these tests fail
+ * when a macro and its widget drift apart.
+ */
+import path from "node:path";
+import nunjucks from "nunjucks";
+
+const templates = new nunjucks.Environment(new nunjucks.FileSystemLoader(path.resolve("templates")), { autoescape: true });
+
+export function renderTemplate(source: string, context: object = {}): string {
+  return templates.renderString(source, context);
+}
+
+/** Puts `<meta name="csrf-token">` in the head, as the layout does. */
+export function setCsrfMeta(token: string): void {
+  document.head.innerHTML = `<meta name="csrf-token" content="${token}">`;
+}
+
+/** A JSON answer for a stubbed fetch. */
+export function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+}

@@ -1,0 +1,231 @@
+import { expect, test } from "@playwright/test";
+import { atPath } from "./support/accounts";
+import { expectNoAxeViolations } from "./support/axe";
+import { openMyAccount, signInElsewhere, signUpAndStaySignedIn, startingPassword } from "./support/my-account";
+import { showNoJavaScriptRendering } from "./support/no-javascript";
+
+const newPassword = "Opening-night-27?";
+
+test.describe("My account, JavaScript on", () => {
+  test("tabs by keyboard: arrows, Home and End select, and the hash is replaced without history", async ({ page }) => {
+    await signUpAndStaySignedIn(page, "tabs-keys");
+    await openMyAccount(page);
+    const tablist = page.getByRole("tablist", { name: "My account sections" });
+    await expect(tablist.getByRole("tab")).toHaveText(["Profile", "Contact us", "Saved resources", "School"]);
+    await expect(page.getByRole("tab", { name: "Profile" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("tabpanel")).toHaveAccessibleName("Profile");
+    await expectNoAxeViolations(page);
+
+    const historyLength = await page.evaluate(() => history.length);
+    await page.getByRole("tab", { name: "Profile" }).focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(page.getByRole("tab", { name: "Contact us" })).toBeFocused();
+    await expect(page.getByRole("tab", { name: "Contact us" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("tabpanel")).toHaveAccessibleName("Contact us");
+    await expect(page).toHaveURL(/#contact$/);
+    await page.keyboard.press("End");
+    await expect(page.getByRole("tab", { name: "School" })).toBeFocused();
+    await expect(page).toHaveURL(/#school$/);
+    await expect(page.getByText("Your account is not linked to a school.")).toBeVisible();
+    await page.keyboard.press("ArrowRight");
+    await expect(page.getByRole("tab", { name: "Profile" })).toBeFocused();
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowLeft");
+    await expect(page.getByRole("tab", { name: "Saved resources" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByText("You haven't saved any resources yet.")).toBeVisible();
+    await page.keyboard.press("Home");
+    await expect(page.getByRole("tab", { name: "Profile" })).toHaveAttribute("aria-selected", "true");
+    // Tab leaves the tab list for the panel.
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("tabpanel")).toBeFocused();
+    expect(await page.evaluate(() => history.length)).toBe(historyLength);
+  });
+
+  test("tabs by hash: the address opens a tab, and changing the hash switches it", async ({ page }) => {
+    await signUpAndStaySignedIn(page, "tabs-hash");
+    await openMyAccount(page, "#contact");
+    await expect(page.getByRole("tab", { name: "Contact us" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByLabel("Message")).toBeVisible();
+    await expect(page.getByLabel("First name")).toBeHidden();
+    await page.evaluate(() => {
+      location.hash = "school";
+    });
+    await expect(page.getByRole("tab", { name: "School" })).toHaveAttribute("aria-selected", "true");
+    await page.goto("/account/dashboard/");
+    await page.getByRole("link", { name: "Your saved resources" }).click();
+    await expect(page.getByRole("tab", { name: "Saved resources" })).toHaveAttribute("aria-selected", "true");
+  });
+
+  test("change the profile: title and names are saved in place", async ({ page }) => {
+    await signUpAndStaySignedIn(page, "profile");
+    await openMyAccount(page);
+    await page.getByLabel("Title (optional)").selectOption({ label: "Dr" });
+    await page.getByLabel("First name").fill("Ngozi");
+    await page.getByLabel("Last name").fill("Okonkwo-Hale");
+    await page.getByRole("button", { name: "Save details" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Profile updated successfully!" })).toBeVisible();
+    await expect(page).toHaveURL(atPath("/account/my-account/"));
+
+    await page.getByLabel("First name").fill(" ");
+    await page.getByRole("button", { name: "Save details" }).click();
+    const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+    await expect(summary).toBeFocused();
+    await expect(summary).toContainText("Enter your first name");
+    await expectNoAxeViolations(page);
+
+    await openMyAccount(page);
+    await expect(page.getByLabel("Title (optional)")).toHaveValue("6");
+    await expect(page.getByLabel("First name")).toHaveValue("Ngozi");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hello, Ngozi");
+  });
+
+  test("change the email in the modal dialog, which sends a notice to the old address", async ({ page }) => {
+    const person = await signUpAndStaySignedIn(page, "email");
+    const newEmail = person.email.replace("email-", "moved-");
+    await openMyAccount(page);
+    const opener = page.getByRole("button", { name: "Change email address" });
+    await opener.click();
+    const dialog = page.getByRole("dialog", { name: "Change your email address" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel("New email address")).toBeFocused();
+    await expectNoAxeViolations(page);
+
+    // The current address is refused in the browser, before anything is sent.
+    await dialog.getByLabel("New email address").fill(person.email.toUpperCase());
+    await dialog.getByLabel("Current password").fill(startingPassword);
+    await dialog.getByRole("button", { name: "Save email address" }).click();
+    expect(await dialog.getByLabel("New email address").evaluate((input: HTMLInputElement) => input.validationMessage)).toBe(
+      "Please enter a new email address",
+    );
+
+    // A wrong password comes back from the server, inside the dialog.
+    await dialog.getByLabel("New email address").fill(newEmail);
+    await dialog.getByLabel("Current password").fill("Not-my-password-1!");
+    await dialog.getByRole("button", { name: "Save email address" }).click();
+    await expect(dialog.getByRole("alert")).toContainText("The password you entered is incorrect.");
+    await expectNoAxeViolations(page);
+
+    await dialog.getByLabel("Current password").fill(startingPassword);
+    await dialog.getByRole("button", { name: "Save email address" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+    await expect(page.getByRole("status").filter({ hasText: "Email updated successfully!" })).toBeVisible();
+    await expect(page.locator(".change-email__address")).toHaveText(newEmail);
+
+    await page.goto("/dev/mailbox/");
+    await expect(page.getByRole("row", { name: new RegExp(person.email.replace(/[.+]/g, "\\$&")) }).first()).toContainText("has changed");
+  });
+
+  test("the dialog closes with Escape, returning focus to its button", async ({ page }) => {
+    await signUpAndStaySignedIn(page, "dialog-escape");
+    await openMyAccount(page);
+    const opener = page.getByRole("button", { name: "Change email address" });
+    await opener.click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toBeHidden();
+    await expect(opener).toBeFocused();
+  });
+
+  test("change the password: this browser stays signed in, every other one is signed out", async ({ page, browser }) => {
+    const person = await signUpAndStaySignedIn(page, "password");
+    const elsewhere = await signInElsewhere(browser, person);
+    await openMyAccount(page);
+
+    await page.locator("#change-password-Password").fill(startingPassword);
+    await page.getByLabel("New password", { exact: true }).fill(newPassword);
+    await page.getByLabel("Confirm new password").fill(`${newPassword}x`);
+    await page.getByRole("button", { name: "Change password" }).click();
+    expect(await page.getByLabel("Confirm new password").evaluate((input: HTMLInputElement) => input.validationMessage)).toBe(
+      "Passwords do not match",
+    );
+
+    await page.getByLabel("Confirm new password").fill(newPassword);
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Password changed successfully!" })).toBeVisible();
+    await expect(page.getByLabel("New password", { exact: true })).toHaveValue("");
+
+    // The rotated session's new token works for the next change on the same page.
+    await page.getByLabel("First name").fill("Still-here");
+    await page.getByRole("button", { name: "Save details" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Profile updated successfully!" })).toBeVisible();
+
+    await elsewhere.goto("/account/my-account/");
+    await expect(elsewhere).toHaveURL(atPath("/account/login/?next=%2Faccount%2Fmy-account%2F"));
+    await elsewhere.context().close();
+  });
+});
+
+test.describe("My account, JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the sections are plain headings with anchors, all shown", async ({ page }) => {
+    await signUpAndStaySignedIn(page, "nojs-sections");
+    await page.goto("/account/my-account/");
+    await expect(page.getByRole("tab")).toHaveCount(0);
+    for (const [id, name] of [
+      ["profile", "Profile"],
+      ["contact", "Contact us"],
+      ["saved-resources", "Saved resources"],
+      ["school", "School"],
+    ]) {
+      await expect(page.getByRole("heading", { level: 2, name, exact: true })).toBeVisible();
+      await expect(page.getByRole("navigation", { name: "My account sections" }).getByRole("link", { name })).toHaveAttribute("href", `#${id}`);
+    }
+    // The change-email form shows in place, with no dialog button.
+    await expect(page.getByRole("heading", { name: "Change your email address" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Change email address" })).toHaveCount(0);
+  });
+
+  test("change the profile, the email and the password with plain forms", async ({ page }) => {
+    const person = await signUpAndStaySignedIn(page, "nojs-forms");
+    await page.goto("/account/my-account/");
+    await page.getByLabel("First name").fill("Tobias");
+    await page.getByRole("button", { name: "Save details" }).click();
+    await expect(page).toHaveURL(atPath("/account/my-account/#profile"));
+    await expect(page.getByRole("status").filter({ hasText: "Profile updated successfully!" })).toBeVisible();
+    await expect(page.getByLabel("First name")).toHaveValue("Tobias");
+
+    const newEmail = person.email.replace("nojs-forms-", "nojs-moved-");
+    await page.getByLabel("New email address").fill(newEmail);
+    await page.locator("#change-email-form-Password").fill("Wrong-guess-1!");
+    await page.getByRole("button", { name: "Save email address" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText("The password you entered is incorrect.");
+    await expect(page.getByLabel("New email address")).toHaveValue(newEmail);
+    await page.locator("#change-email-form-Password").fill(startingPassword);
+    await page.getByRole("button", { name: "Save email address" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Email updated successfully!" })).toBeVisible();
+    await expect(page.locator(".change-email__address")).toHaveText(newEmail);
+
+    await page.locator("#change-password-Password").fill(startingPassword);
+    await page.getByLabel("New password", { exact: true }).fill(newPassword);
+    await page.getByLabel("Confirm new password").fill("Something-else-1!");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText("Passwords do not match");
+    await expect(page.getByLabel("New password", { exact: true })).toHaveValue("");
+
+    await page.locator("#change-password-Password").fill(startingPassword);
+    await page.getByLabel("New password", { exact: true }).fill(newPassword);
+    await page.getByLabel("Confirm new password").fill(newPassword);
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Password changed successfully!" })).toBeVisible();
+  });
+});
+
+test("My account without JavaScript passes axe, errors included", async ({ page }) => {
+  await signUpAndStaySignedIn(page, "nojs-axe");
+  await page.route("**/static/dist/**/*.js", (route) => route.abort());
+  await page.goto("/account/my-account/");
+  await showNoJavaScriptRendering(page);
+  await expectNoAxeViolations(page);
+  await page.getByLabel("First name").fill(" ");
+  await page.getByRole("button", { name: "Save details" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toBeVisible();
+  await showNoJavaScriptRendering(page);
+  await expectNoAxeViolations(page);
+});
+
+test("a signed-out visitor is sent to sign in, and back", async ({ page }) => {
+  await page.goto("/account/my-account/#contact");
+  await expect(page).toHaveURL(/\/account\/login\/\?next=%2Faccount%2Fmy-account%2F/);
+});
