@@ -1,4 +1,5 @@
 import express, { type Express } from "express";
+import { loadCurrentUser } from "./accounts/session-user";
 import { csrfProtection } from "./http/csrf";
 import { errorHandler, notFoundHandler } from "./http/error-handler";
 import { pageLocals } from "./http/page-locals";
@@ -7,8 +8,15 @@ import { sessionMiddleware } from "./http/session/session-middleware";
 import { staticFiles } from "./http/static-files";
 import { httpLogger } from "./logging";
 import { bundleDir, staticDir, templatesDir as defaultTemplatesDir } from "./paths";
+import { accountAuthRoutes } from "./routes/account-auth";
+import { devMailboxRoutes } from "./routes/dev-mailbox";
+import { eventRoutes } from "./routes/events";
+import { galleryRoutes } from "./routes/gallery";
 import { healthRoutes } from "./routes/health";
+import { myAccountRoutes } from "./routes/my-account";
 import { pageRoutes } from "./routes/pages";
+import { peopleRoutes } from "./routes/people";
+import { passwordLinkHandoff } from "./routes/password-link-handoff";
 import type { AppServices } from "./services";
 import { configureViews } from "./views/nunjucks";
 
@@ -37,19 +45,31 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   app.set("strict routing", true);
   app.set("view cache", !development);
   app.disable("x-powered-by");
-  configureViews(app, { templatesDir, viteAssets: services.viteAssets, reloadTemplates: development });
+  app.locals.lightGalleryLicenseKey = config.lightGalleryLicenseKey;
+  const views = configureViews(app, { templatesDir, viteAssets: services.viteAssets, reloadTemplates: development });
 
+  // Before the logger: the emailed reset link carries a token, which must never be logged.
+  app.use(passwordLinkHandoff(config));
   app.use(httpLogger(services.logger));
   app.use(securityHeaders(config));
   app.use(healthRoutes({ db: database.db, redis: services.redis, readiness }));
   app.use("/static", staticFiles(staticDir, bundleDir));
 
   app.use(sessionMiddleware(config, services.sessionStore));
+  app.use(loadCurrentUser({ db: database.db }));
   app.use(express.json({ limit: bodyLimit }));
   app.use(express.urlencoded({ extended: false, limit: bodyLimit }));
   app.use(csrf.verifyWrites);
   app.use(pageLocals({ db: database.db, csrfTokenFor: csrf.tokenFor }));
 
+  // The mailbox shows every password-reset link, so it never exists in production.
+  if (config.nodeEnv !== "production") app.use(devMailboxRoutes({ db: database.db }));
+  app.use(accountAuthRoutes({ db: database.db, rateLimiter: services.rateLimiter, mailer: services.mailer, config }));
+  app.use(myAccountRoutes({ services, csrfTokenFor: csrf.tokenFor }));
+  app.use(eventRoutes({ db: database.db, views, publicOrigin: config.publicOrigin, rememberRenderedEntries: !development }));
+  app.use(galleryRoutes({ db: database.db }));
+  app.use(peopleRoutes({ db: database.db }));
+  // Last: its /:slug/ route would otherwise answer every one-segment address.
   app.use(pageRoutes({ db: database.db, templatesDir }));
 
   app.use(notFoundHandler);

@@ -40,6 +40,31 @@ const postgresUrl = z.string().refine((value) => /^postgres(ql)?:\/\//.test(valu
 
 const redisUrl = z.string().refine((value) => /^rediss?:\/\//.test(value), 'must start with "redis://" or "rediss://"');
 
+const mailUrl = z.string().refine((value) => /^smtps?:\/\/[^/]/.test(value), 'must start with "smtp://" or "smtps://" and name a host');
+
+const emailAddress = z.string().regex(/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/, "must be an email address such as learning@example.org");
+
+/** `Name <address>` or a bare address. */
+const mailbox = z
+  .string()
+  .regex(/^([^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'must be an address, or "Name <address>"');
+
+/** The contact form's subject options (CONTACT_SUBJECTS): `|`-separated; each option's text is what is sent and mailed. */
+const contactSubjects = z
+  .string()
+  .transform((value) => value.split("|").map((subject) => subject.trim()).filter(Boolean))
+  .refine((subjects) => subjects.length > 0, 'must list at least one subject, separated by "|"')
+  .refine((subjects) => subjects.every((subject) => subject.length <= 100), "must have subjects of 100 characters or fewer")
+  .refine((subjects) => new Set(subjects).size === subjects.length, "must not list the same subject twice");
+
+const defaultContactSubjects = [
+  "General enquiry",
+  "My account or membership",
+  "Teaching resources",
+  "Schools workshops and visits",
+  "A problem with the website",
+];
+
 const sessionSecret = z.string().min(32, "must be at least 32 characters (generate one with: openssl rand -hex 32)");
 
 const booleanFlag = z.enum(["true", "false", "1", "0"], 'must be "true" or "false"').transform((value) => value === "true" || value === "1");
@@ -80,6 +105,12 @@ const settings = {
   sessionIdleMinutes: setting("SESSION_IDLE_MINUTES", positiveNumber.default(120)),
   sessionAbsoluteHours: setting("SESSION_ABSOLUTE_HOURS", positiveNumber.default(24 * 14)),
   buildOnStart: setting("BUILD_ON_START", booleanFlag.default(true)),
+  mailUrl: setting("MAIL_URL", mailUrl.optional(), { secret: true }),
+  mailFrom: setting("MAIL_FROM", mailbox.default("Greyfriars Playhouse <no-reply@greyfriars.example>")),
+  staffEmail: setting("STAFF_EMAIL", emailAddress.default("learning@greyfriars.example")),
+  contactSubjects: setting("CONTACT_SUBJECTS", contactSubjects.default(defaultContactSubjects)),
+  // lightGallery is GPLv3 or commercial: a commercial licence key goes here.
+  lightGalleryLicenseKey: setting("LIGHTGALLERY_LICENSE_KEY", z.string().default("")),
 };
 
 type Settings = typeof settings;

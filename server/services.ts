@@ -4,7 +4,9 @@ import { createDatabase, type DatabaseHandle } from "./db/database";
 import { InProcessRateLimiter, RedisRateLimiter, type RateLimiter } from "./http/rate-limit";
 import { createSessionStore } from "./http/session/session-store";
 import { createLogger, type Logger } from "./logging";
-import { viteManifestPath } from "./paths";
+import { createMailer } from "./mail/create-mailer";
+import type { Mailer } from "./mail/mailer";
+import { templatesDir, viteManifestPath } from "./paths";
 import { connectRedis, type RedisClient } from "./redis";
 import type { Readiness } from "./routes/health";
 import { createViteAssets, type ViteAssets } from "./views/vite-assets";
@@ -20,6 +22,8 @@ export interface AppServices {
   rateLimiter: RateLimiter;
   readiness: Readiness;
   viteAssets: ViteAssets;
+  /** SMTP when MAIL_URL is set, otherwise the outbox table (server/mail/, docs/mail.md). */
+  mailer: Mailer;
   /** Closes everything above, once. */
   close(): Promise<void>;
 }
@@ -50,10 +54,13 @@ export async function createServices(config: Config, options: CreateServicesOpti
     onMissingManifest: (path) => logger.warn(`No bundle at ${path}: pages are served without JavaScript. Run npm run build.`),
   });
 
+  const mailer = createMailer({ config, db: database.db, logger, templatesDir });
+
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       sessions.close();
+      mailer.close();
       rateLimiter.close();
       await redis?.close();
       await database.close();
@@ -68,6 +75,7 @@ export async function createServices(config: Config, options: CreateServicesOpti
     rateLimiter,
     readiness: { shuttingDown: false },
     viteAssets,
+    mailer,
     close,
   };
 }

@@ -1,7 +1,33 @@
 import { accordionWidget } from "./accordion";
+import { accountFormWidget } from "./account-form";
+import { accountTabsWidget } from "./account-tabs";
+import { carouselWidget } from "./carousel";
+import { changeEmailDialogWidget } from "./change-email-dialog";
 import { disclosureWidget } from "./disclosure";
-import type { AnyWidgetDefinition } from "./runtime";
+import { eventsCalendarWidget } from "./events-calendar";
+import { galleryWidget } from "./gallery";
+import { hiddenActivitiesWidget } from "./hidden-activities";
+import { lazyImagesWidget } from "./lazy-images";
+import { loginFormWidget } from "./login-form";
+import { profileDialogWidget } from "./profile-dialog";
+import { registerWizardWidget } from "./register-wizard";
 import { siteHeaderWidget } from "./site-header";
+import type { AnyWidgetDefinition } from "./runtime";
 
 /** Every widget the bundle knows. Adding a widget is one folder plus one line here. */
-export const widgetRegistry: readonly AnyWidgetDefinition[] = [siteHeaderWidget, accordionWidget, disclosureWidget];
+export const widgetRegistry: readonly AnyWidgetDefinition[] = [
+  siteHeaderWidget,
+  accordionWidget,
+  disclosureWidget,
+  eventsCalendarWidget,
+  loginFormWidget,
+  registerWizardWidget,
+  accountTabsWidget,
+  accountFormWidget,
+  changeEmailDialogWidget,
+  carouselWidget,
+  lazyImagesWidget,
+  hiddenActivitiesWidget,
+  galleryWidget,
+  profileDialogWidget,
+];

@@ -11,3 +11,7 @@ export function eventUrl(slug: string): string {
 export function resourceUrl(slug: string): string {
   return `/resources/${slug}/`;
 }
+
+export function personUrl(slug: string): string {
+  return `/people/${slug}/`;
+}

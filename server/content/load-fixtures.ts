@@ -10,7 +10,9 @@ import {
   type EventFixture,
   type EventTaxonomiesFixture,
 } from "./fixture-schema/events";
+import { galleryFixtureSchema, type GalleryFixture } from "./fixture-schema/gallery";
 import { pageFixtureSchema, type PageFixture } from "./fixture-schema/pages";
+import { peopleTeamFixtureSchema, personFixtureSchema, type PeopleTeamFixture, type PersonFixture } from "./fixture-schema/people";
 import {
   resourceFacetsFixtureSchema,
   resourceFixtureSchema,
@@ -32,6 +34,11 @@ export interface ResourcesContent {
   resources: ResourceFixture[];
 }
 
+export interface PeopleContent {
+  teams: PeopleTeamFixture[];
+  people: PersonFixture[];
+}
+
 /** A content directory, validated. A file left out of the directory leaves its part undefined. */
 export interface ContentFixtures {
   site?: SiteFixture;
@@ -39,9 +46,19 @@ export interface ContentFixtures {
   events?: EventsContent;
   resources?: ResourcesContent;
   accounts?: AccountFixture[];
+  people?: PeopleContent;
+  galleries?: GalleryFixture[];
 }
 
-export const FIXTURE_FILES = ["site.yaml", "pages.yaml", "events.yaml", "resources.yaml", "accounts.yaml"] as const;
+export const FIXTURE_FILES = [
+  "site.yaml",
+  "pages.yaml",
+  "events.yaml",
+  "resources.yaml",
+  "accounts.yaml",
+  "people.yaml",
+  "gallery.yaml",
+] as const;
 type FixtureFile = (typeof FIXTURE_FILES)[number];
 
 /** Collects every problem in a directory, so an editor fixes them all in one pass. */
@@ -119,6 +136,26 @@ function loadAccounts(source: string, document: unknown, validation: Validation)
   return accounts.map((account) => account.value);
 }
 
+function loadPeople(source: string, document: unknown, validation: Validation): PeopleContent | undefined {
+  const file = validation.section(source, "", document, z.strictObject({ teams: recordListSchema, people: recordListSchema }));
+  if (!file) return undefined;
+  const teams = validation.records(source, file.teams, peopleTeamFixtureSchema);
+  const people = validation.records(source, file.people, personFixtureSchema);
+  validation.problems.push(...findDuplicateKeys(source, teams, "slug", (team) => team.slug));
+  validation.problems.push(...findDuplicateKeys(source, people, "slug", (person) => person.slug));
+  const teamList = { team: teams.map((team) => team.value) };
+  validation.problems.push(...findUnknownTerms(source, "teams", people, teamList, (person) => [person.team]));
+  return { teams: teams.map((team) => team.value), people: people.map((person) => person.value) };
+}
+
+function loadGalleries(source: string, document: unknown, validation: Validation): GalleryFixture[] | undefined {
+  const file = validation.section(source, "", document, z.strictObject({ galleries: recordListSchema }));
+  if (!file) return undefined;
+  const galleries = validation.records(source, file.galleries, galleryFixtureSchema);
+  validation.problems.push(...findDuplicateKeys(source, galleries, "slug", (gallery) => gallery.slug));
+  return galleries.map((gallery) => gallery.value);
+}
+
 function parseYaml(source: string, text: string, validation: Validation): { ok: boolean; value: unknown } {
   const document = parseDocument(text);
   for (const error of document.errors) {
@@ -169,6 +206,8 @@ export async function loadFixtures(directory: string): Promise<ContentFixtures> 
     if (name === "events.yaml") content.events = loadEvents(source, document.value, validation);
     if (name === "resources.yaml") content.resources = loadResources(source, document.value, validation);
     if (name === "accounts.yaml") content.accounts = loadAccounts(source, document.value, validation);
+    if (name === "people.yaml") content.people = loadPeople(source, document.value, validation);
+    if (name === "gallery.yaml") content.galleries = loadGalleries(source, document.value, validation);
   }
   if (validation.problems.length > 0) throw new FixtureValidationError(validation.problems);
   return content;

@@ -20,6 +20,9 @@ function formatSummary(directory: string, summary: SeedSummary, milliseconds: nu
     ["resource activities", summary.resourceActivities],
     ["accounts", summary.accounts],
     ["memberships", summary.memberships],
+    ["people", summary.people],
+    ["galleries", summary.galleries],
+    ["gallery items", summary.galleryItems],
   ];
   return [
     `Seeded ${path.relative(process.cwd(), directory) || directory} in ${(milliseconds / 1000).toFixed(1)} s:`,

@@ -7,7 +7,9 @@ import { londonDateOf } from "./london-time";
 import type { CrmEnvironment } from "./membership-levels";
 import { hashFixturePasswords, seedAccounts } from "./seed-accounts";
 import { seedEvents } from "./seed-events";
+import { seedGalleries } from "./seed-gallery";
 import { seedPages } from "./seed-pages";
+import { seedPeople } from "./seed-people";
 import { seedResources } from "./seed-resources";
 import { seedSiteSettings } from "./seed-site";
 import { forgetSiteSettings } from "./site-settings";
@@ -32,6 +34,9 @@ export interface SeedSummary {
   resourceActivities: number;
   accounts: number;
   memberships: number;
+  people: number;
+  galleries: number;
+  galleryItems: number;
 }
 
 /**
@@ -54,12 +59,22 @@ export async function seedContent(db: Kysely<Database>, content: ContentFixtures
     const resources = content.resources
       ? await seedResources(transaction, content.resources, now, seedingDate)
       : { resources: 0, resourceActivities: 0 };
+    const peoplePage = content.people ? await seedPeople(transaction, content.people, now) : { people: 0 };
+    const galleries = content.galleries ? await seedGalleries(transaction, content.galleries, now) : { galleries: 0, galleryItems: 0 };
     const people = await seedAccounts(transaction, accounts, await passwordHashes, {
       now,
       seedingDate,
       crmEnvironment: options.crmEnvironment ?? "test",
     });
-    return { siteSettings: content.site !== undefined, pages: content.pages?.length ?? 0, ...events, ...resources, ...people };
+    return {
+      siteSettings: content.site !== undefined,
+      pages: content.pages?.length ?? 0,
+      ...events,
+      ...resources,
+      ...people,
+      ...peoplePage,
+      ...galleries,
+    };
   });
   forgetSiteSettings(db);
   return summary;

@@ -1,4 +1,5 @@
 import type { Generated } from "kysely";
+import type { PeopleAndGalleryTables } from "./people-and-gallery-tables";
 
 /*
  * Kysely row types for the content and people tables created by
@@ -137,7 +138,8 @@ export interface MembershipsTable {
   expires_at: string;
 }
 
-export interface ContentTables {
+/** Every content table; the People and Gallery pages' tables are in people-and-gallery-tables.ts. */
+export interface ContentTables extends PeopleAndGalleryTables {
   site_settings: SiteSettingsTable;
   pages: PagesTable;
   event_taxonomy_terms: EventTaxonomyTermsTable;

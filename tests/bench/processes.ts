@@ -1,4 +1,4 @@
-import { fork, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, fork, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -38,11 +38,23 @@ export async function startCeilingServer(): Promise<RunningServer> {
   return { baseUrl: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
 }
 
-/** Starts the real app (tsx server/main.ts) on a throwaway SQLite database. */
+/**
+ * Starts the real app (tsx server/main.ts) on a throwaway SQLite database.
+ * With BENCH_EVENT_INSTANCES (in extraEnv or the environment), the database
+ * is first topped up to that many event instances (tests/bench/seed-event-instances.ts).
+ */
 export async function startAppServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const dir = mkdtempSync(join(tmpdir(), "bench-"));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const databaseUrl = `sqlite:${join(dir, "bench.sqlite")}`;
+  const eventInstances = extraEnv.BENCH_EVENT_INSTANCES ?? process.env.BENCH_EVENT_INSTANCES;
+  if (eventInstances) {
+    execFileSync(process.execPath, ["--import", "tsx", join(import.meta.dirname, "seed-event-instances.ts")], {
+      stdio: "inherit",
+      env: { ...process.env, DATABASE_URL: databaseUrl, BENCH_EVENT_INSTANCES: eventInstances, LOG_LEVEL: "silent" },
+    });
+  }
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     stdio: ["ignore", "ignore", "inherit"],
     env: {
@@ -50,7 +62,7 @@ export async function startAppServer(extraEnv: Record<string, string> = {}): Pro
       NODE_ENV: "production",
       PORT: String(port),
       PUBLIC_URL: baseUrl,
-      DATABASE_URL: `sqlite:${join(dir, "bench.sqlite")}`,
+      DATABASE_URL: databaseUrl,
       SESSION_SECRET: "bench-session-secret-0123456789abcdef0123456789",
       LOG_LEVEL: "silent",
       ...extraEnv,

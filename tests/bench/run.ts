@@ -8,6 +8,7 @@ import { execFileSync } from "node:child_process";
 import { measure, type LoadResult } from "./load";
 import { startAppServer, startCeilingServer } from "./processes";
 import { gzippedJavaScriptBytes } from "./page-weight";
+import { instancesApiScenarios } from "./instances-api";
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
@@ -36,10 +37,13 @@ async function main(): Promise<void> {
   rows.push(ceiling);
   await ceilingServer.stop();
 
-  const app = await startAppServer();
+  const app = await startAppServer({ BENCH_EVENT_INSTANCES: process.env.BENCH_EVENT_INSTANCES ?? "20000" });
   try {
     rows.push(await measure("GET /healthz", `${app.baseUrl}/healthz`, { connections }));
     rows.push(await measure("GET / (home page)", `${app.baseUrl}/`, { connections }));
+    for (const scenario of await instancesApiScenarios(app.baseUrl)) {
+      rows.push(await measure(scenario.name, scenario.url, { connections }));
+    }
     const weight = await gzippedJavaScriptBytes(`${app.baseUrl}/`);
     console.log(`\nConnections: ${connections}, ${process.env.BENCH_SECONDS ?? 8} s per scenario, loopback only.\n`);
     console.log(table(rows, ceiling));

@@ -1,18 +1,51 @@
 import type { Page } from "@playwright/test";
 
 /**
- * Every page a visitor can reach from the home page's header and footer, and
- * every pattern-library page, so a new page is checked without editing tests.
+ * The pages every accessibility run checks. Listed, so each gets its own test
+ * (and runs in parallel); `discoverSitePages` finds what a visitor can reach,
+ * and a test fails when a reachable page is missing from this list.
  */
+export const sitePages = [
+  "/",
+  "/about-us/",
+  "/learning-and-participation/",
+  "/visit-us/",
+  "/support-us/",
+  "/privacy/",
+  "/whats-on/",
+  "/whats-on/macbeth/",
+  "/gallery/",
+  "/people/",
+  "/people/priya-raman/",
+  "/account/login/",
+  "/account/register/",
+  "/account/forgot-password/",
+  "/dev/mailbox/",
+  "/patterns/",
+  "/patterns/accordion/",
+  "/patterns/carousel/",
+  "/patterns/disclosure/",
+  "/patterns/events-calendar/",
+  "/patterns/gallery/",
+  "/patterns/hidden-activities/",
+  "/patterns/lazy-images/",
+  "/patterns/profile-dialog/",
+  "/patterns/site-header/",
+  "/this-page-does-not-exist/",
+];
+
+/** Same-site page paths linked from the home page, the pattern index and the main listing pages. */
 export async function discoverSitePages(page: Page): Promise<string[]> {
-  const paths = new Set<string>(["/", "/patterns/", "/this-page-does-not-exist/"]);
-  for (const start of ["/", "/patterns/"]) {
+  const paths = new Set<string>();
+  for (const start of ["/", "/patterns/", "/whats-on/", "/people/"]) {
     await page.goto(start);
-    const hrefs = await page.$$eval("a[href]", (links) => links.map((a) => (a as HTMLAnchorElement).href));
+    const origin = new URL(page.url()).origin;
+    const hrefs = await page.$$eval("header a[href], footer a[href], main a[href]", (links) =>
+      links.map((a) => (a as HTMLAnchorElement).href),
+    );
     for (const href of hrefs) {
       const url = new URL(href);
-      if (url.origin !== new URL(page.url()).origin) continue;
-      if (url.pathname.startsWith("/static/")) continue;
+      if (url.origin !== origin || url.pathname.startsWith("/static/")) continue;
       paths.add(url.pathname);
     }
   }

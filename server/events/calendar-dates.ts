@@ -1,0 +1,35 @@
+import { addDays, londonWallClockToUtc, weekdayOf, WEEKDAYS } from "../content/london-time";
+
+/*
+ * Calendar dates ('YYYY-MM-DD', London days) as the What's On page and the
+ * instances API use them. No I/O: `today` is always passed in.
+ */
+
+const calendarDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The date itself when it is a real 'YYYY-MM-DD' date (no 2026-02-30); otherwise undefined. */
+export function parseCalendarDate(text: unknown): string | undefined {
+  if (typeof text !== "string") return undefined;
+  const match = calendarDatePattern.exec(text);
+  if (!match) return undefined;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const isReal = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return isReal ? text : undefined;
+}
+
+/** The Monday of the week holding `date`: the What's On week and the calendar both start on Monday. */
+export function mondayOf(date: string): string {
+  return addDays(date, -WEEKDAYS.indexOf(weekdayOf(date)));
+}
+
+/**
+ * The UTC instants bounding whole London days, from the start of `firstDay`
+ * to the start of the day after `lastDay`, as the ISO text instances are stored in.
+ */
+export function londonDaysToUtcRange(firstDay: string, lastDay: string): { from: string; before: string } {
+  return {
+    from: londonWallClockToUtc(firstDay, "00:00").toISOString(),
+    before: londonWallClockToUtc(addDays(lastDay, 1), "00:00").toISOString(),
+  };
+}

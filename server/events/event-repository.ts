@@ -1,0 +1,117 @@
+import type { Kysely } from "kysely";
+import { EVENT_TAXONOMIES, type EventTaxonomy } from "../content/event-taxonomies";
+import type { Database } from "../db/schema";
+import type { TermValue } from "./instance-items";
+
+/** An event with its taxonomy terms, as its page shows it. */
+export interface EventDetails {
+  id: number;
+  slug: string;
+  title: string;
+  summary: string;
+  /** Trusted editor HTML from the content files. */
+  description_html: string;
+  image_url: string;
+  image_alt: string;
+  price_text: string | null;
+  age_guidance: string | null;
+  updated_at: string;
+  terms: Partial<Record<EventTaxonomy, TermValue>>;
+}
+
+export interface InstanceTimes {
+  id: number;
+  starts_at: string;
+  ends_at: string;
+}
+
+/** Every taxonomy's terms in their editor-given order: the What's On filter choices. */
+export async function loadTaxonomyTerms(db: Kysely<Database>): Promise<Record<EventTaxonomy, TermValue[]>> {
+  const rows = await db
+    .selectFrom("event_taxonomy_terms")
+    .select(["taxonomy", "slug", "label"])
+    .orderBy("taxonomy")
+    .orderBy("position")
+    .orderBy("label")
+    .execute();
+  const terms = Object.fromEntries(EVENT_TAXONOMIES.map((taxonomy) => [taxonomy, [] as TermValue[]])) as Record<EventTaxonomy, TermValue[]>;
+  for (const row of rows) terms[row.taxonomy as EventTaxonomy]?.push({ slug: row.slug, label: row.label });
+  return terms;
+}
+
+export async function findEventBySlug(db: Kysely<Database>, slug: string): Promise<EventDetails | undefined> {
+  const event = await db
+    .selectFrom("events")
+    .select([
+      "id",
+      "slug",
+      "title",
+      "summary",
+      "description_html",
+      "image_url",
+      "image_alt",
+      "price_text",
+      "age_guidance",
+      "updated_at",
+      "event_type_id",
+      "genre_id",
+      "season_id",
+      "series_id",
+      "venue_id",
+      "access_type_id",
+    ])
+    .where("slug", "=", slug)
+    .executeTakeFirst();
+  if (!event) return undefined;
+  const termIds = {
+    event_type: event.event_type_id,
+    genre: event.genre_id,
+    season: event.season_id,
+    series: event.series_id,
+    venue: event.venue_id,
+    access_type: event.access_type_id,
+  } satisfies Record<EventTaxonomy, number | null>;
+  const ids = Object.values(termIds).filter((id): id is number => id !== null);
+  const termRows = await db.selectFrom("event_taxonomy_terms").select(["id", "slug", "label"]).where("id", "in", ids).execute();
+  const termsById = new Map(termRows.map((term) => [term.id, { slug: term.slug, label: term.label }]));
+  const terms: EventDetails["terms"] = {};
+  for (const taxonomy of EVENT_TAXONOMIES) {
+    const term = termIds[taxonomy] === null ? undefined : termsById.get(termIds[taxonomy]);
+    if (term) terms[taxonomy] = term;
+  }
+  return {
+    id: event.id,
+    slug: event.slug,
+    title: event.title,
+    summary: event.summary,
+    description_html: event.description_html,
+    image_url: event.image_url,
+    image_alt: event.image_alt,
+    price_text: event.price_text,
+    age_guidance: event.age_guidance,
+    updated_at: event.updated_at,
+    terms,
+  };
+}
+
+/** The event's instances that have not yet ended at `now`, soonest first. */
+export async function findUpcomingInstances(db: Kysely<Database>, eventId: number, now: Date): Promise<InstanceTimes[]> {
+  return db
+    .selectFrom("event_instances")
+    .select(["id", "starts_at", "ends_at"])
+    .where("event_id", "=", eventId)
+    .where("ends_at", ">", now.toISOString())
+    .orderBy("starts_at")
+    .orderBy("id")
+    .execute();
+}
+
+/** One instance of an event, past or future, for its calendar file. */
+export async function findInstanceOfEvent(db: Kysely<Database>, eventId: number, instanceId: number): Promise<InstanceTimes | undefined> {
+  return db
+    .selectFrom("event_instances")
+    .select(["id", "starts_at", "ends_at"])
+    .where("event_id", "=", eventId)
+    .where("id", "=", instanceId)
+    .executeTakeFirst();
+}

@@ -1,0 +1,50 @@
+import type { Kysely } from "kysely";
+import { addDays } from "../content/london-time";
+import type { Database } from "../db/schema";
+import { londonDaysToUtcRange } from "./calendar-dates";
+import { loadTaxonomyTerms } from "./event-repository";
+import { findInstancesStartingIn } from "./instance-repository";
+import { filterSelectsOf, hasFilters, whatsOnUrl, type FilterSelect, type WhatsOnRequest } from "./whats-on-query";
+import { DAYS_IN_WEEK, whatsOnWeekOf, type WhatsOnWeek } from "./whats-on-week";
+
+export const INSTANCES_API_PATH = "/api/attendable/v1/instances/";
+
+/** What templates/pages/whats-on.njk renders. */
+export interface WhatsOnPage {
+  week: WhatsOnWeek;
+  previousWeekUrl: string;
+  nextWeekUrl: string;
+  filterForm: {
+    search: string;
+    selects: FilterSelect[];
+    /** The week being looked at, kept when the filters change. */
+    date?: string;
+    filtered: boolean;
+    clearUrl: string;
+  };
+  calendar: { initialDate: string; apiUrl: string };
+  unreadableDate: boolean;
+}
+
+export async function loadWhatsOnPage(db: Kysely<Database>, request: WhatsOnRequest): Promise<WhatsOnPage> {
+  const { monday, filters } = request;
+  const [terms, rows] = await Promise.all([
+    loadTaxonomyTerms(db),
+    findInstancesStartingIn(db, londonDaysToUtcRange(monday, addDays(monday, DAYS_IN_WEEK - 1)), filters),
+  ]);
+  const week = whatsOnWeekOf(monday, rows);
+  return {
+    week,
+    previousWeekUrl: whatsOnUrl(filters, week.previousMonday),
+    nextWeekUrl: whatsOnUrl(filters, week.nextMonday),
+    filterForm: {
+      search: filters.eventTitle ?? "",
+      selects: filterSelectsOf(terms, filters),
+      ...(request.date ? { date: monday } : {}),
+      filtered: hasFilters(filters),
+      clearUrl: whatsOnUrl({ terms: {} }, request.date ? monday : undefined),
+    },
+    calendar: { initialDate: monday, apiUrl: INSTANCES_API_PATH },
+    unreadableDate: request.unreadableDate,
+  };
+}

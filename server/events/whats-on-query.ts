@@ -1,0 +1,79 @@
+import { EVENT_TAXONOMIES, EVENT_TAXONOMY_LABELS, type EventTaxonomy } from "../content/event-taxonomies";
+import { mondayOf, parseCalendarDate } from "./calendar-dates";
+import { parseInstanceFilters, queryValues, type InstanceFilters } from "./instance-query";
+import type { TermValue } from "./instance-items";
+
+/*
+ * The What's On page's query string: the filter form's fields (`search` and a
+ * select per taxonomy) and `date`, any day of the week to show. Pure: the
+ * route passes in today's London date.
+ */
+
+export const WHATS_ON_PATH = "/whats-on/";
+
+export interface WhatsOnRequest {
+  /** The Monday of the week to show. */
+  monday: string;
+  /** The `date` asked for, when it was a real date; kept in the filter form so filtering stays on the week. */
+  date?: string;
+  /** True when `date` was given but could not be read (the page then shows this week and says so). */
+  unreadableDate: boolean;
+  filters: InstanceFilters;
+}
+
+export function parseWhatsOnQuery(query: Record<string, unknown>, today: string): WhatsOnRequest {
+  const asked = queryValues(query.date)[0]?.trim() || undefined;
+  const date = parseCalendarDate(asked);
+  return {
+    monday: mondayOf(date ?? today),
+    ...(date ? { date } : {}),
+    unreadableDate: asked !== undefined && date === undefined,
+    filters: parseInstanceFilters(query, "search"),
+  };
+}
+
+/** The page's address for a week, keeping the filters (`search` for the title). */
+export function whatsOnUrl(filters: InstanceFilters, date?: string): string {
+  const params = new URLSearchParams();
+  if (filters.eventTitle !== undefined) params.append("search", filters.eventTitle);
+  for (const taxonomy of EVENT_TAXONOMIES) {
+    for (const slug of filters.terms[taxonomy] ?? []) params.append(taxonomy, slug);
+  }
+  if (date) params.append("date", date);
+  const query = params.toString();
+  return query ? `${WHATS_ON_PATH}?${query}` : WHATS_ON_PATH;
+}
+
+export function hasFilters(filters: InstanceFilters): boolean {
+  return filters.eventTitle !== undefined || Object.keys(filters.terms).length > 0;
+}
+
+/** The "any" choice at the top of each select. */
+const ANY_TERM_LABELS: Record<EventTaxonomy, string> = {
+  event_type: "All event types",
+  genre: "All genres",
+  season: "All seasons",
+  series: "All series",
+  venue: "All venues",
+  access_type: "All performances",
+};
+
+export interface FilterSelect {
+  name: EventTaxonomy;
+  label: string;
+  anyLabel: string;
+  options: (TermValue & { selected: boolean })[];
+}
+
+/** A select per taxonomy that has terms, with the filtered term selected. */
+export function filterSelectsOf(terms: Record<EventTaxonomy, TermValue[]>, filters: InstanceFilters): FilterSelect[] {
+  return EVENT_TAXONOMIES.filter((taxonomy) => terms[taxonomy].length > 0).map((taxonomy) => {
+    const selected = filters.terms[taxonomy]?.[0];
+    return {
+      name: taxonomy,
+      label: EVENT_TAXONOMY_LABELS[taxonomy],
+      anyLabel: ANY_TERM_LABELS[taxonomy],
+      options: terms[taxonomy].map((term) => ({ ...term, selected: term.slug === selected })),
+    };
+  });
+}

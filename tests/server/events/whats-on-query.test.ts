@@ -1,0 +1,92 @@
+import { filterSelectsOf, parseWhatsOnQuery, whatsOnUrl } from "../../../server/events/whats-on-query";
+import { dayLabelOf, weekLabelOf, whatsOnWeekOf } from "../../../server/events/whats-on-week";
+import type { InstanceRow } from "../../../server/events/instance-repository";
+
+function row(id: number, startsAt: string, title = "Macbeth"): InstanceRow {
+  return {
+    id,
+    starts_at: startsAt,
+    ends_at: new Date(Date.parse(startsAt) + 3_600_000).toISOString(),
+    event_id: 1,
+    event_slug: "macbeth",
+    event_title: title,
+    venue_slug: "main-house",
+    venue_label: "Main House",
+    access_type_slug: null,
+    access_type_label: null,
+  };
+}
+
+describe("the What's On query", () => {
+  it("shows the week holding ?date, keeping the date for the filter form", () => {
+    expect(parseWhatsOnQuery({ date: "2026-12-03", search: "carol", venue: "main-house" }, "2026-11-21")).toEqual({
+      monday: "2026-11-30",
+      date: "2026-12-03",
+      unreadableDate: false,
+      filters: { eventTitle: "carol", terms: { venue: ["main-house"] } },
+    });
+  });
+
+  it("shows this week without a date, and says so when the date could not be read", () => {
+    expect(parseWhatsOnQuery({}, "2026-11-21")).toMatchObject({ monday: "2026-11-16", unreadableDate: false });
+    expect(parseWhatsOnQuery({ date: "next tuesday" }, "2026-11-21")).toMatchObject({ monday: "2026-11-16", unreadableDate: true });
+    expect(parseWhatsOnQuery({ date: "" }, "2026-11-21").unreadableDate).toBe(false);
+  });
+
+  it("builds week links that keep the filters, with search under the form's name", () => {
+    expect(whatsOnUrl({ eventTitle: "lear & fool", terms: { venue: ["main-house"], genre: ["tragedy"] } }, "2026-11-30")).toBe(
+      "/whats-on/?search=lear+%26+fool&genre=tragedy&venue=main-house&date=2026-11-30",
+    );
+    expect(whatsOnUrl({ terms: {} })).toBe("/whats-on/");
+  });
+
+  it("makes a select per taxonomy with terms, marking the filtered term", () => {
+    const selects = filterSelectsOf(
+      {
+        event_type: [{ slug: "talk", label: "Talk" }],
+        genre: [],
+        season: [],
+        series: [],
+        venue: [
+          { slug: "main-house", label: "Main House" },
+          { slug: "studio", label: "Studio" },
+        ],
+        access_type: [],
+      },
+      { terms: { venue: ["studio"] } },
+    );
+    expect(selects.map((select) => select.name)).toEqual(["event_type", "venue"]);
+    expect(selects[1]).toEqual({
+      name: "venue",
+      label: "Venue",
+      anyLabel: "All venues",
+      options: [
+        { slug: "main-house", label: "Main House", selected: false },
+        { slug: "studio", label: "Studio", selected: true },
+      ],
+    });
+  });
+});
+
+describe("the What's On week", () => {
+  it("groups instances under their London day, keeping their order", () => {
+    const week = whatsOnWeekOf("2026-07-06", [
+      row(1, "2026-07-06T18:30:00.000Z"),
+      row(2, "2026-07-06T23:30:00.000Z", "Late show"), // 00:30 BST on Tuesday
+      row(3, "2026-07-12T13:00:00.000Z", "Sunday matinee"),
+    ]);
+    expect(week.days.map((day) => [day.date, day.label, day.entries.map((entry) => entry.id)])).toEqual([
+      ["2026-07-06", "Monday 6 July", [1]],
+      ["2026-07-07", "Tuesday 7 July", [2]],
+      ["2026-07-12", "Sunday 12 July", [3]],
+    ]);
+    expect(week.days[1]!.entries[0]).toMatchObject({ startLabel: "12.30am", startIso: "2026-07-07T00:30:00+01:00", url: "/whats-on/macbeth/" });
+    expect([week.previousMonday, week.sunday, week.nextMonday]).toEqual(["2026-06-29", "2026-07-12", "2026-07-13"]);
+  });
+
+  it("labels days and weeks in British English", () => {
+    expect(dayLabelOf("2026-11-23")).toBe("Monday 23 November");
+    expect(weekLabelOf("2026-11-30")).toMatch(/^30 November\s–\s6 December 2026$/);
+    expect(weekLabelOf("2026-12-28")).toMatch(/^28 December 2026\s–\s3 January 2027$/);
+  });
+});

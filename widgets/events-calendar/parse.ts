@@ -1,0 +1,65 @@
+import { readI18n } from "../lib/i18n";
+import { readOptions, WidgetConfigError } from "../lib/options";
+import { filtersFromSearch, type InstanceFilters } from "./instance-request";
+
+// A type alias, not an interface: readI18n needs a string-keyed record.
+export type EventsCalendarStrings = {
+  previousLabel: string;
+  nextLabel: string;
+  todayLabel: string;
+  /** Shown in place of the list when the week has nothing on. */
+  noEventsLabel: string;
+  /** Read out after each week loads; {title} and {count} are filled in. */
+  loadedLabel: string;
+};
+
+export const defaultEventsCalendarStrings: EventsCalendarStrings = {
+  previousLabel: "Previous week",
+  nextLabel: "Next week",
+  todayLabel: "This week",
+  noEventsLabel: "Nothing is on this week. Try the next week.",
+  loadedLabel: "{title}. Events: {count}.",
+};
+
+export const DEFAULT_INSTANCES_API_URL = "/api/attendable/v1/instances/";
+
+export interface EventsCalendarProps {
+  /** 'YYYY-MM-DD': the calendar opens on the week holding it. */
+  initialDate: string;
+  apiUrl: string;
+  /** The page's query-string filters, as the API names them. */
+  filters: InstanceFilters;
+  /** Keep the shown week in the address (?date=), so Back and reload return to it. */
+  rememberWeek: boolean;
+  strings: EventsCalendarStrings;
+}
+
+const calendarSchema = {
+  initialDate: { type: "string", default: "" },
+  apiUrl: { type: "string", default: DEFAULT_INSTANCES_API_URL },
+  rememberWeek: { type: "boolean", default: false },
+} as const;
+
+/**
+ * Reads `data-widget="events-calendar"`: `data-initial-date` (required),
+ * `data-api-url`, `data-remember-week` and `data-i18n-*`; the filters come
+ * from the page address.
+ */
+export function parseEventsCalendar(root: HTMLElement): EventsCalendarProps {
+  const options = readOptions(root, calendarSchema);
+  const initialDate = options.initialDate.trim();
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(initialDate) || Number.isNaN(Date.parse(`${initialDate}T00:00:00Z`))) {
+    throw new WidgetConfigError(
+      `data-initial-date must be a date written YYYY-MM-DD, e.g. data-initial-date="2026-11-23", got "${options.initialDate}"`,
+    );
+  }
+  const apiUrl = options.apiUrl.trim();
+  if (apiUrl === "") throw new WidgetConfigError('data-api-url must not be empty; leave it out for "/api/attendable/v1/instances/"');
+  return {
+    initialDate,
+    apiUrl,
+    filters: filtersFromSearch(root.ownerDocument.defaultView?.location.search ?? ""),
+    rememberWeek: options.rememberWeek,
+    strings: readI18n(root, defaultEventsCalendarStrings),
+  };
+}
