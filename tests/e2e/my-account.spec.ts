@@ -80,6 +80,8 @@ test.describe("My account, JavaScript on", () => {
   });
 
   test("change the email in the modal dialog, which sends a notice to the old address", async ({ page }) => {
+    // Four full-cost password hashes (sign-up and three checks) plus three axe runs.
+    test.slow();
     const person = await signUpAndStaySignedIn(page, "email");
     const newEmail = person.email.replace("email-", "moved-");
     await openMyAccount(page);
