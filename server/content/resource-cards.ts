@@ -1,13 +1,13 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { resourceUrl } from "./content-urls";
 import { resourceTypeLabel } from "./resource-taxonomy";
 
 /** A resource as a card: what templates/macros/resource-card.njk shows. */
 export interface ResourceCard {
   title: string;
   slug: string;
-  url: string;
+  /** Null until resource pages exist (the resources issue): a card never links to a 404. */
+  url: string | null;
   summary: string;
   imageUrl: string;
   imageAlt: string;
@@ -44,7 +44,7 @@ export async function toResourceCards(db: Kysely<Database>, rows: readonly Resou
   return rows.map((row) => ({
     title: row.title,
     slug: row.slug,
-    url: resourceUrl(row.slug),
+    url: null,
     summary: row.summary,
     imageUrl: row.image_url,
     imageAlt: row.image_alt,

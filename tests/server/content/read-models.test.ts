@@ -130,7 +130,7 @@ describe.each(databaseEngines)("reading content on %s", (engine) => {
     expect(featuredResources.find((resource) => resource.slug === "r-1")).toEqual({
       title: "Resource 1",
       slug: "r-1",
-      url: "/resources/r-1/",
+      url: null,
       summary: "S",
       imageUrl: "/static/images/demo/resource-02.svg",
       imageAlt: "A page of script",
