@@ -1,10 +1,11 @@
-import { Router, type Request, type Response } from "express";
+import { Router } from "express";
 import type { Kysely } from "kysely";
 import { loadHomeContent } from "../content/home-content";
 import { findPublishedPage } from "../content/pages";
 import type { Database } from "../db/schema";
 import { notFound } from "../http/errors";
 import { listPatternNames } from "../views/pattern-library";
+import { redirectToSlashed } from "./slashed-redirect";
 
 /** The home page, the pattern library and the editor-written content pages. */
 export function pageRoutes(options: { db: Kysely<Database>; templatesDir: string }): Router {
@@ -39,9 +40,4 @@ export function pageRoutes(options: { db: Kysely<Database>; templatesDir: string
   });
 
   return router;
-}
-
-function redirectToSlashed(req: Request, res: Response): void {
-  const query = req.originalUrl.slice(req.path.length);
-  res.redirect(301, `${req.path}/${query}`);
 }

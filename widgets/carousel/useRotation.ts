@@ -5,7 +5,7 @@ import {
   rotationIsPlaying,
   rotationIsRunning,
 } from "./rotation";
-import { usePrefersReducedMotion } from "./usePrefersReducedMotion";
+import { usePrefersReducedMotion } from "../lib/usePrefersReducedMotion";
 
 /** The part of Splide's Autoplay component the carousel drives. */
 export interface AutoplayControl {

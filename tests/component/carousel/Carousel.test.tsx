@@ -5,7 +5,7 @@ import { parseCarousel } from "../../../widgets/carousel/parse";
 import Disclosure from "../../../widgets/disclosure/Disclosure";
 import { parseDisclosure } from "../../../widgets/disclosure/parse";
 import { insertMarkup, mountWidget, renderMacro } from "../support/widget-harness";
-import { installMatchMedia, resetMediaQueries, setMediaQuery } from "./jsdom-shims";
+import { setMediaQuery } from "../../setup/match-media";
 
 const reducedMotion = "(prefers-reduced-motion: reduce)";
 const plays = ["Macbeth", "Blood Brothers", "An Inspector Calls", "The Tempest", "Kindling", "Scratch Night", "Our Country's Good"];
@@ -23,10 +23,8 @@ const progressBar = (root: HTMLElement) => root.querySelector<HTMLElement>(".car
 const track = (root: HTMLElement) => root.querySelector<HTMLElement>(".carousel__track")!;
 const activeSlide = () => document.querySelector(".carousel__slide.is-active");
 
-beforeEach(() => installMatchMedia());
 afterEach(() => {
   document.body.replaceChildren();
-  resetMediaQueries();
 });
 
 describe("carousel", () => {

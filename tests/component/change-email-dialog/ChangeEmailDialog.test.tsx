@@ -5,7 +5,6 @@ import { parseAccountForm } from "../../../widgets/account-form/parse";
 import ChangeEmailDialog from "../../../widgets/change-email-dialog/ChangeEmailDialog";
 import { parseChangeEmailDialog } from "../../../widgets/change-email-dialog/parse";
 import { jsonResponse, renderTemplate, setCsrfMeta } from "../account-form/render-template";
-import { giveElementsLayout } from "../support/layout-for-focus-trap";
 import { insertMarkup, mountWidget } from "../support/widget-harness";
 
 /** The change-email block of My account, with its nested form widget mounted too, as the runtime would. */
@@ -35,7 +34,6 @@ const openButton = () => screen.getByRole("button", { name: "Change email addres
 
 beforeEach(() => {
   setCsrfMeta("meta-token");
-  giveElementsLayout();
 });
 afterEach(() => {
   // React first: the dialog is portalled into <body>, which is emptied next.

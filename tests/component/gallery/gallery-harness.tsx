@@ -6,7 +6,6 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import Gallery from "../../../widgets/gallery/Gallery";
 import { parseGallery } from "../../../widgets/gallery/parse";
-import { giveElementsLayout } from "../support/layout-for-focus-trap";
 import { insertMarkup, mountWidget, renderMacro } from "../support/widget-harness";
 
 export const photos = [
@@ -23,7 +22,6 @@ export const trailer = {
 };
 
 export function mountGallery(params: Record<string, unknown> = {}) {
-  if (!vi.isMockFunction(Element.prototype.getClientRects)) giveElementsLayout();
   const markup = renderMacro("gallery", "gallery", { id: "photos", label: "Macbeth photographs", licenseKey: "TEST-KEY", items: photos, ...params });
   const mounted = mountWidget(insertMarkup(markup, "gallery"), parseGallery, Gallery);
   // lightGallery ignores Next / Previous while a slide is moving; it fires lgAfterSlide (on the list) once one has arrived.

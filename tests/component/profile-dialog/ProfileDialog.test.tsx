@@ -5,7 +5,6 @@ import { parseDisclosure } from "../../../widgets/disclosure/parse";
 import ProfileDialog from "../../../widgets/profile-dialog/ProfileDialog";
 import { modalOpenClass } from "../../../widgets/profile-dialog/page-scroll-lock";
 import { parseProfileDialog } from "../../../widgets/profile-dialog/parse";
-import { giveElementsLayout } from "../support/layout-for-focus-trap";
 import { insertMarkup, mountWidget, renderMacro } from "../support/widget-harness";
 
 const priya = {
@@ -26,7 +25,6 @@ const coverLink = () => screen.getByRole("link", { name: /Priya Raman/ });
 let scrollTo: ReturnType<typeof vi.spyOn>;
 
 beforeEach(() => {
-  giveElementsLayout();
   vi.spyOn(window, "scrollY", "get").mockReturnValue(1200);
   scrollTo = vi.spyOn(window, "scrollTo").mockImplementation(() => {});
 });

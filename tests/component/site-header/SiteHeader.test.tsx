@@ -2,7 +2,6 @@ import { act, fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import SiteHeader from "../../../widgets/site-header/SiteHeader";
 import { parseSiteHeader } from "../../../widgets/site-header/parse";
-import { giveElementsLayout } from "../support/layout-for-focus-trap";
 import { insertMarkup, mountWidget, renderMacro } from "../support/widget-harness";
 
 const site = {
@@ -22,7 +21,6 @@ function mountHeader(params: Record<string, unknown> = {}) {
 const toggle = () => screen.getByRole("button", { name: /Menu|Close/ });
 const mainNav = () => screen.getByRole("navigation", { name: "Main" });
 
-beforeEach(() => giveElementsLayout());
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();

@@ -1,7 +1,9 @@
 /**
- * jsdom has no matchMedia; Splide reads its breakpoints and the
- * reduced-motion preference through it, and so does the carousel. This one
- * matches only the queries a test lists, and can change them mid-test.
+ * jsdom has no matchMedia; Splide reads its breakpoints and the widgets read
+ * media queries (widgets/lib/useMediaQuery.ts) through it. This one, installed
+ * for every jsdom test by tests/setup/dom.ts, matches only the queries a test
+ * turns on with setMediaQuery, and can change them mid-test. Every query
+ * starts not matching again after each test.
  */
 type Listener = (event: MediaQueryListEvent) => void;
 

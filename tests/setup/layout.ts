@@ -1,8 +1,7 @@
-import { vi } from "vitest";
-
 /**
- * Two jsdom gaps that focus-trap (through tabbable) runs into; both are
- * fixed here for the test's duration only, never in product code.
+ * Two jsdom gaps that focus-trap (through tabbable) runs into, fixed for
+ * every jsdom test by tests/setup/dom.ts (never in product code). They are
+ * plain patches, not spies, so a test's vi.restoreAllMocks() keeps them.
  *
  * 1. jsdom does no layout, so every element reports zero client rects and
  *    tabbable() would treat every link as hidden. Each element gets one rect
@@ -13,16 +12,16 @@ import { vi } from "vitest";
  *    tabbable element is the last. Matches are put back in document order.
  */
 export function giveElementsLayout(): void {
-  vi.spyOn(Element.prototype, "getClientRects").mockImplementation(function (this: Element) {
+  Element.prototype.getClientRects = function (this: Element) {
     return listOf(this.closest("[hidden]") ? [] : [new DOMRect(0, 0, 100, 20)]) as unknown as DOMRectList;
-  });
+  };
 
   const querySelectorAll = Element.prototype.querySelectorAll;
-  vi.spyOn(Element.prototype, "querySelectorAll").mockImplementation(function (this: Element, selectors: string) {
+  Element.prototype.querySelectorAll = function (this: Element, selectors: string) {
     const matches = Array.from(querySelectorAll.call(this, selectors));
     matches.sort((first, second) => (first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
     return listOf(matches) as unknown as NodeListOf<Element>;
-  });
+  } as typeof Element.prototype.querySelectorAll;
 }
 
 function listOf<Item>(items: Item[]): Item[] & { item(index: number): Item | null } {
