@@ -19,15 +19,30 @@ export interface EventCard {
   nextStartLabel: string;
 }
 
-/** Events in order of their next instance from `now`; events with nothing to come are left out. */
+/**
+ * Events in order of their next instance from `now`; events with nothing to
+ * come are left out. Each event's next start is one seek on the
+ * (event_id, starts_at) index, so the cost follows the number of events, not
+ * of instances (aggregating every future instance took most of the home
+ * page's time at 20,000 instances; docs/performance.md).
+ */
 export async function loadUpcomingEventCards(db: Kysely<Database>, now: Date, limit: number): Promise<EventCard[]> {
+  const from = now.toISOString();
   const rows = await db
     .selectFrom((query) =>
       query
-        .selectFrom("event_instances")
-        .select(["event_id", (expression) => expression.fn.min("starts_at").as("next_start")])
-        .where("starts_at", ">=", now.toISOString())
-        .groupBy("event_id")
+        .selectFrom("events")
+        .select((expression) => [
+          "events.id as event_id",
+          expression
+            .selectFrom("event_instances")
+            .select("event_instances.starts_at")
+            .whereRef("event_instances.event_id", "=", "events.id")
+            .where("event_instances.starts_at", ">=", from)
+            .orderBy("event_instances.starts_at")
+            .limit(1)
+            .as("next_start"),
+        ])
         .as("upcoming"),
     )
     .innerJoin("events", "events.id", "upcoming.event_id")
@@ -43,6 +58,7 @@ export async function loadUpcomingEventCards(db: Kysely<Database>, now: Date, li
       "venue.label as venue",
       "upcoming.next_start",
     ])
+    .where("upcoming.next_start", "is not", null)
     .orderBy("upcoming.next_start")
     .orderBy("events.title")
     .limit(limit)
@@ -56,7 +72,8 @@ export async function loadUpcomingEventCards(db: Kysely<Database>, now: Date, li
     imageAlt: row.image_alt,
     eventType: row.event_type,
     venue: row.venue,
-    nextStart: row.next_start,
-    nextStartLabel: formatLondonDateTimeLabel(row.next_start),
+    // Never null: the query leaves out events with nothing to come.
+    nextStart: row.next_start!,
+    nextStartLabel: formatLondonDateTimeLabel(row.next_start!),
   }));
 }

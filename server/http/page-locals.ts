@@ -5,6 +5,25 @@ import type { Database } from "../db/schema";
 import { isApiRequest } from "./errors";
 
 /**
+ * The session's CSRF token, issued only when a template prints it. Express
+ * copies res.locals into the render options (invoking any getter there), so
+ * a plain getter would issue a token, and so write a session, for every page
+ * view. This object stands in for the string until Nunjucks prints it
+ * (toString) or it is serialised (toJSON); `{% if csrfToken %}` stays true.
+ */
+export class LazyCsrfToken {
+  #token: string | undefined;
+  constructor(private readonly issue: () => string) {}
+  toString(): string {
+    this.#token ??= this.issue();
+    return this.#token;
+  }
+  toJSON(): string {
+    return this.toString();
+  }
+}
+
+/**
  * The template context every page shares (docs/architecture.md, "Template
  * context"); cspNonce comes from the security headers. API requests skip it.
  */
@@ -15,9 +34,10 @@ export function pageLocals(options: { db: Kysely<Database>; csrfTokenFor: (req: 
     res.locals.currentUser ??= null;
     res.locals.currentPath = req.originalUrl;
     res.locals.currentYear = new Date().getFullYear();
-    // Read only when a template renders it: a request that renders nothing
-    // (a redirect, a JSON answer) then creates no session.
-    Object.defineProperty(res.locals, "csrfToken", { enumerable: true, get: () => options.csrfTokenFor(req) });
+    // Issued only when printed: a page without a form (and a redirect or a JSON answer) then creates no session.
+    res.locals.csrfToken = new LazyCsrfToken(() => options.csrfTokenFor(req));
+    // Whether this visitor's session already holds a token: base.njk then puts it in <meta name="csrf-token"> at no cost.
+    Object.defineProperty(res.locals, "csrfTokenIssued", { enumerable: true, get: () => typeof req.session?.csrfToken === "string" });
     res.locals.site = await loadSiteSettings(options.db);
     next();
   };

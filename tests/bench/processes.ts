@@ -38,10 +38,19 @@ export async function startCeilingServer(): Promise<RunningServer> {
   return { baseUrl: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
 }
 
+/** Runs one of the bench seeding scripts in its own process, against `databaseUrl`. */
+function runSeedScript(script: string, databaseUrl: string, env: Record<string, string>): void {
+  execFileSync(process.execPath, ["--import", "tsx", join(import.meta.dirname, script)], {
+    stdio: "inherit",
+    env: { ...process.env, ...env, DATABASE_URL: databaseUrl, LOG_LEVEL: "silent" },
+  });
+}
+
 /**
  * Starts the real app (tsx server/main.ts) on a throwaway SQLite database.
  * With BENCH_EVENT_INSTANCES (in extraEnv or the environment), the database
- * is first topped up to that many event instances (tests/bench/seed-event-instances.ts).
+ * is first topped up to that many event instances (tests/bench/seed-event-instances.ts);
+ * with BENCH_RESOURCES, to that many generated resources (tests/bench/seed-resources.ts).
  */
 export async function startAppServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const dir = mkdtempSync(join(tmpdir(), "bench-"));
@@ -49,12 +58,9 @@ export async function startAppServer(extraEnv: Record<string, string> = {}): Pro
   const baseUrl = `http://127.0.0.1:${port}`;
   const databaseUrl = `sqlite:${join(dir, "bench.sqlite")}`;
   const eventInstances = extraEnv.BENCH_EVENT_INSTANCES ?? process.env.BENCH_EVENT_INSTANCES;
-  if (eventInstances) {
-    execFileSync(process.execPath, ["--import", "tsx", join(import.meta.dirname, "seed-event-instances.ts")], {
-      stdio: "inherit",
-      env: { ...process.env, DATABASE_URL: databaseUrl, BENCH_EVENT_INSTANCES: eventInstances, LOG_LEVEL: "silent" },
-    });
-  }
+  if (eventInstances) runSeedScript("seed-event-instances.ts", databaseUrl, { BENCH_EVENT_INSTANCES: eventInstances });
+  const resources = extraEnv.BENCH_RESOURCES ?? process.env.BENCH_RESOURCES;
+  if (resources) runSeedScript("seed-resources.ts", databaseUrl, { BENCH_RESOURCES: resources });
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     stdio: ["ignore", "ignore", "inherit"],
     env: {

@@ -9,6 +9,7 @@ import { measure, type LoadResult } from "./load";
 import { startAppServer, startCeilingServer } from "./processes";
 import { gzippedJavaScriptBytes } from "./page-weight";
 import { instancesApiScenarios } from "./instances-api";
+import { resourcesAndSearchScenarios } from "./resources-and-search";
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
@@ -37,15 +38,22 @@ async function main(): Promise<void> {
   rows.push(ceiling);
   await ceilingServer.stop();
 
-  const app = await startAppServer({ BENCH_EVENT_INSTANCES: process.env.BENCH_EVENT_INSTANCES ?? "20000" });
+  const app = await startAppServer({
+    BENCH_EVENT_INSTANCES: process.env.BENCH_EVENT_INSTANCES ?? "20000",
+    BENCH_RESOURCES: process.env.BENCH_RESOURCES ?? "10000",
+  });
   try {
     rows.push(await measure("GET /healthz", `${app.baseUrl}/healthz`, { connections }));
     rows.push(await measure("GET / (home page)", `${app.baseUrl}/`, { connections }));
     for (const scenario of await instancesApiScenarios(app.baseUrl)) {
       rows.push(await measure(scenario.name, scenario.url, { connections }));
     }
+    for (const scenario of await resourcesAndSearchScenarios(app.baseUrl)) {
+      rows.push(await measure(scenario.name, scenario.url, { connections }));
+    }
     const weight = await gzippedJavaScriptBytes(`${app.baseUrl}/`);
-    console.log(`\nConnections: ${connections}, ${process.env.BENCH_SECONDS ?? 8} s per scenario, loopback only.\n`);
+    console.log(`\nConnections: ${connections}, ${process.env.BENCH_SECONDS ?? 8} s per scenario, loopback only.`);
+    console.log(`Data: ${process.env.BENCH_EVENT_INSTANCES ?? 20000} event instances, ${process.env.BENCH_RESOURCES ?? 10000} resources.\n`);
     console.log(table(rows, ceiling));
     console.log(`\nHome page JavaScript: ${weight.files} files, ${weight.bytes} bytes gzipped.`);
   } finally {

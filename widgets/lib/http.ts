@@ -4,7 +4,7 @@
  * between backends comes from meta tags, read at call time, so the same
  * bundle runs on our server and on another site:
  *
- *   <meta name="csrf-token" content="…">            sent on writes
+ *   <meta name="csrf-token" content="…">            sent on writes (else a form's _csrf field)
  *   <meta name="csrf-header-name" content="X-CSRFToken">
  *   <meta name="api-base-url" content="https://…">  prefix for every path
  */
@@ -55,7 +55,8 @@ export function buildUrl(path: string, query: Query = {}): string {
 function requestHeaders(method: Method, hasBody: boolean): Headers {
   const headers = new Headers({ Accept: "application/json", "X-Requested-With": "XMLHttpRequest" });
   if (hasBody) headers.set("Content-Type", "application/json");
-  const token = metaContent("csrf-token");
+  // The meta tag is only on pages that post or whose session holds a token; any form's _csrf field carries the same token.
+  const token = metaContent("csrf-token") || document.querySelector<HTMLInputElement>('input[name="_csrf"]')?.value;
   if (method !== "GET" && token) {
     headers.set(metaContent("csrf-header-name") || DEFAULT_CSRF_HEADER, token);
   }

@@ -128,9 +128,11 @@ describe.each(databaseEngines)("reading content on %s", (engine) => {
     const { featuredResources } = await loadHomeContent(database.db, now);
     expect(featuredResources.map((resource) => resource.slug)).toEqual(["r-2", "r-5", "r-4", "r-7", "r-8", "r-1"]);
     expect(featuredResources.find((resource) => resource.slug === "r-1")).toEqual({
+      id: 1,
+      resourceType: "lesson-plan",
       title: "Resource 1",
       slug: "r-1",
-      url: null,
+      url: "/resources/r-1/",
       summary: "S",
       imageUrl: "/static/images/demo/resource-02.svg",
       imageAlt: "A page of script",

@@ -86,7 +86,7 @@ describe.each(databaseEngines)("POST /account/contact-us-form/ on %s", (engine) 
     const { id, agent } = await signedInPerson();
     expect((await jsonCall(agent, "post", path, undefined, goodMessage)).status).toBe(403);
     expect(await storedMessages(id)).toHaveLength(0);
-    const visitor = await browserWithPage(t.app, "/");
+    const visitor = await browserWithPage(t.app, "/account/login/");
     const signedOut = await jsonCall(visitor.agent, "post", path, visitor.token, goodMessage);
     expect(signedOut.status).toBe(401);
   });

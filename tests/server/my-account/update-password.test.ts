@@ -111,7 +111,7 @@ describe.each(databaseEngines)("PUT /account/update-password/ on %s", (engine) =
     const { agent } = await signedInBrowser(t.app, email);
     const noToken = await jsonCall(agent, "put", path, undefined, { Password: strongPassword, NewPassword: newPassword });
     expect(noToken.status).toBe(403);
-    const visitor = await browserWithPage(t.app, "/");
+    const visitor = await browserWithPage(t.app, "/account/login/");
     const signedOut = await jsonCall(visitor.agent, "put", path, visitor.token, { Password: strongPassword, NewPassword: newPassword });
     expect(signedOut.status).toBe(401);
   });

@@ -154,7 +154,7 @@ describe.each(databaseEngines)("PUT /account/update-profile/ on %s", (engine) =>
     });
 
     it("answers 401 JSON when signed out", async () => {
-      const { agent, token } = await browserWithPage(t.app, "/");
+      const { agent, token } = await browserWithPage(t.app, "/account/login/");
       const response = await jsonCall(agent, "put", path, token, { FirstName: "A", LastName: "B" });
       expect(response.status).toBe(401);
       expect(response.body).toEqual({ success: false, errors: { __all__: ["You must be signed in."] } });
@@ -208,7 +208,7 @@ describe.each(databaseEngines)("PUT /account/update-profile/ on %s", (engine) =>
     });
 
     it("sends a signed-out visitor to sign in", async () => {
-      const { agent, token } = await browserWithPage(t.app, "/");
+      const { agent, token } = await browserWithPage(t.app, "/account/login/");
       const response = await formPost(agent, path, token, { FirstName: "A", LastName: "B" });
       expect(response.status).toBe(302);
       expect(response.headers.location).toBe(`/account/login/?next=${encodeURIComponent(path)}`);

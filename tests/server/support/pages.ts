@@ -14,8 +14,12 @@ export function sessionCookieOf(response: { headers: Record<string, unknown> }):
   return cookies.find((cookie) => cookie.startsWith("sid="));
 }
 
-/** An agent (it keeps cookies) that has opened a page, and that page's CSRF token. */
-export async function browserWithPage(app: Express, path = "/"): Promise<{ agent: ReturnType<typeof request.agent>; token: string }> {
+/**
+ * An agent (it keeps cookies) that has opened a page, and that page's CSRF
+ * token. The default is the login page: a page without a form (the home page)
+ * issues no token and creates no session.
+ */
+export async function browserWithPage(app: Express, path = "/account/login/"): Promise<{ agent: ReturnType<typeof request.agent>; token: string }> {
   const agent = request.agent(app);
   const page = await agent.get(path).set("Accept", "text/html");
   return { agent, token: csrfTokenOf(page.text) };
