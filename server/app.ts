@@ -2,6 +2,7 @@ import express, { type Express } from "express";
 import { loadCurrentUser } from "./accounts/session-user";
 import { csrfProtection } from "./http/csrf";
 import { errorHandler, notFoundHandler } from "./http/error-handler";
+import { flashLocals } from "./http/flash";
 import { pageLocals } from "./http/page-locals";
 import { securityHeaders } from "./http/security-headers";
 import { sessionMiddleware } from "./http/session/session-middleware";
@@ -16,6 +17,9 @@ import { healthRoutes } from "./routes/health";
 import { myAccountRoutes } from "./routes/my-account";
 import { pageRoutes } from "./routes/pages";
 import { peopleRoutes } from "./routes/people";
+import { resourceRoutes } from "./routes/resources";
+import { saveResourceRoutes } from "./routes/save-resource";
+import { searchAutocompleteRoutes, searchPageRoutes } from "./routes/search";
 import { passwordLinkHandoff } from "./routes/password-link-handoff";
 import type { AppServices } from "./services";
 import { configureViews } from "./views/nunjucks";
@@ -50,9 +54,11 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
 
   // Before the logger: the emailed reset link carries a token, which must never be logged.
   app.use(passwordLinkHandoff(config));
-  app.use(httpLogger(services.logger));
   app.use(securityHeaders(config));
+  // Probes come before the request logger: they are never logged, so they skip its per-request work too.
   app.use(healthRoutes({ db: database.db, redis: services.redis, readiness }));
+  app.use(httpLogger(services.logger));
+  app.use(searchAutocompleteRoutes({ siteSearch: services.siteSearch }));
   app.use("/static", staticFiles(staticDir, bundleDir));
 
   app.use(sessionMiddleware(config, services.sessionStore));
@@ -61,14 +67,18 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   app.use(express.urlencoded({ extended: false, limit: bodyLimit }));
   app.use(csrf.verifyWrites);
   app.use(pageLocals({ db: database.db, csrfTokenFor: csrf.tokenFor }));
+  app.use(flashLocals);
 
   // The mailbox shows every password-reset link, so it never exists in production.
   if (config.nodeEnv !== "production") app.use(devMailboxRoutes({ db: database.db }));
   app.use(accountAuthRoutes({ db: database.db, rateLimiter: services.rateLimiter, mailer: services.mailer, config }));
   app.use(myAccountRoutes({ services, csrfTokenFor: csrf.tokenFor }));
+  app.use(saveResourceRoutes({ db: database.db }));
   app.use(eventRoutes({ db: database.db, views, publicOrigin: config.publicOrigin, rememberRenderedEntries: !development }));
   app.use(galleryRoutes({ db: database.db }));
   app.use(peopleRoutes({ db: database.db }));
+  app.use(resourceRoutes({ db: database.db }));
+  app.use(searchPageRoutes({ siteSearch: services.siteSearch }));
   // Last: its /:slug/ route would otherwise answer every one-segment address.
   app.use(pageRoutes({ db: database.db, templatesDir }));
 

@@ -8,6 +8,8 @@ import { createMailer } from "./mail/create-mailer";
 import type { Mailer } from "./mail/mailer";
 import { templatesDir, viteManifestPath } from "./paths";
 import { connectRedis, type RedisClient } from "./redis";
+import { createSiteSearch } from "./search/create-site-search";
+import type { SiteSearch } from "./search/search-port";
 import type { Readiness } from "./routes/health";
 import { createViteAssets, type ViteAssets } from "./views/vite-assets";
 
@@ -24,6 +26,8 @@ export interface AppServices {
   viteAssets: ViteAssets;
   /** SMTP when MAIL_URL is set, otherwise the outbox table (server/mail/, docs/mail.md). */
   mailer: Mailer;
+  /** Site search over the index in the database (server/search/, docs/search.md). */
+  siteSearch: SiteSearch;
   /** Closes everything above, once. */
   close(): Promise<void>;
 }
@@ -76,6 +80,7 @@ export async function createServices(config: Config, options: CreateServicesOpti
     readiness: { shuttingDown: false },
     viteAssets,
     mailer,
+    siteSearch: createSiteSearch(database),
     close,
   };
 }

@@ -11,6 +11,9 @@ import { lazyImagesWidget } from "./lazy-images";
 import { loginFormWidget } from "./login-form";
 import { profileDialogWidget } from "./profile-dialog";
 import { registerWizardWidget } from "./register-wizard";
+import { resourceFiltersWidget } from "./resource-filters";
+import { saveResourceWidget } from "./save-resource";
+import { searchBoxWidget } from "./search-box";
 import { siteHeaderWidget } from "./site-header";
 import type { AnyWidgetDefinition } from "./runtime";
 
@@ -30,4 +33,7 @@ export const widgetRegistry: readonly AnyWidgetDefinition[] = [
   hiddenActivitiesWidget,
   galleryWidget,
   profileDialogWidget,
+  resourceFiltersWidget,
+  saveResourceWidget,
+  searchBoxWidget,
 ];

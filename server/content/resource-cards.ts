@@ -1,13 +1,18 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import { resourceUrl } from "./content-urls";
 import { resourceTypeLabel } from "./resource-taxonomy";
 
 /** A resource as a card: what templates/macros/resource-card.njk shows. */
 export interface ResourceCard {
+  /** The spec's resource_id. */
+  id: number;
+  /** The spec's resource_type (activity, lesson-plan, ...). */
+  resourceType: string;
   title: string;
   slug: string;
-  /** Null until resource pages exist (the resources issue): a card never links to a 404. */
-  url: string | null;
+  /** The resource's page, /resources/<slug>/. */
+  url: string;
   summary: string;
   imageUrl: string;
   imageAlt: string;
@@ -42,9 +47,11 @@ export async function toResourceCards(db: Kysely<Database>, rows: readonly Resou
           .orderBy("resource_facet_terms.position")
           .execute();
   return rows.map((row) => ({
+    id: row.id,
+    resourceType: row.resource_type,
     title: row.title,
     slug: row.slug,
-    url: null,
+    url: resourceUrl(row.slug),
     summary: row.summary,
     imageUrl: row.image_url,
     imageAlt: row.image_alt,

@@ -4,6 +4,7 @@ import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, type Dialect } from "kysely";
 import pg from "pg";
+import { registerSqliteSearchFunctions } from "../search/sqlite-functions";
 import { parseDatabaseUrl, type DatabaseDialect } from "./database-url";
 import type { Database } from "./schema";
 
@@ -54,6 +55,8 @@ function sqliteDialect(filename: string): Engine {
   database.pragma("synchronous = NORMAL");
   database.pragma("foreign_keys = ON");
   database.pragma("busy_timeout = 5000");
+  // The search index triggers (migration 0008) call it on every write to content.
+  registerSqliteSearchFunctions(database);
   return {
     dialect: new SqliteDialect({ database }),
     closeIfOpen: async () => {

@@ -2,6 +2,7 @@ import { ACCOUNT_FORMS, type AccountForm } from "../accounts/account-notices";
 import type { AccountDetails } from "../accounts/profile";
 import { NAME_PREFIXES } from "../domain/name-prefixes";
 import type { FieldErrors } from "../http/errors";
+import type { SavedResourceCard } from "../resources/saved-resources";
 
 /**
  * The template context of templates/pages/account/my-account.njk: the
@@ -29,12 +30,17 @@ export interface MyAccountViewInput {
   /** The form whose success notice to show, after a plain form post. */
   notice?: AccountForm;
   failed?: FailedForm;
+  /** The Saved resources tab's list, newest saved first. */
+  savedResources?: readonly SavedResourceCard[];
 }
+
+/** Where an Unsave in the Saved resources tab comes back to (a plain form post's `next`). */
+export const SAVED_RESOURCES_TAB_PATH = "/account/my-account/#saved-resources";
 
 /** Never sent back into a page, whatever was typed. */
 const secretFields = new Set(["Password", "NewPassword", "ConfirmPassword", "_csrf"]);
 
-export function myAccountView({ account, contactSubjects, notice, failed }: MyAccountViewInput) {
+export function myAccountView({ account, contactSubjects, notice, failed, savedResources = [] }: MyAccountViewInput) {
   const forms: Record<AccountForm, FormState> = {
     profile: { values: { Prefix: String(account.Prefix), FirstName: account.FirstName, LastName: account.LastName } },
     email: { values: { Email: "" } },
@@ -51,6 +57,8 @@ export function myAccountView({ account, contactSubjects, notice, failed }: MyAc
     forms,
     /** The tab to open when the address has no #hash: the one holding the form just sent. */
     initialTab: shownForm ? ACCOUNT_FORMS[shownForm].tab : undefined,
+    savedResources,
+    savedResourcesReturnPath: SAVED_RESOURCES_TAB_PATH,
   };
 }
 

@@ -13,6 +13,7 @@ import { hasField, submittedRecord } from "../domain/submitted-fields";
 import { HttpError, isApiRequest } from "../http/errors";
 import { requireUser, SIGNED_OUT_MESSAGE } from "../http/require-user";
 import { MailDeliveryError } from "../mail/mailer";
+import { listSavedResources } from "../resources/saved-resources";
 import type { AppServices } from "../services";
 import { myAccountView, type FailedForm } from "./my-account-view";
 
@@ -59,7 +60,8 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
     const notice = shown.failed ? undefined : takeAccountNotice(req);
     res.render(
       "pages/account/my-account.njk",
-      myAccountView({ account, contactSubjects: services.config.contactSubjects, notice, failed: shown.failed }),
+      myAccountView({ account, contactSubjects: services.config.contactSubjects, notice, failed: shown.failed,
+        savedResources: await listSavedResources(db, signedInUser(req).id) }),
     );
   }
 

@@ -4,7 +4,7 @@ import { showNoJavaScriptRendering } from "./support/no-javascript";
 import { discoverSitePages, sitePages } from "./support/site-pages";
 
 // Detail pages (one event, one profile) stand for all of their kind.
-const detailPagePattern = /^\/(whats-on|people)\/[^/]+\/([^/]+\.ics)?$/;
+const detailPagePattern = /^\/(whats-on|people|resources)\/[^/]+\/([^/]+\.ics)?$/;
 
 test("every page a visitor can reach is in the accessibility list", async ({ page }) => {
   const reachable = await discoverSitePages(page);

@@ -1,0 +1,40 @@
+import { Router, type Response } from "express";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import { parseResourceListingQuery, RESOURCES_PATH } from "../domain/resource-filters";
+import { notFound } from "../http/errors";
+import { loadResourceListingPage } from "../resources/resource-listing-page";
+import { loadResourcePage } from "../resources/resource-page";
+import type { Viewer } from "../resources/save-controls";
+import { redirectToSlashed } from "./slashed-redirect";
+
+function viewerOf(res: Response): Viewer {
+  const signedIn = Boolean(res.locals.currentUser);
+  return {
+    constituentId: res.locals.currentUser?.id ?? null,
+    // Only a signed-in viewer's Save form posts: reading the token for a visitor would start a session on every view.
+    csrfToken: signedIn ? String(res.locals.csrfToken ?? "") : "",
+    returnPath: String(res.locals.currentPath ?? RESOURCES_PATH),
+  };
+}
+
+/** The filterable resources listing and each resource's page (docs/resources.md). */
+export function resourceRoutes(options: { db: Kysely<Database> }): Router {
+  const { db } = options;
+  const router = Router({ strict: true });
+
+  router.get(RESOURCES_PATH, async (req, res) => {
+    const query = parseResourceListingQuery(req.query as Record<string, unknown>);
+    res.render("pages/resources.njk", await loadResourceListingPage(db, query, viewerOf(res)));
+  });
+
+  router.get("/resources/:slug/", async (req, res) => {
+    const page = await loadResourcePage(db, req.params.slug, viewerOf(res));
+    if (!page) throw notFound();
+    res.render("pages/resource.njk", page);
+  });
+
+  router.get("/resources", redirectToSlashed);
+  router.get("/resources/:slug", redirectToSlashed);
+  return router;
+}

@@ -1,0 +1,66 @@
+import { Router, type Request, type Response } from "express";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import { isApiRequest, nonFieldErrorsKey, type FieldErrors } from "../http/errors";
+import { setFlash } from "../http/flash";
+import { pageAfterSave, SAVE_FORM_ERRORS, savedNotice, signInPathFor } from "../resources/save-outcome";
+import { readFormSaveRequest, readJsonSaveRequest } from "../resources/save-request";
+import { applySaveRequest } from "../resources/saved-resources";
+
+/**
+ * POST /account/save-resource/ (docs/saved-resources.md).
+ *
+ * JSON from the Save widget: {resource_id, resource_type, to_save} answers
+ * {success: true}, or {success: false, errors} with 400 (bad fields), 401
+ * (signed out) or 404 (no such resource). CSRF (403) and unreadable JSON
+ * (400) are answered before this by the shared middleware and error handler.
+ *
+ * A plain form post (no JavaScript) redirects (303) back to its same-site
+ * `next` with a notice, and a signed-out one to sign in first.
+ */
+
+export const SAVE_RESOURCE_PATH = "/account/save-resource/";
+export const SIGNED_OUT_SAVE_MESSAGE = "You must be logged in to save resources.";
+export const UNKNOWN_RESOURCE_MESSAGE = "That resource does not exist.";
+
+export function saveResourceRoutes(options: { db: Kysely<Database> }): Router {
+  const { db } = options;
+  const router = Router({ strict: true });
+
+  router.post(SAVE_RESOURCE_PATH, async (req, res) => {
+    const api = isApiRequest(req);
+    const next: unknown = (req.body as Record<string, unknown> | undefined)?.next;
+    const user = req.currentUser;
+    if (!user) {
+      if (api) return failJson(res, 401, { [nonFieldErrorsKey]: [SIGNED_OUT_SAVE_MESSAGE] });
+      return res.redirect(303, signInPathFor(next));
+    }
+
+    const request = api ? readJsonSaveRequest(req.body) : readFormSaveRequest(req.body);
+    if (!request.ok) {
+      if (api) return failJson(res, 400, request.errors);
+      return redirectWithError(req, res, SAVE_FORM_ERRORS.invalid, pageAfterSave(next));
+    }
+
+    const resource = await applySaveRequest(db, user.id, request.value);
+    if (!resource) {
+      if (api) return failJson(res, 404, { [nonFieldErrorsKey]: [UNKNOWN_RESOURCE_MESSAGE] });
+      return redirectWithError(req, res, SAVE_FORM_ERRORS.notFound, pageAfterSave(next));
+    }
+
+    if (api) return res.json({ success: true });
+    setFlash(req, savedNotice(resource, request.value.toSave));
+    res.redirect(303, pageAfterSave(next, resource));
+  });
+
+  return router;
+}
+
+function failJson(res: Response, status: number, errors: FieldErrors): void {
+  res.status(status).json({ success: false, errors });
+}
+
+function redirectWithError(req: Request, res: Response, text: string, location: string): void {
+  setFlash(req, { variant: "error", text });
+  res.redirect(303, location);
+}

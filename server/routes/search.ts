@@ -1,0 +1,72 @@
+import { Router } from "express";
+import { nonFieldErrorsKey } from "../http/errors";
+import type { SearchHit, SiteSearch } from "../search/search-port";
+import { parsePageNumber, parseSearchText } from "../search/search-request";
+import { RESULTS_PAGE_SIZE, searchResultsPageOf } from "../search/search-results-page";
+import { redirectToSlashed } from "./slashed-redirect";
+
+/** Suggestions per autocomplete answer. */
+export const AUTOCOMPLETE_LIMIT = 8;
+
+/**
+ * Suggestions change only when content does; a minute of shared caching takes
+ * repeated prefixes off the server at the cost of a minute's staleness.
+ */
+const AUTOCOMPLETE_CACHE_CONTROL = "public, max-age=60";
+
+/** The autocomplete JSON shape: exactly these keys, image only when there is one. */
+function autocompleteHitOf({ objectID, title, url, excerpt, image }: SearchHit) {
+  return image ? { objectID, title, url, excerpt, image } : { objectID, title, url, excerpt };
+}
+
+/**
+ * GET /search/autocomplete/?query= for the search box. Mounted before the
+ * session middleware: it is a hot path that never needs a session.
+ */
+export function searchAutocompleteRoutes(options: { siteSearch: SiteSearch }): Router {
+  const router = Router({ strict: true });
+
+  router.get("/search/autocomplete/", async (req, res) => {
+    const parsed = parseSearchText(req.query.query, "query");
+    if (!parsed.ok) {
+      res.status(400).json({ success: false, errors: parsed.errors });
+      return;
+    }
+    let hits: SearchHit[] = [];
+    try {
+      // No terms (empty, spaces, punctuation only): nothing to look for, so no search work.
+      if (parsed.terms.length > 0) hits = await options.siteSearch.suggest(parsed.terms, AUTOCOMPLETE_LIMIT);
+    } catch (error) {
+      // Always JSON, whatever the client accepts: the error page needs the session-backed page context this path skips.
+      req.log?.error({ err: error }, "search suggestions failed");
+      res.status(500).json({ success: false, errors: { [nonFieldErrorsKey]: ["Suggestions are not available just now."] } });
+      return;
+    }
+    res.set("Cache-Control", AUTOCOMPLETE_CACHE_CONTROL).json({ hits: hits.map(autocompleteHitOf) });
+  });
+  router.get("/search/autocomplete", redirectToSlashed);
+
+  return router;
+}
+
+/** The full results page, GET /search/?q=&page=, which the search box submits to. */
+export function searchPageRoutes(options: { siteSearch: SiteSearch }): Router {
+  const router = Router({ strict: true });
+
+  router.get("/search/", async (req, res) => {
+    const parsed = parseSearchText(req.query.q, "q");
+    if (!parsed.ok) {
+      res.status(400).render("pages/search.njk", { query: parsed.text, error: parsed.errors.q?.[0] });
+      return;
+    }
+    const page = parsePageNumber(req.query.page);
+    const results =
+      parsed.terms.length === 0
+        ? { hits: [], total: 0 }
+        : await options.siteSearch.search(parsed.terms, { page, pageSize: RESULTS_PAGE_SIZE });
+    res.render("pages/search.njk", { query: parsed.text, searched: parsed.terms.length > 0, results: searchResultsPageOf(parsed.text, page, results) });
+  });
+  router.get("/search", redirectToSlashed);
+
+  return router;
+}

@@ -1,0 +1,115 @@
+import { sql, type Kysely, type RawBuilder } from "kysely";
+import type { Database } from "../db/schema";
+import type { SearchPage, SearchResults, SiteSearch } from "./search-port";
+import { hitOf, type SearchRow } from "./search-rows";
+
+/*
+ * PostgreSQL full text over search_documents (migration 0008): a tsvector of
+ * the title (weight A) and body (weight B) in the `site_search` configuration
+ * (simple + unaccent: no stemming, so a half-typed word still prefix-matches),
+ * ranked with A ten times B.
+ *
+ * pg_trgm is the typo fallback: when a one-word query matches nothing, titles
+ * are matched by trigram word similarity ("mcbeth" finds "Macbeth"). It never
+ * adds to real matches, so results stay predictable and match SQLite's.
+ */
+
+/** ts_rank weights {D, C, B, A}: the title (A) counts ten times the body (B). */
+const rankWeights = "{0.1, 0.1, 0.1, 1.0}";
+
+/** Shorter words share too few trigrams with anything for a similarity to mean much. */
+const FUZZY_MIN_LENGTH = 4;
+
+/**
+ * pg_trgm's default word-similarity threshold (0.6) misses a dropped letter
+ * in a seven-letter word ("mcbeth": 0.57); 0.5 catches it and little noise.
+ * Set per transaction, so the `<%` operator can still use the trigram index.
+ */
+const FUZZY_THRESHOLD = "0.5";
+
+/**
+ * A tsquery from safe terms: each quoted as a lexeme, all required (&), the
+ * last a prefix (:*). Terms hold only letters, digits and marks
+ * (search-terms.ts), and the result is passed as a parameter, never spliced.
+ */
+export function tsqueryOf(terms: readonly string[]): string {
+  return terms
+    .map((term, index) => `'${term.replaceAll("\\", "\\\\").replaceAll("'", "''")}'${index === terms.length - 1 ? ":*" : ""}`)
+    .join(" & ");
+}
+
+interface Strategy {
+  where: RawBuilder<unknown>;
+  order: RawBuilder<unknown>;
+}
+
+export function postgresSiteSearch(db: Kysely<Database>, options: { now?: () => Date } = {}): SiteSearch {
+  const now = options.now ?? (() => new Date());
+  const published = () => sql`published_at <= ${now().toISOString()}`;
+
+  function fullText(terms: readonly string[]): Strategy {
+    const query = sql`to_tsquery('site_search', ${tsqueryOf(terms)})`;
+    return {
+      where: sql`${published()} and document @@ ${query}`,
+      order: sql`ts_rank(${rankWeights}::float4[], document, ${query}) desc, kind, object_id`,
+    };
+  }
+
+  /** The typo fallback, or undefined when the query is not one word long enough for it. */
+  function fuzzy(terms: readonly string[]): Strategy | undefined {
+    const [word] = terms;
+    if (terms.length !== 1 || word!.length < FUZZY_MIN_LENGTH) return undefined;
+    return {
+      where: sql`${published()} and ${word} <% title`,
+      order: sql`word_similarity(${word}, title) desc, kind, object_id`,
+    };
+  }
+
+  async function rows({ where, order }: Strategy, limit: number, offset: number, on: Kysely<Database> = db): Promise<SearchRow[]> {
+    const result = await sql<SearchRow>`
+      select kind, object_id, title, body, url, image_url
+      from search_documents where ${where} order by ${order}
+      limit ${limit} offset ${offset}`.execute(on);
+    return result.rows;
+  }
+
+  async function count({ where }: Strategy, on: Kysely<Database> = db): Promise<number> {
+    const result = await sql<{ total: number }>`select count(*)::int as total from search_documents where ${where}`.execute(on);
+    return Number(result.rows[0]?.total ?? 0);
+  }
+
+  /** Runs the typo fallback with its own similarity threshold. */
+  function withFuzzyThreshold<T>(work: (on: Kysely<Database>) => Promise<T>): Promise<T> {
+    return db.transaction().execute(async (trx) => {
+      await sql`select set_config('pg_trgm.word_similarity_threshold', ${FUZZY_THRESHOLD}, true)`.execute(trx);
+      return work(trx);
+    });
+  }
+
+  return {
+    async suggest(terms, limit) {
+      if (terms.length === 0) return [];
+      let found = await rows(fullText(terms), limit, 0);
+      const fallback = found.length === 0 ? fuzzy(terms) : undefined;
+      if (fallback) found = await withFuzzyThreshold((on) => rows(fallback, limit, 0, on));
+      return found.map((row) => hitOf(row, terms));
+    },
+
+    async search(terms, { page, pageSize }: SearchPage): Promise<SearchResults> {
+      if (terms.length === 0) return { hits: [], total: 0 };
+      const offset = (page - 1) * pageSize;
+      const strategy = fullText(terms);
+      const total = await count(strategy);
+      const fallback = total === 0 ? fuzzy(terms) : undefined;
+      if (fallback) {
+        return withFuzzyThreshold(async (on) => {
+          const fuzzyTotal = await count(fallback, on);
+          const found = fuzzyTotal === 0 ? [] : await rows(fallback, pageSize, offset, on);
+          return { hits: found.map((row) => hitOf(row, terms)), total: fuzzyTotal };
+        });
+      }
+      const found = total === 0 ? [] : await rows(strategy, pageSize, offset);
+      return { hits: found.map((row) => hitOf(row, terms)), total };
+    },
+  };
+}

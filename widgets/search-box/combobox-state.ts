@@ -1,0 +1,59 @@
+import type { SearchSuggestion } from "./suggestion-request";
+
+/**
+ * The combobox's list, as a pure reducer (WAI-ARIA APG combobox, list
+ * autocomplete with manual selection): which suggestions there are, whether
+ * the list is shown and which option is active (-1: none, focus is in the
+ * text only).
+ */
+export interface ComboboxState {
+  suggestions: SearchSuggestion[];
+  open: boolean;
+  activeIndex: number;
+}
+
+export type ComboboxAction =
+  /** A fresh answer for the current text: shown when it has any hit, nothing active yet. */
+  | { type: "suggestionsArrived"; suggestions: SearchSuggestion[] }
+  /** Empty text, a failure or a second Escape: no list. */
+  | { type: "cleared" }
+  /** The text changed: the old list stays until the new one arrives, but nothing in it is chosen. */
+  | { type: "typed" }
+  | { type: "moveDown" }
+  | { type: "moveUp" }
+  /** The mouse is over an option. */
+  | { type: "hovered"; index: number }
+  /** Escape or blur: hidden, the suggestions kept so Down shows them again. */
+  | { type: "closed" };
+
+export const initialComboboxState: ComboboxState = { suggestions: [], open: false, activeIndex: -1 };
+
+export function comboboxReducer(state: ComboboxState, action: ComboboxAction): ComboboxState {
+  const count = state.suggestions.length;
+  switch (action.type) {
+    case "suggestionsArrived":
+      return { suggestions: action.suggestions, open: action.suggestions.length > 0, activeIndex: -1 };
+    case "cleared":
+      return initialComboboxState;
+    case "typed":
+      return state.activeIndex === -1 ? state : { ...state, activeIndex: -1 };
+    case "moveDown":
+      if (count === 0) return state;
+      // A closed list opens on its first option; an open one moves on, wrapping from last to first.
+      return { ...state, open: true, activeIndex: state.open ? (state.activeIndex + 1) % count : 0 };
+    case "moveUp":
+      if (count === 0) return state;
+      // A closed list opens on its last option; from the first (or none) Up wraps to the last.
+      return { ...state, open: true, activeIndex: state.open && state.activeIndex > 0 ? state.activeIndex - 1 : count - 1 };
+    case "hovered":
+      if (!state.open || action.index < 0 || action.index >= count || action.index === state.activeIndex) return state;
+      return { ...state, activeIndex: action.index };
+    case "closed":
+      return state.open || state.activeIndex !== -1 ? { ...state, open: false, activeIndex: -1 } : state;
+  }
+}
+
+/** The active suggestion, if the list is shown and one is chosen. */
+export function activeSuggestion(state: ComboboxState): SearchSuggestion | null {
+  return state.open ? (state.suggestions[state.activeIndex] ?? null) : null;
+}
