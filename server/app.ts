@@ -57,8 +57,9 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   app.use(securityHeaders(config));
   // Probes come before the request logger: they are never logged, so they skip its per-request work too.
   app.use(healthRoutes({ db: database.db, redis: services.redis, readiness }));
+  // Suggestions arrive on every pause in typing: they are not access-logged either (failures still are).
+  app.use(searchAutocompleteRoutes({ siteSearch: services.siteSearch, logger: services.logger }));
   app.use(httpLogger(services.logger));
-  app.use(searchAutocompleteRoutes({ siteSearch: services.siteSearch }));
   app.use("/static", staticFiles(staticDir, bundleDir));
 
   app.use(sessionMiddleware(config, services.sessionStore));

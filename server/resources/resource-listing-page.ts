@@ -16,6 +16,7 @@ import {
   type ResourceListingQuery,
 } from "../domain/resource-filters";
 import { paginationOf, type Pagination } from "../domain/resource-filters-pages";
+import type { ListResources } from "./cached-resource-listing";
 import { listResources } from "./resource-listing";
 import { loadResourceTerms, termSlugsByFacet, type ResourceTermsByFacet } from "./resource-terms";
 import { saveControlsFor, type SaveControl, type Viewer } from "./save-controls";
@@ -79,6 +80,7 @@ export async function loadResourceListingPage(
   askedQuery: ResourceListingQuery,
   viewer: Viewer,
   now: Date = new Date(),
+  list: ListResources = listResources,
 ): Promise<ResourceListingPage> {
   const terms = await loadResourceTerms(db);
   const query = keepKnownTerms(askedQuery, termSlugsByFacet(terms));
@@ -94,7 +96,7 @@ export async function loadResourceListingPage(
     number[]
   >;
 
-  const result = await listResources(db, { termIds, duration: query.duration, now }, { sort: query.sort, page: query.page, facetTermIds });
+  const result = await list(db, { termIds, duration: query.duration, now }, { sort: query.sort, page: query.page, facetTermIds });
   const cards = await toResourceCards(db, result.rows);
   const saves = await saveControlsFor(db, cards, viewer);
   const shownQuery = { ...query, page: result.page };

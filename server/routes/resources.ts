@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { parseResourceListingQuery, RESOURCES_PATH } from "../domain/resource-filters";
 import { notFound } from "../http/errors";
+import { cachedResourceListing, resourceListingVersionReader } from "../resources/cached-resource-listing";
 import { loadResourceListingPage } from "../resources/resource-listing-page";
 import { loadResourcePage } from "../resources/resource-page";
 import type { Viewer } from "../resources/save-controls";
@@ -22,10 +23,11 @@ function viewerOf(res: Response): Viewer {
 export function resourceRoutes(options: { db: Kysely<Database> }): Router {
   const { db } = options;
   const router = Router({ strict: true });
+  const list = cachedResourceListing({ readVersion: resourceListingVersionReader(db) });
 
   router.get(RESOURCES_PATH, async (req, res) => {
     const query = parseResourceListingQuery(req.query as Record<string, unknown>);
-    res.render("pages/resources.njk", await loadResourceListingPage(db, query, viewerOf(res)));
+    res.render("pages/resources.njk", await loadResourceListingPage(db, query, viewerOf(res), new Date(), list));
   });
 
   router.get("/resources/:slug/", async (req, res) => {

@@ -1,4 +1,5 @@
 import { Router } from "express";
+import type { Logger } from "../logging";
 import { nonFieldErrorsKey } from "../http/errors";
 import type { SearchHit, SiteSearch } from "../search/search-port";
 import { parsePageNumber, parseSearchText } from "../search/search-request";
@@ -21,9 +22,10 @@ function autocompleteHitOf({ objectID, title, url, excerpt, image }: SearchHit) 
 
 /**
  * GET /search/autocomplete/?query= for the search box. Mounted before the
- * session middleware: it is a hot path that never needs a session.
+ * request logger and the session middleware: it is a hot path that never
+ * needs a session, and one request per pause in typing is noise in the log.
  */
-export function searchAutocompleteRoutes(options: { siteSearch: SiteSearch }): Router {
+export function searchAutocompleteRoutes(options: { siteSearch: SiteSearch; logger: Logger }): Router {
   const router = Router({ strict: true });
 
   router.get("/search/autocomplete/", async (req, res) => {
@@ -38,7 +40,7 @@ export function searchAutocompleteRoutes(options: { siteSearch: SiteSearch }): R
       if (parsed.terms.length > 0) hits = await options.siteSearch.suggest(parsed.terms, AUTOCOMPLETE_LIMIT);
     } catch (error) {
       // Always JSON, whatever the client accepts: the error page needs the session-backed page context this path skips.
-      req.log?.error({ err: error }, "search suggestions failed");
+      options.logger.error({ err: error, query: req.query.query }, "search suggestions failed");
       res.status(500).json({ success: false, errors: { [nonFieldErrorsKey]: ["Suggestions are not available just now."] } });
       return;
     }

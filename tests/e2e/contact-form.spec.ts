@@ -75,7 +75,7 @@ test.describe("contact form, JavaScript off", () => {
     await page.getByLabel("Your email address").fill(person.email);
     await page.getByRole("button", { name: "Send message" }).click();
     await expect(page).toHaveURL(atPath("/account/my-account/#contact"));
-    await expect(page.getByRole("status").filter({ hasText: "Your message has been sent successfully!" })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("status").filter({ hasText: "Your message has been sent successfully!" })).toBeVisible();
     await expectStaffCopy(page, person.email);
   });
 });

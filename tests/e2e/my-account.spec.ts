@@ -63,7 +63,7 @@ test.describe("My account, JavaScript on", () => {
     await page.getByLabel("First name").fill("Ngozi");
     await page.getByLabel("Last name").fill("Okonkwo-Hale");
     await page.getByRole("button", { name: "Save details" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Profile updated successfully!" })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("status").filter({ hasText: "Profile updated successfully!" })).toBeVisible();
     await expect(page).toHaveURL(atPath("/account/my-account/"));
 
     await page.getByLabel("First name").fill(" ");
@@ -111,7 +111,7 @@ test.describe("My account, JavaScript on", () => {
     await dialog.getByRole("button", { name: "Save email address" }).click();
     await expect(dialog).toBeHidden();
     await expect(opener).toBeFocused();
-    await expect(page.getByRole("status").filter({ hasText: "Email updated successfully!" })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("status").filter({ hasText: "Email updated successfully!" })).toBeVisible();
     await expect(page.locator(".change-email__address")).toHaveText(newEmail);
 
     await page.goto("/dev/mailbox/");
@@ -144,13 +144,13 @@ test.describe("My account, JavaScript on", () => {
 
     await page.getByLabel("Confirm new password").fill(newPassword);
     await page.getByRole("button", { name: "Change password" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Password changed successfully!" })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("status").filter({ hasText: "Password changed successfully!" })).toBeVisible();
     await expect(page.getByLabel("New password", { exact: true })).toHaveValue("");
 
     // The rotated session's new token works for the next change on the same page.
     await page.getByLabel("First name").fill("Still-here");
     await page.getByRole("button", { name: "Save details" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Profile updated successfully!" })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("status").filter({ hasText: "Profile updated successfully!" })).toBeVisible();
 
     await elsewhere.goto("/account/my-account/");
     await expect(elsewhere).toHaveURL(atPath("/account/login/?next=%2Faccount%2Fmy-account%2F"));
@@ -185,7 +185,7 @@ test.describe("My account, JavaScript off", () => {
     await page.getByLabel("First name").fill("Tobias");
     await page.getByRole("button", { name: "Save details" }).click();
     await expect(page).toHaveURL(atPath("/account/my-account/#profile"));
-    await expect(page.getByRole("status").filter({ hasText: "Profile updated successfully!" })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("status").filter({ hasText: "Profile updated successfully!" })).toBeVisible();
     await expect(page.getByLabel("First name")).toHaveValue("Tobias");
 
     const newEmail = person.email.replace("nojs-forms-", "nojs-moved-");
@@ -196,7 +196,7 @@ test.describe("My account, JavaScript off", () => {
     await expect(page.getByLabel("New email address")).toHaveValue(newEmail);
     await page.locator("#change-email-form-Password").fill(startingPassword);
     await page.getByRole("button", { name: "Save email address" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Email updated successfully!" })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("status").filter({ hasText: "Email updated successfully!" })).toBeVisible();
     await expect(page.locator(".change-email__address")).toHaveText(newEmail);
 
     await page.locator("#change-password-Password").fill(startingPassword);
@@ -210,7 +210,7 @@ test.describe("My account, JavaScript off", () => {
     await page.getByLabel("New password", { exact: true }).fill(newPassword);
     await page.getByLabel("Confirm new password").fill(newPassword);
     await page.getByRole("button", { name: "Change password" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Password changed successfully!" })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("status").filter({ hasText: "Password changed successfully!" })).toBeVisible();
   });
 });
 

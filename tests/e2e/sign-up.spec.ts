@@ -30,7 +30,7 @@ test.describe("sign up, JavaScript on", () => {
     await page.getByRole("button", { name: "Continue" }).click();
 
     await expect(page.getByRole("heading", { name: "Create your account" })).toBeFocused();
-    await expect(page.getByRole("status")).toHaveText("No account found with that email address. Please register.");
+    await expect(page.getByRole("main").getByRole("status")).toHaveText("No account found with that email address. Please register.");
     await expect(page.getByLabel("Email address")).toHaveValue(email);
     await expectNoAxeViolations(page);
 

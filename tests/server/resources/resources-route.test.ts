@@ -108,3 +108,47 @@ describe("GET /resources/ and /resources/:slug/", () => {
     expect(detail.headers.location).toBe("/resources/tempest-songs/");
   });
 });
+
+describe("GET /resources/ after the content changes", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedResourceFixtures(t.database.db);
+  });
+  afterAll(() => t.close());
+
+  const countLine = async (path: string) => {
+    const response = await request(t.app).get(path);
+    expect(response.status).toBe(200);
+    return { html: response.text, count: /id="resources-results-title">([^<]+)</.exec(response.text)?.[1] };
+  };
+
+  // The listing is cached per process (server/resources/cached-resource-listing.ts); a write must show at once.
+  it("shows a changed title, a removed facet link and a deleted resource on the next request", async () => {
+    const db = t.database.db;
+    const before = await countLine("/resources/?key_stage=ks3&subject=drama");
+    expect(before.count).toBe("2 resources");
+    expect(before.html).toContain("Macbeth: freeze-frames");
+
+    await db.updateTable("resources").set({ title: "Macbeth: freeze-frames and tableaux" }).where("id", "=", 1).execute();
+    expect((await countLine("/resources/?key_stage=ks3&subject=drama")).html).toContain("Macbeth: freeze-frames and tableaux");
+
+    const drama = await db.selectFrom("resource_facet_terms").select("id").where("facet", "=", "subject").where("slug", "=", "drama").executeTakeFirstOrThrow();
+    await db.deleteFrom("resource_facets").where("resource_id", "=", 5).where("term_id", "=", drama.id).execute();
+    expect((await countLine("/resources/?key_stage=ks3&subject=drama")).count).toBe("1 resource");
+
+    await db.deleteFrom("resource_activities").where("resource_id", "=", 1).execute();
+    await db.deleteFrom("resource_facets").where("resource_id", "=", 1).execute();
+    await db.deleteFrom("resources").where("id", "=", 1).execute();
+    const after = await countLine("/resources/?key_stage=ks3&subject=drama");
+    expect(after.html).toContain("No resources match all of these filters.");
+  });
+
+  it("starts no session for a visitor's listing or search page", async () => {
+    for (const path of ["/resources/", "/resources/?subject=drama", "/search/?q=macbeth"]) {
+      const response = await request(t.app).get(path);
+      expect(response.status).toBe(200);
+      expect(response.headers["set-cookie"], path).toBeUndefined();
+    }
+  });
+});
