@@ -22,7 +22,8 @@ export interface ResourceCard {
   durationMinutes: number;
 }
 
-interface ResourceCardRow {
+/** The resources columns a card needs; select them with `resourceCardColumns`. */
+export interface ResourceCardRow {
   id: number;
   title: string;
   slug: string;
@@ -32,6 +33,18 @@ interface ResourceCardRow {
   resource_type: string;
   duration_minutes: number;
 }
+
+/** What every query that feeds toResourceCards selects from `resources`. */
+export const resourceCardColumns = [
+  "resources.id",
+  "resources.title",
+  "resources.slug",
+  "resources.summary",
+  "resources.image_url",
+  "resources.image_alt",
+  "resources.resource_type",
+  "resources.duration_minutes",
+] as const;
 
 /** Turns resource rows into cards, with one query for all their key stages. */
 export async function toResourceCards(db: Kysely<Database>, rows: readonly ResourceCardRow[]): Promise<ResourceCard[]> {
@@ -65,7 +78,7 @@ export async function toResourceCards(db: Kysely<Database>, rows: readonly Resou
 export async function loadNewestResourceCards(db: Kysely<Database>, now: Date, limit: number): Promise<ResourceCard[]> {
   const rows = await db
     .selectFrom("resources")
-    .select(["id", "title", "slug", "summary", "image_url", "image_alt", "resource_type", "duration_minutes"])
+    .select(resourceCardColumns)
     .where("published_at", "<=", now.toISOString())
     .orderBy("published_at", "desc")
     .orderBy("id", "desc")

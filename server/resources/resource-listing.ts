@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
 import { RESOURCE_FACETS, type ResourceFacet } from "../content/resource-taxonomy";
+import { resourceCardColumns, type ResourceCardRow } from "../content/resource-cards";
 import type { Database } from "../db/schema";
 import {
   clampPage,
@@ -24,16 +25,7 @@ export interface ResourceListingFilter {
   now: Date;
 }
 
-export interface ResourceListingRow {
-  id: number;
-  title: string;
-  slug: string;
-  summary: string;
-  image_url: string;
-  image_alt: string;
-  resource_type: string;
-  duration_minutes: number;
-}
+export type ResourceListingRow = ResourceCardRow;
 
 export interface ResourceListingResult {
   total: number;
@@ -145,16 +137,7 @@ async function pageOfRows(
 ): Promise<ResourceListingRow[]> {
   let query = db
     .selectFrom("resources")
-    .select([
-      "resources.id",
-      "resources.title",
-      "resources.slug",
-      "resources.summary",
-      "resources.image_url",
-      "resources.image_alt",
-      "resources.resource_type",
-      "resources.duration_minutes",
-    ])
+    .select(resourceCardColumns)
     .where((eb) => matchingResources(eb, filter));
   switch (sort) {
     case "newest":

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { resourceUrl } from "../content/content-urls";
-import { toResourceCards, type ResourceCard } from "../content/resource-cards";
+import { resourceCardColumns, toResourceCards, type ResourceCard } from "../content/resource-cards";
 import type { SavedResourcesTable } from "./save-tables";
 
 /*
@@ -99,17 +99,7 @@ export async function listSavedResources(
   const rows = await db
     .selectFrom("saved_resources")
     .innerJoin("resources", "resources.id", "saved_resources.resource_id")
-    .select([
-      "resources.id",
-      "resources.title",
-      "resources.slug",
-      "resources.summary",
-      "resources.image_url",
-      "resources.image_alt",
-      "resources.resource_type",
-      "resources.duration_minutes",
-      "saved_resources.saved_at",
-    ])
+    .select([...resourceCardColumns, "saved_resources.saved_at"])
     .where("saved_resources.constituent_id", "=", constituentId)
     .where("resources.published_at", "<=", now.toISOString())
     .orderBy("saved_resources.saved_at", "desc")

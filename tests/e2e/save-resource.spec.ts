@@ -101,21 +101,21 @@ test.describe("Save a resource, JavaScript off", () => {
     await button.click();
 
     await expect(page).toHaveURL(atPath("/resources/?sort=title"));
-    await expect(page.getByRole("status")).toHaveText(`Saved “${title}” to your resources.`);
+    await expect(page.getByRole("main").getByRole("status")).toHaveText(`Saved “${title}” to your resources.`);
     const saved = (await firstCard(page)).button;
     await expect(saved).toHaveAccessibleName(`Saved “${title}”`);
     await expect(saved).toHaveAttribute("aria-pressed", "true");
 
     // Shown once: a reload does not repeat it.
     await page.reload();
-    await expect(page.getByRole("status")).toHaveCount(0);
+    await expect(page.getByRole("main").getByRole("status")).toHaveCount(0);
 
     await page.goto("/account/my-account/#saved-resources");
     const panel = page.locator("#saved-resources");
     await expect(panel.getByRole("link", { name: title })).toBeVisible();
     await panel.getByRole("button", { name: `Saved “${title}”` }).click();
     await expect(page).toHaveURL(atPath("/account/my-account/#saved-resources"));
-    await expect(page.getByRole("status")).toHaveText(`Removed “${title}” from your saved resources.`);
+    await expect(page.getByRole("main").getByRole("status")).toHaveText(`Removed “${title}” from your saved resources.`);
     await expect(page.locator("#saved-resources")).toContainText("You haven't saved any resources yet.");
   });
 });
@@ -130,7 +130,7 @@ test.describe("Save a resource, rendered without JavaScript", () => {
     const { button } = await firstCard(page);
     await button.click();
     await showNoJavaScriptRendering(page);
-    await expect(page.getByRole("status")).toContainText("to your resources.");
+    await expect(page.getByRole("main").getByRole("status")).toContainText("to your resources.");
     await expectNoAxeViolations(page);
   });
 });

@@ -52,7 +52,7 @@ test.describe("What's On calendar", () => {
     await expect.poll(() => requests.at(-1)?.searchParams.get("start_date")).toBe(dateOf(nextMonday));
     // The shown week is kept in the address, so Back from an event returns to it.
     await expect(page).toHaveURL(new RegExp(`[?&]date=${dateOf(nextMonday)}`));
-    await expect(page.getByRole("status")).toContainText("Events:");
+    await expect(page.getByRole("main").getByRole("status")).toContainText("Events:");
 
     await page.getByRole("button", { name: "Previous week" }).click();
     await expect(weekTitle(page)).toHaveText(firstTitle!);
