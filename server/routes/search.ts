@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { Router } from "express";
 import type { Logger } from "../logging";
 import { nonFieldErrorsKey } from "../http/errors";
@@ -5,6 +6,8 @@ import type { SearchHit, SiteSearch } from "../search/search-port";
 import { parsePageNumber, parseSearchText } from "../search/search-request";
 import { RESULTS_PAGE_SIZE, searchResultsPageOf } from "../search/search-results-page";
 import { redirectToSlashed } from "./slashed-redirect";
+
+const noHits: readonly SearchHit[] = [];
 
 /** Suggestions per autocomplete answer. */
 export const AUTOCOMPLETE_LIMIT = 8;
@@ -18,6 +21,24 @@ const AUTOCOMPLETE_CACHE_CONTROL = "public, max-age=60";
 /** The autocomplete JSON shape: exactly these keys, image only when there is one. */
 function autocompleteHitOf({ objectID, title, url, excerpt, image }: SearchHit) {
   return image ? { objectID, title, url, excerpt, image } : { objectID, title, url, excerpt };
+}
+
+/*
+ * Cached suggestions come back as the same array (server/search/cached-site-search.ts),
+ * so their JSON is built once per array rather than once per keystroke.
+ */
+const autocompleteAnswers = new WeakMap<readonly SearchHit[], { body: string; etag: string }>();
+
+function autocompleteAnswerOf(hits: readonly SearchHit[]): { body: string; etag: string } {
+  let answer = autocompleteAnswers.get(hits);
+  if (answer === undefined) {
+    const body = JSON.stringify({ hits: hits.map(autocompleteHitOf) });
+    // The weak ETag Express would compute on every send, computed once.
+    const etag = `W/"${Buffer.byteLength(body).toString(16)}-${createHash("sha1").update(body).digest("base64").slice(0, 27)}"`;
+    answer = { body, etag };
+    autocompleteAnswers.set(hits, answer);
+  }
+  return answer;
 }
 
 /**
@@ -34,7 +55,7 @@ export function searchAutocompleteRoutes(options: { siteSearch: SiteSearch; logg
       res.status(400).json({ success: false, errors: parsed.errors });
       return;
     }
-    let hits: SearchHit[] = [];
+    let hits: readonly SearchHit[] = noHits;
     try {
       // No terms (empty, spaces, punctuation only): nothing to look for, so no search work.
       if (parsed.terms.length > 0) hits = await options.siteSearch.suggest(parsed.terms, AUTOCOMPLETE_LIMIT);
@@ -44,7 +65,8 @@ export function searchAutocompleteRoutes(options: { siteSearch: SiteSearch; logg
       res.status(500).json({ success: false, errors: { [nonFieldErrorsKey]: ["Suggestions are not available just now."] } });
       return;
     }
-    res.set("Cache-Control", AUTOCOMPLETE_CACHE_CONTROL).json({ hits: hits.map(autocompleteHitOf) });
+    const { body, etag } = autocompleteAnswerOf(hits);
+    res.set({ "Cache-Control": AUTOCOMPLETE_CACHE_CONTROL, ETag: etag }).type("json").send(body);
   });
   router.get("/search/autocomplete", redirectToSlashed);
 

@@ -23,7 +23,7 @@ test.describe("header search box with suggestions (1280 px)", () => {
     await expect(suggestions(page)).toBeVisible();
     await expect(headerSearch(page)).toHaveAttribute("aria-expanded", "true");
     await expect(option(page, 0)).toContainText(/Macbeth/);
-    await expect(page.getByRole("main").getByRole("status")).toHaveText(/\d+ suggestions? available/);
+    await expect(page.getByRole("banner").getByRole("status")).toHaveText(/\d+ suggestions? available/);
 
     await page.keyboard.press("ArrowDown");
     await expect(headerSearch(page)).toHaveAttribute("aria-activedescendant", "site-search-option-0");

@@ -101,4 +101,20 @@ describe.each(databaseEngines)("GET /search/autocomplete/ on %s", (engine) => {
     expect(response.status).toBe(301);
     expect(response.headers.location).toBe("/search/autocomplete/?query=haml");
   });
+
+  it("gives a repeated answer the same ETag, answers 304 to it, and a new ETag once content changes", async () => {
+    const first = await autocomplete("hamlet");
+    const again = await autocomplete("hamlet");
+    expect(first.headers.etag).toMatch(/^W\/"[0-9a-f]+-[A-Za-z0-9+/]+"$/);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(again.text).toBe(first.text);
+    const revalidated = await autocomplete("hamlet").set("If-None-Match", first.headers.etag!);
+    expect(revalidated.status).toBe(304);
+
+    // Last in this file: it rewrites the Hamlet resources' summaries.
+    await t.database.db.updateTable("resources").set({ summary: "A new one." }).where("title", "like", "Hamlet study%").execute();
+    const changed = await autocomplete("hamlet");
+    expect(changed.headers.etag).not.toBe(first.headers.etag);
+    expect(changed.text).toContain("A new one.");
+  });
 });
