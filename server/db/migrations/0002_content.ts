@@ -1,4 +1,5 @@
-import { PostgresAdapter, type ColumnDefinitionBuilder, type Kysely } from "kysely";
+import { type ColumnDefinitionBuilder, type Kysely } from "kysely";
+import { autoId, required } from "../column-builders";
 
 /*
  * The content model (pages, events, resources, site settings) and the people
@@ -6,18 +7,6 @@ import { PostgresAdapter, type ColumnDefinitionBuilder, type Kysely } from "kyse
  * Conventions: integer ids, ISO 8601 UTC text timestamps, no booleans
  * (see server/content/tables.ts).
  */
-
-type ColumnBuilder = (column: ColumnDefinitionBuilder) => ColumnDefinitionBuilder;
-
-/** An auto-numbered integer key: SQLite's rowid alias, or a PostgreSQL identity column. */
-function autoId(db: Kysely<unknown>): ColumnBuilder {
-  const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  return isPostgres
-    ? (column) => column.primaryKey().generatedByDefaultAsIdentity()
-    : (column) => column.primaryKey();
-}
-
-const required: ColumnBuilder = (column) => column.notNull();
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const id = autoId(db);

@@ -1,22 +1,11 @@
-import { PostgresAdapter, type ColumnDefinitionBuilder, type Kysely } from "kysely";
+import { type Kysely } from "kysely";
+import { autoId, required } from "../column-builders";
 
 /*
  * The mail outbox (server/mail/outbox.ts): one row per message the site
  * sends. The embedded mailer delivers by writing the row; the SMTP mailer
  * writes it as an audit record. Timestamps are ISO 8601 UTC text, as in 0002.
  */
-
-type ColumnBuilder = (column: ColumnDefinitionBuilder) => ColumnDefinitionBuilder;
-
-/** An auto-numbered integer key: SQLite's rowid alias, or a PostgreSQL identity column. */
-function autoId(db: Kysely<unknown>): ColumnBuilder {
-  const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  return isPostgres
-    ? (column) => column.primaryKey().generatedByDefaultAsIdentity()
-    : (column) => column.primaryKey();
-}
-
-const required: ColumnBuilder = (column) => column.notNull();
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
