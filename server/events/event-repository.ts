@@ -1,23 +1,15 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import { EVENT_TAXONOMIES, type EventTaxonomy } from "../content/event-taxonomies";
+import type { EventsTable } from "../content/tables";
 import type { Database } from "../db/schema";
 import type { TermValue } from "./instance-items";
 
 /** An event with its taxonomy terms, as its page shows it. */
-export interface EventDetails {
-  id: number;
-  slug: string;
-  title: string;
-  summary: string;
-  /** Trusted editor HTML from the content files. */
-  description_html: string;
-  image_url: string;
-  image_alt: string;
-  price_text: string | null;
-  age_guidance: string | null;
-  updated_at: string;
-  terms: Partial<Record<EventTaxonomy, TermValue>>;
-}
+export type EventDetails = Pick<
+  Selectable<EventsTable>,
+  // description_html is trusted editor HTML from the content files.
+  "id" | "slug" | "title" | "summary" | "description_html" | "image_url" | "image_alt" | "price_text" | "age_guidance" | "updated_at"
+> & { terms: Partial<Record<EventTaxonomy, TermValue>> };
 
 export interface InstanceTimes {
   id: number;
