@@ -3,8 +3,8 @@ import userEvent from "@testing-library/user-event";
 import AccountForm from "../../../widgets/account-form/AccountForm";
 import { parseAccountForm } from "../../../widgets/account-form/parse";
 import { ACCOUNT_FORM_SUCCESS_EVENT } from "../../../widgets/account-form/success-event";
-import { insertMarkup, mountWidget } from "../support/widget-harness";
-import { jsonResponse, renderTemplate, setCsrfMeta } from "./render-template";
+import { insertMarkup, mountWidget, setCsrfMeta } from "../support/widget-harness";
+import { jsonResponse, renderTemplate } from "./render-template";
 
 /** The password form as My account renders it (templates/pages/account/my-account.njk). */
 function mountPasswordForm(params: Record<string, unknown> = {}) {

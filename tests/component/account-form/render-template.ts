@@ -12,11 +12,6 @@ export function renderTemplate(source: string, context: object = {}): string {
   return templates.renderString(source, context);
 }
 
-/** Puts `<meta name="csrf-token">` in the head, as the layout does. */
-export function setCsrfMeta(token: string): void {
-  document.head.innerHTML = `<meta name="csrf-token" content="${token}">`;
-}
-
 /** A JSON answer for a stubbed fetch. */
 export function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });

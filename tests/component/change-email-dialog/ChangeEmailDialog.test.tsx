@@ -4,8 +4,8 @@ import AccountForm from "../../../widgets/account-form/AccountForm";
 import { parseAccountForm } from "../../../widgets/account-form/parse";
 import ChangeEmailDialog from "../../../widgets/change-email-dialog/ChangeEmailDialog";
 import { parseChangeEmailDialog } from "../../../widgets/change-email-dialog/parse";
-import { jsonResponse, renderTemplate, setCsrfMeta } from "../account-form/render-template";
-import { insertMarkup, mountWidget } from "../support/widget-harness";
+import { jsonResponse, renderTemplate } from "../account-form/render-template";
+import { insertMarkup, mountWidget, setCsrfMeta } from "../support/widget-harness";
 
 /** The change-email block of My account, with its nested form widget mounted too, as the runtime would. */
 function mountChangeEmail(params: { open?: boolean } = {}) {

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import LoginForm from "../../../widgets/login-form/LoginForm";
 import { navigateTo } from "../../../widgets/login-form/navigate";
 import { parseLoginForm } from "../../../widgets/login-form/parse";
-import { insertMarkup, mountWidget, renderMacro } from "../support/widget-harness";
+import { insertMarkup, mountWidget, renderMacro, setCsrfMeta } from "../support/widget-harness";
 
 vi.mock("../../../widgets/login-form/navigate", () => ({ navigateTo: vi.fn() }));
 
@@ -44,12 +44,7 @@ const passwordField = () => screen.getByLabelText("Password");
 const signIn = () => screen.getByRole("button", { name: "Sign in" });
 const alertText = () => screen.getByRole("alert").textContent;
 
-beforeEach(() => {
-  const meta = document.createElement("meta");
-  meta.name = "csrf-token";
-  meta.content = "token-1";
-  document.head.append(meta);
-});
+beforeEach(() => setCsrfMeta("token-1"));
 
 afterEach(() => {
   vi.unstubAllGlobals();

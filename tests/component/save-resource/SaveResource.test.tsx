@@ -2,7 +2,7 @@ import { configure, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import SaveResource from "../../../widgets/save-resource/SaveResource";
 import { parseSaveResource } from "../../../widgets/save-resource/parse";
-import { insertMarkup, mountWidget, renderMacro } from "../support/widget-harness";
+import { insertMarkup, mountWidget, renderMacro, setCsrfMeta } from "../support/widget-harness";
 
 // Generous waits: these run beside other suites on a small machine.
 configure({ asyncUtilTimeout: 5000 });
@@ -52,12 +52,7 @@ function mountSave(options: { saved?: boolean; signedIn?: boolean; rootSignedIn?
 const button = () => screen.getByRole("button", { name: new RegExp(`^(Save|Saved) ?“${TITLE}”$`) });
 const alertRegion = () => screen.getByRole("alert");
 
-beforeEach(() => {
-  const meta = document.createElement("meta");
-  meta.name = "csrf-token";
-  meta.content = "token-1";
-  document.head.append(meta);
-});
+beforeEach(() => setCsrfMeta("token-1"));
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -50,3 +50,8 @@ export function mountWidget<Props extends object>(
   const result = render(<Component {...props} root={root} />, { container: root });
   return { root, props, result };
 }
+
+/** Puts `<meta name="csrf-token">` in the head, as the layout does. */
+export function setCsrfMeta(token: string): void {
+  document.head.innerHTML = `<meta name="csrf-token" content="${token}">`;
+}
