@@ -55,7 +55,7 @@ export const DEMO_ESTABLISHMENTS: readonly Omit<EstablishmentRow, "LA (code)" | 
 ];
 
 const FIRST_GENERATED_URN = 100005;
-const POSTCODE_LETTERS = "ABDEFGHJLNPQRSTUWXYZ";
+const POSTCODE_LETTERS = [..."ABDEFGHJLNPQRSTUWXYZ"];
 
 function pick<T>(items: readonly T[], index: number): T {
   return items[index % items.length] as T;
