@@ -22,7 +22,13 @@ const credentialColumns = ["id", "email", "first_name", "password_hash", "auth_v
 
 /** `email` must already be normalised (it is stored that way). */
 export async function findConstituentByEmail(db: Kysely<Database>, email: string): Promise<ConstituentCredentials | undefined> {
-  return db.selectFrom("constituents").select(credentialColumns).where("email", "=", email).executeTakeFirst();
+  return db
+    .selectFrom("constituents")
+    .select(credentialColumns)
+    .where("email", "=", email)
+    .where("kind", "=", "individual")
+    .$narrowType<{ email: string }>()
+    .executeTakeFirst();
 }
 
 /** The new person, or undefined when the email is already taken (the unique index decides, so two racing sign-ups cannot both win). */
@@ -37,6 +43,7 @@ export async function createConstituent(
     .values({ ...person, prefix: -1, created_at: timestamp, updated_at: timestamp })
     .onConflict((conflict) => conflict.column("email").doNothing())
     .returning(credentialColumns)
+    .$narrowType<{ email: string }>()
     .executeTakeFirst();
 }
 

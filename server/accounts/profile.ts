@@ -39,6 +39,8 @@ export async function loadAccountDetails(db: Kysely<Database>, constituentId: nu
     .selectFrom("constituents")
     .select(["prefix", "first_name", "last_name", "email"])
     .where("id", "=", constituentId)
+    .where("kind", "=", "individual")
+    .$narrowType<{ email: string }>()
     .executeTakeFirst();
   return row && { Prefix: row.prefix, FirstName: row.first_name, LastName: row.last_name, Email: row.email };
 }

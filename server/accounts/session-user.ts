@@ -42,6 +42,8 @@ export function loadCurrentUser(options: { db: Kysely<Database> }): RequestHandl
       .selectFrom("constituents")
       .select(["id", "email", "first_name", "last_name", "auth_version"])
       .where("id", "=", userId)
+      .where("kind", "=", "individual")
+      .$narrowType<{ email: string }>()
       .executeTakeFirst();
     if (!row || row.auth_version !== authVersion) {
       await signOut(req);

@@ -1,12 +1,10 @@
+import { CRM_IDS, type CrmEnvironment } from "../crm/crm-ids";
 import type { MembershipLevelName } from "./fixture-schema/accounts";
 
-export type CrmEnvironment = "test" | "production";
+export type { CrmEnvironment };
 
-/**
- * CRM membership level ids for the level names fixtures may use, per CRM id
- * set (accounts spec, section 9: individual is 95 in test, 92 in production).
- */
+/** CRM membership level ids for the level names fixtures may use, per CRM id set (server/crm/crm-ids.ts). */
 export const MEMBERSHIP_LEVEL_IDS: Record<CrmEnvironment, Record<MembershipLevelName, number>> = {
-  test: { individual: 95 },
-  production: { individual: 92 },
+  test: { individual: CRM_IDS.test.membershipLevels.individual },
+  production: { individual: CRM_IDS.production.membershipLevels.individual },
 };

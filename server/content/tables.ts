@@ -1,4 +1,4 @@
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 import type { PeopleAndGalleryTables } from "./people-and-gallery-tables";
 
 /*
@@ -113,11 +113,16 @@ export interface ResourceActivitiesTable {
   body_html: string;
 }
 
-/** A person in the embedded CRM. */
+/** A person or an organisation (a school) in the embedded CRM (migration 0011 added organisations). */
 export interface ConstituentsTable {
   id: Generated<number>;
-  /** Always stored trimmed and lower-cased (see normaliseEmail). */
-  email: string;
+  kind: ColumnType<ConstituentKind, ConstituentKind | undefined, never>;
+  /**
+   * Always stored trimmed and lower-cased (see normaliseEmail). Only an
+   * organisation has none (a CHECK constraint holds this): queries for people
+   * filter on kind = 'individual' and narrow the type ($narrowType).
+   */
+  email: string | null;
   first_name: string;
   last_name: string;
   phone_number: string;
@@ -128,6 +133,8 @@ export interface ConstituentsTable {
   created_at: string;
   updated_at: string;
 }
+
+export type ConstituentKind = "individual" | "organisation";
 
 export interface MembershipsTable {
   id: Generated<number>;

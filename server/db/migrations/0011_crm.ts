@@ -1,5 +1,11 @@
 import { PostgresAdapter, sql, type Kysely } from "kysely";
 import { autoId, required, type ColumnBuilder } from "../column-builders";
+import { COUNTRIES, STATES } from "./crm-reference-data-0011";
+
+interface ReferenceTables {
+  countries: { id: number; description: string };
+  states: { id: number; description: string; country_id: number };
+}
 
 /*
  * The embedded CRM's records beyond people (server/crm/, docs/crm.md), shaped
@@ -13,7 +19,7 @@ import { autoId, required, type ColumnBuilder } from "../column-builders";
  *   itself is one transaction).
  * - addresses, electronic_addresses, constituent_attributes (keyword + value,
  *   e.g. a school's allowed email domains);
- * - countries and states (reference data, seeded);
+ * - countries and states, loaded here (crm-reference-data-0011.ts);
  * - membership_benefits: a membership's seats (user seat or admin seat benefit,
  *   unlimited or a number available) with a running count of seats used, so a
  *   claim is one conditional UPDATE (atomic on both databases);
@@ -98,6 +104,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("country_id", "integer", (column) => column.notNull().references("countries.id"))
     .execute();
   await db.schema.createIndex("states_country_id").on("states").column("country_id").execute();
+  const reference = db as Kysely<ReferenceTables>;
+  await reference.insertInto("countries").values(COUNTRIES.map(([id, description]) => ({ id, description }))).execute();
+  await reference
+    .insertInto("states")
+    .values(STATES.map(([id, description, country_id]) => ({ id, description, country_id })))
+    .execute();
 
   await db.schema
     .createTable("addresses")

@@ -1,0 +1,171 @@
+/*
+ * The CRM port: what the site asks of the customer-relationship system behind
+ * it. Shapes follow Tessitura's REST records (accounts spec, section 3), so a
+ * Tessitura adapter maps them one to one; the embedded adapter
+ * (sql-crm.ts) keeps them in the site's own database. Ids are opaque numbers
+ * minted by the CRM: nothing outside an adapter does arithmetic on them or
+ * knows which table they come from.
+ */
+
+export type ConstituentId = number;
+export type MembershipId = number;
+
+export interface IdRecord {
+  Id: number;
+}
+
+export interface Country {
+  Id: number;
+  Description: string;
+}
+
+export interface State {
+  Id: number;
+  Description: string;
+  Country: IdRecord;
+}
+
+/** The reference data the wizard and the importer look up; an adapter may cache it. */
+export interface CrmReferenceData {
+  countries(): Promise<Country[]>;
+  states(): Promise<State[]>;
+}
+
+export interface AddressInput {
+  Street1: string;
+  Street2?: string;
+  Street3?: string;
+  City: string;
+  PostalCode: string;
+  /** Missing: the configured default country (the UK, 209). */
+  CountryId?: number | null;
+  StateId?: number | null;
+  PrimaryIndicator?: boolean;
+  Label?: string;
+}
+
+export interface Address {
+  Id: number;
+  AddressType: IdRecord;
+  Constituent: IdRecord;
+  Label: string;
+  Months: string;
+  PrimaryIndicator: boolean;
+  Street1: string;
+  Street2: string;
+  Street3: string;
+  City: string;
+  PostalCode: string;
+  Country: IdRecord;
+  State: IdRecord | null;
+  Inactive: boolean;
+  UpdatedDateTime: string;
+}
+
+export interface ConstituentDetail {
+  Id: ConstituentId;
+  ConstituentType: IdRecord;
+  DisplayName: string;
+  SortName: string;
+  Addresses: Address[];
+}
+
+export interface OrganisationInput {
+  /** The organisation's name (Tessitura keeps it in LastName). */
+  LastName: string;
+  Addresses: AddressInput[];
+  /** Email addresses of the organisation, if any. */
+  ElectronicAddresses?: { Address: string }[];
+}
+
+export interface Attribute {
+  Keyword: IdRecord;
+  Value: string;
+}
+
+export interface MembershipSummary {
+  Id: MembershipId;
+  MembershipLevel: IdRecord;
+  ExpirationDateTime: string;
+  InitiationDateTime: string;
+  Constituent: { Id: ConstituentId; DisplayName: string; SortName: string };
+}
+
+export interface SeatBenefit {
+  Id: number;
+  BenefitMembershipSummary: IdRecord;
+  Benefit: IdRecord;
+  MembershipLevelBenefit: { UnlimitedIndicator: boolean };
+  TotalAvailable: number;
+  TotalRemaining: number;
+}
+
+export interface NewMembership {
+  constituentId: ConstituentId;
+  levelId: number;
+  initiation: Date;
+  expiration: Date;
+  /** The seats it gives: one benefit per kind, "unlimited" or a number. */
+  seats: { benefitId: number; available: number | "unlimited" }[];
+}
+
+export interface BenefitUsageInput {
+  membershipId: MembershipId;
+  benefitId: number;
+  constituentId: ConstituentId;
+  usedAt: Date;
+}
+
+export interface Affiliation {
+  Id: number;
+  AffiliationType: IdRecord;
+  GroupConstituent: { Id: ConstituentId; DisplayName: string; SortName: string };
+  IndividualConstituent: { Id: ConstituentId; DisplayName: string; SortName: string };
+  IsIncludedInSearchResults: boolean;
+  StartDate: string;
+  EndDate: string | null;
+  /** Tessitura's Salary field holds the id of the benefit usage that pays for the seat. */
+  Salary: number | null;
+}
+
+export interface AffiliationInput {
+  affiliationTypeId: number;
+  groupConstituentId: ConstituentId;
+  individualConstituentId: ConstituentId;
+  startDate: Date;
+  endDate: Date | null;
+  benefitUsageId: number | null;
+}
+
+export interface CrmPort extends CrmReferenceData {
+  createOrganisation(organisation: OrganisationInput, now: Date): Promise<IdRecord>;
+  renameOrganisation(id: ConstituentId, name: string, now: Date): Promise<void>;
+  constituentDetail(id: ConstituentId): Promise<ConstituentDetail | undefined>;
+  /** Organisations with an address at this postcode (spaces and case ignored). */
+  searchOrganisationsByPostcode(postcode: string): Promise<IdRecord[]>;
+  createAddress(constituentId: ConstituentId, address: AddressInput, now: Date): Promise<IdRecord>;
+  /** False when the address does not exist. */
+  updateAddress(id: number, address: AddressInput, now: Date): Promise<boolean>;
+
+  attributes(constituentId: ConstituentId, keywordIds: readonly number[]): Promise<Attribute[]>;
+  replaceAttributes(constituentId: ConstituentId, keywordId: number, values: readonly string[]): Promise<void>;
+
+  memberships(constituentId: ConstituentId): Promise<MembershipSummary[]>;
+  membershipSummary(id: MembershipId): Promise<MembershipSummary | undefined>;
+  createMembership(membership: NewMembership): Promise<IdRecord>;
+  seatBenefits(membershipId: MembershipId): Promise<SeatBenefit[]>;
+  /**
+   * Uses one seat of a membership's benefit, atomically: of any number of
+   * concurrent claims for the last seat, exactly one gets the usage, the
+   * others undefined. Unlimited benefits always have a seat.
+   */
+  claimSeat(usage: BenefitUsageInput): Promise<IdRecord | undefined>;
+  /** Gives a seat back (its usage stops counting). */
+  releaseSeat(benefitUsageId: number): Promise<void>;
+
+  affiliations(query: { groupConstituentId?: ConstituentId; individualConstituentId?: ConstituentId; currentAt?: Date }): Promise<Affiliation[]>;
+  affiliation(id: number): Promise<Affiliation | undefined>;
+  createAffiliation(affiliation: AffiliationInput, now: Date): Promise<IdRecord>;
+  /** Ends an affiliation from the given date; its seat is released. */
+  endAffiliation(id: number, endDate: Date): Promise<void>;
+}
