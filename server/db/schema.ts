@@ -1,4 +1,6 @@
 import type { ContentTables } from "../content/tables";
+import type { CrmTables } from "../crm/tables";
+import type { SchoolTables } from "../schools/tables";
 
 /** Rows of the `sessions` table (migration 0001): express-session's data, one row per session. */
 export interface SessionsTable {
@@ -15,4 +17,4 @@ export interface SessionTables {
 }
 
 /** Every table, for `Kysely<Database>`. Each area adds its tables through its own interface. */
-export interface Database extends SessionTables, ContentTables {}
+export interface Database extends SessionTables, ContentTables, CrmTables, SchoolTables {}

@@ -1,0 +1,19 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import type { CrmIds } from "./crm-ids";
+import type { CrmPort } from "./crm-port";
+import { sqlAffiliationRecords } from "./sql-affiliations";
+import { sqlConstituentRecords } from "./sql-constituents";
+import { sqlMembershipRecords } from "./sql-memberships";
+import { sqlReferenceData } from "./sql-reference-data";
+
+/** The embedded CRM: the CRM port over the site's own database (SQLite or PostgreSQL). */
+export function createSqlCrm(db: Kysely<Database>, ids: CrmIds): CrmPort {
+  const memberships = sqlMembershipRecords(db);
+  return {
+    ...sqlReferenceData(db),
+    ...sqlConstituentRecords(db, ids),
+    ...memberships,
+    ...sqlAffiliationRecords(db, memberships.releaseSeat),
+  };
+}

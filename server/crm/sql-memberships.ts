@@ -1,0 +1,127 @@
+import { sql, type Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import type { CrmPort, MembershipSummary } from "./crm-port";
+import { displayNameOf, sortNameOf } from "./display-names";
+
+type MembershipRecords = Pick<CrmPort, "memberships" | "membershipSummary" | "createMembership" | "seatBenefits" | "claimSeat" | "releaseSeat">;
+
+/** Memberships, their seat benefits and the usage of those seats in the embedded CRM. */
+export function sqlMembershipRecords(db: Kysely<Database>): MembershipRecords {
+  const summaries = () =>
+    db
+      .selectFrom("memberships")
+      .innerJoin("constituents", "constituents.id", "memberships.constituent_id")
+      .select([
+        "memberships.id",
+        "memberships.membership_level_id",
+        "memberships.starts_at",
+        "memberships.expires_at",
+        "constituents.id as constituent_id",
+        "constituents.kind",
+        "constituents.first_name",
+        "constituents.last_name",
+      ]);
+  type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaries>["executeTakeFirstOrThrow"]>>;
+  const summaryOf = (row: SummaryRow): MembershipSummary => ({
+    Id: row.id,
+    MembershipLevel: { Id: row.membership_level_id },
+    InitiationDateTime: row.starts_at,
+    ExpirationDateTime: row.expires_at,
+    Constituent: { Id: row.constituent_id, DisplayName: displayNameOf(row), SortName: sortNameOf(row) },
+  });
+
+  return {
+    async memberships(constituentId) {
+      const rows = await summaries().where("memberships.constituent_id", "=", constituentId).orderBy("memberships.expires_at", "desc").execute();
+      return rows.map(summaryOf);
+    },
+
+    async membershipSummary(id) {
+      const row = await summaries().where("memberships.id", "=", id).executeTakeFirst();
+      return row && summaryOf(row);
+    },
+
+    async createMembership(membership) {
+      return db.transaction().execute(async (trx) => {
+        const { id } = await trx
+          .insertInto("memberships")
+          .values({
+            constituent_id: membership.constituentId,
+            membership_level_id: membership.levelId,
+            starts_at: membership.initiation.toISOString(),
+            expires_at: membership.expiration.toISOString(),
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        if (membership.seats.length > 0) {
+          await trx
+            .insertInto("membership_benefits")
+            .values(
+              membership.seats.map((seat) => ({
+                membership_id: id,
+                benefit_id: seat.benefitId,
+                unlimited_indicator: seat.available === "unlimited" ? 1 : 0,
+                total_available: seat.available === "unlimited" ? 0 : seat.available,
+              })),
+            )
+            .execute();
+        }
+        return { Id: id };
+      });
+    },
+
+    async seatBenefits(membershipId) {
+      const rows = await db.selectFrom("membership_benefits").selectAll().where("membership_id", "=", membershipId).orderBy("id").execute();
+      return rows.map((row) => ({
+        Id: row.id,
+        BenefitMembershipSummary: { Id: row.membership_id },
+        Benefit: { Id: row.benefit_id },
+        MembershipLevelBenefit: { UnlimitedIndicator: row.unlimited_indicator === 1 },
+        TotalAvailable: row.total_available,
+        TotalRemaining: Math.max(0, row.total_available - row.total_used),
+      }));
+    },
+
+    async claimSeat(usage) {
+      return db.transaction().execute(async (trx) => {
+        // One conditional UPDATE decides: PostgreSQL re-checks the condition
+        // after waiting for a concurrent claim's row lock, and SQLite runs one
+        // writer at a time, so only as many claims as there are seats succeed.
+        const benefit = await trx
+          .updateTable("membership_benefits")
+          .set({ total_used: sql`total_used + 1` })
+          .where("membership_id", "=", usage.membershipId)
+          .where("benefit_id", "=", usage.benefitId)
+          .where((eb) => eb.or([eb("unlimited_indicator", "=", 1), eb("total_used", "<", eb.ref("total_available"))]))
+          .returning("id")
+          .executeTakeFirst();
+        if (!benefit) return undefined;
+        const { id } = await trx
+          .insertInto("benefit_usages")
+          .values({ membership_benefit_id: benefit.id, constituent_id: usage.constituentId, used_at: usage.usedAt.toISOString() })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        return { Id: id };
+      });
+    },
+
+    async releaseSeat(benefitUsageId) {
+      await db.transaction().execute(async (trx) => {
+        const usage = await trx
+          .updateTable("benefit_usages")
+          .set({ inactive: 1 })
+          .where("id", "=", benefitUsageId)
+          .where("inactive", "=", 0)
+          .returning("membership_benefit_id")
+          .executeTakeFirst();
+        if (!usage) return; // already released: releasing twice frees one seat, not two
+        await trx
+          .updateTable("membership_benefits")
+          .set({ total_used: sql`total_used - 1` })
+          .where("id", "=", usage.membership_benefit_id)
+          .where("total_used", ">", 0)
+          .execute();
+      });
+    },
+  };
+}

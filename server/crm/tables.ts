@@ -1,0 +1,101 @@
+import type { Generated } from "kysely";
+
+/*
+ * Row types of the embedded CRM's tables (migration 0011). People and
+ * organisations share `constituents` (server/content/tables.ts); memberships
+ * are in `memberships`. Flags are integers 0/1, timestamps ISO 8601 UTC text.
+ */
+
+export interface CountriesTable {
+  id: number;
+  description: string;
+}
+
+export interface StatesTable {
+  id: number;
+  description: string;
+  country_id: number;
+}
+
+export interface AddressesTable {
+  id: Generated<number>;
+  constituent_id: number;
+  address_type_id: number;
+  label: Generated<string>;
+  street1: string;
+  street2: Generated<string>;
+  street3: Generated<string>;
+  city: string;
+  state_id: number | null;
+  postal_code: string;
+  /** Upper case, no spaces: what a postcode search compares. */
+  postal_code_key: string;
+  country_id: number;
+  months: Generated<string>;
+  primary_indicator: Generated<number>;
+  inactive: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ElectronicAddressesTable {
+  id: Generated<number>;
+  constituent_id: number;
+  address: string;
+  electronic_address_type_id: number;
+  is_email: Generated<number>;
+  allow_html_format: Generated<number>;
+  months: Generated<string>;
+  primary_indicator: Generated<number>;
+  inactive: Generated<number>;
+  created_at: string;
+}
+
+export interface ConstituentAttributesTable {
+  id: Generated<number>;
+  constituent_id: number;
+  keyword_id: number;
+  value: string;
+}
+
+export interface MembershipBenefitsTable {
+  id: Generated<number>;
+  membership_id: number;
+  benefit_id: number;
+  unlimited_indicator: Generated<number>;
+  total_available: Generated<number>;
+  /** Seats in use: a claim increments it only while it is below total_available. */
+  total_used: Generated<number>;
+}
+
+export interface BenefitUsagesTable {
+  id: Generated<number>;
+  membership_benefit_id: number;
+  constituent_id: number;
+  total_count: Generated<number>;
+  used_at: string;
+  inactive: Generated<number>;
+}
+
+export interface AffiliationsTable {
+  id: Generated<number>;
+  group_constituent_id: number;
+  individual_constituent_id: number;
+  affiliation_type_id: number;
+  start_date: string;
+  end_date: string | null;
+  benefit_usage_id: number | null;
+  is_included_in_search_results: Generated<number>;
+  created_at: string;
+}
+
+export interface CrmTables {
+  countries: CountriesTable;
+  states: StatesTable;
+  addresses: AddressesTable;
+  electronic_addresses: ElectronicAddressesTable;
+  constituent_attributes: ConstituentAttributesTable;
+  membership_benefits: MembershipBenefitsTable;
+  benefit_usages: BenefitUsagesTable;
+  affiliations: AffiliationsTable;
+}

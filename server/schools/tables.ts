@@ -1,0 +1,15 @@
+import type { SchoolKind } from "../domain/school-kind";
+
+/** What the school register knows of an organisation in the CRM (migration 0011). */
+export interface SchoolsTable {
+  constituent_id: number;
+  /** The Department for Education's unique reference number; null for a school entered by hand. */
+  urn: string | null;
+  kind: SchoolKind | "international";
+  name: string;
+  updated_at: string;
+}
+
+export interface SchoolTables {
+  schools: SchoolsTable;
+}
