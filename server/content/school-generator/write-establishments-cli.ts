@@ -13,4 +13,4 @@ if (!Number.isSafeInteger(count) || count < 1) {
   process.exit(1);
 }
 writeFileSync(file, establishmentsCsv(generateEstablishmentRows(count)));
-console.warn(`${count} schools written to ${file}`);
+console.log(`${count} schools written to ${file}`);
