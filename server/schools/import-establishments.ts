@@ -1,6 +1,6 @@
-import type { CrmPort } from "../crm/crm-port";
+import type { AddressInput, CrmPort } from "../crm/crm-port";
 import type { Establishment } from "./gias-establishments";
-import type { SchoolRegister } from "./school-register";
+import type { RegisteredSchool, SchoolRegister } from "./school-register";
 
 export interface ImportSummary {
   created: number;
@@ -26,36 +26,31 @@ export async function importEstablishments(
     const existing = known.get(establishment.urn);
     if (!existing) {
       const { Id } = await crm.createOrganisation({ LastName: establishment.name, Addresses: [address] }, now);
-      await register.save({ constituent_id: Id, urn: establishment.urn, kind: establishment.kind, name: establishment.name }, now);
+      await register.save(registerEntryOf(Id, establishment, address), now);
       summary.created++;
       continue;
     }
-    const detail = await crm.constituentDetail(existing.constituent_id);
-    const primary = detail?.Addresses.find((candidate) => candidate.PrimaryIndicator) ?? detail?.Addresses[0];
-    const addressChanged =
-      !primary ||
-      primary.Street1 !== address.Street1 ||
-      primary.Street2 !== address.Street2 ||
-      primary.Street3 !== address.Street3 ||
-      primary.City !== address.City ||
-      primary.PostalCode !== address.PostalCode;
-    const schoolChanged = existing.name !== establishment.name || existing.kind !== establishment.kind;
-    if (!addressChanged && !schoolChanged) {
+    const entry = registerEntryOf(existing.constituent_id, establishment, address);
+    if (sameEntry(existing, entry)) {
       summary.unchanged++;
       continue;
     }
-    if (existing.name !== establishment.name) await crm.renameOrganisation(existing.constituent_id, establishment.name, now);
-    if (addressChanged) {
-      if (primary) await crm.updateAddress(primary.Id, { ...address, CountryId: primary.Country.Id, StateId: primary.State?.Id ?? null }, now);
-      else await crm.createAddress(existing.constituent_id, address, now);
-    }
-    await register.save({ ...existing, kind: establishment.kind, name: establishment.name }, now);
+    if (existing.name !== entry.name) await crm.renameOrganisation(existing.constituent_id, entry.name, now);
+    await updatePrimaryAddress(crm, existing.constituent_id, address, now);
+    await register.save(entry, now);
     summary.updated++;
   }
   return summary;
 }
 
-function addressOf(establishment: Establishment) {
+async function updatePrimaryAddress(crm: CrmPort, constituentId: number, address: AddressInput, now: Date): Promise<void> {
+  const detail = await crm.constituentDetail(constituentId);
+  const primary = detail?.Addresses.find((candidate) => candidate.PrimaryIndicator) ?? detail?.Addresses[0];
+  if (primary) await crm.updateAddress(primary.Id, { ...address, CountryId: primary.Country.Id, StateId: primary.State?.Id ?? null }, now);
+  else await crm.createAddress(constituentId, address, now);
+}
+
+function addressOf(establishment: Establishment): AddressInput & { Street2: string; Street3: string } {
   return {
     Street1: establishment.street || establishment.locality || establishment.town,
     Street2: establishment.street ? establishment.locality : "",
@@ -64,4 +59,22 @@ function addressOf(establishment: Establishment) {
     PostalCode: establishment.postcode,
     PrimaryIndicator: true,
   };
+}
+
+function registerEntryOf(constituentId: number, establishment: Establishment, address: ReturnType<typeof addressOf>): RegisteredSchool {
+  return {
+    constituent_id: constituentId,
+    urn: establishment.urn,
+    kind: establishment.kind,
+    name: establishment.name,
+    street1: address.Street1,
+    street2: address.Street2,
+    street3: address.Street3,
+    city: address.City,
+    postcode: address.PostalCode,
+  };
+}
+
+function sameEntry(a: RegisteredSchool, b: RegisteredSchool): boolean {
+  return (Object.keys(b) as (keyof RegisteredSchool)[]).every((key) => a[key] === b[key]);
 }

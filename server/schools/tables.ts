@@ -7,6 +7,12 @@ export interface SchoolsTable {
   urn: string | null;
   kind: SchoolKind | "international";
   name: string;
+  /** The primary address as search results show it. */
+  street1: string;
+  street2: string;
+  street3: string;
+  city: string;
+  postcode: string;
   updated_at: string;
 }
 

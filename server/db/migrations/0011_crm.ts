@@ -213,11 +213,56 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("urn", "text", (column) => column.unique())
     .addColumn("kind", "text", (column) => column.notNull().check(sql`kind in ('state', 'independent', 'international')`))
     .addColumn("name", "text", required)
+    // The primary address as search results show it (the CRM's addresses table holds the record).
+    .addColumn("street1", "text", (column) => column.notNull().defaultTo(""))
+    .addColumn("street2", "text", (column) => column.notNull().defaultTo(""))
+    .addColumn("street3", "text", (column) => column.notNull().defaultTo(""))
+    .addColumn("city", "text", (column) => column.notNull().defaultTo(""))
+    .addColumn("postcode", "text", (column) => column.notNull().defaultTo(""))
     .addColumn("updated_at", "text", required)
     .execute();
+  await createSchoolSearchIndex(db);
+}
+
+/*
+ * School search (server/search/*-school-search.ts): the name weighs most,
+ * then the URN, then the address. SQLite: an FTS5 table kept in step with
+ * `schools` by triggers, and an fts5vocab view of its words for typo
+ * tolerance. PostgreSQL: a weighted tsvector column in the site_search
+ * configuration of migration 0008, with a GIN index.
+ */
+async function createSchoolSearchIndex(db: Kysely<unknown>): Promise<void> {
+  const place = (r: string) =>
+    `trim(${r}.street1 || ' ' || ${r}.street2 || ' ' || ${r}.street3 || ' ' || ${r}.city || ' ' || ${r}.postcode)`;
+  if (isPostgres(db)) {
+    await sql.raw(`alter table schools add column search_vector tsvector generated always as (
+      setweight(to_tsvector('site_search', name), 'A') ||
+      setweight(to_tsvector('site_search', coalesce(urn, '')), 'B') ||
+      setweight(to_tsvector('site_search', ${place("schools")}), 'C')
+    ) stored`).execute(db);
+    await sql`create index schools_search_vector on schools using gin (search_vector)`.execute(db);
+    return;
+  }
+  await sql`create virtual table school_search using fts5(
+    name, urn, place, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4'
+  )`.execute(db);
+  await sql`create virtual table school_search_words using fts5vocab(school_search, 'row')`.execute(db);
+  const insert = (r: string) =>
+    `insert into school_search (rowid, name, urn, place) values (${r}.constituent_id, ${r}.name, coalesce(${r}.urn, ''), ${place(r)});`;
+  await sql.raw(`create trigger schools_search_insert after insert on schools begin ${insert("new")} end`).execute(db);
+  await sql
+    .raw(`create trigger schools_search_update after update on schools begin
+      delete from school_search where rowid = old.constituent_id; ${insert("new")} end`)
+    .execute(db);
+  await sql.raw(`create trigger schools_search_delete after delete on schools begin
+      delete from school_search where rowid = old.constituent_id; end`).execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  if (!isPostgres(db)) {
+    await sql`drop table if exists school_search_words`.execute(db);
+    await sql`drop table if exists school_search`.execute(db);
+  }
   for (const table of [
     "schools",
     "affiliations",
