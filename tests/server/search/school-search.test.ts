@@ -1,0 +1,91 @@
+import { readFileSync } from "node:fs";
+import { CRM_IDS } from "../../../server/crm/crm-ids";
+import { createSqlCrm } from "../../../server/crm/sql-crm";
+import { parseGiasEstablishments } from "../../../server/schools/gias-establishments";
+import { importEstablishments } from "../../../server/schools/import-establishments";
+import { SchoolRegister } from "../../../server/schools/school-register";
+import { createSchoolSearch } from "../../../server/search/create-school-search";
+import type { SchoolSearch } from "../../../server/search/school-search-port";
+import { createTestDatabase, databaseEngines, type TestDatabase } from "../support/databases";
+
+const fixture = readFileSync(new URL("../../../fixtures/schools/establishments.csv", import.meta.url));
+const now = new Date("2026-11-20T10:00:00.000Z");
+
+describe.each(databaseEngines)("school search on %s", (engine) => {
+  let database: TestDatabase;
+  let search: SchoolSearch;
+  const names = async (text: string, limit = 10) => (await search.find(text, limit)).map((hit) => hit.name);
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    const crm = createSqlCrm(database.db, CRM_IDS.test);
+    const register = new SchoolRegister(database.db);
+    await importEstablishments(parseGiasEstablishments(fixture).establishments, { crm, register, now });
+    const { Id } = await crm.createOrganisation({ LastName: "<b>Bold</b> & Co School", Addresses: [] }, now);
+    await register.save(
+      { constituent_id: Id, urn: null, kind: "independent", name: "<b>Bold</b> & Co School", street1: "1 Tag Street", street2: "", street3: "", city: "Bath", postcode: "BA1 1AA" },
+      now,
+    );
+    search = createSchoolSearch(database.handle);
+  });
+  afterAll(() => database.dispose());
+
+  it("matches every word as a prefix, and gives each hit its name, URN, address, city and postcode", async () => {
+    const [hit] = await search.find("oakf prim", 5);
+    expect(hit).toEqual({
+      constituentId: expect.any(Number),
+      name: "Oakfield Primary School",
+      highlightedName: "<mark>Oakfield</mark> <mark>Primary</mark> School",
+      URN: "100001",
+      type: "state",
+      addressLine1: "12 Orchard Lane",
+      addressLine2: "Henleaze",
+      addressLine3: "",
+      city: "Bristol",
+      postalCode: "BS9 4PQ",
+    });
+    expect(await names("riverside acad")).toEqual(["Riverside Academy"]);
+  });
+
+  it("tolerates one typo in a word of five letters or more: Oakfeild finds Oakfield Primary", async () => {
+    const hits = await search.find("Oakfeild", 5);
+    expect(hits[0]).toMatchObject({ name: "Oakfield Primary School", highlightedName: "<mark>Oakfield</mark> Primary School" });
+    expect(await names("hilcrest")).toContain("Hillcrest High School");
+    expect(await names("oakfeil")).toContain("Oakfield Primary School");
+  });
+
+  it("puts exact matches before typo matches, and takes no typo in short words", async () => {
+    expect(await names("okf")).toEqual([]);
+    const hits = await names("bristol", 50);
+    expect(hits.length).toBeGreaterThan(1);
+  });
+
+  it("puts the school with that exact URN first", async () => {
+    const [first] = await search.find("100004", 5);
+    expect(first).toMatchObject({ URN: "100004", name: "St Catherine's College", type: "independent" });
+  });
+
+  it("ignores accents and case: llandaf finds Llandâf", async () => {
+    expect(await names("LLANDAF INF")).toContain("Llandâf Infant School");
+  });
+
+  it("escapes names, so only the <mark> it adds is markup", async () => {
+    const [hit] = await search.find("bold", 5);
+    expect(hit?.highlightedName).toBe("&lt;b&gt;<mark>Bold</mark>&lt;/b&gt; &amp; Co School");
+  });
+
+  it("treats search syntax as text, and finds nothing for an empty query", async () => {
+    expect(await names('" OR * NEAR ( ) : -')).toEqual([]);
+    // Words only: "or" and "1" are prefixes like any other (Orchard Lane, 12), never operators.
+    expect(await names("oakfield' OR 1=1 --")).toEqual(["Oakfield Primary School"]);
+    expect(await names("   ")).toEqual([]);
+  });
+
+  it("keeps the index in step when a school is renamed", async () => {
+    const register = new SchoolRegister(database.db);
+    const riverside = (await register.byUrns(["100002"])).get("100002")!;
+    await register.save({ ...riverside, name: "Estuary Academy" }, now);
+    expect(await names("estuary")).toEqual(["Estuary Academy"]);
+    expect(await names("riverside acad")).toEqual([]);
+  });
+});
