@@ -19,6 +19,7 @@ import { pageRoutes } from "./routes/pages";
 import { peopleRoutes } from "./routes/people";
 import { resourceRoutes } from "./routes/resources";
 import { saveResourceRoutes } from "./routes/save-resource";
+import { schoolSearchRoutes } from "./routes/school-search";
 import { searchAutocompleteRoutes, searchPageRoutes } from "./routes/search";
 import { passwordLinkHandoff } from "./routes/password-link-handoff";
 import type { AppServices } from "./services";
@@ -59,6 +60,7 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   app.use(healthRoutes({ db: database.db, redis: services.redis, readiness }));
   // Suggestions arrive on every pause in typing: they are not access-logged either (failures still are).
   app.use(searchAutocompleteRoutes({ siteSearch: services.siteSearch, logger: services.logger }));
+  app.use(schoolSearchRoutes({ schoolSearch: services.schoolSearch, logger: services.logger }));
   app.use(httpLogger(services.logger));
   app.use("/static", staticFiles(staticDir, bundleDir));
 

@@ -8,7 +8,9 @@ import { createMailer } from "./mail/create-mailer";
 import type { Mailer } from "./mail/mailer";
 import { templatesDir, viteManifestPath } from "./paths";
 import { connectRedis, type RedisClient } from "./redis";
+import { createSchoolSearch } from "./search/create-school-search";
 import { createSiteSearch } from "./search/create-site-search";
+import type { SchoolSearch } from "./search/school-search-port";
 import type { SiteSearch } from "./search/search-port";
 import type { Readiness } from "./routes/health";
 import { createViteAssets, type ViteAssets } from "./views/vite-assets";
@@ -28,6 +30,8 @@ export interface AppServices {
   mailer: Mailer;
   /** Site search over the index in the database (server/search/, docs/search.md). */
   siteSearch: SiteSearch;
+  /** School search over the register in the database (server/search/, docs/schools.md). */
+  schoolSearch: SchoolSearch;
   /** Closes everything above, once. */
   close(): Promise<void>;
 }
@@ -81,6 +85,7 @@ export async function createServices(config: Config, options: CreateServicesOpti
     viteAssets,
     mailer,
     siteSearch: createSiteSearch(database),
+    schoolSearch: createSchoolSearch(database),
     close,
   };
 }

@@ -1,8 +1,12 @@
 import type { FieldErrors } from "../http/errors";
 import { MAX_QUERY_LENGTH, searchTermsOf } from "./search-terms";
 
-/** The message for text past MAX_QUERY_LENGTH (JSON errors and the results page). */
-export const QUERY_TOO_LONG = `Search text must be ${MAX_QUERY_LENGTH} characters or fewer.`;
+/** The message for text past the longest accepted (JSON errors and the results page). */
+export function queryTooLong(maxLength: number): string {
+  return `Search text must be ${maxLength} characters or fewer.`;
+}
+
+export const QUERY_TOO_LONG = queryTooLong(MAX_QUERY_LENGTH);
 
 export type ParsedSearchText =
   | { ok: true; text: string; terms: string[] }
@@ -10,13 +14,13 @@ export type ParsedSearchText =
 
 /**
  * A query-string value as search text: missing means empty; more than one
- * value, or more than MAX_QUERY_LENGTH characters (code points), is an error
- * under `field`. Pure.
+ * value, or more than `maxLength` characters (code points, MAX_QUERY_LENGTH
+ * unless given), is an error under `field`. Pure.
  */
-export function parseSearchText(value: unknown, field: string): ParsedSearchText {
+export function parseSearchText(value: unknown, field: string, maxLength = MAX_QUERY_LENGTH): ParsedSearchText {
   if (value === undefined) return { ok: true, text: "", terms: [] };
   if (typeof value !== "string") return { ok: false, text: "", errors: { [field]: ["Send the search text once, as plain text."] } };
-  if ([...value].length > MAX_QUERY_LENGTH) return { ok: false, text: value, errors: { [field]: [QUERY_TOO_LONG] } };
+  if ([...value].length > maxLength) return { ok: false, text: value, errors: { [field]: [queryTooLong(maxLength)] } };
   return { ok: true, text: value, terms: searchTermsOf(value) };
 }
 

@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Kysely } from "kysely";
+import { PostgresAdapter, sql, type Kysely, type RawBuilder } from "kysely";
 import { autoId, required, type ColumnBuilder } from "../column-builders";
 import { COUNTRIES, STATES } from "./crm-reference-data-0011";
 
@@ -48,42 +48,67 @@ function isPostgres(db: Kysely<unknown>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
+/** The constituents table's columns apart from `kind`, as 0002 and 0003 left them. */
+const baseColumns = sql`
+  id integer primary key,
+  first_name text not null,
+  last_name text not null,
+  phone_number text not null default '',
+  prefix integer not null default -1,
+  password_hash text,
+  created_at text not null,
+  updated_at text not null,
+  auth_version integer not null default 1`;
+
+const kindCheck = sql`check (kind in ('individual', 'organisation'))`;
+const emailCheck = sql`check (kind = 'organisation' or email is not null)`;
+
+/**
+ * SQLite cannot change a column's constraints, so the table is rebuilt: with
+ * foreign keys off, or dropping it would cascade into every table that
+ * references it. Kysely runs SQLite migrations outside a transaction; the
+ * rebuild itself is one.
+ */
+async function rebuildSqliteConstituents(db: Kysely<unknown>, definition: RawBuilder<unknown>, columns: string[]): Promise<void> {
+  await sql`pragma foreign_keys = off`.execute(db);
+  try {
+    await db.transaction().execute(async (trx) => {
+      await sql`create table constituents_next (${definition})`.execute(trx);
+      const list = sql.raw(columns.join(", "));
+      await sql`insert into constituents_next (${list}) select ${list} from constituents`.execute(trx);
+      await sql`drop table constituents`.execute(trx);
+      await sql`alter table constituents_next rename to constituents`.execute(trx);
+      const broken = await sql`pragma foreign_key_check`.execute(trx);
+      if (broken.rows.length > 0) throw new Error("the constituents rebuild left rows whose references do not resolve");
+    });
+  } finally {
+    await sql`pragma foreign_keys = on`.execute(db);
+  }
+}
+
 async function addConstituentKind(db: Kysely<unknown>): Promise<void> {
-  const kindCheck = sql`check (kind in ('individual', 'organisation'))`;
-  const emailCheck = sql`check (kind = 'organisation' or email is not null)`;
   if (isPostgres(db)) {
     await sql`alter table constituents alter column email drop not null`.execute(db);
     await sql`alter table constituents add column kind text not null default 'individual' ${kindCheck}`.execute(db);
     await sql`alter table constituents add constraint constituents_email_unless_organisation ${emailCheck}`.execute(db);
     return;
   }
-  await sql`pragma foreign_keys = off`.execute(db);
-  try {
-    await db.transaction().execute(async (trx) => {
-      await sql`create table constituents_next (
-        id integer primary key,
-        kind text not null default 'individual' ${kindCheck},
-        email text unique,
-        first_name text not null,
-        last_name text not null,
-        phone_number text not null default '',
-        prefix integer not null default -1,
-        password_hash text,
-        created_at text not null,
-        updated_at text not null,
-        auth_version integer not null default 1,
-        ${emailCheck}
-      )`.execute(trx);
-      const columns = sql.raw(constituentColumns.join(", "));
-      await sql`insert into constituents_next (${columns}) select ${columns} from constituents`.execute(trx);
-      await sql`drop table constituents`.execute(trx);
-      await sql`alter table constituents_next rename to constituents`.execute(trx);
-      const broken = await sql`pragma foreign_key_check`.execute(trx);
-      if (broken.rows.length > 0) throw new Error("constituents rebuild left rows whose references do not resolve");
-    });
-  } finally {
-    await sql`pragma foreign_keys = on`.execute(db);
+  await rebuildSqliteConstituents(
+    db,
+    sql`${baseColumns}, kind text not null default 'individual' ${kindCheck}, email text unique, ${emailCheck}`,
+    constituentColumns,
+  );
+}
+
+async function removeConstituentKind(db: Kysely<unknown>): Promise<void> {
+  // Organisations cannot survive the loss of `kind`.
+  await sql`delete from constituents where kind = 'organisation'`.execute(db);
+  if (isPostgres(db)) {
+    await sql`alter table constituents drop column kind`.execute(db);
+    await sql`alter table constituents alter column email set not null`.execute(db);
+    return;
   }
+  await rebuildSqliteConstituents(db, sql`${baseColumns}, email text not null unique`, constituentColumns);
 }
 
 const constituentReference: ColumnBuilder = (column) => column.notNull().references("constituents.id").onDelete("cascade");
@@ -276,7 +301,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   ]) {
     await db.schema.dropTable(table).execute();
   }
-  // Organisations cannot survive the loss of `kind`: they go with the tables above.
-  await sql`delete from constituents where kind = 'organisation'`.execute(db);
-  await db.schema.alterTable("constituents").dropColumn("kind").execute();
+  await removeConstituentKind(db);
 }

@@ -1,0 +1,47 @@
+import { readFileSync } from "node:fs";
+import request from "supertest";
+import { CRM_IDS } from "../../../server/crm/crm-ids";
+import { createSqlCrm } from "../../../server/crm/sql-crm";
+import { parseGiasEstablishments } from "../../../server/schools/gias-establishments";
+import { importEstablishments } from "../../../server/schools/import-establishments";
+import { SchoolRegister } from "../../../server/schools/school-register";
+import { createTestApp, type TestApp } from "../support/test-app";
+
+const fixture = readFileSync(new URL("../../../fixtures/schools/establishments.csv", import.meta.url));
+
+describe("GET /account/school-search/", () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    const { db } = testApp.database;
+    await importEstablishments(parseGiasEstablishments(fixture).establishments, {
+      crm: createSqlCrm(db, CRM_IDS.test),
+      register: new SchoolRegister(db),
+      now: new Date(),
+    });
+  });
+  afterAll(() => testApp.close());
+
+  it("answers the matching schools with highlighted names, without starting a session", async () => {
+    const response = await request(testApp.app).get("/account/school-search/").query({ query: "Oakfeild" }).expect(200);
+    expect(response.headers["set-cookie"]).toBeUndefined();
+    expect(response.body.hits[0]).toMatchObject({ name: "Oakfield Primary School", URN: "100001", highlightedName: "<mark>Oakfield</mark> Primary School" });
+    expect(response.body.hits.length).toBeLessThanOrEqual(10);
+  });
+
+  it("answers no hits for an empty query", async () => {
+    expect((await request(testApp.app).get("/account/school-search/").expect(200)).body).toEqual({ hits: [] });
+    expect((await request(testApp.app).get("/account/school-search/?query=%20%20").expect(200)).body).toEqual({ hits: [] });
+  });
+
+  it("takes 512 characters, and refuses 513 with a message that says the limit", async () => {
+    await request(testApp.app).get("/account/school-search/").query({ query: "a".repeat(512) }).expect(200);
+    const response = await request(testApp.app).get("/account/school-search/").query({ query: "a".repeat(513) }).expect(400);
+    expect(response.body).toEqual({ success: false, errors: { query: ["Search text must be 512 characters or fewer."] } });
+  });
+
+  it("refuses the query sent twice", async () => {
+    const response = await request(testApp.app).get("/account/school-search/?query=a&query=b").expect(400);
+    expect(response.body.errors.query).toEqual(["Send the search text once, as plain text."]);
+  });
+});
