@@ -23,6 +23,7 @@ function formatSummary(directory: string, summary: SeedSummary, milliseconds: nu
     ["people", summary.people],
     ["galleries", summary.galleries],
     ["gallery items", summary.galleryItems],
+    ["schools", summary.schools],
   ];
   return [
     `Seeded ${path.relative(process.cwd(), directory) || directory} in ${(milliseconds / 1000).toFixed(1)} s:`,

@@ -1,7 +1,12 @@
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { projectRoot } from "../paths";
+import { CRM_IDS } from "../crm/crm-ids";
+import { EstablishmentFileError, parseGiasEstablishments, type Establishment } from "../schools/gias-establishments";
+import { importRegisterIntoEmbeddedCrm } from "../schools/register-import";
+import { FixtureValidationError } from "./fixture-errors";
 import { loadFixtures, type ContentFixtures } from "./load-fixtures";
 import { londonDateOf } from "./london-time";
 import type { CrmEnvironment } from "./membership-levels";
@@ -37,7 +42,12 @@ export interface SeedSummary {
   people: number;
   galleries: number;
   galleryItems: number;
+  /** Open schools from the directory's establishments.csv (0 without one). */
+  schools: number;
 }
+
+/** The schools register file a content directory may hold (docs/schools.md). */
+export const ESTABLISHMENTS_FILE = "establishments.csv";
 
 /**
  * Upserts validated content in one transaction: a rerun updates records in
@@ -74,6 +84,7 @@ export async function seedContent(db: Kysely<Database>, content: ContentFixtures
       ...people,
       ...peoplePage,
       ...galleries,
+      schools: 0,
     };
   });
   forgetSiteSettings(db);
@@ -82,7 +93,27 @@ export async function seedContent(db: Kysely<Database>, content: ContentFixtures
 
 /** Validates a content directory (see docs/content.md), then seeds it. Nothing is written if any file is invalid. */
 export async function seedFromDirectory(db: Kysely<Database>, directory: string, options: SeedOptions = {}): Promise<SeedSummary> {
-  return seedContent(db, await loadFixtures(directory), options);
+  const content = await loadFixtures(directory);
+  const schools = loadEstablishments(directory);
+  const summary = await seedContent(db, content, options);
+  if (schools.length === 0) return summary;
+  await importRegisterIntoEmbeddedCrm(db, schools, { ids: CRM_IDS[options.crmEnvironment ?? "test"], now: options.now ?? new Date() });
+  return { ...summary, schools: schools.length };
+}
+
+/** The open schools of the directory's register file, if it has one; unlike `npm run schools:import`, any bad row stops the seed. */
+function loadEstablishments(directory: string): Establishment[] {
+  const file = path.join(directory, ESTABLISHMENTS_FILE);
+  if (!existsSync(file)) return [];
+  const where = path.relative(process.cwd(), file) || file;
+  try {
+    const { establishments, problems } = parseGiasEstablishments(readFileSync(file));
+    if (problems.length > 0) throw new FixtureValidationError(problems.map((problem) => `${where}: line ${problem.line}: ${problem.message}`));
+    return establishments;
+  } catch (error) {
+    if (error instanceof EstablishmentFileError) throw new FixtureValidationError([`${where}: ${error.message}`]);
+    throw error;
+  }
 }
 
 /** Seeds the demo content when the database has no pages yet. Returns whether it seeded. */

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
 import type { Database } from "../db/schema";
+import { inTransaction } from "../db/transactions";
 import type { CrmIds } from "./crm-ids";
 import type { Address, AddressInput, CrmPort } from "./crm-port";
 import { displayNameOf, postalCodeKey, sortNameOf } from "./display-names";
@@ -43,7 +44,7 @@ export function sqlConstituentRecords(db: Kysely<Database>, ids: CrmIds): Consti
   return {
     async createOrganisation(organisation, now) {
       const timestamp = now.toISOString();
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const { id } = await trx
           .insertInto("constituents")
           .values({
@@ -132,7 +133,7 @@ export function sqlConstituentRecords(db: Kysely<Database>, ids: CrmIds): Consti
     },
 
     async replaceAttributes(constituentId, keywordId, values) {
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         await trx.deleteFrom("constituent_attributes").where("constituent_id", "=", constituentId).where("keyword_id", "=", keywordId).execute();
         if (values.length === 0) return;
         await trx

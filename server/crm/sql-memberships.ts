@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import { inTransaction } from "../db/transactions";
 import type { CrmPort, MembershipSummary } from "./crm-port";
 import { displayNameOf, sortNameOf } from "./display-names";
 
@@ -42,7 +43,7 @@ export function sqlMembershipRecords(db: Kysely<Database>): MembershipRecords {
     },
 
     async createMembership(membership) {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const { id } = await trx
           .insertInto("memberships")
           .values({
@@ -83,7 +84,7 @@ export function sqlMembershipRecords(db: Kysely<Database>): MembershipRecords {
     },
 
     async claimSeat(usage) {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         // One conditional UPDATE decides: PostgreSQL re-checks the condition
         // after waiting for a concurrent claim's row lock, and SQLite runs one
         // writer at a time, so only as many claims as there are seats succeed.
@@ -106,7 +107,7 @@ export function sqlMembershipRecords(db: Kysely<Database>): MembershipRecords {
     },
 
     async releaseSeat(benefitUsageId) {
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         const usage = await trx
           .updateTable("benefit_usages")
           .set({ inactive: 1 })

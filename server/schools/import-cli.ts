@@ -8,12 +8,10 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { loadConfig } from "../config";
 import { CRM_IDS } from "../crm/crm-ids";
-import { createSqlCrm } from "../crm/sql-crm";
 import { createDatabase } from "../db/database";
 import { migrateToLatest } from "../db/migrator";
 import { EstablishmentFileError, parseGiasEstablishments } from "./gias-establishments";
-import { importEstablishments } from "./import-establishments";
-import { SchoolRegister } from "./school-register";
+import { importRegisterIntoEmbeddedCrm } from "./register-import";
 
 const USAGE = "Usage: npm run schools:import -- <establishments.csv>";
 
@@ -33,11 +31,7 @@ async function main(): Promise<number> {
   try {
     await migrateToLatest(database.db);
     const started = performance.now();
-    const summary = await importEstablishments(parsed.establishments, {
-      crm: createSqlCrm(database.db, CRM_IDS[config.crmEnv]),
-      register: new SchoolRegister(database.db),
-      now: new Date(),
-    });
+    const summary = await importRegisterIntoEmbeddedCrm(database.db, parsed.establishments, { ids: CRM_IDS[config.crmEnv], now: new Date() });
     console.log(
       [
         `Imported ${path.basename(file)} in ${((performance.now() - started) / 1000).toFixed(1)} s:`,

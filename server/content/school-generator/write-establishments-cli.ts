@@ -4,9 +4,9 @@ import { establishmentsCsv, generateEstablishmentRows } from "./generate-establi
 /**
  * `npx tsx server/content/school-generator/write-establishments-cli.ts <count> <file>`:
  * writes a synthetic register CSV, e.g. the shipped fixture
- * (300 fixtures/schools/establishments.csv) or a benchmark's 50,000.
+ * (300 fixtures/content/establishments.csv) or a benchmark's 50,000.
  */
-const [countArgument = "300", file = "fixtures/schools/establishments.csv"] = process.argv.slice(2);
+const [countArgument = "300", file = "fixtures/content/establishments.csv"] = process.argv.slice(2);
 const count = Number(countArgument);
 if (!Number.isSafeInteger(count) || count < 1) {
   console.error(`Expected a number of schools, got "${countArgument}".`);

@@ -18,6 +18,7 @@ const TABLES = [
   "resource_activities",
   "constituents",
   "memberships",
+  "schools",
 ] as const;
 
 async function rowCounts(db: Kysely<Database>): Promise<Record<string, number>> {
@@ -44,7 +45,8 @@ describe.each(databaseEngines)("seeding content on %s", (engine) => {
   it("seeds an empty database once, then leaves it alone", async () => {
     expect(await seedIfEmpty(database.db, { now })).toBe(true);
     const counts = await rowCounts(database.db);
-    expect(counts).toMatchObject({ pages: 5, events: 64, resources: 240, constituents: 2, memberships: 2 });
+    // Constituents: the two demo people and the 287 open schools of establishments.csv.
+    expect(counts).toMatchObject({ pages: 5, events: 64, resources: 240, constituents: 289, memberships: 2, schools: 287 });
     expect(counts.event_instances).toBeGreaterThanOrEqual(300);
     expect(await seedIfEmpty(database.db, { now })).toBe(false);
   });
@@ -54,7 +56,7 @@ describe.each(databaseEngines)("seeding content on %s", (engine) => {
     const eventIds = await database.db.selectFrom("events").select(["id", "slug"]).orderBy("id").execute();
     const activityIds = await database.db.selectFrom("resource_activities").select("id").orderBy("id").execute();
     const summary = await seedFromDirectory(database.db, DEMO_CONTENT_DIRECTORY, { now });
-    expect(summary).toMatchObject({ pages: 5, events: 64, resources: 240, accounts: 2, memberships: 2 });
+    expect(summary).toMatchObject({ pages: 5, events: 64, resources: 240, accounts: 2, memberships: 2, schools: 287 });
     expect(await rowCounts(database.db)).toEqual(before);
     expect(await database.db.selectFrom("events").select(["id", "slug"]).orderBy("id").execute()).toEqual(eventIds);
     expect(await database.db.selectFrom("resource_activities").select("id").orderBy("id").execute()).toEqual(activityIds);
@@ -190,5 +192,15 @@ resources:${pairs
     });
     await expect(seedFromDirectory(database.db, directory.path, { now })).rejects.toThrow(FixtureValidationError);
     expect(await database.db.selectFrom("pages").select("id").where("slug", "=", "rollback-test").execute()).toEqual([]);
+  });
+
+  it("refuses a register file with a bad row, naming the file and line, and writes nothing", async () => {
+    directory = createContentDirectory({}, { copyDemo: true });
+    directory.write("establishments.csv", `${directory.read("establishments.csv")}999999,broken,row\r\n`);
+    const pagesBefore = await rowCounts(database.db);
+    const seeding = seedFromDirectory(database.db, directory.path, { now });
+    await expect(seeding).rejects.toThrow(FixtureValidationError);
+    await expect(seeding).rejects.toThrow(/establishments\.csv: line 302: expected 15 fields, found 3/);
+    expect(await rowCounts(database.db)).toEqual(pagesBefore);
   });
 });

@@ -7,7 +7,7 @@ import { importEstablishments } from "../../../server/schools/import-establishme
 import { SchoolRegister } from "../../../server/schools/school-register";
 import { createTestApp, type TestApp } from "../support/test-app";
 
-const fixture = readFileSync(new URL("../../../fixtures/schools/establishments.csv", import.meta.url));
+const fixture = readFileSync(new URL("../../../fixtures/content/establishments.csv", import.meta.url));
 
 describe("GET /account/school-search/", () => {
   let testApp: TestApp;

@@ -82,7 +82,7 @@ describe("parseGiasEstablishments", () => {
 });
 
 describe("the shipped establishments fixture", () => {
-  const shipped = readFileSync(new URL("../../../fixtures/schools/establishments.csv", import.meta.url));
+  const shipped = readFileSync(new URL("../../../fixtures/content/establishments.csv", import.meta.url));
 
   it("is what the generator makes for 300 schools, so it can be regenerated", () => {
     expect(Buffer.from(establishmentsCsv(generateEstablishmentRows(300))).equals(shipped)).toBe(true);

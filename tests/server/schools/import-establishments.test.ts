@@ -6,7 +6,7 @@ import { importEstablishments } from "../../../server/schools/import-establishme
 import { SchoolRegister } from "../../../server/schools/school-register";
 import { createTestDatabase, databaseEngines, type TestDatabase } from "../support/databases";
 
-const fixture = readFileSync(new URL("../../../fixtures/schools/establishments.csv", import.meta.url));
+const fixture = readFileSync(new URL("../../../fixtures/content/establishments.csv", import.meta.url));
 const now = new Date("2026-11-20T10:00:00.000Z");
 
 describe.each(databaseEngines)("importing the schools register on %s", (engine) => {

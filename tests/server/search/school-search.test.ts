@@ -8,7 +8,7 @@ import { createSchoolSearch } from "../../../server/search/create-school-search"
 import type { SchoolSearch } from "../../../server/search/school-search-port";
 import { createTestDatabase, databaseEngines, type TestDatabase } from "../support/databases";
 
-const fixture = readFileSync(new URL("../../../fixtures/schools/establishments.csv", import.meta.url));
+const fixture = readFileSync(new URL("../../../fixtures/content/establishments.csv", import.meta.url));
 const now = new Date("2026-11-20T10:00:00.000Z");
 
 describe.each(databaseEngines)("school search on %s", (engine) => {
