@@ -1,12 +1,14 @@
 import { expect, test, type Page } from "@playwright/test";
 import { atPath, demoPassword, uniqueEmail, validMember, widgetMounted } from "./support/accounts";
+import { expectNoAxeViolations } from "./support/axe";
 import { signUpAndStaySignedIn } from "./support/my-account";
 
 /*
  * The pattern pages of the account, resource and search widgets: each live
  * example mounts and does what its page says, against the real endpoints.
  * (tests/server/routes/pages.test.ts checks every registry widget has a page;
- * tests/e2e/accessibility.spec.ts runs axe on each, with and without JavaScript.)
+ * tests/e2e/accessibility.spec.ts runs axe on each, with and without JavaScript,
+ * as a visitor sees it; the signed-in versions and the open dialog are checked here.)
  */
 
 async function openPattern(page: Page, name: string): Promise<void> {
@@ -48,6 +50,7 @@ test.describe("pattern examples, JavaScript on", () => {
     await expect(button).toHaveAttribute("aria-pressed", "true");
     await openPattern(page, "save-resource");
     await expect(example(page).locator('[data-widget="save-resource"]').getByRole("button")).toHaveAttribute("aria-pressed", "true");
+    await expectNoAxeViolations(page);
   });
 
   test("resource filters: folds behind Show Filter on a phone, and a ticked box sends the form to the listing", async ({ page }) => {
@@ -93,6 +96,7 @@ test.describe("pattern examples, JavaScript on", () => {
     const wizard = example(page).locator('[data-widget="register-wizard"]');
     await expect(wizard.getByRole("heading", { name: "Link your school" })).toBeVisible();
     await expect(wizard.getByRole("link", { name: "Continue" })).toHaveAttribute("href", "/patterns/register-wizard/");
+    await expectNoAxeViolations(page);
   });
 
   test("My account tabs: a tab click and an in-page link both choose the tab, in the address", async ({ page }) => {
@@ -125,6 +129,7 @@ test.describe("pattern examples, JavaScript on", () => {
     await form.getByRole("button", { name: "Save details" }).click();
     await expect(form.getByText("Profile updated successfully!")).toBeVisible();
     await expect(form.locator('[data-account-detail="FirstName"]')).toHaveText("Ngozi");
+    await expectNoAxeViolations(page);
   });
 
   test("change-email dialog: opens over the page on the form, Escape closes it and focus returns", async ({ page }) => {
@@ -139,6 +144,7 @@ test.describe("pattern examples, JavaScript on", () => {
     const dialog = page.getByRole("dialog", { name: "Change your email address" });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel("New email address")).toBeFocused();
+    await expectNoAxeViolations(page);
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     await expect(open).toBeFocused();
@@ -148,6 +154,7 @@ test.describe("pattern examples, JavaScript on", () => {
     const person = await signUpAndStaySignedIn(page, "pattern-email");
     await openPattern(page, "change-email-dialog");
     await expect(page.locator("#example-email-current")).toHaveText(person.email);
+    await expectNoAxeViolations(page);
   });
 });
 
