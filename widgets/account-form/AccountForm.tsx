@@ -8,7 +8,7 @@ import { showFieldErrors, summaryItemsFor, type SummaryItem } from "./field-erro
 import { jsonBodyOf } from "./form-values";
 import { replaceCsrfToken, showAccountDetails } from "./page-updates";
 import type { AccountFormProps } from "./parse";
-import { announceSuccess } from "./success-event";
+import { announceSuccess } from "../lib/account-form-success-event";
 
 interface SuccessAnswer {
   account_details?: Record<string, unknown>;

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type JSX } from "react";
 import { createPortal } from "react-dom";
 import { FocusTrap, type FocusTrapProps } from "focus-trap-react";
-import { ACCOUNT_FORM_SUCCESS_EVENT, type AccountFormSuccessDetail } from "../account-form/success-event";
+import { ACCOUNT_FORM_SUCCESS_EVENT, type AccountFormSuccessDetail } from "../lib/account-form-success-event";
 import { AdoptedContent } from "../lib/AdoptedContent";
-import { lockPageScroll } from "../profile-dialog/page-scroll-lock";
+import { lockPageScroll } from "../lib/page-scroll-lock";
 import type { WidgetProps } from "../runtime/definition";
 import type { ChangeEmailDialogProps } from "./parse";
 

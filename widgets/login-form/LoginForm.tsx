@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type JSX } from "re
 import type { WidgetProps } from "../runtime/definition";
 import { destinationAfterLogin } from "./destination";
 import { createSession, logIn } from "./login-calls";
-import { navigateTo } from "./navigate";
+import { navigateTo } from "../lib/navigate";
 import type { LoginFormProps } from "./parse";
 
 /**

@@ -4,7 +4,7 @@ import { FocusTrap, type FocusTrapProps } from "focus-trap-react";
 import { isPlainClick } from "../lib/plain-click";
 import { AdoptedContent } from "../lib/AdoptedContent";
 import type { WidgetProps } from "../runtime/definition";
-import { lockPageScroll } from "./page-scroll-lock";
+import { lockPageScroll } from "../lib/page-scroll-lock";
 import type { ProfileDialogProps } from "./parse";
 
 /**

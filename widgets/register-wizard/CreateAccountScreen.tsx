@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type JSX } from "react";
-import { navigateTo } from "../login-form/navigate";
+import { navigateTo } from "../lib/navigate";
 import { firstInvalidField, type FieldMessages } from "./field-validation";
 import { createAccount, type NewAccount } from "./registration-calls";
 import type { RegisterWizardStrings } from "./strings";
