@@ -1,6 +1,8 @@
-import { useEffect, useId, useRef, useState, type JSX, type MouseEvent } from "react";
+import { useEffect, useRef, useState, type JSX, type MouseEvent } from "react";
+import { announceSuccess } from "../lib/account-form-success-event";
 import { AdoptedContent } from "../lib/AdoptedContent";
 import { http } from "../lib/http";
+import { useElementId } from "../lib/useElementId";
 import type { WidgetProps } from "../runtime/definition";
 import { updateCustomValidity } from "./custom-validity";
 import { errorsFromFailure } from "./failure-errors";
@@ -8,7 +10,6 @@ import { showFieldErrors, summaryItemsFor, type SummaryItem } from "./field-erro
 import { jsonBodyOf } from "./form-values";
 import { replaceCsrfToken, showAccountDetails } from "./page-updates";
 import type { AccountFormProps } from "./parse";
-import { announceSuccess } from "../lib/account-form-success-event";
 
 interface SuccessAnswer {
   account_details?: Record<string, unknown>;
@@ -32,7 +33,7 @@ export default function AccountForm({
   initialProblems,
   strings,
 }: WidgetProps<AccountFormProps>): JSX.Element {
-  const generatedId = `account-form-${useId().replace(/[^a-zA-Z0-9_-]/g, "")}`;
+  const generatedId = useElementId("account-form");
   const idPrefix = root.id || generatedId;
   const [notice, setNotice] = useState(initialNotice);
   const [problems, setProblems] = useState<SummaryItem[]>(initialProblems);

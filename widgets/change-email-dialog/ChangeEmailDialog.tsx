@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useId, useRef, useState, type JSX } from "react";
+import { useCallback, useEffect, useRef, useState, type JSX } from "react";
 import { ACCOUNT_FORM_SUCCESS_EVENT, type AccountFormSuccessDetail } from "../lib/account-form-success-event";
 import { AdoptedContent } from "../lib/AdoptedContent";
 import { ModalDialog } from "../lib/ModalDialog";
 import type { WidgetProps } from "../runtime/definition";
 import type { ChangeEmailDialogProps } from "./parse";
+import { useElementId } from "../lib/useElementId";
 
 /**
  * The person's email and a button that opens the change-email form in a
@@ -19,7 +20,7 @@ export default function ChangeEmailDialog({
   open: startOpen,
   strings,
 }: WidgetProps<ChangeEmailDialogProps>): JSX.Element {
-  const panelId = `change-email-dialog-${useId().replace(/[^a-zA-Z0-9_-]/g, "")}`;
+  const panelId = useElementId("change-email-dialog");
   const [open, setOpen] = useState(startOpen);
   const [notice, setNotice] = useState<string | null>(null);
   const openButtonRef = useRef<HTMLButtonElement>(null);

@@ -1,6 +1,7 @@
-import { useId, useState, type JSX } from "react";
+import { useState, type JSX } from "react";
 import { AdoptedContent } from "./AdoptedContent";
 import type { DisclosureProps } from "./disclosure-props";
+import { useElementId } from "./useElementId";
 
 /**
  * WAI-ARIA APG disclosure: a button that shows and hides the region it
@@ -17,7 +18,7 @@ export function Disclosure({
   strings,
 }: DisclosureProps): JSX.Element {
   // Only for hand-written markup without an id; aria-controls needs one.
-  const generatedRegionId = `${block}-${useId().replace(/[^a-zA-Z0-9_-]/g, "")}-${region}`;
+  const generatedRegionId = `${useElementId(block)}-${region}`;
   const [open, setOpen] = useState(startsOpen);
   const buttonText = open ? strings.hideLabel || label : strings.showLabel || label;
   const button = (

@@ -1,9 +1,10 @@
-import { useCallback, useId, useRef, useState, type JSX, type MouseEvent } from "react";
+import { useCallback, useRef, useState, type JSX, type MouseEvent } from "react";
 import { AdoptedContent } from "../lib/AdoptedContent";
 import { ModalDialog } from "../lib/ModalDialog";
 import { isPlainClick } from "../lib/plain-click";
 import type { WidgetProps } from "../runtime/definition";
 import type { ProfileDialogProps } from "./parse";
+import { useElementId } from "../lib/useElementId";
 
 /**
  * A profile cover whose link opens the person's bio in a modal dialog
@@ -19,7 +20,7 @@ export default function ProfileDialog({
   bioContent,
   strings,
 }: WidgetProps<ProfileDialogProps>): JSX.Element {
-  const idPrefix = `profile-dialog-${useId().replace(/[^a-zA-Z0-9_-]/g, "")}`;
+  const idPrefix = useElementId("profile-dialog");
   const [open, setOpen] = useState(false);
   const linkRef = useRef<HTMLAnchorElement>(null);
   const close = useCallback(() => setOpen(false), []);
