@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type JSX, type MouseEvent } from "react";
 import { announceSuccess } from "../lib/account-form-success-event";
 import { AdoptedContent } from "../lib/AdoptedContent";
 import { http } from "../lib/http";
+import { SuccessStatus } from "../lib/SuccessStatus";
 import { useElementId } from "../lib/useElementId";
 import type { WidgetProps } from "../runtime/definition";
 import { updateCustomValidity } from "./custom-validity";
@@ -95,13 +96,7 @@ export default function AccountForm({
 
   return (
     <>
-      <div className="account-form__status" role="status">
-        {notice && (
-          <div className="alert alert--success account-form__notice">
-            <p className="alert__text">{notice}</p>
-          </div>
-        )}
-      </div>
+      <SuccessStatus className="account-form__status" notice={notice} />
       {problems.length > 0 && (
         <div
           ref={summaryRef}

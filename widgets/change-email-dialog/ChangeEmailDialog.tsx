@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type JSX } from "react";
 import { ACCOUNT_FORM_SUCCESS_EVENT, type AccountFormSuccessDetail } from "../lib/account-form-success-event";
 import { AdoptedContent } from "../lib/AdoptedContent";
 import { ModalDialog } from "../lib/ModalDialog";
+import { SuccessStatus } from "../lib/SuccessStatus";
 import type { WidgetProps } from "../runtime/definition";
 import type { ChangeEmailDialogProps } from "./parse";
 import { useElementId } from "../lib/useElementId";
@@ -48,13 +49,7 @@ export default function ChangeEmailDialog({
   return (
     <>
       <AdoptedContent as="div" className="change-email__summary" nodes={currentContent} />
-      <div className="change-email__status" role="status">
-        {notice && (
-          <div className="alert alert--success account-form__notice">
-            <p className="alert__text">{notice}</p>
-          </div>
-        )}
-      </div>
+      <SuccessStatus className="change-email__status" notice={notice} />
       <button
         ref={openButtonRef}
         type="button"
