@@ -4,6 +4,7 @@ import { csrfProtection } from "./http/csrf";
 import { errorHandler, notFoundHandler } from "./http/error-handler";
 import { flashLocals } from "./http/flash";
 import { pageLocals } from "./http/page-locals";
+import { noStoreForPersonalResponses } from "./http/personal-responses";
 import { securityHeaders } from "./http/security-headers";
 import { sessionMiddleware } from "./http/session/session-middleware";
 import { staticFiles } from "./http/static-files";
@@ -52,6 +53,8 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   app.locals.lightGalleryLicenseKey = config.lightGalleryLicenseKey;
   const views = configureViews(app, { templatesDir, viteAssets: services.viteAssets, reloadTemplates: development });
 
+  // First: it decides Cache-Control as headers are written, so it must see every cookie set after it.
+  app.use(noStoreForPersonalResponses);
   // Before the logger: the emailed reset link carries a token, which must never be logged.
   app.use(passwordLinkHandoff(config));
   app.use(securityHeaders(config));
