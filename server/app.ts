@@ -11,7 +11,7 @@ import { staticFiles } from "./http/static-files";
 import { httpLogger } from "./logging";
 import { bundleDir, staticDir, templatesDir as defaultTemplatesDir } from "./paths";
 import { accountAuthRoutes } from "./routes/account-auth";
-import { devMailboxRoutes } from "./routes/dev-mailbox";
+import { DEV_MAILBOX_PATH, devMailboxRoutes, servesDevMailbox } from "./routes/dev-mailbox";
 import { eventRoutes } from "./routes/events";
 import { galleryRoutes } from "./routes/gallery";
 import { healthRoutes } from "./routes/health";
@@ -73,8 +73,11 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   app.use(pageLocals({ db: database.db, csrfTokenFor: csrf.tokenFor }));
   app.use(flashLocals);
 
-  // The mailbox shows every password-reset link, so it never exists in production.
-  if (config.nodeEnv !== "production") app.use(devMailboxRoutes({ db: database.db }));
+  // The mailbox shows every password-reset link: never registered in production, and only for this machine elsewhere.
+  if (servesDevMailbox(config)) {
+    app.use(devMailboxRoutes({ db: database.db }));
+    services.logger.info(`dev mailbox at ${config.publicUrl}${DEV_MAILBOX_PATH} (answers requests from this machine only)`);
+  }
   app.use(accountAuthRoutes({ db: database.db, rateLimiter: services.rateLimiter, mailer: services.mailer, config }));
   app.use(myAccountRoutes({ services, csrfTokenFor: csrf.tokenFor }));
   app.use(saveResourceRoutes({ db: database.db }));

@@ -38,9 +38,9 @@ describe.each(databaseEngines)("OutboxMailer on %s", (engine) => {
     const RealDate = Date;
     let tick = 0;
     class TickingDate extends RealDate {
-      constructor(...args: ConstructorParameters<DateConstructor>) {
+      constructor(...args: (string | number | Date)[]) {
         if (args.length === 0) super(RealDate.UTC(2026, 10, 23, 12) + tick++);
-        else super(...args);
+        else super(...(args as [number]));
       }
     }
     vi.stubGlobal("Date", TickingDate);
