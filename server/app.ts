@@ -41,7 +41,7 @@ export interface CreateAppOptions {
 export function createApp(services: AppServices, options: CreateAppOptions = {}): Express {
   const { config, database, readiness } = services;
   const templatesDir = options.templatesDir ?? defaultTemplatesDir;
-  const csrf = csrfProtection(config.publicOrigin);
+  const csrf = csrfProtection(config);
   const app = express();
 
   const development = config.nodeEnv === "development";
