@@ -23,11 +23,12 @@ export function ftsMatchOf(terms: readonly string[]): string {
 export function sqliteSiteSearch(db: Kysely<Database>, options: { now?: () => Date } = {}): SiteSearch {
   const now = options.now ?? (() => new Date());
 
-  async function rows(terms: readonly string[], limit: number, offset: number): Promise<SearchRow[]> {
+  /** `at`: the moment "published" is judged at, one reading shared by a page's count and its rows. */
+  async function rows(terms: readonly string[], limit: number, offset: number, at: Date = now()): Promise<SearchRow[]> {
     const result = await sql<SearchRow>`
       select kind, object_id, title, body, url, image_url
       from search_index
-      where search_index match ${ftsMatchOf(terms)} and published_at <= ${now().toISOString()}
+      where search_index match ${ftsMatchOf(terms)} and published_at <= ${at.toISOString()}
       order by bm25(search_index, 10.0, 1.0), rowid
       limit ${limit} offset ${offset}`.execute(db);
     return result.rows;
@@ -41,11 +42,12 @@ export function sqliteSiteSearch(db: Kysely<Database>, options: { now?: () => Da
 
     async search(terms, { page, pageSize }: SearchPage): Promise<SearchResults> {
       if (terms.length === 0) return { hits: [], total: 0 };
+      const at = now();
       const count = await sql<{ total: number }>`
         select count(*) as total from search_index
-        where search_index match ${ftsMatchOf(terms)} and published_at <= ${now().toISOString()}`.execute(db);
+        where search_index match ${ftsMatchOf(terms)} and published_at <= ${at.toISOString()}`.execute(db);
       const total = Number(count.rows[0]?.total ?? 0);
-      const hits = (await rows(terms, pageSize, (page - 1) * pageSize)).map((row) => hitOf(row, terms));
+      const hits = (await rows(terms, pageSize, (page - 1) * pageSize, at)).map((row) => hitOf(row, terms));
       return { hits, total };
     },
   };
