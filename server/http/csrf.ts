@@ -73,9 +73,9 @@ function crossSiteProblem(req: Request, rule: OriginRule): CrossSiteProblem | un
   const sameOrigin =
     origin === undefined || origin === rule.publicOrigin || (!rule.publicUrlIsSet && origin === ownOriginOf(req));
   if (req.get("sec-fetch-site") === "cross-site" || !sameOrigin) {
-    const shown = origin === undefined || origin === "null" ? "another site" : origin;
+    const from = origin === undefined || origin === "null" ? "another site" : `${origin}, not from this site`;
     return {
-      message: `This was sent from ${shown}, not from this site, so it was not accepted. Open ${rule.publicOrigin} and try again from there.`,
+      message: `This was sent from ${from}, so it was not accepted. Open ${rule.publicOrigin} and try again from there.`,
       logLine: rule.publicUrlIsSet
         ? `write refused: its Origin ${origin ?? "(none, but Sec-Fetch-Site: cross-site)"} is not PUBLIC_URL's origin ${rule.publicOrigin}. If this is the site's own address, set PUBLIC_URL to it.`
         : `write refused: its Origin ${origin ?? "(none, but Sec-Fetch-Site: cross-site)"} is neither ${rule.publicOrigin} nor the address the request came to`,
