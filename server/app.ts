@@ -4,13 +4,14 @@ import { csrfProtection } from "./http/csrf";
 import { errorHandler, notFoundHandler } from "./http/error-handler";
 import { flashLocals } from "./http/flash";
 import { pageLocals } from "./http/page-locals";
+import { noStoreForPersonalResponses } from "./http/personal-responses";
 import { securityHeaders } from "./http/security-headers";
 import { sessionMiddleware } from "./http/session/session-middleware";
 import { staticFiles } from "./http/static-files";
 import { httpLogger } from "./logging";
 import { bundleDir, staticDir, templatesDir as defaultTemplatesDir } from "./paths";
 import { accountAuthRoutes } from "./routes/account-auth";
-import { devMailboxRoutes } from "./routes/dev-mailbox";
+import { DEV_MAILBOX_PATH, devMailboxRoutes, servesDevMailbox } from "./routes/dev-mailbox";
 import { eventRoutes } from "./routes/events";
 import { galleryRoutes } from "./routes/gallery";
 import { healthRoutes } from "./routes/health";
@@ -40,7 +41,7 @@ export interface CreateAppOptions {
 export function createApp(services: AppServices, options: CreateAppOptions = {}): Express {
   const { config, database, readiness } = services;
   const templatesDir = options.templatesDir ?? defaultTemplatesDir;
-  const csrf = csrfProtection(config.publicOrigin);
+  const csrf = csrfProtection(config);
   const app = express();
 
   const development = config.nodeEnv === "development";
@@ -52,6 +53,8 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   app.locals.lightGalleryLicenseKey = config.lightGalleryLicenseKey;
   const views = configureViews(app, { templatesDir, viteAssets: services.viteAssets, reloadTemplates: development });
 
+  // First: it decides Cache-Control as headers are written, so it must see every cookie set after it.
+  app.use(noStoreForPersonalResponses);
   // Before the logger: the emailed reset link carries a token, which must never be logged.
   app.use(passwordLinkHandoff(config));
   app.use(securityHeaders(config));
@@ -70,8 +73,11 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   app.use(pageLocals({ db: database.db, csrfTokenFor: csrf.tokenFor }));
   app.use(flashLocals);
 
-  // The mailbox shows every password-reset link, so it never exists in production.
-  if (config.nodeEnv !== "production") app.use(devMailboxRoutes({ db: database.db }));
+  // The mailbox shows every password-reset link: never registered in production, and only for this machine elsewhere.
+  if (servesDevMailbox(config)) {
+    app.use(devMailboxRoutes({ db: database.db }));
+    services.logger.info(`dev mailbox at ${config.publicUrl}${DEV_MAILBOX_PATH} (answers requests from this machine only)`);
+  }
   app.use(accountAuthRoutes({ db: database.db, rateLimiter: services.rateLimiter, mailer: services.mailer, config }));
   app.use(myAccountRoutes({ services, csrfTokenFor: csrf.tokenFor }));
   app.use(saveResourceRoutes({ db: database.db }));

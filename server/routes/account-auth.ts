@@ -12,6 +12,7 @@ import { normaliseEmail } from "../domain/email";
 import { safeNextPath } from "../domain/redirect-safety";
 import { destinationAfterSignIn } from "../domain/sign-in-destination";
 import { isApiRequest, nonFieldErrorsKey } from "../http/errors";
+import { jsonFields } from "../http/json-fields";
 import type { RateLimiter } from "../http/rate-limit";
 import type { Mailer } from "../mail/mailer";
 import { accountRegisterRoutes } from "./account-register";
@@ -53,7 +54,7 @@ export function accountAuthRoutes(deps: AccountRouteDependencies): Router {
     res.set("Cache-Control", "no-store").json({ success: true, session_data: { login_info: user ? { email: user.email } : null } });
   });
 
-  router.post("/account/login/", async (req, res) => {
+  router.post("/account/login/", jsonFields({ email: "text", password: "text", next: "text" }), async (req, res) => {
     const email = normaliseEmail(textField(req.body, "email"));
     const password = textField(req.body, "password");
     const next = safeNextPath(textField(req.body, "next"));

@@ -8,12 +8,22 @@ import { signIn } from "../accounts/session-user";
 import { emailProblem, normaliseEmail } from "../domain/email";
 import { safeNextPath } from "../domain/redirect-safety";
 import { HttpError, isApiRequest, type FieldErrors } from "../http/errors";
+import { jsonFields } from "../http/json-fields";
 import type { AccountRouteDependencies } from "./account-auth";
 
 const fifteenMinutes = 15 * 60 * 1000;
 const LOOKUPS_PER_ADDRESS = 60;
 /** Generous: a staff training day signs up a whole room from one school address. */
 const SIGN_UPS_PER_ADDRESS = 50;
+
+const registerFields = jsonFields({
+  first_name: "text",
+  last_name: "text",
+  phone_number: "text",
+  email: "text",
+  password: "text",
+  next: "text",
+});
 
 /** What the register page shows without JavaScript; the wizard widget takes over when it runs. */
 type RegisterStep = "lookupAccount" | "createAccount" | "existingAccount" | "checkEmail" | "signedIn";
@@ -86,7 +96,7 @@ export function accountRegisterRoutes(deps: AccountRouteDependencies): Router {
     renderRegisterPage(res, pageForLookup(answer, email, next));
   });
 
-  router.post("/account/register/", async (req, res) => {
+  router.post("/account/register/", registerFields, async (req, res) => {
     const next = safeNextPath(textField(req.body, "next"));
     const request = {
       first_name: trimmedField(req.body, "first_name"),

@@ -1,7 +1,9 @@
 import { Router, type Response } from "express";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import type { Config } from "../config";
 import { notFound } from "../http/errors";
+import { isLoopbackAddress } from "../http/loopback";
 import { mailboxEntry } from "../mail/mailbox-view";
 import { findOutboxMessage, listOutboxMessages } from "../mail/outbox";
 
@@ -26,23 +28,37 @@ const emailHtmlPolicy = [
   "sandbox allow-scripts",
 ].join("; ");
 
+export const DEV_MAILBOX_PATH = "/dev/mailbox/";
+
+/**
+ * Whether the app has a dev mailbox at all: never in production, where its
+ * routes are not even registered. Development and test (the test suites and
+ * the e2e server run as NODE_ENV=test) have one.
+ */
+export function servesDevMailbox(config: Pick<Config, "nodeEnv">): boolean {
+  return config.nodeEnv !== "production";
+}
+
 /**
  * The development mailbox: what the embedded mailer "sent" (the outbox
- * table), newest first, and each message's text and HTML bodies. Mounted only
- * when NODE_ENV is not production (server/app.ts), since it shows every
- * password-reset link.
+ * table), newest first, and each message's text and HTML bodies. It shows
+ * every password-reset link, so reading it would sign anyone in as anyone:
+ * it answers only requests from this machine (`req.ip` is loopback, with
+ * TRUST_PROXY deciding whose address that is), and everyone else gets a 404
+ * as if it did not exist. Mounted only when `servesDevMailbox` (server/app.ts).
  */
 export function devMailboxRoutes(options: { db: Kysely<Database> }): Router {
   const { db } = options;
   const router = Router({ strict: true });
-  router.use("/dev/mailbox", (_req, res, next) => {
+  router.use("/dev/mailbox", (req, res, next) => {
+    if (!isLoopbackAddress(req.ip)) throw notFound();
     res.set({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });
     next();
   });
 
-  router.get("/dev/mailbox", (_req, res) => res.redirect(301, "/dev/mailbox/"));
+  router.get("/dev/mailbox", (_req, res) => res.redirect(301, DEV_MAILBOX_PATH));
 
-  router.get("/dev/mailbox/", async (_req, res) => {
+  router.get(DEV_MAILBOX_PATH, async (_req, res) => {
     const messages = await listOutboxMessages(db, listLimit);
     res.render("pages/dev/mailbox.njk", { messages: messages.map(mailboxEntry), listLimit });
   });

@@ -9,7 +9,7 @@ import { findEventBySlug, findInstanceOfEvent, findUpcomingInstances } from "../
 import { icalendarFileOf } from "../events/icalendar";
 import { listInstanceItems } from "../events/instance-listing";
 import { parseInstanceQuery } from "../events/instance-query";
-import { parseWhatsOnQuery } from "../events/whats-on-query";
+import { parseWhatsOnQuery, thisWeekRequest } from "../events/whats-on-query";
 import { INSTANCES_API_PATH, loadWhatsOnPage } from "../events/whats-on-page";
 import { HttpError, notFound } from "../http/errors";
 import { redirectToSlashed } from "./slashed-redirect";
@@ -35,14 +35,14 @@ export function eventRoutes(options: {
   });
 
   router.get("/whats-on/", async (req, res) => {
-    const request = parseWhatsOnQuery(req.query, londonDateOf(new Date()));
-    res.render("pages/whats-on.njk", await loadWhatsOnPage(db, request));
+    const parsed = parseWhatsOnQuery(req.query, londonDateOf(new Date()));
+    if (!parsed.ok) throw new HttpError(400, `${parsed.errors.date?.[0] ?? "Check the date."} Go back to this week's listings.`, parsed.errors);
+    res.render("pages/whats-on.njk", await loadWhatsOnPage(db, parsed.request));
   });
 
   // The pattern library's calendar page shows this week's real programme, so it is served here.
   router.get("/patterns/events-calendar/", async (_req, res) => {
-    const request = parseWhatsOnQuery({}, londonDateOf(new Date()));
-    res.render("pages/patterns/events-calendar.njk", await loadWhatsOnPage(db, request));
+    res.render("pages/patterns/events-calendar.njk", await loadWhatsOnPage(db, thisWeekRequest(londonDateOf(new Date()))));
   });
 
   router.get("/whats-on/:slug/", async (req, res) => {

@@ -12,6 +12,7 @@ import { formatLondonDate, membershipStatus } from "../domain/membership-status"
 import { NO_PREFIX_ID } from "../domain/name-prefixes";
 import { hasField, submittedRecord } from "../domain/submitted-fields";
 import { HttpError, isApiRequest } from "../http/errors";
+import { jsonFields } from "../http/json-fields";
 import { requireUser, SIGNED_OUT_MESSAGE } from "../http/require-user";
 import { MailDeliveryError } from "../mail/mailer";
 import { listSavedResources } from "../resources/saved-resources";
@@ -39,6 +40,11 @@ export interface MyAccountRoutesOptions {
 }
 
 const myAccountPath = "/account/my-account/";
+
+/** The JSON types of each write's fields (server/http/json-fields.ts). */
+const profileFields = jsonFields({ Prefix: "text or whole number", FirstName: "text", LastName: "text", Email: "text", Password: "text" });
+const passwordFields = jsonFields({ Password: "text", NewPassword: "text", ConfirmPassword: "text" });
+const contactFields = jsonFields({ name: "text", email: "text", subject: "text", message: "text" });
 
 export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
   const { services, csrfTokenFor } = options;
@@ -138,9 +144,15 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
     });
   }
 
-  router.route("/account/update-profile/").put(requireUser, updateProfileHandler).post(requireUser, updateProfileHandler);
-  router.route("/account/update-password/").put(requireUser, updatePasswordHandler).post(requireUser, updatePasswordHandler);
-  router.post("/account/contact-us-form/", requireUser, contactHandler);
+  router
+    .route("/account/update-profile/")
+    .put(requireUser, profileFields, updateProfileHandler)
+    .post(requireUser, profileFields, updateProfileHandler);
+  router
+    .route("/account/update-password/")
+    .put(requireUser, passwordFields, updatePasswordHandler)
+    .post(requireUser, passwordFields, updatePasswordHandler);
+  router.post("/account/contact-us-form/", requireUser, contactFields, contactHandler);
 
   // Every page address ends in a slash.
   router.get(["/account/my-account", "/account/dashboard"], (req, res) => {

@@ -7,6 +7,7 @@ import { textField } from "../accounts/request-fields";
 import { signIn } from "../accounts/session-user";
 import { emailProblem, normaliseEmail } from "../domain/email";
 import { HttpError, isApiRequest, type FieldErrors } from "../http/errors";
+import { jsonFields } from "../http/json-fields";
 import type { AccountRouteDependencies } from "./account-auth";
 import { clearResetTokenCookie, resetTokenFromCookie } from "./password-link-handoff";
 
@@ -30,7 +31,7 @@ export function passwordResetRoutes(deps: AccountRouteDependencies): Router {
     res.render("pages/account/forgot-password.njk", { values: {} });
   });
 
-  router.post("/account/forgot-password/", async (req, res) => {
+  router.post("/account/forgot-password/", jsonFields({ email: "text" }), async (req, res) => {
     const email = normaliseEmail(textField(req.body, "email"));
     const problem = emailProblem(email);
     if (problem) return answerInvalid(req, res, { email: [problem] }, "pages/account/forgot-password.njk", { values: { email } });
@@ -53,7 +54,7 @@ export function passwordResetRoutes(deps: AccountRouteDependencies): Router {
     res.render("pages/account/reset-password.njk", { usable: true });
   });
 
-  router.post("/account/reset-password/", async (req, res) => {
+  router.post("/account/reset-password/", jsonFields({ token: "text", password: "text", confirm_password: "text" }), async (req, res) => {
     const token = (isApiRequest(req) ? textField(req.body, "token") : "") || resetTokenFromCookie(req) || "";
     const outcome = await resetPassword(
       { db, hasher: passwordHasher },

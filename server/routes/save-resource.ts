@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { isApiRequest, nonFieldErrorsKey, type FieldErrors } from "../http/errors";
 import { setFlash } from "../http/flash";
+import { jsonFields } from "../http/json-fields";
 import { pageAfterSave, SAVE_FORM_ERRORS, savedNotice, signInPathFor } from "../resources/save-outcome";
 import { readFormSaveRequest, readJsonSaveRequest } from "../resources/save-request";
 import { applySaveRequest } from "../resources/saved-resources";
@@ -27,7 +28,8 @@ export function saveResourceRoutes(options: { db: Kysely<Database> }): Router {
   const { db } = options;
   const router = Router({ strict: true });
 
-  router.post(SAVE_RESOURCE_PATH, async (req, res) => {
+  // resource_id, resource_type and to_save have their own strict reader (save-request.ts); next is text.
+  router.post(SAVE_RESOURCE_PATH, jsonFields({ next: "text" }), async (req, res) => {
     const api = isApiRequest(req);
     const next: unknown = (req.body as Record<string, unknown> | undefined)?.next;
     const user = req.currentUser;

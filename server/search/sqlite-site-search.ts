@@ -50,11 +50,12 @@ function titleMatchTier(terms: readonly string[]): RawBuilder<number> {
 export function sqliteSiteSearch(db: Kysely<Database>, options: { now?: () => Date } = {}): SiteSearch {
   const now = options.now ?? (() => new Date());
 
-  async function rows(terms: readonly string[], limit: number, offset: number): Promise<SearchRow[]> {
+  /** `at`: the moment "published" is judged at, one reading shared by a page's count and its rows. */
+  async function rows(terms: readonly string[], limit: number, offset: number, at: Date = now()): Promise<SearchRow[]> {
     const result = await sql<SearchRow>`
       select kind, object_id, title, body, url, image_url
       from search_index
-      where search_index match ${ftsMatchOf(terms)} and published_at <= ${now().toISOString()}
+      where search_index match ${ftsMatchOf(terms)} and published_at <= ${at.toISOString()}
       order by ${titleMatchTier(terms)}, ${isResource}, length(title), bm25(search_index, 10.0, 1.0), rowid
       limit ${limit} offset ${offset}`.execute(db);
     return result.rows;
@@ -68,11 +69,12 @@ export function sqliteSiteSearch(db: Kysely<Database>, options: { now?: () => Da
 
     async search(terms, { page, pageSize }: SearchPage): Promise<SearchResults> {
       if (terms.length === 0) return { hits: [], total: 0 };
+      const at = now();
       const count = await sql<{ total: number }>`
         select count(*) as total from search_index
-        where search_index match ${ftsMatchOf(terms)} and published_at <= ${now().toISOString()}`.execute(db);
+        where search_index match ${ftsMatchOf(terms)} and published_at <= ${at.toISOString()}`.execute(db);
       const total = Number(count.rows[0]?.total ?? 0);
-      const hits = (await rows(terms, pageSize, (page - 1) * pageSize)).map((row) => hitOf(row, terms));
+      const hits = (await rows(terms, pageSize, (page - 1) * pageSize, at)).map((row) => hitOf(row, terms));
       return { hits, total };
     },
   };

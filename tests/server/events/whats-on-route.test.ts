@@ -66,6 +66,15 @@ describe("GET /whats-on/", () => {
     expect(await page()).not.toContain("We couldn't read the date");
   });
 
+  it("answers 400 with the range for a date the site does not list, never a server error", async () => {
+    for (const date of ["9999-12-31", "1000-01-01"]) {
+      const response = await request(t.app).get(`/whats-on/?date=${date}`).set("Accept", "text/html");
+      expect(response.status, date).toBe(400);
+      expect(response.text).toContain("date must be a date from 1900-01-01 to 2200-12-31.");
+      expect(response.text).toContain('<main id="main-content"');
+    }
+  });
+
   it("redirects /whats-on to /whats-on/, keeping the query", async () => {
     const response = await request(t.app).get("/whats-on?venue=main-house");
     expect(response.status).toBe(301);
