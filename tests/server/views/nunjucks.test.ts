@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import express from "express";
-import { configureViews } from "../../../../server/views/nunjucks";
+import { configureViews } from "../../../server/views/nunjucks";
 
 describe("configureViews", () => {
   let directory: string;

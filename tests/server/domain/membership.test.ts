@@ -1,5 +1,5 @@
-import { latestMembership, membershipIsValid } from "../../../../server/domain/membership";
-import { destinationAfterSignIn, linkSchoolPath } from "../../../../server/domain/sign-in-destination";
+import { latestMembership, membershipIsValid } from "../../../server/domain/membership";
+import { destinationAfterSignIn, linkSchoolPath } from "../../../server/domain/sign-in-destination";
 
 const now = new Date("2026-03-01T12:00:00.000Z");
 

@@ -1,4 +1,4 @@
-import { jsonScript } from "../../../../server/views/json-script";
+import { jsonScript } from "../../../server/views/json-script";
 
 describe("jsonScript", () => {
   it("escapes characters that could end the script element or break a parser", () => {

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from "../../../server/config";
+import { ConfigError, loadConfig } from "../../server/config";
 
 const secret = "a-test-secret-that-is-long-enough-0123456789";
 const load = (env: NodeJS.ProcessEnv) => loadConfig({ SESSION_SECRET: secret, ...env });

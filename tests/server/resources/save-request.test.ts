@@ -1,4 +1,4 @@
-import { readFormSaveRequest, readJsonSaveRequest, SAVE_FIELD_MESSAGES } from "../../../../server/resources/save-request";
+import { readFormSaveRequest, readJsonSaveRequest, SAVE_FIELD_MESSAGES } from "../../../server/resources/save-request";
 
 describe("readJsonSaveRequest", () => {
   it("reads a well-formed body", () => {

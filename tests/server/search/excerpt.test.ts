@@ -1,6 +1,6 @@
-import { EXCERPT_LENGTH, escapeHtml, markedExcerpt } from "../../../../server/search/excerpt";
-import { htmlToPlainText } from "../../../../server/search/plain-text";
-import { pageNumbersAround, safeExcerptHtml, searchResultsPageOf } from "../../../../server/search/search-results-page";
+import { EXCERPT_LENGTH, escapeHtml, markedExcerpt } from "../../../server/search/excerpt";
+import { htmlToPlainText } from "../../../server/search/plain-text";
+import { pageNumbersAround, safeExcerptHtml, searchResultsPageOf } from "../../../server/search/search-results-page";
 
 /** The excerpt's text with marks removed and the five entities decoded. */
 function plainOf(excerpt: string): string {

@@ -1,5 +1,5 @@
 import nunjucks from "nunjucks";
-import { LazyCsrfToken } from "../../../../server/http/page-locals";
+import { LazyCsrfToken } from "../../../server/http/page-locals";
 
 describe("LazyCsrfToken", () => {
   it("issues nothing until printed, then issues once and prints the same token everywhere", () => {

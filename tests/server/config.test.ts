@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ConfigError, loadConfig, readEnvironment } from "../../../server/config";
+import { ConfigError, loadConfig, readEnvironment } from "../../server/config";
 
 const secret = "a-test-secret-that-is-long-enough-0123456789";
 

@@ -1,6 +1,6 @@
-import { expandEventSchedule, resolveDay } from "../../../../server/content/event-schedule";
-import { FixtureValidationError } from "../../../../server/content/fixture-errors";
-import { eventFixtureSchema, type EventFixture } from "../../../../server/content/fixture-schema/events";
+import { expandEventSchedule, resolveDay } from "../../../server/content/event-schedule";
+import { FixtureValidationError } from "../../../server/content/fixture-errors";
+import { eventFixtureSchema, type EventFixture } from "../../../server/content/fixture-schema/events";
 
 function event(fields: Record<string, unknown>): EventFixture {
   return eventFixtureSchema.parse({

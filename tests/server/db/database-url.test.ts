@@ -1,5 +1,5 @@
 import path from "node:path";
-import { parseDatabaseUrl } from "../../../../server/db/database-url";
+import { parseDatabaseUrl } from "../../../server/db/database-url";
 
 describe("parseDatabaseUrl", () => {
   it("resolves a relative SQLite file against the working directory", () => {

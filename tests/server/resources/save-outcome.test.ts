@@ -1,4 +1,4 @@
-import { pageAfterSave, savedNotice, signInPathFor } from "../../../../server/resources/save-outcome";
+import { pageAfterSave, savedNotice, signInPathFor } from "../../../server/resources/save-outcome";
 
 describe("savedNotice", () => {
   it("names the resource in the save and remove notices", () => {

@@ -1,7 +1,7 @@
 import express from "express";
 import request from "supertest";
-import { errorHandler, notFoundHandler } from "../../../../server/http/error-handler";
-import { HttpError } from "../../../../server/http/errors";
+import { errorHandler, notFoundHandler } from "../../../server/http/error-handler";
+import { HttpError } from "../../../server/http/errors";
 
 /** A bare app with no views: page errors fall back to the built-in page. */
 function appThatFails(error: unknown, development = false) {

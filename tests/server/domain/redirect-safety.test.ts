@@ -1,4 +1,4 @@
-import { DEFAULT_NEXT_PATH, safeNextPath } from "../../../../server/domain/redirect-safety";
+import { DEFAULT_NEXT_PATH, safeNextPath } from "../../../server/domain/redirect-safety";
 
 describe("safeNextPath", () => {
   it.each(["/account/my-account/", "/resources/?page=2&type=film#top", "/", "/events/macbeth-2026/"])("keeps the same-site path %j", (path) => {

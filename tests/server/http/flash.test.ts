@@ -1,5 +1,5 @@
 import type { Request, Response } from "express";
-import { flashLocals, setFlash, takeFlash } from "../../../../server/http/flash";
+import { flashLocals, setFlash, takeFlash } from "../../../server/http/flash";
 
 function fakeRequest(session: Record<string, unknown> = {}): Request {
   return { session } as unknown as Request;

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createViteAssets } from "../../../../server/views/vite-assets";
+import { createViteAssets } from "../../../server/views/vite-assets";
 
 const manifest = {
   "widgets/main.ts": { file: "assets/main-a1b2.js", isEntry: true, imports: ["_runtime-c3d4.js"], css: ["assets/main-e5f6.css"] },

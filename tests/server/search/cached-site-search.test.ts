@@ -1,6 +1,6 @@
 import { vi } from "vitest";
-import { cachedSiteSearch } from "../../../../server/search/cached-site-search";
-import type { SearchHit, SiteSearch } from "../../../../server/search/search-port";
+import { cachedSiteSearch } from "../../../server/search/cached-site-search";
+import type { SearchHit, SiteSearch } from "../../../server/search/search-port";
 
 function hit(title: string): SearchHit {
   return { objectID: `page:${title}`, kind: "page", title, url: `/${title}/`, excerpt: title };

@@ -1,4 +1,4 @@
-import { EMAIL_INVALID_MESSAGE, EMAIL_MISSING_MESSAGE, emailProblem, normaliseEmail } from "../../../../server/domain/email";
+import { EMAIL_INVALID_MESSAGE, EMAIL_MISSING_MESSAGE, emailProblem, normaliseEmail } from "../../../server/domain/email";
 
 describe("normaliseEmail", () => {
   it("trims and lower-cases", () => {

@@ -4,8 +4,8 @@ import {
   PASSWORD_TOO_LONG_MESSAGE,
   isCommonPassword,
   passwordProblems,
-} from "../../../../server/domain/password-policy";
-import { loadCommonPasswords } from "../../../../server/accounts/password-rules";
+} from "../../../server/domain/password-policy";
+import { loadCommonPasswords } from "../../../server/accounts/password-rules";
 
 const common = new Set(["password", "qwerty", "p@ssw0rd", "dragon"]);
 
