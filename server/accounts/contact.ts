@@ -4,7 +4,6 @@ import { readContactMessage, type ContactMessage } from "../domain/contact-messa
 import type { RateLimiter } from "../http/rate-limit";
 import type { Mailer } from "../mail/mailer";
 import { refused, tooManyAttempts, type AccountUpdateOutcome } from "./account-update-outcome";
-import "./contact-messages-table";
 
 /**
  * The My account contact form (POST /account/contact-us-form/): each message

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
 import { EVENT_TAXONOMIES, type EventTaxonomy } from "../content/event-taxonomies";
-import type { EventsTable } from "../content/tables";
+import type { EventsTable } from "./tables";
 import type { Database } from "../db/schema";
 import type { TermValue } from "./instance-items";
 

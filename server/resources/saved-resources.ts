@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { resourceUrl } from "../content/content-urls";
 import { resourceCardColumns, toResourceCards, type ResourceCard } from "../content/resource-cards";
-import type { SavedResourcesTable } from "./save-tables";
+import type { SavedResourcesTable } from "./tables";
 
 /*
  * Saved resources: storage for POST /account/save-resource/ and the

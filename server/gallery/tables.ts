@@ -1,34 +1,9 @@
 import type { Generated } from "kysely";
 
 /*
- * Kysely row types for the tables of server/db/migrations/0006_people_and_galleries.ts.
- * Conventions as tables.ts: integer ids, ISO 8601 UTC text timestamps.
+ * Kysely row types for the Gallery page's tables (server/db/migrations/0006_people_and_galleries.ts).
+ * Conventions as server/events/tables.ts: integer ids, ISO 8601 UTC text timestamps.
  */
-
-/** A group on the People page, e.g. "Artistic team". */
-export interface PeopleTeamsTable {
-  id: Generated<number>;
-  slug: string;
-  label: string;
-  intro: string;
-  position: number;
-}
-
-export interface PeopleTable {
-  id: Generated<number>;
-  slug: string;
-  team_id: number;
-  /** Order within the team. */
-  position: number;
-  name: string;
-  role: string;
-  portrait_url: string | null;
-  /** Empty when the name beside the portrait says who it is. */
-  portrait_alt: string;
-  /** Trusted editor HTML from the content files. */
-  bio_html: string;
-  updated_at: string;
-}
 
 export interface GalleriesTable {
   id: Generated<number>;
@@ -65,9 +40,7 @@ export interface GalleryItemsTable {
   caption_url: string | null;
 }
 
-export interface PeopleAndGalleryTables {
-  people_teams: PeopleTeamsTable;
-  people: PeopleTable;
+export interface GalleryTables {
   galleries: GalleriesTable;
   gallery_items: GalleryItemsTable;
 }
