@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from "express";
 import type { Kysely } from "kysely";
-import { loadSiteSettings } from "../content/site-settings";
+import { loadSiteSettings } from "../pages/site-settings";
 import type { Database } from "../db/schema";
 import { isApiRequest } from "./errors";
 

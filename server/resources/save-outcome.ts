@@ -1,4 +1,4 @@
-import { resourceUrl } from "../content/content-urls";
+import { resourceUrl } from "../shared/content-urls";
 import { safeNextPath } from "../domain/redirect-safety";
 import type { FlashNotice } from "../http/flash";
 import type { SaveableResource } from "./saved-resources";

@@ -1,7 +1,7 @@
 import { Router } from "express";
 import type { Kysely } from "kysely";
 import type { Environment } from "nunjucks";
-import { londonDateOf } from "../content/london-time";
+import { londonDateOf } from "../shared/london-time";
 import type { Database } from "../db/schema";
 import { calendarEntryRenderer } from "../events/calendar-entry-renderer";
 import { calendarFileEventOf, eventDatesOf, eventFactsOf } from "../events/event-page";

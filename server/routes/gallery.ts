@@ -1,6 +1,6 @@
 import { Router } from "express";
 import type { Kysely } from "kysely";
-import { loadGalleries } from "../content/gallery";
+import { loadGalleries } from "../gallery/gallery";
 import type { Database } from "../db/schema";
 import { redirectToSlashed } from "./slashed-redirect";
 

@@ -1,7 +1,7 @@
 import { Router } from "express";
 import type { Kysely } from "kysely";
-import { loadHomeContent } from "../content/home-content";
-import { findPublishedPage } from "../content/pages";
+import { loadHomeContent } from "../pages/home-content";
+import { findPublishedPage } from "../pages/pages";
 import type { Database } from "../db/schema";
 import { notFound } from "../http/errors";
 import { listPatternNames } from "../views/pattern-library";

@@ -1,6 +1,6 @@
 import { Router } from "express";
 import type { Kysely } from "kysely";
-import { findPerson, loadPeopleTeams } from "../content/people";
+import { findPerson, loadPeopleTeams } from "../people/people";
 import type { Database } from "../db/schema";
 import { notFound } from "../http/errors";
 import { redirectToSlashed } from "./slashed-redirect";

@@ -1,6 +1,6 @@
 import { resourceFixtureSchema } from "../../../server/content/fixture-schema/resources";
 import { generateResources } from "../../../server/content/resource-generator/generate-resources";
-import { RESOURCE_FACETS, RESOURCE_TYPES } from "../../../server/content/resource-taxonomy";
+import { RESOURCE_FACETS, RESOURCE_TYPES } from "../../../server/domain/resource-taxonomy";
 
 describe("generateResources", () => {
   const { facets, resources } = generateResources(10_000);

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { personUrl } from "./content-urls";
+import { personUrl } from "../shared/content-urls";
 
 /** A person as a profile cover and on their own page. */
 export interface Person {

@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { loadThisWeekEvents, type ThisWeekEvent } from "../events/this-week";
-import { loadUpcomingEventCards, type EventCard } from "./event-cards";
-import { loadNewestResourceCards, type ResourceCard } from "./resource-cards";
+import { loadUpcomingEventCards, type EventCard } from "../events/event-cards";
+import { loadNewestResourceCards, type ResourceCard } from "../resources/resource-cards";
 
-export type { EventCard } from "./event-cards";
-export type { ResourceCard } from "./resource-cards";
+export type { EventCard } from "../events/event-cards";
+export type { ResourceCard } from "../resources/resource-cards";
 export type { ThisWeekEvent } from "../events/this-week";
 
 export interface HomeContent {

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { eventUrl } from "./content-urls";
-import { formatLondonDateTimeLabel } from "./london-time";
+import { eventUrl } from "../shared/content-urls";
+import { formatLondonDateTimeLabel } from "../shared/london-time";
 
 /** An event as a card: what templates/macros/event-card.njk shows. */
 export interface EventCard {

@@ -1,9 +1,9 @@
-import { loadHomeContent } from "../../../server/content/home-content";
-import { findPublishedPage } from "../../../server/content/pages";
+import { loadHomeContent } from "../../../server/pages/home-content";
+import { findPublishedPage } from "../../../server/pages/pages";
 import { seedFromDirectory } from "../../../server/content/seed";
-import { FALLBACK_SITE_SETTINGS, loadSiteSettings } from "../../../server/content/site-settings";
+import { FALLBACK_SITE_SETTINGS, loadSiteSettings } from "../../../server/pages/site-settings";
 import { createTestDatabase, databaseEngines, type TestDatabase } from "../support/databases";
-import { createContentDirectory, type ContentDirectory } from "./content-directory";
+import { createContentDirectory, type ContentDirectory } from "../content/content-directory";
 
 const now = new Date("2026-11-21T12:00:00.000Z");
 

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import type { GalleryItemsTable } from "../gallery/tables";
+import type { GalleryItemsTable } from "./tables";
 
 /**
  * A gallery item in the shape templates/macros/gallery.njk takes: the spec's

@@ -8,7 +8,7 @@ import {
   londonWallClockToUtc,
   toLondonIsoString,
   weekdayOf,
-} from "../../../server/content/london-time";
+} from "../../../server/shared/london-time";
 
 describe("London wall-clock time", () => {
   it("converts a winter (GMT) evening to the same UTC time", () => {

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { resourceUrl } from "./content-urls";
-import { resourceTypeLabel } from "./resource-taxonomy";
+import { resourceUrl } from "../shared/content-urls";
+import { resourceTypeLabel } from "../domain/resource-taxonomy";
 
 /** A resource as a card: what templates/macros/resource-card.njk shows. */
 export interface ResourceCard {
