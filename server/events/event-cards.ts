@@ -1,16 +1,11 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import type { ContentCard } from "../shared/content-card";
 import { eventUrl } from "../shared/content-urls";
 import { formatLondonDateTimeLabel } from "../shared/london-time";
 
 /** An event as a card: what templates/macros/event-card.njk shows. */
-export interface EventCard {
-  title: string;
-  slug: string;
-  url: string;
-  summary: string;
-  imageUrl: string;
-  imageAlt: string;
+export interface EventCard extends ContentCard {
   eventType: string;
   venue: string;
   /** UTC ISO 8601. */

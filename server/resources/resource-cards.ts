@@ -2,20 +2,14 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { resourceUrl } from "../shared/content-urls";
 import { resourceTypeLabel } from "../domain/resource-taxonomy";
+import type { ContentCard } from "../shared/content-card";
 
 /** A resource as a card: what templates/macros/resource-card.njk shows. */
-export interface ResourceCard {
+export interface ResourceCard extends ContentCard {
   /** The spec's resource_id. */
   id: number;
   /** The spec's resource_type (activity, lesson-plan, ...). */
   resourceType: string;
-  title: string;
-  slug: string;
-  /** The resource's page, /resources/<slug>/. */
-  url: string;
-  summary: string;
-  imageUrl: string;
-  imageAlt: string;
   resourceTypeLabel: string;
   /** Labels, in the key stages' own order, e.g. ["Key Stage 3", "Key Stage 4"]. */
   keyStages: string[];

@@ -1,7 +1,29 @@
 import type { Request, RequestHandler } from "express";
-import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
-import type { CurrentUser } from "./current-user";
+import type { CurrentUser, SessionUser } from "../accounts/current-user";
+
+declare module "express-session" {
+  interface SessionData {
+    /** The signed-in constituent's id; absent while signed out. */
+    userId: number;
+    /** The constituent's auth_version when they signed in: a password change elsewhere makes it stale. */
+    authVersion: number;
+  }
+}
+
+declare global {
+  // Express's own extension points are namespaces; there is no other way to add to them.
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      /** Set by loadCurrentUser: the signed-in person, or undefined. */
+      currentUser?: CurrentUser;
+    }
+    interface Locals {
+      /** For templates: the signed-in person, or null (docs/architecture.md, "Template context"). */
+      currentUser?: CurrentUser | null;
+    }
+  }
+}
 
 /**
  * Who is signed in, kept in the session as `userId` + `authVersion`.
@@ -29,25 +51,21 @@ export async function signOut(req: Request): Promise<void> {
 }
 
 /**
- * Reads the session's user from the database on each request, and signs the
- * session out when that person no longer exists or changed their password
- * since. Sets `req.currentUser` and `res.locals.currentUser`.
+ * Reads the session's user (through the accounts service) on each request,
+ * and signs the session out when that person no longer exists or changed
+ * their password since. Sets `req.currentUser` and `res.locals.currentUser`.
  */
-export function loadCurrentUser(options: { db: Kysely<Database> }): RequestHandler {
+export function loadCurrentUser(options: { findSessionUser: (constituentId: number) => Promise<SessionUser | undefined> }): RequestHandler {
   return async (req, res, next) => {
     res.locals.currentUser = null;
     const { userId, authVersion } = req.session;
     if (userId === undefined) return next();
-    const row = await options.db
-      .selectFrom("constituents")
-      .select(["id", "email", "first_name", "last_name", "auth_version"])
-      .where("id", "=", userId)
-      .executeTakeFirst();
-    if (!row || row.auth_version !== authVersion) {
+    const found = await options.findSessionUser(userId);
+    if (!found || found.authVersion !== authVersion) {
       await signOut(req);
       return next();
     }
-    const user: CurrentUser = { id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name };
+    const user: CurrentUser = { id: found.id, email: found.email, firstName: found.firstName, lastName: found.lastName };
     req.currentUser = user;
     res.locals.currentUser = user;
     next();

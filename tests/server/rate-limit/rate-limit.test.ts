@@ -1,4 +1,4 @@
-import { InProcessRateLimiter, RedisRateLimiter, type RateLimiter } from "../../../server/http/rate-limit";
+import { InProcessRateLimiter, RedisRateLimiter, type RateLimiter } from "../../../server/rate-limit/rate-limit";
 import { connectTestRedis, redisTestUrl, type TestRedis } from "../support/redis";
 
 /** The behaviour both implementations share. */
