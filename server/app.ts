@@ -1,11 +1,11 @@
 import express, { type Express } from "express";
-import { loadCurrentUser } from "./http/session-user";
 import { csrfProtection } from "./http/csrf";
 import { errorHandler, notFoundHandler } from "./http/error-handler";
 import { flashLocals } from "./http/flash";
 import { pageLocals } from "./http/page-locals";
 import { securityHeaders } from "./http/security-headers";
 import { sessionMiddleware } from "./http/session/session-middleware";
+import { loadCurrentUser } from "./http/session-user";
 import { staticFiles } from "./http/static-files";
 import { httpLogger } from "./logging";
 import { bundleDir, staticDir, templatesDir as defaultTemplatesDir } from "./paths";

@@ -1,14 +1,14 @@
 import { Router, type Request, type RequestHandler, type Response } from "express";
 import { ACCOUNT_FORMS, type AccountForm } from "../accounts/account-notices";
-import { setAccountNotice, takeAccountNotice } from "../http/account-notice";
-import type { AccountsService } from "../accounts/accounts-service";
 import type { AccountUpdateOutcome } from "../accounts/account-update-outcome";
+import type { AccountsService } from "../accounts/accounts-service";
 import type { CurrentUser } from "../accounts/current-user";
-import { signIn } from "../http/session-user";
 import { formatLondonDate, membershipStatus } from "../domain/membership-status";
 import { hasField, submittedRecord } from "../domain/submitted-fields";
+import { setAccountNotice, takeAccountNotice } from "../http/account-notice";
 import { HttpError, isApiRequest } from "../http/errors";
 import { requireUser, SIGNED_OUT_MESSAGE } from "../http/require-user";
+import { signIn } from "../http/session-user";
 import { MailDeliveryError } from "../mail/mailer";
 import type { ResourcesService } from "../resources/resources-service";
 import { myAccountView, type FailedForm } from "./my-account-view";
