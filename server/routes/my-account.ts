@@ -4,6 +4,7 @@ import type { AccountUpdateOutcome } from "../accounts/account-update-outcome";
 import type { AccountsService } from "../accounts/accounts-service";
 import type { CurrentUser } from "../accounts/current-user";
 import { formatLondonDate, membershipStatus } from "../domain/membership-status";
+import { NO_PREFIX_ID } from "../domain/name-prefixes";
 import { hasField, submittedRecord } from "../domain/submitted-fields";
 import { setAccountNotice, takeAccountNotice } from "../http/account-notice";
 import { HttpError, isApiRequest } from "../http/errors";
@@ -115,6 +116,15 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
     const membership = status.state === "none" ? status : { state: status.state, date: formatLondonDate(status.expiresAt) };
     res.render("pages/account/dashboard.njk", { firstName: user.firstName, membership });
   });
+
+  // The pattern library's account-form and change-email pages show the signed-in person's own forms, live; a visitor sees them empty.
+  for (const pattern of ["account-form", "change-email-dialog"]) {
+    router.get(`/patterns/${pattern}/`, async (req, res) => {
+      const account = req.currentUser ? await loadAccountDetails(db, req.currentUser.id) : undefined;
+      const shown = account ?? { Prefix: NO_PREFIX_ID, FirstName: "", LastName: "", Email: "" };
+      res.render(`pages/patterns/${pattern}.njk`, { ...myAccountView({ account: shown, contactSubjects: [] }), signedIn: account !== undefined });
+    });
+  }
 
   router.route("/account/update-profile/").put(requireUser, updateProfileHandler).post(requireUser, updateProfileHandler);
   router.route("/account/update-password/").put(requireUser, updatePasswordHandler).post(requireUser, updatePasswordHandler);

@@ -31,6 +31,14 @@ export function resourceRoutes(options: { resources: ResourcesService }): Router
     res.render("pages/resource.njk", page);
   });
 
+  // The pattern library's Save and filter pages show the real listing: its first resource, its filter form.
+  for (const pattern of ["save-resource", "resource-filters"]) {
+    router.get(`/patterns/${pattern}/`, async (_req, res) => {
+      const listing = await loadResourceListingPage(db, parseResourceListingQuery({}), viewerOf(res), new Date(), list);
+      res.render(`pages/patterns/${pattern}.njk`, listing);
+    });
+  }
+
   router.get("/resources", redirectToSlashed);
   router.get("/resources/:slug", redirectToSlashed);
   return router;
