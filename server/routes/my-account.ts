@@ -120,7 +120,7 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
   // The pattern library's account-form and change-email pages show the signed-in person's own forms, live; a visitor sees them empty.
   for (const pattern of ["account-form", "change-email-dialog"]) {
     router.get(`/patterns/${pattern}/`, async (req, res) => {
-      const account = req.currentUser ? await loadAccountDetails(db, req.currentUser.id) : undefined;
+      const account = req.currentUser ? await accounts.accountDetails(req.currentUser.id) : undefined;
       const shown = account ?? { Prefix: NO_PREFIX_ID, FirstName: "", LastName: "", Email: "" };
       res.render(`pages/patterns/${pattern}.njk`, { ...myAccountView({ account: shown, contactSubjects: [] }), signedIn: account !== undefined });
     });

@@ -34,7 +34,7 @@ export function resourceRoutes(options: { resources: ResourcesService }): Router
   // The pattern library's Save and filter pages show the real listing: its first resource, its filter form.
   for (const pattern of ["save-resource", "resource-filters"]) {
     router.get(`/patterns/${pattern}/`, async (_req, res) => {
-      const listing = await loadResourceListingPage(db, parseResourceListingQuery({}), viewerOf(res), new Date(), list);
+      const listing = await resources.listingPage(parseResourceListingQuery({}), viewerOf(res), new Date());
       res.render(`pages/patterns/${pattern}.njk`, listing);
     });
   }
