@@ -1,5 +1,5 @@
 import { tsqueryOf } from "../../../server/search/postgres-site-search";
-import { ftsMatchOf } from "../../../server/search/sqlite-site-search";
+import { ftsMatchOf, ftsTitleMatchOf } from "../../../server/search/sqlite-site-search";
 import { parsePageNumber, parseSearchText } from "../../../server/search/search-request";
 import { MAX_TERM_LENGTH, MAX_TERMS, searchTermsOf, wordMatchesTerms } from "../../../server/search/search-terms";
 
@@ -86,6 +86,15 @@ describe("engine query strings from terms", () => {
   it("quotes every tsquery lexeme, joins with &, and makes the last a prefix", () => {
     expect(tsqueryOf(["not", "macbeth", "wit"])).toBe("'not' & 'macbeth' & 'wit':*");
     expect(tsqueryOf(["o'neil"])).toBe("'o''neil':*");
+  });
+
+  it("builds the title-only queries the ranking uses: whole words, prefix, any term", () => {
+    expect(ftsTitleMatchOf(["macbeth", "wit"])).toBe('title : ("macbeth" "wit"*)');
+    expect(ftsTitleMatchOf(["macbeth", "wit"], { lastIsPrefix: false })).toBe('title : ("macbeth" "wit")');
+    expect(ftsTitleMatchOf(["macbeth", "wit"], { any: true })).toBe('title : ("macbeth" OR "wit"*)');
+    expect(tsqueryOf(["macbeth", "wit"], { weight: "A" })).toBe("'macbeth':A & 'wit':*A");
+    expect(tsqueryOf(["macbeth", "wit"], { weight: "A", lastIsPrefix: false })).toBe("'macbeth':A & 'wit':A");
+    expect(tsqueryOf(["macbeth", "wit"], { weight: "A", any: true })).toBe("'macbeth':A | 'wit':*A");
   });
 });
 

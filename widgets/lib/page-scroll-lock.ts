@@ -1,4 +1,4 @@
-/** On <html> and <body> while a modal dialog is shown (static/css/components/profile-dialog.css). */
+/** On <html> and <body> while a modal dialog (profile, change email) is shown (static/css/components/profile-dialog.css). */
 export const modalOpenClass = "modal-open";
 
 /** The custom property the stylesheet offsets the fixed <body> by, so the page does not jump to the top. */

@@ -1,4 +1,4 @@
-import { lockPageScroll, modalOpenClass, scrollOffsetProperty } from "../../../../widgets/profile-dialog/page-scroll-lock";
+import { lockPageScroll, modalOpenClass, scrollOffsetProperty } from "../../../../widgets/lib/page-scroll-lock";
 
 describe("lockPageScroll", () => {
   let scrollTo: ReturnType<typeof vi.spyOn>;

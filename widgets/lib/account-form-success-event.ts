@@ -1,7 +1,9 @@
 /**
- * Dispatched (bubbling, cancelable) on the widget's root after a successful
- * answer. A container that shows the notice itself (the change-email dialog,
- * which closes) calls preventDefault(), and the form then shows none.
+ * Dispatched (bubbling, cancelable) on an account-form widget's root after a
+ * successful answer. A container that shows the notice itself (the
+ * change-email dialog, which closes) calls preventDefault(), and the form
+ * then shows none. It lives in lib because it is the contract between those
+ * two widgets, which never import each other.
  */
 export const ACCOUNT_FORM_SUCCESS_EVENT = "account-form:success";
 
