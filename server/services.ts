@@ -1,7 +1,9 @@
 import type session from "express-session";
 import type { Config } from "./config";
 import { createDatabase, type DatabaseHandle } from "./db/database";
-import { InProcessRateLimiter, RedisRateLimiter, type RateLimiter } from "./http/rate-limit";
+import { createFeatureServices, type FeatureServices } from "./feature-services";
+import type { Readiness } from "./health/readiness-probe";
+import { InProcessRateLimiter, RedisRateLimiter, type RateLimiter } from "./rate-limit/rate-limit";
 import { createSessionStore } from "./http/session/session-store";
 import { createLogger, type Logger } from "./logging";
 import { createMailer } from "./mail/create-mailer";
@@ -10,10 +12,14 @@ import { templatesDir, viteManifestPath } from "./paths";
 import { connectRedis, type RedisClient } from "./redis";
 import { createSiteSearch } from "./search/create-site-search";
 import type { SiteSearch } from "./search/search-port";
-import type { Readiness } from "./routes/health";
 import { createViteAssets, type ViteAssets } from "./views/vite-assets";
 
-/** Everything the app uses that holds a connection or state: built once per process, closed on shutdown. */
+/**
+ * The composition root's first half: the adapters (database, Redis, sessions,
+ * rate limits, mail, search), then the feature services built on them. Built
+ * once per process, closed on shutdown; server/app.ts then hands each route
+ * the feature services it needs.
+ */
 export interface AppServices {
   config: Config;
   logger: Logger;
@@ -28,6 +34,8 @@ export interface AppServices {
   mailer: Mailer;
   /** Site search over the index in the database (server/search/, docs/search.md). */
   siteSearch: SiteSearch;
+  /** One service per capability, which the routes receive (server/feature-services.ts). */
+  features: FeatureServices;
   /** Closes everything above, once. */
   close(): Promise<void>;
 }
@@ -70,6 +78,10 @@ export async function createServices(config: Config, options: CreateServicesOpti
       await database.close();
     })());
 
+  const readiness: Readiness = { shuttingDown: false };
+  const siteSearch = createSiteSearch(database);
+  const features = createFeatureServices({ config, logger, database, redis, rateLimiter, mailer, siteSearch, readiness });
+
   return {
     config,
     logger,
@@ -77,10 +89,11 @@ export async function createServices(config: Config, options: CreateServicesOpti
     redis,
     sessionStore: sessions.store,
     rateLimiter,
-    readiness: { shuttingDown: false },
+    readiness,
     viteAssets,
     mailer,
-    siteSearch: createSiteSearch(database),
+    siteSearch,
+    features,
     close,
   };
 }

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { projectRoot } from "../paths";
 import { loadFixtures, type ContentFixtures } from "./load-fixtures";
-import { londonDateOf } from "./london-time";
+import { londonDateOf } from "../shared/london-time";
 import type { CrmEnvironment } from "./membership-levels";
 import { hashFixturePasswords, seedAccounts } from "./seed-accounts";
 import { seedEvents } from "./seed-events";
@@ -12,7 +12,7 @@ import { seedPages } from "./seed-pages";
 import { seedPeople } from "./seed-people";
 import { seedResources } from "./seed-resources";
 import { seedSiteSettings } from "./seed-site";
-import { forgetSiteSettings } from "./site-settings";
+import { forgetSiteSettings } from "../pages/site-settings";
 
 /** The demo organisation's content, loaded into an empty database on start. */
 export const DEMO_CONTENT_DIRECTORY = path.join(projectRoot, "fixtures", "content");

@@ -1,4 +1,4 @@
-import { addDays, londonWallClockToUtc, weekdayOf, WEEKDAYS } from "../content/london-time";
+import { addDays, londonWallClockToUtc, weekdayOf, WEEKDAYS } from "../shared/london-time";
 
 /*
  * Calendar dates ('YYYY-MM-DD', London days) as the What's On page and the

@@ -1,5 +1,5 @@
-import { daysBetween } from "../content/london-time";
-import { EVENT_TAXONOMIES, type EventTaxonomy } from "../content/event-taxonomies";
+import { daysBetween } from "../shared/london-time";
+import { EVENT_TAXONOMIES, type EventTaxonomy } from "./event-taxonomies";
 import { calendarDateProblem } from "./calendar-dates";
 import { parseInstanceFields, type InstanceField } from "./instance-fields";
 

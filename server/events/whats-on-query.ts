@@ -1,4 +1,4 @@
-import { EVENT_TAXONOMIES, EVENT_TAXONOMY_LABELS, type EventTaxonomy } from "../content/event-taxonomies";
+import { EVENT_TAXONOMIES, EVENT_TAXONOMY_LABELS, type EventTaxonomy } from "./event-taxonomies";
 import { calendarDateProblem, mondayOf, parseCalendarDate } from "./calendar-dates";
 import { parseInstanceFilters, queryValues, type InstanceFilters, type ParameterErrors } from "./instance-query";
 import type { TermValue } from "./instance-items";

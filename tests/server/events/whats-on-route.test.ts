@@ -1,5 +1,5 @@
 import request from "supertest";
-import { londonDateOf } from "../../../server/content/london-time";
+import { londonDateOf } from "../../../server/shared/london-time";
 import { mondayOf } from "../../../server/events/calendar-dates";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { seedEventFixtures } from "./event-fixtures";
