@@ -3,6 +3,14 @@ import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
+/**
+ * A second server, as a newcomer runs it: no PUBLIC_URL, reached at
+ * 127.0.0.1 rather than the localhost it assumes. Only the specs named
+ * below run against it.
+ */
+const newcomerPort = port + 10;
+const newcomerBaseURL = `http://127.0.0.1:${newcomerPort}`;
+const newcomerSpecs = /newcomer-at-127\.spec\.ts$/;
 // Debian's Chromium when present; otherwise Playwright's own browser (npx playwright install).
 const systemChromium = "/usr/bin/chromium";
 
@@ -32,20 +40,31 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
-  webServer: {
-    // A fresh embedded database for every run, seeded on start by the server itself.
-    command: `rm -rf var/e2e-${port} && mkdir -p var/e2e-${port} && tsx server/main.ts`,
-    url: `${baseURL}/readyz`,
+  projects: [
+    { name: "chromium", testIgnore: newcomerSpecs, use: { ...devices["Desktop Chrome"] } },
+    { name: "newcomer-at-127", testMatch: newcomerSpecs, use: { ...devices["Desktop Chrome"], baseURL: newcomerBaseURL } },
+  ],
+  webServer: [
+    e2eServer(port, `${baseURL}/readyz`, { PUBLIC_URL: baseURL }),
+    // PUBLIC_URL empty (unset, even if a .env file sets it): the server assumes http://localhost:<port>, and is reached at 127.0.0.1.
+    e2eServer(newcomerPort, `${newcomerBaseURL}/readyz`, { PUBLIC_URL: "" }),
+  ],
+});
+
+/** A server on a fresh embedded database, seeded on start by the server itself. */
+function e2eServer(serverPort: number, readyUrl: string, env: Record<string, string>) {
+  return {
+    command: `rm -rf var/e2e-${serverPort} && mkdir -p var/e2e-${serverPort} && tsx server/main.ts`,
+    url: readyUrl,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      DATABASE_URL: `sqlite:var/e2e-${port}/site.sqlite`,
+      PORT: String(serverPort),
+      DATABASE_URL: `sqlite:var/e2e-${serverPort}/site.sqlite`,
       SESSION_SECRET: "e2e-session-secret-not-for-production-0123456789",
       NODE_ENV: "test",
       LOG_LEVEL: "warn",
+      ...env,
     },
-  },
-});
+  };
+}

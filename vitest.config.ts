@@ -23,7 +23,7 @@ export default defineConfig({
         test: {
           name: "server",
           environment: "node",
-          include: ["tests/unit/server/**/*.test.ts", "tests/server/**/*.test.ts"],
+          include: ["tests/server/**/*.test.ts"],
           setupFiles: ["tests/setup/server.ts"],
           // Server tests share one PostgreSQL/Redis per run; files use their own databases.
           testTimeout: 20_000,

@@ -1,21 +1,24 @@
 import express, { type Express } from "express";
-import { loadCurrentUser } from "./accounts/session-user";
 import { csrfProtection } from "./http/csrf";
 import { errorHandler, notFoundHandler } from "./http/error-handler";
 import { flashLocals } from "./http/flash";
 import { pageLocals } from "./http/page-locals";
+import { noStoreForPersonalResponses } from "./http/personal-responses";
 import { securityHeaders } from "./http/security-headers";
 import { sessionMiddleware } from "./http/session/session-middleware";
+import { loadCurrentUser } from "./http/session-user";
 import { staticFiles } from "./http/static-files";
 import { httpLogger } from "./logging";
 import { bundleDir, staticDir, templatesDir as defaultTemplatesDir } from "./paths";
 import { accountAuthRoutes } from "./routes/account-auth";
-import { devMailboxRoutes } from "./routes/dev-mailbox";
+import { accountRegisterRoutes } from "./routes/account-register";
+import { DEV_MAILBOX_PATH, devMailboxRoutes, servesDevMailbox } from "./routes/dev-mailbox";
 import { eventRoutes } from "./routes/events";
 import { galleryRoutes } from "./routes/gallery";
 import { healthRoutes } from "./routes/health";
 import { myAccountRoutes } from "./routes/my-account";
 import { pageRoutes } from "./routes/pages";
+import { passwordResetRoutes } from "./routes/password-reset";
 import { peopleRoutes } from "./routes/people";
 import { resourceRoutes } from "./routes/resources";
 import { saveResourceRoutes } from "./routes/save-resource";
@@ -35,13 +38,15 @@ export interface CreateAppOptions {
 
 /**
  * The whole site as an Express app, without listening, so tests drive it
- * directly. Order matters: probes and static files come before sessions, so
+ * directly. The composition root's second half: services.ts has built the
+ * adapters and the feature services; here each route receives the services
+ * it needs (never a database handle). Order matters: probes and static files come before sessions, so
  * they never create or touch one; CSRF checks run once bodies are parsed.
  */
 export function createApp(services: AppServices, options: CreateAppOptions = {}): Express {
-  const { config, database, readiness } = services;
+  const { config, features } = services;
   const templatesDir = options.templatesDir ?? defaultTemplatesDir;
-  const csrf = csrfProtection(config.publicOrigin);
+  const csrf = csrfProtection(config);
   const app = express();
 
   const development = config.nodeEnv === "development";
@@ -53,37 +58,52 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   app.locals.lightGalleryLicenseKey = config.lightGalleryLicenseKey;
   const views = configureViews(app, { templatesDir, viteAssets: services.viteAssets, reloadTemplates: development });
 
+  // First: it decides Cache-Control as headers are written, so it must see every cookie set after it.
+  app.use(noStoreForPersonalResponses);
   // Before the logger: the emailed reset link carries a token, which must never be logged.
   app.use(passwordLinkHandoff(config));
   app.use(securityHeaders(config));
   // Probes come before the request logger: they are never logged, so they skip its per-request work too.
-  app.use(healthRoutes({ db: database.db, redis: services.redis, readiness }));
+  app.use(healthRoutes({ probe: features.readinessProbe }));
   // Suggestions arrive on every pause in typing: they are not access-logged either (failures still are).
-  app.use(searchAutocompleteRoutes({ siteSearch: services.siteSearch, logger: services.logger }));
-  app.use(schoolSearchRoutes({ schoolSearch: services.schoolSearch, logger: services.logger }));
+  app.use(searchAutocompleteRoutes({ siteSearch: features.siteSearch, logger: services.logger }));
+  app.use(schoolSearchRoutes({ schoolSearch: features.schoolSearch, logger: services.logger }));
   app.use(httpLogger(services.logger));
   app.use("/static", staticFiles(staticDir, bundleDir));
 
   app.use(sessionMiddleware(config, services.sessionStore));
-  app.use(loadCurrentUser({ db: database.db }));
+  app.use(loadCurrentUser({ findSessionUser: features.accounts.findSessionUser }));
   app.use(express.json({ limit: bodyLimit }));
   app.use(express.urlencoded({ extended: false, limit: bodyLimit }));
   app.use(csrf.verifyWrites);
-  app.use(pageLocals({ db: database.db, csrfTokenFor: csrf.tokenFor }));
+  app.use(pageLocals({ siteSettings: features.pages.siteSettings, csrfTokenFor: csrf.tokenFor }));
   app.use(flashLocals);
 
-  // The mailbox shows every password-reset link, so it never exists in production.
-  if (config.nodeEnv !== "production") app.use(devMailboxRoutes({ db: database.db }));
-  app.use(accountAuthRoutes({ db: database.db, rateLimiter: services.rateLimiter, mailer: services.mailer, config }));
-  app.use(myAccountRoutes({ services, csrfTokenFor: csrf.tokenFor }));
-  app.use(saveResourceRoutes({ db: database.db }));
-  app.use(eventRoutes({ db: database.db, views, publicOrigin: config.publicOrigin, rememberRenderedEntries: !development }));
-  app.use(galleryRoutes({ db: database.db }));
-  app.use(peopleRoutes({ db: database.db }));
-  app.use(resourceRoutes({ db: database.db }));
-  app.use(searchPageRoutes({ siteSearch: services.siteSearch }));
+  // The mailbox shows every password-reset link: never registered in production, and only for this machine elsewhere.
+  if (servesDevMailbox(config)) {
+    app.use(devMailboxRoutes({ mailbox: features.mailbox }));
+    services.logger.info(`dev mailbox at ${config.publicUrl}${DEV_MAILBOX_PATH} (answers requests from this machine only)`);
+  }
+  const accountRouteDependencies = { accounts: features.accounts, rateLimiter: services.rateLimiter, config };
+  app.use(accountAuthRoutes(accountRouteDependencies));
+  app.use(accountRegisterRoutes(accountRouteDependencies));
+  app.use(passwordResetRoutes(accountRouteDependencies));
+  app.use(
+    myAccountRoutes({
+      accounts: features.accounts,
+      resources: features.resources,
+      contactSubjects: config.contactSubjects,
+      csrfTokenFor: csrf.tokenFor,
+    }),
+  );
+  app.use(saveResourceRoutes({ resources: features.resources }));
+  app.use(eventRoutes({ events: features.events, views, publicOrigin: config.publicOrigin, rememberRenderedEntries: !development }));
+  app.use(galleryRoutes({ gallery: features.gallery }));
+  app.use(peopleRoutes({ people: features.people }));
+  app.use(resourceRoutes({ resources: features.resources }));
+  app.use(searchPageRoutes({ siteSearch: features.siteSearch }));
   // Last: its /:slug/ route would otherwise answer every one-segment address.
-  app.use(pageRoutes({ db: database.db, templatesDir }));
+  app.use(pageRoutes({ pages: features.pages, templatesDir }));
 
   app.use(notFoundHandler);
   app.use(errorHandler({ development }));

@@ -119,8 +119,10 @@ type ParsedSettings = { [Key in keyof Settings]: z.output<Settings[Key]["schema"
 export type Config = Omit<ParsedSettings, "publicUrl" | "sessionSecret" | "logLevel"> & {
   /** The site's public address without a trailing slash, e.g. "https://www.example.org". */
   publicUrl: string;
-  /** `publicUrl`'s origin: the only Origin accepted on writes. */
+  /** `publicUrl`'s origin: the Origin accepted on writes. */
   publicOrigin: string;
+  /** False when PUBLIC_URL is unset (the localhost default): writes are then also accepted from the address the browser used. */
+  publicUrlIsSet: boolean;
   /** Cookies are Secure only when the public address is https, so plain http on localhost works. */
   secureCookies: boolean;
   sessionSecret: string;
@@ -156,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     ...parsed,
     publicUrl: publicUrl.href.replace(/\/$/, ""),
     publicOrigin: publicUrl.origin,
+    publicUrlIsSet: parsed.publicUrl !== undefined,
     secureCookies: publicUrl.protocol === "https:",
     sessionSecret: resolveSessionSecret(parsed, cwd),
     logLevel: parsed.logLevel ?? (parsed.nodeEnv === "test" ? "silent" : "info"),

@@ -1,21 +1,25 @@
 import type session from "express-session";
 import type { Config } from "./config";
 import { createDatabase, type DatabaseHandle } from "./db/database";
-import { InProcessRateLimiter, RedisRateLimiter, type RateLimiter } from "./http/rate-limit";
+import { createFeatureServices, type FeatureServices } from "./feature-services";
+import type { Readiness } from "./health/readiness-probe";
+import { InProcessRateLimiter, RedisRateLimiter, type RateLimiter } from "./rate-limit/rate-limit";
 import { createSessionStore } from "./http/session/session-store";
 import { createLogger, type Logger } from "./logging";
 import { createMailer } from "./mail/create-mailer";
 import type { Mailer } from "./mail/mailer";
 import { templatesDir, viteManifestPath } from "./paths";
 import { connectRedis, type RedisClient } from "./redis";
-import { createSchoolSearch } from "./search/create-school-search";
 import { createSiteSearch } from "./search/create-site-search";
-import type { SchoolSearch } from "./search/school-search-port";
 import type { SiteSearch } from "./search/search-port";
-import type { Readiness } from "./routes/health";
 import { createViteAssets, type ViteAssets } from "./views/vite-assets";
 
-/** Everything the app uses that holds a connection or state: built once per process, closed on shutdown. */
+/**
+ * The composition root's first half: the adapters (database, Redis, sessions,
+ * rate limits, mail, search), then the feature services built on them. Built
+ * once per process, closed on shutdown; server/app.ts then hands each route
+ * the feature services it needs.
+ */
 export interface AppServices {
   config: Config;
   logger: Logger;
@@ -30,8 +34,8 @@ export interface AppServices {
   mailer: Mailer;
   /** Site search over the index in the database (server/search/, docs/search.md). */
   siteSearch: SiteSearch;
-  /** School search over the register in the database (server/search/, docs/schools.md). */
-  schoolSearch: SchoolSearch;
+  /** One service per capability, which the routes receive (server/feature-services.ts). */
+  features: FeatureServices;
   /** Closes everything above, once. */
   close(): Promise<void>;
 }
@@ -74,6 +78,10 @@ export async function createServices(config: Config, options: CreateServicesOpti
       await database.close();
     })());
 
+  const readiness: Readiness = { shuttingDown: false };
+  const siteSearch = createSiteSearch(database);
+  const features = createFeatureServices({ config, logger, database, redis, rateLimiter, mailer, siteSearch, readiness });
+
   return {
     config,
     logger,
@@ -81,11 +89,11 @@ export async function createServices(config: Config, options: CreateServicesOpti
     redis,
     sessionStore: sessions.store,
     rateLimiter,
-    readiness: { shuttingDown: false },
+    readiness,
     viteAssets,
     mailer,
-    siteSearch: createSiteSearch(database),
-    schoolSearch: createSchoolSearch(database),
+    siteSearch,
+    features,
     close,
   };
 }

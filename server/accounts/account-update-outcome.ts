@@ -1,4 +1,4 @@
-import type { FieldErrors } from "../http/errors";
+import type { FieldErrors } from "../shared/errors";
 
 /**
  * What each My account write (profile, email, password, contact) returns to

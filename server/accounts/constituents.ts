@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import type { SessionUser } from "./current-user";
 
 /** The columns sign-in needs. */
 export interface ConstituentCredentials {
@@ -68,4 +69,16 @@ export async function replacePassword(db: Kysely<Database>, constituentId: numbe
 /** The person's own memberships' expiry dates (an individual membership; school memberships come with the school issue). */
 export async function ownMemberships(db: Kysely<Database>, constituentId: number): Promise<{ expires_at: string }[]> {
   return db.selectFrom("memberships").select("expires_at").where("constituent_id", "=", constituentId).execute();
+}
+
+/** The signed-in person's details and auth_version, read on each request to check the session (server/http/session-user.ts). */
+export async function findSessionUser(db: Kysely<Database>, constituentId: number): Promise<SessionUser | undefined> {
+  const row = await db
+    .selectFrom("constituents")
+    .select(["id", "email", "first_name", "last_name", "auth_version"])
+    .where("id", "=", constituentId)
+    .where("kind", "=", "individual")
+    .$narrowType<{ email: string }>()
+    .executeTakeFirst();
+  return row && { id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, authVersion: row.auth_version };
 }

@@ -1,11 +1,6 @@
 import type { Generated } from "kysely";
 
-/*
- * The row type for server/db/migrations/0005_contact.ts, merged into the
- * app's `Database` by declaration merging (as server/accounts/tables.ts does
- * for sign-in's tables).
- */
-
+/** The row type for server/db/migrations/0005_contact.ts (part of AccountTables, server/accounts/tables.ts). */
 export interface ContactMessagesTable {
   id: Generated<number>;
   /** Who sent it while signed in; null once that account is deleted. */
@@ -16,10 +11,4 @@ export interface ContactMessagesTable {
   subject: string;
   message: string;
   created_at: string;
-}
-
-declare module "../db/schema" {
-  interface Database {
-    contact_messages: ContactMessagesTable;
-  }
 }

@@ -1,10 +1,9 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { readContactMessage, type ContactMessage } from "../domain/contact-message";
-import type { RateLimiter } from "../http/rate-limit";
+import type { RateLimiter } from "../rate-limit/rate-limit";
 import type { Mailer } from "../mail/mailer";
 import { refused, tooManyAttempts, type AccountUpdateOutcome } from "./account-update-outcome";
-import "./contact-messages-table";
 
 /**
  * The My account contact form (POST /account/contact-us-form/): each message

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import type { RateLimiter } from "../http/rate-limit";
+import type { RateLimiter } from "../rate-limit/rate-limit";
 import { refused, tooManyAttempts, type AccountUpdateOutcome } from "./account-update-outcome";
 import type { PasswordHasher } from "./password-hasher";
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import type { RateLimiter } from "../http/rate-limit";
+import type { RateLimiter } from "../rate-limit/rate-limit";
 
 export interface LoginThrottleLimits {
   /** Failures allowed per account in a window: the next one is refused (issue 5: the 11th gets 429). */

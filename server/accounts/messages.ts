@@ -22,3 +22,5 @@ export const NO_ACCOUNT_FOUND_MESSAGE = "No account found with that email addres
 
 export const RESET_LINK_UNUSABLE_MESSAGE =
   "This link has expired or has already been used. Ask for a new link: it will work for one hour.";
+
+export const SIGNED_OUT_MESSAGE = "You must be signed in.";

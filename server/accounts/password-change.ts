@@ -8,7 +8,7 @@ import { loadCommonPasswords } from "./password-rules";
  * A signed-in person's password change (PUT /account/update-password/).
  * Saving bumps the account's auth_version, which ends every session signed
  * in before; the route then signs the current session in again under a new
- * id (server/accounts/session-user.ts), so only this browser stays signed in.
+ * id (server/http/session-user.ts), so only this browser stays signed in.
  */
 
 export interface PasswordChangeDependencies extends CurrentPasswordCheckDependencies {

@@ -1,5 +1,5 @@
 import { hashPassword, verifyPassword, DEFAULT_SCRYPT_PARAMETERS, type ScryptParameters } from "../auth/password-hashing";
-import { HttpError } from "../http/errors";
+import { HttpError } from "../shared/errors";
 
 export const HASHING_BUSY_MESSAGE = "Sign-in is very busy right now. Wait a minute, then try again.";
 

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import type { FieldErrors } from "../http/errors";
-import type { RateLimiter } from "../http/rate-limit";
+import type { FieldErrors } from "../shared/errors";
+import type { RateLimiter } from "../rate-limit/rate-limit";
 import type { Mailer } from "../mail/mailer";
 import { findConstituentByEmail, replacePassword, type ConstituentCredentials } from "./constituents";
 import type { PasswordHasher } from "./password-hasher";

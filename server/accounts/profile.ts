@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { readProfileChange, type NameDetails } from "../domain/profile-change";
-import { HttpError } from "../http/errors";
-import { SIGNED_OUT_MESSAGE } from "../http/require-user";
+import { HttpError } from "../shared/errors";
+import { SIGNED_OUT_MESSAGE } from "./messages";
 import type { Logger } from "../logging";
 import type { Mailer } from "../mail/mailer";
 import { refused, type AccountUpdateOutcome } from "./account-update-outcome";

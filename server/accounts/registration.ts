@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { emailProblem } from "../domain/email";
-import type { FieldErrors } from "../http/errors";
+import type { FieldErrors } from "../shared/errors";
 import { createConstituent, findConstituentByEmail, type ConstituentCredentials } from "./constituents";
 import type { PasswordHasher } from "./password-hasher";
 import { newPasswordProblems } from "./password-rules";

@@ -1,10 +1,47 @@
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
+import type { ContactMessagesTable } from "./contact-messages-table";
 
 /*
- * Row types for the tables of server/db/migrations/0003_accounts.ts, merged
- * into the app's `Database` (and constituents' row type) by declaration
- * merging, so the accounts area adds its tables without editing shared files.
+ * Kysely row types for the account tables: constituents and memberships
+ * (server/db/migrations/0002_content.ts), reset tokens and lockouts (0003_accounts.ts)
+ * and contact messages (0005_contact.ts).
+ * Conventions as server/events/tables.ts: integer ids, ISO 8601 UTC text timestamps, no booleans.
  */
+
+/** A person in the embedded CRM. */
+/** A person or an organisation (a school) in the embedded CRM (migration 0011 added organisations). */
+export interface ConstituentsTable {
+  id: Generated<number>;
+  kind: ColumnType<ConstituentKind, ConstituentKind | undefined, never>;
+  /**
+   * Always stored trimmed and lower-cased (see normaliseEmail). Only an
+   * organisation has none (a CHECK constraint holds this): queries for people
+   * filter on kind = 'individual' and narrow the type ($narrowType).
+   */
+  email: string | null;
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+  /** The CRM's prefix id (Mr, Ms, Dr...); -1 means none, as the spec's Profile Prefix default. */
+  prefix: number;
+  /** Null for records created by staff or by import: those people set a password by email. */
+  password_hash: string | null;
+  /** Starts at 1; bumped on every password change, which ends sessions made with an older value. */
+  auth_version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export type ConstituentKind = "individual" | "organisation";
+
+export interface MembershipsTable {
+  id: Generated<number>;
+  constituent_id: number;
+  /** The CRM membership level id (individual: 95 in test, 92 in production). */
+  membership_level_id: number;
+  starts_at: string;
+  expires_at: string;
+}
 
 export interface PasswordResetTokensTable {
   id: Generated<number>;
@@ -23,16 +60,10 @@ export interface LoginLockoutsTable {
   locked_until: string;
 }
 
-declare module "../db/schema" {
-  interface Database {
-    password_reset_tokens: PasswordResetTokensTable;
-    login_lockouts: LoginLockoutsTable;
-  }
-}
-
-declare module "../content/tables" {
-  interface ConstituentsTable {
-    /** Starts at 1; bumped on every password change, which ends sessions made with an older value. */
-    auth_version: Generated<number>;
-  }
+export interface AccountTables {
+  constituents: ConstituentsTable;
+  memberships: MembershipsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  login_lockouts: LoginLockoutsTable;
+  contact_messages: ContactMessagesTable;
 }

@@ -1,7 +1,7 @@
 import { FixtureValidationError } from "./fixture-errors";
 import type { DayRef } from "./fixture-schema/common";
 import type { EventFixture, RunFixture } from "./fixture-schema/events";
-import { addDays, daysBetween, londonWallClockToUtc, weekdayOf, type Weekday } from "./london-time";
+import { addDays, daysBetween, londonWallClockToUtc, weekdayOf, type Weekday } from "../shared/london-time";
 
 /** One occasion of an event, as stored: UTC ISO text. */
 export interface InstanceTimes {

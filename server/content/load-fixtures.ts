@@ -2,7 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseDocument } from "yaml";
 import { z } from "zod";
-import { EVENT_TAXONOMIES } from "./event-taxonomies";
+import { EVENT_TAXONOMIES } from "../events/event-taxonomies";
 import { accountFixtureSchema, type AccountFixture } from "./fixture-schema/accounts";
 import {
   eventFixtureSchema,
@@ -22,7 +22,7 @@ import {
 import { siteFixtureSchema, type SiteFixture } from "./fixture-schema/site";
 import { describeIssueMessage, describeRecord, FixtureValidationError, formatFieldPath, problem } from "./fixture-errors";
 import { findDuplicateKeys, findDuplicateTerms, findUnknownTerms, type Indexed } from "./fixture-references";
-import { RESOURCE_FACETS } from "./resource-taxonomy";
+import { RESOURCE_FACETS } from "../domain/resource-taxonomy";
 
 export interface EventsContent {
   taxonomies: EventTaxonomiesFixture;

@@ -3,7 +3,7 @@ import { hashPassword } from "../auth/password-hashing";
 import type { Database } from "../db/schema";
 import { resolveDay } from "./event-schedule";
 import type { AccountFixture, MembershipFixture } from "./fixture-schema/accounts";
-import { addDays, londonWallClockToUtc } from "./london-time";
+import { addDays, londonWallClockToUtc } from "../shared/london-time";
 import { MEMBERSHIP_LEVEL_IDS, type CrmEnvironment } from "./membership-levels";
 
 export interface AccountsSeedCounts {

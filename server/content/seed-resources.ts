@@ -4,8 +4,8 @@ import { inBatches } from "./batches";
 import { resolveDay } from "./event-schedule";
 import type { ResourceFixture } from "./fixture-schema/resources";
 import type { ResourcesContent } from "./load-fixtures";
-import { londonWallClockToUtc } from "./london-time";
-import { RESOURCE_FACETS } from "./resource-taxonomy";
+import { londonWallClockToUtc } from "../shared/london-time";
+import { RESOURCE_FACETS } from "../domain/resource-taxonomy";
 import { seedResourceTerms, type TermIds } from "./seed-terms";
 
 export interface ResourcesSeedCounts {

@@ -8,7 +8,7 @@ import { EstablishmentFileError, parseGiasEstablishments, type Establishment } f
 import { importRegisterIntoEmbeddedCrm } from "../schools/register-import";
 import { FixtureValidationError } from "./fixture-errors";
 import { loadFixtures, type ContentFixtures } from "./load-fixtures";
-import { londonDateOf } from "./london-time";
+import { londonDateOf } from "../shared/london-time";
 import type { CrmEnvironment } from "./membership-levels";
 import { hashFixturePasswords, seedAccounts } from "./seed-accounts";
 import { seedEvents } from "./seed-events";
@@ -17,7 +17,7 @@ import { seedPages } from "./seed-pages";
 import { seedPeople } from "./seed-people";
 import { seedResources } from "./seed-resources";
 import { seedSiteSettings } from "./seed-site";
-import { forgetSiteSettings } from "./site-settings";
+import { forgetSiteSettings } from "../pages/site-settings";
 
 /** The demo organisation's content, loaded into an empty database on start. */
 export const DEMO_CONTENT_DIRECTORY = path.join(projectRoot, "fixtures", "content");

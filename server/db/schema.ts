@@ -1,4 +1,10 @@
-import type { ContentTables } from "../content/tables";
+import type { AccountTables } from "../accounts/tables";
+import type { EventTables } from "../events/tables";
+import type { GalleryTables } from "../gallery/tables";
+import type { MailTables } from "../mail/outbox-table";
+import type { PageTables } from "../pages/tables";
+import type { PeopleTables } from "../people/tables";
+import type { ResourceTables } from "../resources/tables";
 import type { CrmTables } from "../crm/tables";
 import type { SchoolTables } from "../schools/tables";
 
@@ -16,5 +22,19 @@ export interface SessionTables {
   sessions: SessionsTable;
 }
 
-/** Every table, for `Kysely<Database>`. Each area adds its tables through its own interface. */
-export interface Database extends SessionTables, ContentTables, CrmTables, SchoolTables {}
+/**
+ * Every table, for `Kysely<Database>`, composed here and only here: each
+ * capability declares its own tables' row types in its tables.ts and this
+ * file lists them. The migrations in ./migrations create them.
+ */
+export interface Database
+  extends SessionTables,
+    PageTables,
+    EventTables,
+    ResourceTables,
+    PeopleTables,
+    GalleryTables,
+    AccountTables,
+    MailTables,
+    CrmTables,
+    SchoolTables {}

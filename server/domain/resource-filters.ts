@@ -1,4 +1,4 @@
-import { RESOURCE_FACETS, type ResourceFacet } from "../content/resource-taxonomy";
+import { RESOURCE_FACETS, type ResourceFacet } from "./resource-taxonomy";
 
 /*
  * The resources listing's query string, read without any I/O (docs/resources.md):

@@ -1,5 +1,5 @@
-import { eventUrl } from "../content/content-urls";
-import { formatLondonTime, toLondonIsoString } from "../content/london-time";
+import { eventUrl } from "../shared/content-urls";
+import { formatLondonTime, toLondonIsoString } from "../shared/london-time";
 import type { InstanceRow } from "./instance-repository";
 
 /** What templates/partials/calendar-entry.njk shows for one instance. */

@@ -1,6 +1,6 @@
-import { eventUrl } from "../content/content-urls";
-import { EVENT_TAXONOMIES, EVENT_TAXONOMY_LABELS } from "../content/event-taxonomies";
-import { formatLondonTime, londonDateOf, toLondonIsoString } from "../content/london-time";
+import { eventUrl } from "../shared/content-urls";
+import { EVENT_TAXONOMIES, EVENT_TAXONOMY_LABELS } from "./event-taxonomies";
+import { formatLondonTime, londonDateOf, toLondonIsoString } from "../shared/london-time";
 import type { EventDetails, InstanceTimes } from "./event-repository";
 import type { CalendarFileEvent } from "./icalendar";
 

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
-import { EVENT_TAXONOMIES, type EventTaxonomy } from "../content/event-taxonomies";
-import type { EventsTable } from "../content/tables";
+import { EVENT_TAXONOMIES, type EventTaxonomy } from "./event-taxonomies";
+import type { EventsTable } from "./tables";
 import type { Database } from "../db/schema";
 import type { TermValue } from "./instance-items";
 
@@ -55,13 +55,14 @@ export async function findEventBySlug(db: Kysely<Database>, slug: string): Promi
     .where("slug", "=", slug)
     .executeTakeFirst();
   if (!event) return undefined;
+  const { event_type_id, genre_id, season_id, series_id, venue_id, access_type_id, ...details } = event;
   const termIds = {
-    event_type: event.event_type_id,
-    genre: event.genre_id,
-    season: event.season_id,
-    series: event.series_id,
-    venue: event.venue_id,
-    access_type: event.access_type_id,
+    event_type: event_type_id,
+    genre: genre_id,
+    season: season_id,
+    series: series_id,
+    venue: venue_id,
+    access_type: access_type_id,
   } satisfies Record<EventTaxonomy, number | null>;
   const ids = Object.values(termIds).filter((id): id is number => id !== null);
   const termRows = await db.selectFrom("event_taxonomy_terms").select(["id", "slug", "label"]).where("id", "in", ids).execute();
@@ -71,19 +72,7 @@ export async function findEventBySlug(db: Kysely<Database>, slug: string): Promi
     const term = termIds[taxonomy] === null ? undefined : termsById.get(termIds[taxonomy]);
     if (term) terms[taxonomy] = term;
   }
-  return {
-    id: event.id,
-    slug: event.slug,
-    title: event.title,
-    summary: event.summary,
-    description_html: event.description_html,
-    image_url: event.image_url,
-    image_alt: event.image_alt,
-    price_text: event.price_text,
-    age_guidance: event.age_guidance,
-    updated_at: event.updated_at,
-    terms,
-  };
+  return { ...details, terms };
 }
 
 /** The event's instances that have not yet ended at `now`, soonest first. */

@@ -1,4 +1,4 @@
-import { eventUrl } from "../content/content-urls";
+import { eventUrl } from "../shared/content-urls";
 import { calendarEntryOf, type CalendarEntry } from "./calendar-entry";
 import type { RenderCalendarEntry } from "./calendar-entry-renderer";
 import type { InstanceField } from "./instance-fields";

@@ -1,6 +1,6 @@
-import { daysBetween } from "../content/london-time";
-import { EVENT_TAXONOMIES, type EventTaxonomy } from "../content/event-taxonomies";
-import { parseCalendarDate } from "./calendar-dates";
+import { daysBetween } from "../shared/london-time";
+import { EVENT_TAXONOMIES, type EventTaxonomy } from "./event-taxonomies";
+import { calendarDateProblem } from "./calendar-dates";
 import { parseInstanceFields, type InstanceField } from "./instance-fields";
 
 /*
@@ -60,9 +60,7 @@ function readDate(query: Record<string, unknown>, parameter: string, errors: Par
       ? `Give ${parameter} as a date in the form YYYY-MM-DD, for example 2026-11-23.`
       : values.length > 1
         ? `Give ${parameter} only once.`
-        : parseCalendarDate(values[0]) === undefined
-          ? `${parameter} must be a real date in the form YYYY-MM-DD, for example 2026-11-23.`
-          : undefined;
+        : calendarDateProblem(values[0] ?? "", parameter);
   if (problem) {
     errors[parameter] = [problem];
     return undefined;

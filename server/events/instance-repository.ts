@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { EVENT_TAXONOMY_COLUMNS, type EventTaxonomy } from "../content/event-taxonomies";
+import { EVENT_TAXONOMY_COLUMNS, type EventTaxonomy } from "./event-taxonomies";
 import type { Database } from "../db/schema";
 import type { InstanceFilters } from "./instance-query";
 

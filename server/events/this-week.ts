@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import { formatLondonDateTimeLabel, toLondonIsoString } from "../content/london-time";
-import { eventUrl } from "../content/content-urls";
+import { formatLondonDateTimeLabel, toLondonIsoString } from "../shared/london-time";
+import { eventUrl } from "../shared/content-urls";
 import type { Database } from "../db/schema";
 import { findInstancesStartingIn } from "./instance-repository";
 

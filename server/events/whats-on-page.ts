@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { addDays } from "../content/london-time";
+import { addDays } from "../shared/london-time";
 import type { Database } from "../db/schema";
 import { londonDaysToUtcRange } from "./calendar-dates";
 import { loadTaxonomyTerms } from "./event-repository";

@@ -1,6 +1,6 @@
-import { EVENT_TAXONOMIES, EVENT_TAXONOMY_LABELS, type EventTaxonomy } from "../content/event-taxonomies";
-import { mondayOf, parseCalendarDate } from "./calendar-dates";
-import { parseInstanceFilters, queryValues, type InstanceFilters } from "./instance-query";
+import { EVENT_TAXONOMIES, EVENT_TAXONOMY_LABELS, type EventTaxonomy } from "./event-taxonomies";
+import { calendarDateProblem, mondayOf, parseCalendarDate } from "./calendar-dates";
+import { parseInstanceFilters, queryValues, type InstanceFilters, type ParameterErrors } from "./instance-query";
 import type { TermValue } from "./instance-items";
 
 /*
@@ -21,15 +21,28 @@ export interface WhatsOnRequest {
   filters: InstanceFilters;
 }
 
-export function parseWhatsOnQuery(query: Record<string, unknown>, today: string): WhatsOnRequest {
+/** A real date outside the range the site reads is refused (400); one that is not a date at all shows this week. */
+export type WhatsOnQueryResult = { ok: true; request: WhatsOnRequest } | { ok: false; errors: ParameterErrors };
+
+export function parseWhatsOnQuery(query: Record<string, unknown>, today: string): WhatsOnQueryResult {
   const asked = queryValues(query.date)[0]?.trim() || undefined;
   const date = parseCalendarDate(asked);
+  const problem = date === undefined ? undefined : calendarDateProblem(date, "date");
+  if (problem) return { ok: false, errors: { date: [problem] } };
   return {
-    monday: mondayOf(date ?? today),
-    ...(date ? { date } : {}),
-    unreadableDate: asked !== undefined && date === undefined,
-    filters: parseInstanceFilters(query, "search"),
+    ok: true,
+    request: {
+      monday: mondayOf(date ?? today),
+      ...(date ? { date } : {}),
+      unreadableDate: asked !== undefined && date === undefined,
+      filters: parseInstanceFilters(query, "search"),
+    },
   };
+}
+
+/** This week's programme, unfiltered: the pattern library's calendar page. */
+export function thisWeekRequest(today: string): WhatsOnRequest {
+  return { monday: mondayOf(today), unreadableDate: false, filters: { terms: {} } };
 }
 
 /** The page's address for a week, keeping the filters (`search` for the title). */

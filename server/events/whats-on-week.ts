@@ -1,4 +1,4 @@
-import { addDays, londonDateOf } from "../content/london-time";
+import { addDays, londonDateOf } from "../shared/london-time";
 import { calendarEntryOf, type CalendarEntry } from "./calendar-entry";
 import type { InstanceRow } from "./instance-repository";
 

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from "express";
 import { csrfSync } from "csrf-sync";
+import type { Config } from "../config";
 import { HttpError } from "./errors";
 
 /** The header the widgets send (Django's name too), and the hidden form field. */
@@ -7,15 +8,21 @@ export const csrfHeaderName = "X-CSRFToken";
 export const csrfFieldName = "_csrf";
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
-const failureMessage = "This form has expired or came from another site. Reload the page and try again.";
+const expiredMessage = "This form has expired. Reload the page and try again.";
+const expiredTitle = "This form has expired";
+const crossSiteTitle = "This came from another site";
+
+/** Where writes may come from: PUBLIC_URL's origin, or, with PUBLIC_URL unset, also the address the browser used. */
+export type OriginRule = Pick<Config, "publicOrigin" | "publicUrlIsSet">;
 
 /**
  * The synchroniser-token pattern (csrf-sync): one token per session, sent
  * back on every write as the X-CSRFToken header or the _csrf field. Writes
  * that a browser marks as cross-site, or whose Origin is not the site's own,
- * are refused before the token is even looked at.
+ * are refused before the token is even looked at, with a message that says
+ * so (not that the form expired).
  */
-export function csrfProtection(publicOrigin: string): { verifyWrites: RequestHandler; tokenFor: (req: Request) => string } {
+export function csrfProtection(rule: OriginRule): { verifyWrites: RequestHandler; tokenFor: (req: Request) => string } {
   const { isRequestValid, generateToken } = csrfSync({
     size: 32,
     getTokenFromRequest: tokenSentWith,
@@ -24,9 +31,12 @@ export function csrfProtection(publicOrigin: string): { verifyWrites: RequestHan
 
   const verifyWrites: RequestHandler = (req, _res, next) => {
     if (safeMethods.has(req.method)) return next();
-    if (isCrossSiteRequest(req, publicOrigin) || !isRequestValid(req)) {
-      return next(new HttpError(403, failureMessage, { csrf: [failureMessage] }, "This form has expired"));
+    const crossSite = crossSiteProblem(req, rule);
+    if (crossSite) {
+      req.log?.warn({ origin: req.get("origin"), secFetchSite: req.get("sec-fetch-site") }, crossSite.logLine);
+      return next(new HttpError(403, crossSite.message, { csrf: [crossSite.message] }, crossSiteTitle));
     }
+    if (!isRequestValid(req)) return next(new HttpError(403, expiredMessage, { csrf: [expiredMessage] }, expiredTitle));
     next();
   };
 
@@ -40,8 +50,36 @@ function tokenSentWith(req: Request): string | undefined {
   return typeof field === "string" ? field : undefined;
 }
 
-function isCrossSiteRequest(req: Request, publicOrigin: string): boolean {
-  if (req.get("sec-fetch-site") === "cross-site") return true;
+/**
+ * The site's own origin as this request reached it (`req.protocol` and
+ * `req.host` follow TRUST_PROXY). Trusted only while PUBLIC_URL is unset: a
+ * newcomer's server answers at http://localhost:3000 and http://127.0.0.1:3000
+ * alike, and a cross-site page can send its own Origin but not our Host.
+ */
+function ownOriginOf(req: Request): string | undefined {
+  const origin = `${req.protocol}://${req.host}`;
+  return URL.canParse(origin) ? new URL(origin).origin : undefined;
+}
+
+interface CrossSiteProblem {
+  /** For the person: what happened and what to do. */
+  message: string;
+  /** For the operator's log. */
+  logLine: string;
+}
+
+function crossSiteProblem(req: Request, rule: OriginRule): CrossSiteProblem | undefined {
   const origin = req.get("origin");
-  return origin !== undefined && origin !== publicOrigin;
+  const sameOrigin =
+    origin === undefined || origin === rule.publicOrigin || (!rule.publicUrlIsSet && origin === ownOriginOf(req));
+  if (req.get("sec-fetch-site") === "cross-site" || !sameOrigin) {
+    const from = origin === undefined || origin === "null" ? "another site" : `${origin}, not from this site`;
+    return {
+      message: `This was sent from ${from}, so it was not accepted. Open ${rule.publicOrigin} and try again from there.`,
+      logLine: rule.publicUrlIsSet
+        ? `write refused: its Origin ${origin ?? "(none, but Sec-Fetch-Site: cross-site)"} is not PUBLIC_URL's origin ${rule.publicOrigin}. If this is the site's own address, set PUBLIC_URL to it.`
+        : `write refused: its Origin ${origin ?? "(none, but Sec-Fetch-Site: cross-site)"} is neither ${rule.publicOrigin} nor the address the request came to`,
+    };
+  }
+  return undefined;
 }

@@ -1,7 +1,5 @@
 import type { Request, RequestHandler } from "express";
-import type { Kysely } from "kysely";
-import { loadSiteSettings } from "../content/site-settings";
-import type { Database } from "../db/schema";
+import type { SiteSettings } from "../pages/site-settings";
 import { isApiRequest } from "./errors";
 
 /**
@@ -27,10 +25,10 @@ export class LazyCsrfToken {
  * The template context every page shares (docs/architecture.md, "Template
  * context"); cspNonce comes from the security headers. API requests skip it.
  */
-export function pageLocals(options: { db: Kysely<Database>; csrfTokenFor: (req: Request) => string }): RequestHandler {
+export function pageLocals(options: { siteSettings: () => Promise<SiteSettings>; csrfTokenFor: (req: Request) => string }): RequestHandler {
   return async (req, res, next) => {
     if (isApiRequest(req)) return next();
-    // loadCurrentUser (server/accounts/session-user.ts) has set it for signed-in requests.
+    // loadCurrentUser (server/http/session-user.ts) has set it for signed-in requests.
     res.locals.currentUser ??= null;
     res.locals.currentPath = req.originalUrl;
     res.locals.currentYear = new Date().getFullYear();
@@ -38,7 +36,7 @@ export function pageLocals(options: { db: Kysely<Database>; csrfTokenFor: (req: 
     res.locals.csrfToken = new LazyCsrfToken(() => options.csrfTokenFor(req));
     // Whether this visitor's session already holds a token: base.njk then puts it in <meta name="csrf-token"> at no cost.
     Object.defineProperty(res.locals, "csrfTokenIssued", { enumerable: true, get: () => typeof req.session?.csrfToken === "string" });
-    res.locals.site = await loadSiteSettings(options.db);
+    res.locals.site = await options.siteSettings();
     next();
   };
 }

@@ -1,7 +1,8 @@
 import type { RequestHandler } from "express";
+import { SIGNED_OUT_MESSAGE } from "../accounts/messages";
 import { isApiRequest, nonFieldErrorsKey } from "./errors";
 
-export const SIGNED_OUT_MESSAGE = "You must be signed in.";
+export { SIGNED_OUT_MESSAGE };
 
 /**
  * For pages and calls that need a signed-in user (run after loadCurrentUser).

@@ -1,6 +1,6 @@
 import type { Server } from "node:http";
 import type { Logger } from "../logging";
-import type { Readiness } from "../routes/health";
+import type { Readiness } from "../health/readiness-probe";
 
 export interface GracefulShutdownOptions {
   server: Server;

@@ -15,7 +15,9 @@ export class OutboxMailer implements ClosableMailer {
   async send(message: MailRequest): Promise<void> {
     const { db, renderer, from } = this.options;
     const rendered = renderer.render(message.template, message.context);
-    await addToOutbox(db, outboxEntryFor(message, rendered, { from, keepBodies: true, sentAt: new Date() }));
+    // Written and sent are one moment here: one clock reading, so sent_at can never precede created_at.
+    const now = new Date();
+    await addToOutbox(db, outboxEntryFor(message, rendered, { from, keepBodies: true, sentAt: now }), now);
   }
 
   close(): void {}

@@ -24,10 +24,3 @@ export interface MailOutboxTable {
 export interface MailTables {
   mail_outbox: MailOutboxTable;
 }
-
-// Adds the mail tables to `Database` (server/db/schema.ts) without editing it.
-declare module "../db/schema" {
-  interface Database {
-    mail_outbox: MailOutboxTable;
-  }
-}

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import { toResourceCards, type ResourceCard } from "../content/resource-cards";
-import { RESOURCE_FACET_LABELS, RESOURCE_FACETS, type ResourceFacet } from "../content/resource-taxonomy";
+import { toResourceCards, type ResourceCard } from "./resource-cards";
+import { RESOURCE_FACET_LABELS, RESOURCE_FACETS, type ResourceFacet } from "../domain/resource-taxonomy";
 import type { Database } from "../db/schema";
 import {
   checkedTermCount,

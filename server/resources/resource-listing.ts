@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
-import { RESOURCE_FACETS, type ResourceFacet } from "../content/resource-taxonomy";
-import { resourceCardColumns, type ResourceCardRow } from "../content/resource-cards";
+import { RESOURCE_FACETS, type ResourceFacet } from "../domain/resource-taxonomy";
+import { resourceCardColumns, type ResourceCardRow } from "./resource-cards";
 import type { Database } from "../db/schema";
 import {
   clampPage,

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { RESOURCE_FACET_LABELS, RESOURCE_FACETS, resourceTypeLabel, type ResourceFacet } from "../content/resource-taxonomy";
+import { RESOURCE_FACET_LABELS, RESOURCE_FACETS, resourceTypeLabel, type ResourceFacet } from "../domain/resource-taxonomy";
 import type { Database } from "../db/schema";
 import { resourceListingUrl, emptyFacetSelection } from "../domain/resource-filters";
 import { saveControlsFor, type SaveControl, type Viewer } from "./save-controls";

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { RESOURCE_FACETS, type ResourceFacet } from "../content/resource-taxonomy";
+import { RESOURCE_FACETS, type ResourceFacet } from "../domain/resource-taxonomy";
 import type { Database } from "../db/schema";
 
 /** A facet term as the filter form and the resource page show it. */

@@ -1,6 +1,5 @@
-import { resourceUrl } from "../content/content-urls";
+import { resourceUrl } from "../shared/content-urls";
 import { safeNextPath } from "../domain/redirect-safety";
-import type { FlashNotice } from "../http/flash";
 import type { SaveableResource } from "./saved-resources";
 
 /*
@@ -16,8 +15,14 @@ export const SAVE_FORM_ERRORS = {
   notFound: "We couldn't find that resource. It may have been removed.",
 } as const;
 
+/** A one-page-view notice; the route shows it (as a flash, server/http/flash.ts). */
+export interface SaveNotice {
+  variant: "success" | "error";
+  text: string;
+}
+
 /** The success notice: “Saved “Title” to your resources.” or the removal one. */
-export function savedNotice(resource: Pick<SaveableResource, "title">, toSave: boolean): FlashNotice {
+export function savedNotice(resource: Pick<SaveableResource, "title">, toSave: boolean): SaveNotice {
   const text = toSave
     ? `Saved “${resource.title}” to your resources.`
     : `Removed “${resource.title}” from your saved resources.`;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RESOURCE_TYPES, type ResourceType } from "../content/resource-taxonomy";
+import { RESOURCE_TYPES, type ResourceType } from "../domain/resource-taxonomy";
 import type { FieldProblems } from "../domain/submitted-fields";
 
 /*

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { resourceUrl } from "../content/content-urls";
-import { resourceCardColumns, toResourceCards, type ResourceCard } from "../content/resource-cards";
-import type { SavedResourcesTable } from "./save-tables";
+import { resourceUrl } from "../shared/content-urls";
+import { resourceCardColumns, toResourceCards, type ResourceCard } from "./resource-cards";
+import type { SavedResourcesTable } from "./tables";
 
 /*
  * Saved resources: storage for POST /account/save-resource/ and the

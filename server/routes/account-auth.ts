@@ -1,39 +1,22 @@
 import { Router, type Request, type Response } from "express";
-import type { Kysely } from "kysely";
-import { checkCredentials, loginAnswerFor } from "../accounts/login";
-import { LoginThrottle } from "../accounts/login-throttle";
 import { LOGIN_FAILED_MESSAGE, LOGIN_FIELDS_MISSING_MESSAGE, tooManyAttemptsMessage } from "../accounts/messages";
-import { passwordHasher } from "../accounts/password-hasher";
 import { textField } from "../accounts/request-fields";
-import { signIn, signOut } from "../accounts/session-user";
-import type { Config } from "../config";
-import type { Database } from "../db/schema";
 import { normaliseEmail } from "../domain/email";
 import { safeNextPath } from "../domain/redirect-safety";
 import { destinationAfterSignIn } from "../domain/sign-in-destination";
 import { isApiRequest, nonFieldErrorsKey } from "../http/errors";
-import type { RateLimiter } from "../http/rate-limit";
-import type { Mailer } from "../mail/mailer";
-import { accountRegisterRoutes } from "./account-register";
-import { passwordResetRoutes } from "./password-reset";
-
-/** What the account routes use from the app's services. */
-export interface AccountRouteDependencies {
-  db: Kysely<Database>;
-  rateLimiter: RateLimiter;
-  mailer: Mailer;
-  config: Pick<Config, "publicUrl" | "secureCookies" | "staffEmail">;
-}
+import { jsonFields } from "../http/json-fields";
+import { signIn, signOut } from "../http/session-user";
+import type { AccountRouteDependencies } from "./account-route-dependencies";
 
 /**
- * Sign-in, sign-out and the session calls (accounts spec, section 7), plus
- * sign-up and password reset. Every write answers JSON to the widgets and
- * re-renders or redirects for plain form posts.
+ * Sign-in, sign-out and the session calls (accounts spec, section 7). Sign-up
+ * (account-register.ts) and password reset (password-reset.ts) are mounted
+ * beside it. Every write answers JSON to the widgets and re-renders or
+ * redirects for plain form posts.
  */
-export function accountAuthRoutes(deps: AccountRouteDependencies): Router {
-  const { db } = deps;
-  const throttle = new LoginThrottle(db, deps.rateLimiter);
-  passwordHasher.warmUp();
+export function accountAuthRoutes(deps: Pick<AccountRouteDependencies, "accounts">): Router {
+  const { accounts } = deps;
   const router = Router({ strict: true });
 
   router.get("/account/login/", (req, res) => {
@@ -53,13 +36,13 @@ export function accountAuthRoutes(deps: AccountRouteDependencies): Router {
     res.set("Cache-Control", "no-store").json({ success: true, session_data: { login_info: user ? { email: user.email } : null } });
   });
 
-  router.post("/account/login/", async (req, res) => {
+  router.post("/account/login/", jsonFields({ email: "text", password: "text", next: "text" }), async (req, res) => {
     const email = normaliseEmail(textField(req.body, "email"));
     const password = textField(req.body, "password");
     const next = safeNextPath(textField(req.body, "next"));
     if (email === "" || password === "") return refuseLogin(req, res, 400, LOGIN_FIELDS_MISSING_MESSAGE, { email, next });
 
-    const outcome = await checkCredentials({ db, hasher: passwordHasher, throttle }, { email, password, address: req.ip ?? "unknown" });
+    const outcome = await accounts.checkCredentials({ email, password, address: req.ip ?? "unknown" });
     if (outcome.kind === "throttled") {
       res.set("Retry-After", String(outcome.retryAfterSeconds));
       return refuseLogin(req, res, 429, tooManyAttemptsMessage(outcome.retryAfterSeconds), { email, next });
@@ -67,7 +50,7 @@ export function accountAuthRoutes(deps: AccountRouteDependencies): Router {
     if (outcome.kind === "refused") return refuseLogin(req, res, 401, LOGIN_FAILED_MESSAGE, { email, next });
 
     await signIn(req, outcome.constituent);
-    const answer = await loginAnswerFor(db, outcome.constituent.id);
+    const answer = await accounts.loginAnswerFor(outcome.constituent.id);
     if (isApiRequest(req)) return void res.json(answer);
     res.redirect(303, destinationAfterSignIn(answer, next, new Date()));
   });
@@ -78,8 +61,6 @@ export function accountAuthRoutes(deps: AccountRouteDependencies): Router {
     res.redirect(303, "/account/login/");
   });
 
-  router.use(accountRegisterRoutes(deps));
-  router.use(passwordResetRoutes(deps));
   return router;
 }
 

@@ -1,19 +1,28 @@
 import { Router, type Request, type Response } from "express";
-import { lookupAccount, type LookupAnswer } from "../accounts/account-lookup";
+import type { LookupAnswer } from "../accounts/account-lookup";
 import { checkEmailMessage, NO_ACCOUNT_FOUND_MESSAGE, TOO_MANY_REQUESTS_MESSAGE } from "../accounts/messages";
-import { passwordHasher } from "../accounts/password-hasher";
-import { EMAIL_TAKEN_MESSAGE, registerConstituent } from "../accounts/registration";
+import { EMAIL_TAKEN_MESSAGE } from "../accounts/registration";
 import { textField, trimmedField } from "../accounts/request-fields";
-import { signIn } from "../accounts/session-user";
+import { signIn } from "../http/session-user";
 import { emailProblem, normaliseEmail } from "../domain/email";
 import { safeNextPath } from "../domain/redirect-safety";
 import { HttpError, isApiRequest, type FieldErrors } from "../http/errors";
-import type { AccountRouteDependencies } from "./account-auth";
+import { jsonFields } from "../http/json-fields";
+import type { AccountRouteDependencies } from "./account-route-dependencies";
 
 const fifteenMinutes = 15 * 60 * 1000;
 const LOOKUPS_PER_ADDRESS = 60;
 /** Generous: a staff training day signs up a whole room from one school address. */
 const SIGN_UPS_PER_ADDRESS = 50;
+
+const registerFields = jsonFields({
+  first_name: "text",
+  last_name: "text",
+  phone_number: "text",
+  email: "text",
+  password: "text",
+  next: "text",
+});
 
 /** What the register page shows without JavaScript; the wizard widget takes over when it runs. */
 type RegisterStep = "lookupAccount" | "createAccount" | "existingAccount" | "checkEmail" | "signedIn";
@@ -37,8 +46,7 @@ interface RegisterPage {
  * form to /account/lookup/, which then answers with the page's next step.
  */
 export function accountRegisterRoutes(deps: AccountRouteDependencies): Router {
-  const { db } = deps;
-  const linkDependencies = { db, mailer: deps.mailer, rateLimiter: deps.rateLimiter, publicUrl: deps.config.publicUrl };
+  const { accounts } = deps;
   const router = Router({ strict: true });
   const supportEmail = deps.config.staffEmail;
 
@@ -80,13 +88,13 @@ export function accountRegisterRoutes(deps: AccountRouteDependencies): Router {
       return renderRegisterPage(res, { step: "lookupAccount", next, values: { email }, errors: { email: [problem] } });
     }
     await limitPerAddress(req, "account-lookups", LOOKUPS_PER_ADDRESS);
-    const answer = await lookupAccount(linkDependencies, email, new Date());
+    const answer = await accounts.lookupAccount(email, new Date());
     res.set("Cache-Control", "no-store");
     if (isApiRequest(req)) return void res.json(answer);
     renderRegisterPage(res, pageForLookup(answer, email, next));
   });
 
-  router.post("/account/register/", async (req, res) => {
+  router.post("/account/register/", registerFields, async (req, res) => {
     const next = safeNextPath(textField(req.body, "next"));
     const request = {
       first_name: trimmedField(req.body, "first_name"),
@@ -96,7 +104,7 @@ export function accountRegisterRoutes(deps: AccountRouteDependencies): Router {
       password: textField(req.body, "password"),
     };
     await limitPerAddress(req, "sign-ups", SIGN_UPS_PER_ADDRESS);
-    const outcome = await registerConstituent({ db, hasher: passwordHasher }, request, new Date());
+    const outcome = await accounts.register(request, new Date());
     if (outcome.kind === "invalid") {
       if (isApiRequest(req)) return void res.status(400).json({ success: false, IsLoggedIn: false, errors: outcome.errors });
       const { password: _password, ...values } = request;

@@ -1,9 +1,9 @@
 import { Router, type Response } from "express";
-import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
+import type { Config } from "../config";
 import { notFound } from "../http/errors";
+import { isLoopbackAddress } from "../http/loopback";
 import { mailboxEntry } from "../mail/mailbox-view";
-import { findOutboxMessage, listOutboxMessages } from "../mail/outbox";
+import type { MailboxService } from "../mail/mailbox-service";
 
 /** How many messages the list shows; older ones stay in the table. */
 const listLimit = 100;
@@ -26,34 +26,48 @@ const emailHtmlPolicy = [
   "sandbox allow-scripts",
 ].join("; ");
 
+export const DEV_MAILBOX_PATH = "/dev/mailbox/";
+
+/**
+ * Whether the app has a dev mailbox at all: never in production, where its
+ * routes are not even registered. Development and test (the test suites and
+ * the e2e server run as NODE_ENV=test) have one.
+ */
+export function servesDevMailbox(config: Pick<Config, "nodeEnv">): boolean {
+  return config.nodeEnv !== "production";
+}
+
 /**
  * The development mailbox: what the embedded mailer "sent" (the outbox
- * table), newest first, and each message's text and HTML bodies. Mounted only
- * when NODE_ENV is not production (server/app.ts), since it shows every
- * password-reset link.
+ * table), newest first, and each message's text and HTML bodies. It shows
+ * every password-reset link, so reading it would sign anyone in as anyone:
+ * it answers only requests from this machine (`req.ip` is loopback, with
+ * TRUST_PROXY deciding whose address that is), and everyone else gets a 404
+ * as if it did not exist. Mounted only when `servesDevMailbox` (server/app.ts).
  */
-export function devMailboxRoutes(options: { db: Kysely<Database> }): Router {
-  const { db } = options;
+export function devMailboxRoutes(options: { mailbox: MailboxService }): Router {
+  const { mailbox } = options;
   const router = Router({ strict: true });
-  router.use("/dev/mailbox", (_req, res, next) => {
+  router.use("/dev/mailbox", (req, res, next) => {
+    if (!isLoopbackAddress(req.ip)) throw notFound();
     res.set({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });
     next();
   });
 
-  router.get("/dev/mailbox", (_req, res) => res.redirect(301, "/dev/mailbox/"));
+  router.get("/dev/mailbox", (_req, res) => res.redirect(301, DEV_MAILBOX_PATH));
 
-  router.get("/dev/mailbox/", async (_req, res) => {
-    const messages = await listOutboxMessages(db, listLimit);
+  router.get(DEV_MAILBOX_PATH, async (_req, res) => {
+    const messages = await mailbox.messages(listLimit);
     res.render("pages/dev/mailbox.njk", { messages: messages.map(mailboxEntry), listLimit });
   });
 
   router.get("/dev/mailbox/:id/", async (req, res) => {
-    const message = await messageOr404(db, req.params.id);
+    const message = await messageOr404(mailbox, req.params.id);
     res.render("pages/dev/mailbox-message.njk", { message: mailboxEntry(message) });
   });
 
   router.get("/dev/mailbox/:id/html/", async (req, res) => {
-    const message = await messageOr404(db, req.params.id);
+    const message = await messageOr404(mailbox, req.params.id);
     if (message.html_body === null) throw notFound("This message's HTML body was not kept. Go back to the mailbox.");
     sendEmailHtml(res, message.html_body);
   });
@@ -61,8 +75,8 @@ export function devMailboxRoutes(options: { db: Kysely<Database> }): Router {
   return router;
 }
 
-async function messageOr404(db: Kysely<Database>, id: string) {
-  const message = /^\d{1,9}$/.test(id) ? await findOutboxMessage(db, Number(id)) : undefined;
+async function messageOr404(mailbox: MailboxService, id: string) {
+  const message = /^\d{1,9}$/.test(id) ? await mailbox.findMessage(Number(id)) : undefined;
   if (!message) throw notFound("There is no message with that number. Go back to the mailbox to see the messages there are.");
   return message;
 }

@@ -1,16 +1,13 @@
 import { Router } from "express";
-import type { Kysely } from "kysely";
 import type { Environment } from "nunjucks";
-import { londonDateOf } from "../content/london-time";
-import type { Database } from "../db/schema";
+import { londonDateOf } from "../shared/london-time";
 import { calendarEntryRenderer } from "../events/calendar-entry-renderer";
 import { calendarFileEventOf, eventDatesOf, eventFactsOf } from "../events/event-page";
-import { findEventBySlug, findInstanceOfEvent, findUpcomingInstances } from "../events/event-repository";
+import type { EventsService } from "../events/events-service";
 import { icalendarFileOf } from "../events/icalendar";
-import { listInstanceItems } from "../events/instance-listing";
 import { parseInstanceQuery } from "../events/instance-query";
-import { parseWhatsOnQuery } from "../events/whats-on-query";
-import { INSTANCES_API_PATH, loadWhatsOnPage } from "../events/whats-on-page";
+import { parseWhatsOnQuery, thisWeekRequest } from "../events/whats-on-query";
+import { INSTANCES_API_PATH } from "../events/whats-on-page";
 import { HttpError, notFound } from "../http/errors";
 import { redirectToSlashed } from "./slashed-redirect";
 
@@ -18,44 +15,44 @@ const instanceFilePattern = /^(\d{1,10})\.ics$/;
 
 /** The instances API, the What's On page, each event's page and its "Add to calendar" files. */
 export function eventRoutes(options: {
-  db: Kysely<Database>;
+  events: EventsService;
   views: Environment;
   publicOrigin: string;
   /** Keep rendered calendar entries (off in development, where templates change). */
   rememberRenderedEntries: boolean;
 }): Router {
-  const { db, views, publicOrigin } = options;
+  const { events, views, publicOrigin } = options;
   const renderCalendarEntry = calendarEntryRenderer(views, { remember: options.rememberRenderedEntries });
   const router = Router({ strict: true });
 
   router.get(INSTANCES_API_PATH, async (req, res) => {
     const parsed = parseInstanceQuery(req.query);
     if (!parsed.ok) throw new HttpError(400, "Check the query parameters and try again.", parsed.errors);
-    res.json(await listInstanceItems(db, parsed.query, renderCalendarEntry));
+    res.json(await events.listInstances(parsed.query, renderCalendarEntry));
   });
 
   router.get("/whats-on/", async (req, res) => {
-    const request = parseWhatsOnQuery(req.query, londonDateOf(new Date()));
-    res.render("pages/whats-on.njk", await loadWhatsOnPage(db, request));
+    const parsed = parseWhatsOnQuery(req.query, londonDateOf(new Date()));
+    if (!parsed.ok) throw new HttpError(400, `${parsed.errors.date?.[0] ?? "Check the date."} Go back to this week's listings.`, parsed.errors);
+    res.render("pages/whats-on.njk", await events.whatsOnPage(parsed.request));
   });
 
   // The pattern library's calendar page shows this week's real programme, so it is served here.
   router.get("/patterns/events-calendar/", async (_req, res) => {
-    const request = parseWhatsOnQuery({}, londonDateOf(new Date()));
-    res.render("pages/patterns/events-calendar.njk", await loadWhatsOnPage(db, request));
+    res.render("pages/patterns/events-calendar.njk", await events.whatsOnPage(thisWeekRequest(londonDateOf(new Date()))));
   });
 
   router.get("/whats-on/:slug/", async (req, res) => {
-    const event = await findEventBySlug(db, req.params.slug);
+    const event = await events.findEvent(req.params.slug);
     if (!event) throw notFound();
-    const instances = await findUpcomingInstances(db, event.id, new Date());
+    const instances = await events.upcomingInstances(event.id, new Date());
     res.render("pages/event.njk", { event, facts: eventFactsOf(event), dates: eventDatesOf(event, instances) });
   });
 
   router.get("/whats-on/:slug/:file", async (req, res) => {
     const instanceId = Number(instanceFilePattern.exec(req.params.file)?.[1]);
-    const event = Number.isSafeInteger(instanceId) ? await findEventBySlug(db, req.params.slug) : undefined;
-    const instance = event ? await findInstanceOfEvent(db, event.id, instanceId) : undefined;
+    const event = Number.isSafeInteger(instanceId) ? await events.findEvent(req.params.slug) : undefined;
+    const instance = event ? await events.findInstance(event.id, instanceId) : undefined;
     if (!event || !instance) throw notFound();
     const siteName = (res.locals.site as { name: string }).name;
     const file = icalendarFileOf(calendarFileEventOf(event, instance, { name: siteName, origin: publicOrigin }), {

@@ -1,16 +1,14 @@
 import { Router } from "express";
-import type { Kysely } from "kysely";
-import { loadGalleries } from "../content/gallery";
-import type { Database } from "../db/schema";
+import type { GalleryService } from "../gallery/gallery-service";
 import { redirectToSlashed } from "./slashed-redirect";
 
 /** The Gallery page: each gallery of photos and videos, opened in the lightbox once enhanced. */
-export function galleryRoutes(options: { db: Kysely<Database> }): Router {
-  const { db } = options;
+export function galleryRoutes(options: { gallery: GalleryService }): Router {
+  const { gallery } = options;
   const router = Router({ strict: true });
 
   router.get("/gallery/", async (_req, res) => {
-    res.render("pages/gallery.njk", { galleries: await loadGalleries(db) });
+    res.render("pages/gallery.njk", { galleries: await gallery.galleries() });
   });
 
   router.get("/gallery", redirectToSlashed);

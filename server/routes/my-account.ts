@@ -1,20 +1,18 @@
 import { Router, type Request, type RequestHandler, type Response } from "express";
-import { ACCOUNT_FORMS, setAccountNotice, takeAccountNotice, type AccountForm } from "../accounts/account-notices";
+import { ACCOUNT_FORMS, type AccountForm } from "../accounts/account-notices";
 import type { AccountUpdateOutcome } from "../accounts/account-update-outcome";
-import { sendContactMessage } from "../accounts/contact";
-import { ownMemberships } from "../accounts/constituents";
+import type { AccountsService } from "../accounts/accounts-service";
 import type { CurrentUser } from "../accounts/current-user";
-import { changePassword } from "../accounts/password-change";
-import { passwordHasher, type PasswordHasher } from "../accounts/password-hasher";
-import { loadAccountDetails, updateProfile } from "../accounts/profile";
-import { signIn } from "../accounts/session-user";
 import { formatLondonDate, membershipStatus } from "../domain/membership-status";
+import { NO_PREFIX_ID } from "../domain/name-prefixes";
 import { hasField, submittedRecord } from "../domain/submitted-fields";
+import { setAccountNotice, takeAccountNotice } from "../http/account-notice";
 import { HttpError, isApiRequest } from "../http/errors";
+import { jsonFields } from "../http/json-fields";
 import { requireUser, SIGNED_OUT_MESSAGE } from "../http/require-user";
+import { signIn } from "../http/session-user";
 import { MailDeliveryError } from "../mail/mailer";
-import { listSavedResources } from "../resources/saved-resources";
-import type { AppServices } from "../services";
+import type { ResourcesService } from "../resources/resources-service";
 import { myAccountView, type FailedForm } from "./my-account-view";
 
 /**
@@ -30,38 +28,35 @@ import { myAccountView, type FailedForm } from "./my-account-view";
  */
 
 export interface MyAccountRoutesOptions {
-  services: Pick<AppServices, "database" | "rateLimiter" | "mailer" | "logger" | "config">;
+  accounts: AccountsService;
+  /** For the saved resources tab. */
+  resources: ResourcesService;
+  /** The contact form's subject options (CONTACT_SUBJECTS). */
+  contactSubjects: readonly string[];
   /** This request's CSRF token (server/http/csrf.ts): a password change rotates the session, and with it the token. */
   csrfTokenFor: (req: Request) => string;
-  /** Defaults to the process's shared, concurrency-capped hasher. */
-  hasher?: PasswordHasher;
 }
 
 const myAccountPath = "/account/my-account/";
 
+/** The JSON types of each write's fields (server/http/json-fields.ts). */
+const profileFields = jsonFields({ Prefix: "text or whole number", FirstName: "text", LastName: "text", Email: "text", Password: "text" });
+const passwordFields = jsonFields({ Password: "text", NewPassword: "text", ConfirmPassword: "text" });
+const contactFields = jsonFields({ name: "text", email: "text", subject: "text", message: "text" });
+
 export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
-  const { services, csrfTokenFor } = options;
-  const db = services.database.db;
-  const passwordDependencies = { db, hasher: options.hasher ?? passwordHasher, rateLimiter: services.rateLimiter };
-  const profileDependencies = { ...passwordDependencies, mailer: services.mailer, logger: services.logger };
-  const contactDependencies = {
-    db,
-    mailer: services.mailer,
-    rateLimiter: services.rateLimiter,
-    staffEmail: services.config.staffEmail,
-    subjects: services.config.contactSubjects,
-  };
+  const { accounts, resources, contactSubjects, csrfTokenFor } = options;
   const router = Router({ strict: true });
 
   /** My account with one form's outcome (or a pending notice) shown. */
   async function renderMyAccount(req: Request, res: Response, shown: { failed?: FailedForm } = {}): Promise<void> {
-    const account = await loadAccountDetails(db, signedInUser(req).id);
+    const account = await accounts.accountDetails(signedInUser(req).id);
     if (!account) throw new HttpError(401, SIGNED_OUT_MESSAGE);
     const notice = shown.failed ? undefined : takeAccountNotice(req);
     res.render(
       "pages/account/my-account.njk",
-      myAccountView({ account, contactSubjects: services.config.contactSubjects, notice, failed: shown.failed,
-        savedResources: await listSavedResources(db, signedInUser(req).id) }),
+      myAccountView({ account, contactSubjects, notice, failed: shown.failed,
+        savedResources: await resources.savedResources(signedInUser(req).id) }),
     );
   }
 
@@ -93,7 +88,7 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
   }
 
   const updateProfileHandler: RequestHandler = async (req, res) => {
-    const outcome = await updateProfile(profileDependencies, signedInUser(req).id, req.body);
+    const outcome = await accounts.updateProfile(signedInUser(req).id, req.body);
     const sentForm: AccountForm = hasField(submittedRecord(req.body), "Email") ? "email" : "profile";
     await answer(
       req,
@@ -106,14 +101,14 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
 
   const updatePasswordHandler: RequestHandler = async (req, res) => {
     const user = signedInUser(req);
-    const outcome = await changePassword(passwordDependencies, user.id, req.body);
+    const outcome = await accounts.changePassword(user.id, req.body);
     // Every older session is dead now (auth_version moved on); this one carries on under a new id.
     if (outcome.ok) await signIn(req, { id: user.id, auth_version: outcome.value.authVersion });
     await answer(req, res, { succeeded: () => "password", failed: "password" }, outcome, () => ({ csrfToken: csrfTokenFor(req) }));
   };
 
   const contactHandler: RequestHandler = async (req, res) => {
-    const outcome = await sendContactMessage(contactDependencies, signedInUser(req).id, req.body).catch((error: unknown) => {
+    const outcome = await accounts.sendContactMessage(signedInUser(req).id, req.body).catch((error: unknown) => {
       throw error instanceof MailDeliveryError ? new HttpError(503, error.message) : error;
     });
     await answer(req, res, { succeeded: () => "contact", failed: "contact" }, outcome);
@@ -123,14 +118,29 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
 
   router.get("/account/dashboard/", requireUser, async (req, res) => {
     const user = signedInUser(req);
-    const status = membershipStatus(await ownMemberships(db, user.id), new Date());
+    const status = membershipStatus(await accounts.memberships(user.id), new Date());
     const membership = status.state === "none" ? status : { state: status.state, date: formatLondonDate(status.expiresAt) };
     res.render("pages/account/dashboard.njk", { firstName: user.firstName, membership });
   });
 
-  router.route("/account/update-profile/").put(requireUser, updateProfileHandler).post(requireUser, updateProfileHandler);
-  router.route("/account/update-password/").put(requireUser, updatePasswordHandler).post(requireUser, updatePasswordHandler);
-  router.post("/account/contact-us-form/", requireUser, contactHandler);
+  // The pattern library's account-form and change-email pages show the signed-in person's own forms, live; a visitor sees them empty.
+  for (const pattern of ["account-form", "change-email-dialog"]) {
+    router.get(`/patterns/${pattern}/`, async (req, res) => {
+      const account = req.currentUser ? await accounts.accountDetails(req.currentUser.id) : undefined;
+      const shown = account ?? { Prefix: NO_PREFIX_ID, FirstName: "", LastName: "", Email: "" };
+      res.render(`pages/patterns/${pattern}.njk`, { ...myAccountView({ account: shown, contactSubjects: [] }), signedIn: account !== undefined });
+    });
+  }
+
+  router
+    .route("/account/update-profile/")
+    .put(requireUser, profileFields, updateProfileHandler)
+    .post(requireUser, profileFields, updateProfileHandler);
+  router
+    .route("/account/update-password/")
+    .put(requireUser, passwordFields, updatePasswordHandler)
+    .post(requireUser, passwordFields, updatePasswordHandler);
+  router.post("/account/contact-us-form/", requireUser, contactFields, contactHandler);
 
   // Every page address ends in a slash.
   router.get(["/account/my-account", "/account/dashboard"], (req, res) => {

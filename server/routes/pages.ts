@@ -1,19 +1,16 @@
 import { Router } from "express";
-import type { Kysely } from "kysely";
-import { loadHomeContent } from "../content/home-content";
-import { findPublishedPage } from "../content/pages";
-import type { Database } from "../db/schema";
+import type { PagesService } from "../pages/pages-service";
 import { notFound } from "../http/errors";
 import { listPatternNames } from "../views/pattern-library";
 import { redirectToSlashed } from "./slashed-redirect";
 
 /** The home page, the pattern library and the editor-written content pages. */
-export function pageRoutes(options: { db: Kysely<Database>; templatesDir: string }): Router {
-  const { db, templatesDir } = options;
+export function pageRoutes(options: { pages: PagesService; templatesDir: string }): Router {
+  const { pages, templatesDir } = options;
   const router = Router({ strict: true });
 
   router.get("/", async (_req, res) => {
-    res.render("pages/home.njk", await loadHomeContent(db));
+    res.render("pages/home.njk", await pages.homeContent());
   });
 
   router.get("/patterns/", async (_req, res) => {
@@ -27,7 +24,7 @@ export function pageRoutes(options: { db: Kysely<Database>; templatesDir: string
   });
 
   router.get("/:slug/", async (req, res) => {
-    const page = await findPublishedPage(db, req.params.slug);
+    const page = await pages.findPublishedPage(req.params.slug);
     if (!page) throw notFound();
     res.render("pages/content-page.njk", { page });
   });
@@ -35,7 +32,7 @@ export function pageRoutes(options: { db: Kysely<Database>; templatesDir: string
   // Every page address ends in a slash; send the slashless one there.
   router.get("/patterns", redirectToSlashed);
   router.get("/:slug", async (req, res, next) => {
-    if (!(await findPublishedPage(db, req.params.slug))) return next();
+    if (!(await pages.findPublishedPage(req.params.slug))) return next();
     redirectToSlashed(req, res);
   });
 

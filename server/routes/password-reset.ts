@@ -1,13 +1,12 @@
 import { Router, type Request, type Response } from "express";
 import { RESET_LINK_UNUSABLE_MESSAGE, TOO_MANY_REQUESTS_MESSAGE } from "../accounts/messages";
-import { passwordHasher } from "../accounts/password-hasher";
-import { requestPasswordReset, resetPassword } from "../accounts/password-reset";
-import { findUsableToken, RESET_TOKEN_LIFETIME_MINUTES } from "../accounts/reset-tokens";
+import { RESET_TOKEN_LIFETIME_MINUTES } from "../accounts/reset-tokens";
 import { textField } from "../accounts/request-fields";
-import { signIn } from "../accounts/session-user";
+import { signIn } from "../http/session-user";
 import { emailProblem, normaliseEmail } from "../domain/email";
 import { HttpError, isApiRequest, type FieldErrors } from "../http/errors";
-import type { AccountRouteDependencies } from "./account-auth";
+import { jsonFields } from "../http/json-fields";
+import type { AccountRouteDependencies } from "./account-route-dependencies";
 import { clearResetTokenCookie, resetTokenFromCookie } from "./password-link-handoff";
 
 const RESET_REQUESTS_PER_ADDRESS = 20;
@@ -21,23 +20,22 @@ export const RESET_REQUESTED_MESSAGE = `If there is an account for that email ad
  * The link's token arrives in a cookie set by password-link-handoff.ts, or
  * as `token` in a JSON body. A successful reset signs the person in.
  */
-export function passwordResetRoutes(deps: AccountRouteDependencies): Router {
-  const { db } = deps;
-  const linkDependencies = { db, mailer: deps.mailer, rateLimiter: deps.rateLimiter, publicUrl: deps.config.publicUrl };
+export function passwordResetRoutes(deps: Pick<AccountRouteDependencies, "accounts" | "rateLimiter">): Router {
+  const { accounts } = deps;
   const router = Router({ strict: true });
 
   router.get("/account/forgot-password/", (_req, res) => {
     res.render("pages/account/forgot-password.njk", { values: {} });
   });
 
-  router.post("/account/forgot-password/", async (req, res) => {
+  router.post("/account/forgot-password/", jsonFields({ email: "text" }), async (req, res) => {
     const email = normaliseEmail(textField(req.body, "email"));
     const problem = emailProblem(email);
     if (problem) return answerInvalid(req, res, { email: [problem] }, "pages/account/forgot-password.njk", { values: { email } });
     const quota = await deps.rateLimiter.hit(`password-reset-requests:${req.ip ?? "unknown"}`, RESET_REQUESTS_PER_ADDRESS, fifteenMinutes);
     if (!quota.allowed) throw new HttpError(429, TOO_MANY_REQUESTS_MESSAGE);
     try {
-      await requestPasswordReset(linkDependencies, email, new Date());
+      await accounts.requestPasswordReset(email, new Date());
     } catch (error) {
       // The answer must not depend on the account existing, so a failed send is only logged.
       req.log?.error({ err: error }, "password reset email could not be sent");
@@ -47,16 +45,15 @@ export function passwordResetRoutes(deps: AccountRouteDependencies): Router {
   });
 
   router.get("/account/reset-password/", async (req, res) => {
-    const usable = await findUsableToken(db, resetTokenFromCookie(req) ?? "", new Date());
+    const usable = await accounts.resetTokenIsUsable(resetTokenFromCookie(req) ?? "", new Date());
     res.set("Cache-Control", "no-store");
     if (!usable) return renderUnusableLink(res);
     res.render("pages/account/reset-password.njk", { usable: true });
   });
 
-  router.post("/account/reset-password/", async (req, res) => {
+  router.post("/account/reset-password/", jsonFields({ token: "text", password: "text", confirm_password: "text" }), async (req, res) => {
     const token = (isApiRequest(req) ? textField(req.body, "token") : "") || resetTokenFromCookie(req) || "";
-    const outcome = await resetPassword(
-      { db, hasher: passwordHasher },
+    const outcome = await accounts.resetPassword(
       { token, password: textField(req.body, "password"), confirmPassword: textField(req.body, "confirm_password") },
       new Date(),
     );

@@ -1,11 +1,7 @@
 import { Router, type Response } from "express";
-import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
 import { parseResourceListingQuery, RESOURCES_PATH } from "../domain/resource-filters";
 import { notFound } from "../http/errors";
-import { cachedResourceListing, resourceListingVersionReader } from "../resources/cached-resource-listing";
-import { loadResourceListingPage } from "../resources/resource-listing-page";
-import { loadResourcePage } from "../resources/resource-page";
+import type { ResourcesService } from "../resources/resources-service";
 import type { Viewer } from "../resources/save-controls";
 import { redirectToSlashed } from "./slashed-redirect";
 
@@ -20,21 +16,28 @@ function viewerOf(res: Response): Viewer {
 }
 
 /** The filterable resources listing and each resource's page (docs/resources.md). */
-export function resourceRoutes(options: { db: Kysely<Database> }): Router {
-  const { db } = options;
+export function resourceRoutes(options: { resources: ResourcesService }): Router {
+  const { resources } = options;
   const router = Router({ strict: true });
-  const list = cachedResourceListing({ readVersion: resourceListingVersionReader(db) });
 
   router.get(RESOURCES_PATH, async (req, res) => {
     const query = parseResourceListingQuery(req.query as Record<string, unknown>);
-    res.render("pages/resources.njk", await loadResourceListingPage(db, query, viewerOf(res), new Date(), list));
+    res.render("pages/resources.njk", await resources.listingPage(query, viewerOf(res), new Date()));
   });
 
   router.get("/resources/:slug/", async (req, res) => {
-    const page = await loadResourcePage(db, req.params.slug, viewerOf(res));
+    const page = await resources.resourcePage(req.params.slug, viewerOf(res));
     if (!page) throw notFound();
     res.render("pages/resource.njk", page);
   });
+
+  // The pattern library's Save and filter pages show the real listing: its first resource, its filter form.
+  for (const pattern of ["save-resource", "resource-filters"]) {
+    router.get(`/patterns/${pattern}/`, async (_req, res) => {
+      const listing = await resources.listingPage(parseResourceListingQuery({}), viewerOf(res), new Date());
+      res.render(`pages/patterns/${pattern}.njk`, listing);
+    });
+  }
 
   router.get("/resources", redirectToSlashed);
   router.get("/resources/:slug", redirectToSlashed);

@@ -1,11 +1,10 @@
 import { Router, type Request, type Response } from "express";
-import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
 import { isApiRequest, nonFieldErrorsKey, type FieldErrors } from "../http/errors";
 import { setFlash } from "../http/flash";
+import { jsonFields } from "../http/json-fields";
 import { pageAfterSave, SAVE_FORM_ERRORS, savedNotice, signInPathFor } from "../resources/save-outcome";
 import { readFormSaveRequest, readJsonSaveRequest } from "../resources/save-request";
-import { applySaveRequest } from "../resources/saved-resources";
+import type { ResourcesService } from "../resources/resources-service";
 
 /**
  * POST /account/save-resource/ (docs/saved-resources.md).
@@ -23,11 +22,12 @@ export const SAVE_RESOURCE_PATH = "/account/save-resource/";
 export const SIGNED_OUT_SAVE_MESSAGE = "You must be logged in to save resources.";
 export const UNKNOWN_RESOURCE_MESSAGE = "That resource does not exist.";
 
-export function saveResourceRoutes(options: { db: Kysely<Database> }): Router {
-  const { db } = options;
+export function saveResourceRoutes(options: { resources: ResourcesService }): Router {
+  const { resources } = options;
   const router = Router({ strict: true });
 
-  router.post(SAVE_RESOURCE_PATH, async (req, res) => {
+  // resource_id, resource_type and to_save have their own strict reader (save-request.ts); next is text.
+  router.post(SAVE_RESOURCE_PATH, jsonFields({ next: "text" }), async (req, res) => {
     const api = isApiRequest(req);
     const next: unknown = (req.body as Record<string, unknown> | undefined)?.next;
     const user = req.currentUser;
@@ -42,7 +42,7 @@ export function saveResourceRoutes(options: { db: Kysely<Database> }): Router {
       return redirectWithError(req, res, SAVE_FORM_ERRORS.invalid, pageAfterSave(next));
     }
 
-    const resource = await applySaveRequest(db, user.id, request.value);
+    const resource = await resources.applySaveRequest(user.id, request.value);
     if (!resource) {
       if (api) return failJson(res, 404, { [nonFieldErrorsKey]: [UNKNOWN_RESOURCE_MESSAGE] });
       return redirectWithError(req, res, SAVE_FORM_ERRORS.notFound, pageAfterSave(next));

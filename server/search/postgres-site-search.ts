@@ -1,13 +1,16 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "../db/schema";
+import { TitleMatchTier } from "./ranking";
 import type { SearchPage, SearchResults, SiteSearch } from "./search-port";
 import { hitOf, type SearchRow } from "./search-rows";
 
 /*
  * PostgreSQL full text over search_documents (migration 0008): a tsvector of
  * the title (weight A) and body (weight B) in the `site_search` configuration
- * (simple + unaccent: no stemming, so a half-typed word still prefix-matches),
- * ranked with A ten times B.
+ * (simple + unaccent: no stemming, so a half-typed word still prefix-matches).
+ * Ranking (ranking.ts): how the title matches (lexemes of weight A), events
+ * and pages before resources, the shorter title, then ts_rank with A ten
+ * times B.
  *
  * pg_trgm is the typo fallback: when a one-word query matches nothing, titles
  * are matched by trigram word similarity ("mcbeth" finds "Macbeth"). It never
@@ -27,15 +30,38 @@ const FUZZY_MIN_LENGTH = 4;
  */
 const FUZZY_THRESHOLD = "0.5";
 
+interface TsqueryOptions {
+  /** Whether the last term matches the start of a word (the person may still be typing it). */
+  lastIsPrefix?: boolean;
+  /** All terms required (the default), or any one of them. */
+  any?: boolean;
+  /** Match only lexemes of this weight ("A": the title). */
+  weight?: "A";
+}
+
 /**
  * A tsquery from safe terms: each quoted as a lexeme, all required (&), the
  * last a prefix (:*). Terms hold only letters, digits and marks
  * (search-terms.ts), and the result is passed as a parameter, never spliced.
  */
-export function tsqueryOf(terms: readonly string[]): string {
+export function tsqueryOf(terms: readonly string[], { lastIsPrefix = true, any = false, weight }: TsqueryOptions = {}): string {
   return terms
-    .map((term, index) => `'${term.replaceAll("\\", "\\\\").replaceAll("'", "''")}'${index === terms.length - 1 ? ":*" : ""}`)
-    .join(" & ");
+    .map((term, index) => {
+      const prefix = lastIsPrefix && index === terms.length - 1 ? "*" : "";
+      const label = prefix || weight ? `:${prefix}${weight ?? ""}` : "";
+      return `'${term.replaceAll("\\", "\\\\").replaceAll("'", "''")}'${label}`;
+    })
+    .join(any ? " | " : " & ");
+}
+
+/** The title-match tier of each row (ranking.ts), as an SQL expression. */
+function titleMatchTier(terms: readonly string[]): RawBuilder<number> {
+  const titleMatches = (options: TsqueryOptions) => sql`document @@ to_tsquery('site_search', ${tsqueryOf(terms, { ...options, weight: "A" })})`;
+  return sql<number>`case
+    when ${titleMatches({ lastIsPrefix: false })} then ${sql.lit(TitleMatchTier.wholeWords)}
+    when ${titleMatches({})} then ${sql.lit(TitleMatchTier.prefix)}
+    when ${titleMatches({ any: true })} then ${sql.lit(TitleMatchTier.partial)}
+    else ${sql.lit(TitleMatchTier.bodyOnly)} end`;
 }
 
 interface Strategy {
@@ -51,7 +77,8 @@ export function postgresSiteSearch(db: Kysely<Database>, options: { now?: () => 
     const query = sql`to_tsquery('site_search', ${tsqueryOf(terms)})`;
     return {
       where: sql`${published()} and document @@ ${query}`,
-      order: sql`ts_rank(${rankWeights}::float4[], document, ${query}) desc, kind, object_id`,
+      order: sql`${titleMatchTier(terms)}, kind = 'resource', length(title),
+        ts_rank(${rankWeights}::float4[], document, ${query}) desc, kind, object_id`,
     };
   }
 

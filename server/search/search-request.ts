@@ -1,4 +1,4 @@
-import type { FieldErrors } from "../http/errors";
+import type { FieldErrors } from "../shared/errors";
 import { MAX_QUERY_LENGTH, searchTermsOf } from "./search-terms";
 
 /** The message for text past the longest accepted (JSON errors and the results page). */

@@ -1,34 +1,62 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "../db/schema";
+import { TitleMatchTier } from "./ranking";
 import type { SearchHit, SearchPage, SearchResults, SiteSearch } from "./search-port";
 import { hitOf, type SearchRow } from "./search-rows";
 
 /*
  * SQLite FTS5 over the search_index table (migration 0008), which triggers
- * keep in step with events, resources and pages. Ranking is bm25 with the
- * title weighted ten times the body.
+ * keep in step with events, resources and pages. Ranking (ranking.ts): how
+ * the title matches, events and pages before resources, the shorter title,
+ * then bm25 with the title weighted ten times the body.
  */
+
+/** rowid = id * 4 + kind code, resource 2 (migration 0008): the kind without reading the row. */
+const isResource = sql`rowid % 4 = 2`;
+
+interface FtsOptions {
+  /** Whether the last term matches the start of a word (the person may still be typing it). */
+  lastIsPrefix?: boolean;
+  /** All terms required (the default), or any one of them. */
+  any?: boolean;
+}
 
 /**
  * An FTS5 query from safe terms: each one a quoted string (so NEAR, AND, OR,
  * NOT are words, not operators), all required, the last a prefix. Terms hold
  * only letters, digits and marks (search-terms.ts); quotes are doubled anyway.
  */
-export function ftsMatchOf(terms: readonly string[]): string {
+export function ftsMatchOf(terms: readonly string[], { lastIsPrefix = true, any = false }: FtsOptions = {}): string {
   return terms
-    .map((term, index) => `"${term.replaceAll('"', '""')}"${index === terms.length - 1 ? "*" : ""}`)
-    .join(" ");
+    .map((term, index) => `"${term.replaceAll('"', '""')}"${lastIsPrefix && index === terms.length - 1 ? "*" : ""}`)
+    .join(any ? " OR " : " ");
+}
+
+/** The same query, but matched in the title column only. */
+export function ftsTitleMatchOf(terms: readonly string[], options: FtsOptions = {}): string {
+  return `title : (${ftsMatchOf(terms, options)})`;
+}
+
+/** The title-match tier of each row (ranking.ts), as an SQL expression. */
+function titleMatchTier(terms: readonly string[]): RawBuilder<number> {
+  const titleMatches = (match: string) => sql`rowid in (select rowid from search_index where search_index match ${match})`;
+  return sql<number>`case
+    when ${titleMatches(ftsTitleMatchOf(terms, { lastIsPrefix: false }))} then ${sql.lit(TitleMatchTier.wholeWords)}
+    when ${titleMatches(ftsTitleMatchOf(terms))} then ${sql.lit(TitleMatchTier.prefix)}
+    when ${titleMatches(ftsTitleMatchOf(terms, { any: true }))} then ${sql.lit(TitleMatchTier.partial)}
+    else ${sql.lit(TitleMatchTier.bodyOnly)} end`;
 }
 
 export function sqliteSiteSearch(db: Kysely<Database>, options: { now?: () => Date } = {}): SiteSearch {
   const now = options.now ?? (() => new Date());
 
-  async function rows(terms: readonly string[], limit: number, offset: number): Promise<SearchRow[]> {
+  /** `at`: the moment "published" is judged at, one reading shared by a page's count and its rows. */
+  async function rows(terms: readonly string[], limit: number, offset: number, at: Date = now()): Promise<SearchRow[]> {
     const result = await sql<SearchRow>`
       select kind, object_id, title, body, url, image_url
       from search_index
-      where search_index match ${ftsMatchOf(terms)} and published_at <= ${now().toISOString()}
-      order by bm25(search_index, 10.0, 1.0), rowid
+      where search_index match ${ftsMatchOf(terms)} and published_at <= ${at.toISOString()}
+      order by ${titleMatchTier(terms)}, ${isResource}, length(title), bm25(search_index, 10.0, 1.0), rowid
       limit ${limit} offset ${offset}`.execute(db);
     return result.rows;
   }
@@ -41,11 +69,12 @@ export function sqliteSiteSearch(db: Kysely<Database>, options: { now?: () => Da
 
     async search(terms, { page, pageSize }: SearchPage): Promise<SearchResults> {
       if (terms.length === 0) return { hits: [], total: 0 };
+      const at = now();
       const count = await sql<{ total: number }>`
         select count(*) as total from search_index
-        where search_index match ${ftsMatchOf(terms)} and published_at <= ${now().toISOString()}`.execute(db);
+        where search_index match ${ftsMatchOf(terms)} and published_at <= ${at.toISOString()}`.execute(db);
       const total = Number(count.rows[0]?.total ?? 0);
-      const hits = (await rows(terms, pageSize, (page - 1) * pageSize)).map((row) => hitOf(row, terms));
+      const hits = (await rows(terms, pageSize, (page - 1) * pageSize, at)).map((row) => hitOf(row, terms));
       return { hits, total };
     },
   };

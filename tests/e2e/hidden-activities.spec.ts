@@ -36,6 +36,19 @@ test.describe("hidden activities block", () => {
   });
 });
 
+test.describe("hidden activities block's code", () => {
+  test("is the disclosure's one chunk: no second implementation is downloaded", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(patternPage);
+    await page.waitForSelector('#macbeth-activities[data-widget-state="mounted"]');
+    expect(scripts.filter((path) => /\/Disclosure-[\w-]+\.js$/.test(path))).toHaveLength(1);
+    expect(scripts.filter((path) => /HiddenActivities/.test(path))).toHaveLength(0);
+  });
+});
+
 test.describe("hidden activities block without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

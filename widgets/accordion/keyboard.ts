@@ -1,3 +1,5 @@
+import { listIndexForKey } from "../lib/list-keys";
+
 /**
  * WAI-ARIA APG accordion keys: Arrow Down / Up move to the next / previous
  * header (wrapping at the ends), Home / End to the first / last. Returns the
@@ -5,17 +7,5 @@
  * every other key keeps its normal meaning.
  */
 export function headerIndexForKey(key: string, currentIndex: number, headerCount: number): number | null {
-  if (headerCount < 1) return null;
-  switch (key) {
-    case "ArrowDown":
-      return (currentIndex + 1) % headerCount;
-    case "ArrowUp":
-      return (currentIndex - 1 + headerCount) % headerCount;
-    case "Home":
-      return 0;
-    case "End":
-      return headerCount - 1;
-    default:
-      return null;
-  }
+  return listIndexForKey(key, currentIndex, headerCount, "vertical");
 }

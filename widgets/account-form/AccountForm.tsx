@@ -1,6 +1,9 @@
-import { useEffect, useId, useRef, useState, type JSX, type MouseEvent } from "react";
+import { useEffect, useRef, useState, type JSX, type MouseEvent } from "react";
+import { announceSuccess } from "../lib/account-form-success-event";
 import { AdoptedContent } from "../lib/AdoptedContent";
 import { http } from "../lib/http";
+import { SuccessStatus } from "../lib/SuccessStatus";
+import { useElementId } from "../lib/useElementId";
 import type { WidgetProps } from "../runtime/definition";
 import { updateCustomValidity } from "./custom-validity";
 import { errorsFromFailure } from "./failure-errors";
@@ -8,7 +11,6 @@ import { showFieldErrors, summaryItemsFor, type SummaryItem } from "./field-erro
 import { jsonBodyOf } from "./form-values";
 import { replaceCsrfToken, showAccountDetails } from "./page-updates";
 import type { AccountFormProps } from "./parse";
-import { announceSuccess } from "./success-event";
 
 interface SuccessAnswer {
   account_details?: Record<string, unknown>;
@@ -32,7 +34,7 @@ export default function AccountForm({
   initialProblems,
   strings,
 }: WidgetProps<AccountFormProps>): JSX.Element {
-  const generatedId = `account-form-${useId().replace(/[^a-zA-Z0-9_-]/g, "")}`;
+  const generatedId = useElementId("account-form");
   const idPrefix = root.id || generatedId;
   const [notice, setNotice] = useState(initialNotice);
   const [problems, setProblems] = useState<SummaryItem[]>(initialProblems);
@@ -94,13 +96,7 @@ export default function AccountForm({
 
   return (
     <>
-      <div className="account-form__status" role="status">
-        {notice && (
-          <div className="alert alert--success account-form__notice">
-            <p className="alert__text">{notice}</p>
-          </div>
-        )}
-      </div>
+      <SuccessStatus className="account-form__status" notice={notice} />
       {problems.length > 0 && (
         <div
           ref={summaryRef}

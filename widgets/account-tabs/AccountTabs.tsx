@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState, type JSX, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type JSX, type KeyboardEvent } from "react";
 import { AdoptedContent } from "../lib/AdoptedContent";
 import type { WidgetProps } from "../runtime/definition";
 import type { AccountTabsProps } from "./parse";
+import { scrollTabIntoRow } from "./scroll-tab-into-row";
 import { idFromHash, initialTabId, panelIdHolding, tabIndexForKey } from "./tab-selection";
 
 /**
@@ -19,6 +20,13 @@ export default function AccountTabs({ label, initialTab, panels }: WidgetProps<A
     ),
   );
   const tabButtons = useRef<(HTMLButtonElement | null)[]>([]);
+  const tabRow = useRef<HTMLDivElement | null>(null);
+
+  // However it was chosen (the address, a click, the arrow keys), the selected tab is in view in its row.
+  useLayoutEffect(() => {
+    const tab = tabButtons.current[panels.findIndex((panel) => panel.id === selectedId)];
+    if (tab && tabRow.current) scrollTabIntoRow(tabRow.current, tab);
+  }, [panels, selectedId]);
 
   // A link to a section (or to something in one) elsewhere on the page, or an edited address, switches tab.
   useEffect(() => {
@@ -49,7 +57,7 @@ export default function AccountTabs({ label, initialTab, panels }: WidgetProps<A
 
   return (
     <>
-      <div className="account-tabs__tablist" role="tablist" aria-label={label}>
+      <div className="account-tabs__tablist" role="tablist" aria-label={label} ref={tabRow}>
         {panels.map((panel, index) => {
           const selected = panel.id === selectedId;
           return (

@@ -1,3 +1,5 @@
+import { listIndexForKey } from "../lib/list-keys";
+
 /**
  * Which tab is selected, as pure functions of ids (WAI-ARIA APG tabs with
  * automatic activation: moving focus selects).
@@ -33,19 +35,7 @@ export function initialTabId(
  * other key, so it keeps its normal meaning.
  */
 export function tabIndexForKey(key: string, currentIndex: number, tabCount: number): number | null {
-  if (tabCount < 1) return null;
-  switch (key) {
-    case "ArrowRight":
-      return (currentIndex + 1) % tabCount;
-    case "ArrowLeft":
-      return (currentIndex - 1 + tabCount) % tabCount;
-    case "Home":
-      return 0;
-    case "End":
-      return tabCount - 1;
-    default:
-      return null;
-  }
+  return listIndexForKey(key, currentIndex, tabCount, "horizontal");
 }
 
 /**

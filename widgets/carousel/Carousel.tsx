@@ -1,6 +1,6 @@
 import { Splide } from "@splidejs/react-splide";
 import type { Options, Splide as SplideInstance } from "@splidejs/splide";
-import { useCallback, useId, useMemo, useRef, useState, type JSX } from "react";
+import { useCallback, useMemo, useRef, useState, type JSX } from "react";
 import { AdoptedContent } from "../lib/AdoptedContent";
 import type { WidgetProps } from "../runtime/definition";
 import { carouselOptions } from "./carousel-options";
@@ -8,6 +8,7 @@ import type { CarouselProps } from "./parse";
 import { progressWidth } from "./progress";
 import { slideLabel } from "./slide-label";
 import { useRotation, type AutoplayControl } from "./useRotation";
+import { useElementId } from "../lib/useElementId";
 
 interface Progress {
   index: number;
@@ -29,7 +30,7 @@ export default function Carousel({
   strings,
   root,
 }: WidgetProps<CarouselProps>): JSX.Element {
-  const carouselId = `carousel-${useId().replace(/[^a-zA-Z0-9_-]/g, "")}`;
+  const carouselId = useElementId("carousel");
   const splide = useRef<Splide>(null);
   const rotationControl = useRef<HTMLButtonElement>(null);
   const [progress, setProgress] = useState<Progress>({ index: 0, pageCount: 1 });

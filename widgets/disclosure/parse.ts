@@ -1,28 +1,7 @@
 import { childNodesOf } from "../lib/dom";
+import type { DisclosureLabelTag, DisclosureProps } from "../lib/disclosure-props";
 import { readI18n } from "../lib/i18n";
 import { readOptions, WidgetConfigError } from "../lib/options";
-
-export type DisclosureLabelTag = "p" | "h2" | "h3" | "h4" | "h5" | "h6";
-
-// A type alias, not an interface: readI18n needs a string-keyed record.
-export type DisclosureStrings = {
-  /** Button text while the region is hidden; empty means the label. */
-  showLabel: string;
-  /** Button text while the region is shown; empty means the label. */
-  hideLabel: string;
-};
-
-export interface DisclosureProps {
-  /** The label text the button shows (unless a show / hide label overrides it). */
-  label: string;
-  /** The element around the label, kept so the document outline is unchanged. */
-  labelTag: DisclosureLabelTag;
-  regionId: string | null;
-  /** The region's page-authored content, moved (never copied) so nested widgets keep working. */
-  regionContent: Node[];
-  open: boolean;
-  strings: DisclosureStrings;
-}
 
 const disclosureOptions = { open: { type: "boolean", default: false } } as const;
 const labelTags: readonly string[] = ["p", "h2", "h3", "h4", "h5", "h6"];
@@ -47,6 +26,7 @@ export function parseDisclosure(root: HTMLElement): DisclosureProps {
   }
   const tag = labelElement?.localName ?? "p";
   return {
+    markup: { block: "disclosure", region: "region" },
     label,
     labelTag: (labelTags.includes(tag) ? tag : "p") as DisclosureLabelTag,
     regionId: region.id || null,

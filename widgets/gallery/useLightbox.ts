@@ -15,6 +15,7 @@ import {
 import { enhancePlayControl, labelPosterImage, restoreThumbnailAlts } from "./lightbox-accessibility";
 import { captionMarkup, toLightGalleryItem } from "./lightgallery-items";
 import type { GalleryItem } from "./parse-item";
+import { sizeVideoBoxesThroughCssom } from "./video-box-size";
 
 const pluginClasses: Record<LightboxPluginName, typeof lgThumbnail | typeof lgVideo> = {
   thumbnail: lgThumbnail,
@@ -72,6 +73,7 @@ export function useLightbox({ eventTarget, kind, items, licenseKey, strings, lab
       plugins: pluginsFor(kind).map((name) => pluginClasses[name]),
     });
     instance.current = gallery;
+    sizeVideoBoxesThroughCssom(gallery);
     const dialog = gallery.$container.get() as HTMLElement;
     // lightGallery 2 no longer applies its width setting; the stylesheet reads it from here.
     dialog.style.setProperty("--gallery-lightbox-width", sharedLightboxSettings.width);

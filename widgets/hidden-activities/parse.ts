@@ -1,32 +1,20 @@
 import { childNodesOf } from "../lib/dom";
+import type { DisclosureProps, DisclosureStrings } from "../lib/disclosure-props";
 import { readI18n } from "../lib/i18n";
 import { WidgetConfigError } from "../lib/options";
 
-// A type alias, not an interface: readI18n needs a string-keyed record.
-export type HiddenActivitiesStrings = {
-  /** The button's text while the activities are hidden. */
-  showLabel: string;
-  /** The button's text while they are shown. */
-  hideLabel: string;
-};
-
-export const defaultHiddenActivitiesStrings: HiddenActivitiesStrings = {
+export const defaultHiddenActivitiesStrings: DisclosureStrings = {
   showLabel: "Show all activities",
   hideLabel: "Hide activities",
 };
 
-export interface HiddenActivitiesProps {
-  blockId: string | null;
-  /** The block's page-authored content, moved (never copied) so nested widgets keep working. */
-  blockContent: Node[];
-  strings: HiddenActivitiesStrings;
-}
-
 /**
  * Reads `data-widget="hidden-activities"`: the `.hidden-activities__block`
- * it hides, and `data-i18n-show-label` / `data-i18n-hide-label`.
+ * it hides, and `data-i18n-show-label` / `data-i18n-hide-label`. The result
+ * is a disclosure's props: a closed region, its button standing alone (no
+ * label around it) and always a show and a hide text.
  */
-export function parseHiddenActivities(root: HTMLElement): HiddenActivitiesProps {
+export function parseHiddenActivities(root: HTMLElement): DisclosureProps {
   const block = root.querySelector<HTMLElement>(":scope > .hidden-activities__block");
   if (!block) {
     throw new WidgetConfigError(
@@ -34,8 +22,12 @@ export function parseHiddenActivities(root: HTMLElement): HiddenActivitiesProps 
     );
   }
   return {
-    blockId: block.id || null,
-    blockContent: childNodesOf(block),
+    markup: { block: "hidden-activities", region: "block" },
+    label: "",
+    labelTag: null,
+    regionId: block.id || null,
+    regionContent: childNodesOf(block),
+    open: false,
     strings: readI18n(root, defaultHiddenActivitiesStrings),
   };
 }

@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type JSX } from "react";
+import { useEffect, useRef, useState, type FormEvent, type JSX } from "react";
 import type { WidgetProps } from "../runtime/definition";
 import { destinationAfterLogin } from "./destination";
 import { createSession, logIn } from "./login-calls";
-import { navigateTo } from "./navigate";
+import { navigateTo } from "../lib/navigate";
 import type { LoginFormProps } from "./parse";
+import { useElementId } from "../lib/useElementId";
 
 /**
  * The sign-in form (accounts spec, sections 2, 4, 5 and 8): creates the
@@ -12,7 +13,7 @@ import type { LoginFormProps } from "./parse";
  * show-password toggle.
  */
 export default function LoginForm({ next, email: initialEmail, error: serverError, forgotPasswordHref, registerHref, strings }: WidgetProps<LoginFormProps>): JSX.Element {
-  const id = useId().replace(/[^a-zA-Z0-9_-]/g, "");
+  const id = useElementId();
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState("");
   const [passwordShown, setPasswordShown] = useState(false);

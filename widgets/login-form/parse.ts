@@ -1,5 +1,5 @@
 import { readI18n } from "../lib/i18n";
-import { sameSitePath } from "./same-site-path";
+import { sameSitePath } from "../lib/same-site-path";
 
 // A type alias, not an interface: readI18n needs a string-keyed record.
 export type LoginFormStrings = {

@@ -1,17 +1,15 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type JSX, type MouseEvent } from "react";
-import { createPortal } from "react-dom";
-import { FocusTrap, type FocusTrapProps } from "focus-trap-react";
-import { isPlainClick } from "../lib/plain-click";
+import { useCallback, useRef, useState, type JSX, type MouseEvent } from "react";
 import { AdoptedContent } from "../lib/AdoptedContent";
+import { ModalDialog } from "../lib/ModalDialog";
+import { isPlainClick } from "../lib/plain-click";
 import type { WidgetProps } from "../runtime/definition";
-import { lockPageScroll } from "./page-scroll-lock";
 import type { ProfileDialogProps } from "./parse";
+import { useElementId } from "../lib/useElementId";
 
 /**
- * A profile cover whose link opens the person's bio in a WAI-ARIA APG modal
- * dialog. The dialog lives at the end of <body> (so no transformed ancestor,
- * a carousel slide say, can trap its fixed position) and stays mounted while
- * hidden, so the bio is moved in once and any widget inside it keeps running.
+ * A profile cover whose link opens the person's bio in a modal dialog
+ * (widgets/lib/ModalDialog.tsx). The bio is moved in once, so any widget
+ * inside it keeps running.
  */
 export default function ProfileDialog({
   href,
@@ -22,29 +20,10 @@ export default function ProfileDialog({
   bioContent,
   strings,
 }: WidgetProps<ProfileDialogProps>): JSX.Element {
-  const idPrefix = `profile-dialog-${useId().replace(/[^a-zA-Z0-9_-]/g, "")}`;
+  const idPrefix = useElementId("profile-dialog");
   const [open, setOpen] = useState(false);
   const linkRef = useRef<HTMLAnchorElement>(null);
-  const closeRef = useRef<HTMLButtonElement>(null);
   const close = useCallback(() => setOpen(false), []);
-
-  // Shown: the page's scroll position is stored and the modal-open state applied; hidden: both undone.
-  useEffect(() => (open ? lockPageScroll() : undefined), [open]);
-
-  const focusTrapOptions = useMemo<NonNullable<FocusTrapProps["focusTrapOptions"]>>(
-    () => ({
-      initialFocus: () => closeRef.current ?? false,
-      // The trap handles Escape and clicks on the backdrop; onDeactivate keeps our state in step.
-      escapeDeactivates: true,
-      clickOutsideDeactivates: true,
-      onDeactivate: close,
-      returnFocusOnDeactivate: true,
-      setReturnFocus: () => linkRef.current ?? false,
-      // The page is pinned while the dialog shows: focusing must not scroll it.
-      preventScroll: true,
-    }),
-    [close],
-  );
 
   function openFromLink(event: MouseEvent<HTMLAnchorElement>): void {
     if (!isPlainClick(event)) return;
@@ -57,36 +36,32 @@ export default function ProfileDialog({
       <a ref={linkRef} className="profile-cover__link" href={href} aria-haspopup="dialog" onClick={openFromLink}>
         <AdoptedContent as="span" className="profile-cover__body" nodes={coverContent} />
       </a>
-      {createPortal(
-        <div className="profile-dialog" hidden={!open}>
-          <div className="profile-dialog__backdrop" />
-          <FocusTrap active={open} focusTrapOptions={focusTrapOptions}>
-            <div className="profile-dialog__panel" role="dialog" aria-modal="true" aria-labelledby={`${idPrefix}-name`}>
-              <button ref={closeRef} type="button" className="profile-dialog__close" onClick={close}>
-                <span className="profile-dialog__close-icon" aria-hidden="true" />
-                {strings.closeLabel}
-              </button>
-              <div className="profile-dialog__header">
-                {imageUrl && <img className="profile-dialog__image" src={imageUrl} alt="" />}
-                <div>
-                  <h2 id={`${idPrefix}-name`} className="profile-dialog__name">
-                    {name}
-                  </h2>
-                  {role && <p className="profile-dialog__role">{role}</p>}
-                </div>
-              </div>
-              <AdoptedContent as="div" className="profile-dialog__bio prose" nodes={bioContent} />
-              <p className="profile-dialog__more">
-                <a href={href}>
-                  {strings.fullProfileLabel}
-                  <span className="visually-hidden">: {name}</span>
-                </a>
-              </p>
-            </div>
-          </FocusTrap>
-        </div>,
-        document.body,
-      )}
+      <ModalDialog
+        block="profile-dialog"
+        open={open}
+        onClose={close}
+        labelledBy={`${idPrefix}-name`}
+        closeLabel={strings.closeLabel}
+        initialFocus="close-button"
+        returnFocusTo={linkRef}
+      >
+        <div className="profile-dialog__header">
+          {imageUrl && <img className="profile-dialog__image" src={imageUrl} alt="" />}
+          <div>
+            <h2 id={`${idPrefix}-name`} className="profile-dialog__name">
+              {name}
+            </h2>
+            {role && <p className="profile-dialog__role">{role}</p>}
+          </div>
+        </div>
+        <AdoptedContent as="div" className="profile-dialog__bio prose" nodes={bioContent} />
+        <p className="profile-dialog__more">
+          <a href={href}>
+            {strings.fullProfileLabel}
+            <span className="visually-hidden">: {name}</span>
+          </a>
+        </p>
+      </ModalDialog>
     </>
   );
 }

@@ -1,9 +1,10 @@
-import { useId, useState, type FormEvent, type JSX } from "react";
-import { navigateTo } from "../login-form/navigate";
+import { useState, type FormEvent, type JSX } from "react";
+import { navigateTo } from "../lib/navigate";
 import { firstInvalidField, type FieldMessages } from "./field-validation";
 import { createAccount, type NewAccount } from "./registration-calls";
 import type { RegisterWizardStrings } from "./strings";
 import { TextField } from "./TextField";
+import { useElementId } from "../lib/useElementId";
 
 interface CreateAccountScreenProps {
   email: string;
@@ -24,7 +25,7 @@ const phonePattern = "\\+?[0-9 ()\\-]{6,30}";
  * sent); the server's field errors are shown per field; success goes to next.
  */
 export function CreateAccountScreen({ email, notice, next, strings, onBack }: CreateAccountScreenProps): JSX.Element {
-  const id = useId().replace(/[^a-zA-Z0-9_-]/g, "");
+  const id = useElementId();
   const fieldId = (name: keyof Fields) => `${id}-${name}`;
   const [fields, setFields] = useState<Fields>({ first_name: "", last_name: "", phone_number: "", email, password: "" });
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});

@@ -1,8 +1,9 @@
-import { useId, useState, type FormEvent, type JSX } from "react";
+import { useState, type FormEvent, type JSX } from "react";
 import { firstInvalidField } from "./field-validation";
 import { lookUpAccount } from "./registration-calls";
 import type { RegisterWizardStrings } from "./strings";
 import { TextField } from "./TextField";
+import { useElementId } from "../lib/useElementId";
 
 interface LookupAccountScreenProps {
   initialEmail: string;
@@ -20,7 +21,7 @@ type Outcome = { kind: "existing" } | { kind: "check-email"; email: string };
  * set-password email, and no account moves on to createAccount.
  */
 export function LookupAccountScreen({ initialEmail, next, strings, onNoAccount }: LookupAccountScreenProps): JSX.Element {
-  const id = useId().replace(/[^a-zA-Z0-9_-]/g, "");
+  const id = useElementId();
   const [email, setEmail] = useState(initialEmail);
   const [fieldError, setFieldError] = useState<string>();
   const [alert, setAlert] = useState<string>();

@@ -1,6 +1,6 @@
 import { readI18n } from "../lib/i18n";
 import { WidgetConfigError } from "../lib/options";
-import { sameSitePath } from "../login-form/same-site-path";
+import { sameSitePath } from "../lib/same-site-path";
 import { registerWizardDefaultStrings, type RegisterWizardStrings } from "./strings";
 
 export interface RegisterWizardProps {

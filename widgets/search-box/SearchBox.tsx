@@ -2,7 +2,7 @@ import { useEffect, useReducer, useState, type JSX, type KeyboardEvent } from "r
 import type { WidgetProps } from "../runtime/definition";
 import { suggestionsAnnouncement } from "./announcement";
 import { activeSuggestion, comboboxReducer, initialComboboxState } from "./combobox-state";
-import { navigateTo } from "./navigate";
+import { navigateTo } from "../lib/navigate";
 import type { SearchBoxProps } from "./parse";
 import { SearchIcon } from "./SearchIcon";
 import { SuggestionFetcher } from "./suggestion-fetcher";

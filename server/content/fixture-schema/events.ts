@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { EVENT_TAXONOMIES } from "../event-taxonomies";
-import { WEEKDAYS } from "../london-time";
+import { EVENT_TAXONOMIES } from "../../events/event-taxonomies";
+import { WEEKDAYS } from "../../shared/london-time";
 import {
   dayRefSchema,
   htmlSchema,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RESOURCE_FACETS, RESOURCE_TYPES } from "../resource-taxonomy";
+import { RESOURCE_FACETS, RESOURCE_TYPES } from "../../domain/resource-taxonomy";
 import {
   dayRefSchema,
   htmlSchema,

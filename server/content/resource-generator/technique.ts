@@ -1,4 +1,4 @@
-import type { ResourceType } from "../resource-taxonomy";
+import type { ResourceType } from "../../domain/resource-taxonomy";
 import type { Character, Play, Scene } from "./plays";
 import type { KeyStage, KeyStageSlug, ResourceImage, SubjectSlug, Theme } from "./vocabulary";
 

@@ -5,7 +5,7 @@ import { autoId, required } from "../column-builders";
  * The content model (pages, events, resources, site settings) and the people
  * of the embedded CRM (constituents and their memberships).
  * Conventions: integer ids, ISO 8601 UTC text timestamps, no booleans
- * (see server/content/tables.ts).
+ * (row types in server/pages/, events/, resources/ and accounts/tables.ts).
  */
 
 export async function up(db: Kysely<unknown>): Promise<void> {

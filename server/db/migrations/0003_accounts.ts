@@ -4,7 +4,7 @@ import { autoId, required } from "../column-builders";
 /*
  * Sign-in support (server/accounts/tables.ts has the row types):
  * - constituents.auth_version: bumped when a password changes, so every
- *   session signed in with the old one ends (server/accounts/session-user.ts);
+ *   session signed in with the old one ends (server/http/session-user.ts);
  * - password_reset_tokens: single-use reset links, stored as sha256 hashes;
  * - login_lockouts: accounts and addresses refused after too many failed
  *   sign-ins, until the counting window ends (server/accounts/login-throttle.ts).

@@ -4,7 +4,7 @@ import { autoId, required } from "../column-builders";
 /*
  * The People page (teams and their people) and the Gallery page (galleries
  * of photos and videos), loaded from people.yaml and gallery.yaml
- * (row types in server/content/people-and-gallery-tables.ts).
+ * (row types in server/people/tables.ts and server/gallery/tables.ts).
  * Conventions as 0002: integer ids, ISO 8601 UTC text timestamps, no booleans.
  */
 

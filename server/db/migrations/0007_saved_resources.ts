@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 
 /*
  * Resources a signed-in person saved (server/resources/saved-resources.ts;
- * row type in server/resources/save-tables.ts). One row per (person, resource):
+ * row type in server/resources/tables.ts). One row per (person, resource):
  * the composite primary key makes saving idempotent on both engines.
  * saved_at is ISO 8601 UTC text, as in 0002, so "newest saved first" sorts as text.
  */

@@ -57,7 +57,7 @@ export class KyselySessionStore extends session.Store {
     settle(callback, async () => {
       const now = this.now();
       const sess = JSON.stringify(data);
-      const expiresAt = this.expiryOf(data);
+      const expiresAt = this.expiryOf(data, now);
       await this.db
         .insertInto("sessions")
         .values({ sid, sess, expires_at: expiresAt, created_at: now })
@@ -97,9 +97,10 @@ export class KyselySessionStore extends session.Store {
     clearInterval(this.pruneTimer);
   }
 
-  private expiryOf(data: SessionData): number {
+  /** `now` is the caller's own clock reading, when it has one, so one write never reads the clock twice. */
+  private expiryOf(data: SessionData, now: number = this.now()): number {
     const expires = data.cookie?.expires;
-    return expires ? new Date(expires).getTime() : this.now() + this.fallbackTtlMs;
+    return expires ? new Date(expires).getTime() : now + this.fallbackTtlMs;
   }
 }
 

@@ -14,13 +14,24 @@ declare module "express-session" {
 type GeneratingStore = session.Store & { generate?: (req: Request) => void };
 
 /**
+ * The session cookie's name. Over https it carries the `__Host-` prefix
+ * (ASVS 3.3.1): browsers then accept it only when it is Secure, for Path=/
+ * and without a Domain, so no other host (a subdomain) can set or shadow it.
+ * Browsers refuse prefixed cookies that are not Secure, so plain http keeps
+ * the bare name.
+ */
+export function sessionCookieName(config: Pick<Config, "secureCookies">): string {
+  return config.secureCookies ? "__Host-sid" : "sid";
+}
+
+/**
  * Sessions in the given store, with a rolling idle timeout (the cookie's
  * max-age, renewed on every response) and an absolute lifetime after which
  * the session is replaced by a fresh, empty one.
  */
 export function sessionMiddleware(config: Config, store: session.Store): RequestHandler[] {
   const handler = session({
-    name: "sid",
+    name: sessionCookieName(config),
     secret: config.sessionSecret,
     store,
     resave: false,

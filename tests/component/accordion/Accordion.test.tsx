@@ -2,7 +2,7 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import Accordion from "../../../widgets/accordion/Accordion";
 import { parseAccordion } from "../../../widgets/accordion/parse";
-import Disclosure from "../../../widgets/disclosure/Disclosure";
+import Disclosure from "../../../widgets/lib/Disclosure";
 import { parseDisclosure } from "../../../widgets/disclosure/parse";
 import { insertMarkup, mountWidget, renderMacro } from "../support/widget-harness";
 

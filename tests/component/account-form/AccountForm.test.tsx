@@ -2,7 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import AccountForm from "../../../widgets/account-form/AccountForm";
 import { parseAccountForm } from "../../../widgets/account-form/parse";
-import { ACCOUNT_FORM_SUCCESS_EVENT } from "../../../widgets/account-form/success-event";
+import { ACCOUNT_FORM_SUCCESS_EVENT } from "../../../widgets/lib/account-form-success-event";
 import { insertMarkup, mountWidget, setCsrfMeta } from "../support/widget-harness";
 import { jsonResponse, renderTemplate } from "./render-template";
 

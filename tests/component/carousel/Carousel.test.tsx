@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import Carousel from "../../../widgets/carousel/Carousel";
 import { parseCarousel } from "../../../widgets/carousel/parse";
-import Disclosure from "../../../widgets/disclosure/Disclosure";
+import Disclosure from "../../../widgets/lib/Disclosure";
 import { parseDisclosure } from "../../../widgets/disclosure/parse";
 import { insertMarkup, mountWidget, renderMacro } from "../support/widget-harness";
 import { setMediaQuery } from "../../setup/match-media";

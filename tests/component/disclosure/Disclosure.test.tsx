@@ -1,6 +1,6 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import Disclosure from "../../../widgets/disclosure/Disclosure";
+import Disclosure from "../../../widgets/lib/Disclosure";
 import { parseDisclosure } from "../../../widgets/disclosure/parse";
 import { insertMarkup, mountWidget, renderMacro } from "../support/widget-harness";
 
@@ -68,6 +68,18 @@ describe("disclosure", () => {
     const button = screen.getByRole("button", { name: "Show lunch details" });
     await user.click(button);
     expect(button).toHaveAccessibleName("Hide lunch details");
+  });
+
+  it("gives hand-written markup without a region id one, so the button still controls the region", () => {
+    const root = insertMarkup(
+      '<div data-widget="disclosure"><p class="disclosure__label">Parking</p><div class="disclosure__region"><p>Two bays.</p></div></div>',
+      "disclosure",
+    );
+    mountWidget(root, parseDisclosure, Disclosure);
+    const button = screen.getByRole("button", { name: "Parking" });
+    const regionElement = root.querySelector(".disclosure__region")!;
+    expect(regionElement.id).toMatch(/^disclosure-[a-zA-Z0-9_-]+-region$/);
+    expect(button).toHaveAttribute("aria-controls", regionElement.id);
   });
 
   it("moves the region's content into the widget, not a copy", () => {

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import {
+  clearLeftoverTimersAfterAll,
   cleanUpGallery,
   currentSlide,
   lightboxDialog,
@@ -12,6 +13,7 @@ import {
   waitForOpenLightbox,
 } from "./gallery-harness";
 
+clearLeftoverTimersAfterAll();
 afterEach(cleanUpGallery);
 
 const slideImage = () => currentSlide().querySelector<HTMLImageElement>("img.lg-object");

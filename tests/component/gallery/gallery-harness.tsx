@@ -66,6 +66,37 @@ export function pressEscape(): void {
  * Unmounts the widget first (lightGallery removes its dialog from <body>,
  * after its closing animation when it was open), then clears the page.
  */
+/**
+ * lightGallery starts timers that destroy() never clears (showBarsAfter runs
+ * 10 s after each opening). One still pending when the test file ends fires
+ * after jsdom has gone and fails the run with "window is not defined", so
+ * the file keeps every timer started while it runs and clears what is left
+ * at the end. Call once at the top of a test file.
+ */
+export function clearLeftoverTimersAfterAll(): void {
+  const realSetTimeout = globalThis.setTimeout;
+  const started = new Set<ReturnType<typeof setTimeout>>();
+  beforeAll(() => {
+    globalThis.setTimeout = ((handler: (...args: unknown[]) => void, delay?: number, ...args: unknown[]) => {
+      const id = realSetTimeout(
+        (...callArgs: unknown[]) => {
+          started.delete(id);
+          handler(...callArgs);
+        },
+        delay,
+        ...args,
+      );
+      started.add(id);
+      return id;
+    }) as typeof setTimeout;
+  });
+  afterAll(() => {
+    globalThis.setTimeout = realSetTimeout;
+    for (const id of started) clearTimeout(id);
+    started.clear();
+  });
+}
+
 export async function cleanUpGallery(): Promise<void> {
   const wasOpen = document.querySelector(".lg-container.lg-show") !== null;
   cleanup();

@@ -1,8 +1,7 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import Disclosure from "../../../widgets/disclosure/Disclosure";
+import Disclosure from "../../../widgets/lib/Disclosure";
 import { parseDisclosure } from "../../../widgets/disclosure/parse";
-import HiddenActivities from "../../../widgets/hidden-activities/HiddenActivities";
 import { parseHiddenActivities } from "../../../widgets/hidden-activities/parse";
 import { insertMarkup, mountWidget, renderMacro } from "../support/widget-harness";
 
@@ -12,7 +11,7 @@ const activities =
 
 function mountActivities(params: Record<string, unknown> = {}) {
   const markup = renderMacro("hidden-activities", "hiddenActivities", { id: "macbeth-activities", html: activities, ...params });
-  return mountWidget(insertMarkup(markup, "hidden-activities"), parseHiddenActivities, HiddenActivities).root;
+  return mountWidget(insertMarkup(markup, "hidden-activities"), parseHiddenActivities, Disclosure).root;
 }
 
 const block = () => document.getElementById("macbeth-activities-block")!;
@@ -27,6 +26,14 @@ describe("hidden activities block", () => {
     expect(button).toHaveAttribute("aria-controls", "macbeth-activities-block");
     expect(block()).toHaveClass("hidden-activities__block");
     expect(block()).not.toBeVisible();
+  });
+
+  it("renders the hidden-activities classes, the button straight inside the root", () => {
+    const root = mountActivities();
+    const button = screen.getByRole("button", { name: "Show all activities" });
+    expect(button).toHaveClass("hidden-activities__button");
+    expect(button.parentElement).toBe(root);
+    expect(button.querySelector(".hidden-activities__icon")).toHaveAttribute("aria-hidden", "true");
   });
 
   it("shows the block on click, then hides it again with Hide activities", async () => {
@@ -67,7 +74,7 @@ describe("hidden activities block", () => {
       "hidden-activities",
     );
     const serverLink = root.querySelector("a");
-    mountWidget(root, parseHiddenActivities, HiddenActivities);
+    mountWidget(root, parseHiddenActivities, Disclosure);
     expect(block().querySelector("a")).toBe(serverLink);
   });
 
@@ -83,7 +90,7 @@ describe("hidden activities block", () => {
       "hidden-activities",
     );
     mountWidget(root.querySelector<HTMLElement>('[data-widget="disclosure"]')!, parseDisclosure, Disclosure);
-    mountWidget(root, parseHiddenActivities, HiddenActivities);
+    mountWidget(root, parseHiddenActivities, Disclosure);
     await user.click(screen.getByRole("button", { name: "Show all activities" }));
     await user.click(screen.getByRole("button", { name: "What to bring" }));
     expect(screen.getByText("Loose clothes and a water bottle.")).toBeVisible();

@@ -1,11 +1,11 @@
 import { configure, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import LoginForm from "../../../widgets/login-form/LoginForm";
-import { navigateTo } from "../../../widgets/login-form/navigate";
+import { navigateTo } from "../../../widgets/lib/navigate";
 import { parseLoginForm } from "../../../widgets/login-form/parse";
 import { insertMarkup, mountWidget, renderMacro, setCsrfMeta } from "../support/widget-harness";
 
-vi.mock("../../../widgets/login-form/navigate", () => ({ navigateTo: vi.fn() }));
+vi.mock("../../../widgets/lib/navigate", () => ({ navigateTo: vi.fn() }));
 
 // Generous waits: these run beside other suites on a small machine.
 configure({ asyncUtilTimeout: 5000 });

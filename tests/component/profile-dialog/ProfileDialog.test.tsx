@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import Disclosure from "../../../widgets/disclosure/Disclosure";
+import Disclosure from "../../../widgets/lib/Disclosure";
 import { parseDisclosure } from "../../../widgets/disclosure/parse";
 import ProfileDialog from "../../../widgets/profile-dialog/ProfileDialog";
-import { modalOpenClass } from "../../../widgets/profile-dialog/page-scroll-lock";
+import { modalOpenClass } from "../../../widgets/lib/page-scroll-lock";
 import { parseProfileDialog } from "../../../widgets/profile-dialog/parse";
 import { insertMarkup, mountWidget, renderMacro } from "../support/widget-harness";
 

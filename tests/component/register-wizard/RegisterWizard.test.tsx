@@ -1,11 +1,11 @@
 import { configure, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { navigateTo } from "../../../widgets/login-form/navigate";
+import { navigateTo } from "../../../widgets/lib/navigate";
 import { parseRegisterWizard } from "../../../widgets/register-wizard/parse";
 import RegisterWizard from "../../../widgets/register-wizard/RegisterWizard";
 import { insertMarkup, mountWidget } from "../support/widget-harness";
 
-vi.mock("../../../widgets/login-form/navigate", () => ({ navigateTo: vi.fn() }));
+vi.mock("../../../widgets/lib/navigate", () => ({ navigateTo: vi.fn() }));
 
 configure({ asyncUtilTimeout: 5000 });
 

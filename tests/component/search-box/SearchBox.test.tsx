@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
-import { navigateTo } from "../../../widgets/search-box/navigate";
+import { navigateTo } from "../../../widgets/lib/navigate";
 import { hit, holdRequests, mountSearchBox, press, typeInto, wait } from "./search-box-harness";
 
-vi.mock("../../../widgets/search-box/navigate", () => ({ navigateTo: vi.fn() }));
+vi.mock("../../../widgets/lib/navigate", () => ({ navigateTo: vi.fn() }));
 
 const combobox = () => screen.getByRole("combobox", { name: "Search the site" });
 const listbox = () => screen.getByRole("listbox", { hidden: true });

@@ -1,8 +1,8 @@
 import { LoginThrottle } from "../../../server/accounts/login-throttle";
-import { InProcessRateLimiter } from "../../../server/http/rate-limit";
+import { InProcessRateLimiter } from "../../../server/rate-limit/rate-limit";
 import { createTestDatabase, databaseEngines, type TestDatabase } from "../support/databases";
 import { connectTestRedis, redisTestUrl } from "../support/redis";
-import { RedisRateLimiter } from "../../../server/http/rate-limit";
+import { RedisRateLimiter } from "../../../server/rate-limit/rate-limit";
 
 const limits = { failuresPerAccount: 3, failuresPerAddress: 5, windowMs: 60_000 };
 

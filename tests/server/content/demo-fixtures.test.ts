@@ -1,8 +1,8 @@
-import { EVENT_TAXONOMIES } from "../../../server/content/event-taxonomies";
+import { EVENT_TAXONOMIES } from "../../../server/events/event-taxonomies";
 import { expandEventSchedule } from "../../../server/content/event-schedule";
 import { loadFixtures, type ContentFixtures } from "../../../server/content/load-fixtures";
-import { addDays } from "../../../server/content/london-time";
-import { RESOURCE_FACETS, RESOURCE_TYPES } from "../../../server/content/resource-taxonomy";
+import { addDays } from "../../../server/shared/london-time";
+import { RESOURCE_FACETS, RESOURCE_TYPES } from "../../../server/domain/resource-taxonomy";
 import { DEMO_CONTENT_DIRECTORY } from "../../../server/content/seed";
 
 /** The demo organisation's content must be rich enough to exercise every page and filter. */

@@ -1,7 +1,7 @@
 import { FixtureValidationError } from "../../../server/content/fixture-errors";
-import { loadGalleries } from "../../../server/content/gallery";
+import { loadGalleries } from "../../../server/gallery/gallery";
 import { loadFixtures } from "../../../server/content/load-fixtures";
-import { findPerson, loadPeopleTeams } from "../../../server/content/people";
+import { findPerson, loadPeopleTeams } from "../../../server/people/people";
 import { seedFromDirectory } from "../../../server/content/seed";
 import { createTestDatabase, databaseEngines, type TestDatabase } from "../support/databases";
 import { createContentDirectory, type ContentDirectory } from "./content-directory";

@@ -102,6 +102,22 @@ describe.each(databaseEngines)("GET /api/attendable/v1/instances/ on %s", (engin
       expect(response.body.errors[parameter][0]).toContain(parameter);
     });
 
+    it("answers 400 naming the range for dates outside 1900-01-01 to 2200-12-31, never a server error", async () => {
+      const farFuture = await get("start_date=9999-12-30&end_date=9999-12-31");
+      expect(farFuture.status).toBe(400);
+      expect(farFuture.body).toEqual({
+        success: false,
+        errors: {
+          start_date: ["start_date must be a date from 1900-01-01 to 2200-12-31."],
+          end_date: ["end_date must be a date from 1900-01-01 to 2200-12-31."],
+        },
+      });
+      const farPast = await get("start_date=1899-12-31&end_date=1900-01-01");
+      expect(farPast.status).toBe(400);
+      expect(Object.keys(farPast.body.errors)).toEqual(["start_date"]);
+      expect((await get("start_date=2200-12-30&end_date=2200-12-31")).status).toBe(200);
+    });
+
     it("allows at most 93 days, counting both ends", async () => {
       expect((await get("start_date=2026-07-01&end_date=2026-10-01")).status).toBe(200);
       const tooLong = await get("start_date=2026-07-01&end_date=2026-10-02");

@@ -20,17 +20,31 @@ function row(id: number, startsAt: string, title = "Macbeth"): InstanceRow {
 describe("the What's On query", () => {
   it("shows the week holding ?date, keeping the date for the filter form", () => {
     expect(parseWhatsOnQuery({ date: "2026-12-03", search: "carol", venue: "main-house" }, "2026-11-21")).toEqual({
-      monday: "2026-11-30",
-      date: "2026-12-03",
-      unreadableDate: false,
-      filters: { eventTitle: "carol", terms: { venue: ["main-house"] } },
+      ok: true,
+      request: {
+        monday: "2026-11-30",
+        date: "2026-12-03",
+        unreadableDate: false,
+        filters: { eventTitle: "carol", terms: { venue: ["main-house"] } },
+      },
     });
   });
 
+  it("refuses a real date outside 1900-01-01 to 2200-12-31, naming the range", () => {
+    for (const date of ["9999-12-31", "1899-12-31", "2201-01-01", "0000-01-01"]) {
+      expect(parseWhatsOnQuery({ date }, "2026-11-21"), date).toEqual({
+        ok: false,
+        errors: { date: ["date must be a date from 1900-01-01 to 2200-12-31."] },
+      });
+    }
+    expect(parseWhatsOnQuery({ date: "2200-12-31" }, "2026-11-21")).toMatchObject({ ok: true, request: { monday: "2200-12-29" } });
+    expect(parseWhatsOnQuery({ date: "1900-01-01" }, "2026-11-21")).toMatchObject({ ok: true, request: { monday: "1900-01-01" } });
+  });
+
   it("shows this week without a date, and says so when the date could not be read", () => {
-    expect(parseWhatsOnQuery({}, "2026-11-21")).toMatchObject({ monday: "2026-11-16", unreadableDate: false });
-    expect(parseWhatsOnQuery({ date: "next tuesday" }, "2026-11-21")).toMatchObject({ monday: "2026-11-16", unreadableDate: true });
-    expect(parseWhatsOnQuery({ date: "" }, "2026-11-21").unreadableDate).toBe(false);
+    expect(parseWhatsOnQuery({}, "2026-11-21")).toMatchObject({ request: { monday: "2026-11-16", unreadableDate: false } });
+    expect(parseWhatsOnQuery({ date: "next tuesday" }, "2026-11-21")).toMatchObject({ request: { monday: "2026-11-16", unreadableDate: true } });
+    expect(parseWhatsOnQuery({ date: "" }, "2026-11-21")).toMatchObject({ request: { unreadableDate: false } });
   });
 
   it("builds week links that keep the filters, with search under the form's name", () => {

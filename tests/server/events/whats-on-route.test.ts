@@ -1,5 +1,5 @@
 import request from "supertest";
-import { londonDateOf } from "../../../server/content/london-time";
+import { londonDateOf } from "../../../server/shared/london-time";
 import { mondayOf } from "../../../server/events/calendar-dates";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { seedEventFixtures } from "./event-fixtures";
@@ -64,6 +64,15 @@ describe("GET /whats-on/", () => {
     expect(unreadable).toContain(`data-initial-date="${thisMonday}"`);
     expect(unreadable).toContain("We couldn't read the date in the address");
     expect(await page()).not.toContain("We couldn't read the date");
+  });
+
+  it("answers 400 with the range for a date the site does not list, never a server error", async () => {
+    for (const date of ["9999-12-31", "1000-01-01"]) {
+      const response = await request(t.app).get(`/whats-on/?date=${date}`).set("Accept", "text/html");
+      expect(response.status, date).toBe(400);
+      expect(response.text).toContain("date must be a date from 1900-01-01 to 2200-12-31.");
+      expect(response.text).toContain('<main id="main-content"');
+    }
   });
 
   it("redirects /whats-on to /whats-on/, keeping the query", async () => {

@@ -68,4 +68,101 @@ describe("CSRF protection", () => {
   it("never asks reads for a token", async () => {
     expect((await request(t.app).get("/").set("Origin", "https://evil.example")).status).toBe(200);
   });
+
+  it("with PUBLIC_URL set, refuses another Origin without blaming an expired form, and logs a line naming PUBLIC_URL", async () => {
+    const { agent, token } = await browserWithPage(t.app);
+    // The site's own server, reached at an address PUBLIC_URL does not name.
+    const response = await agent
+      .post("/account/session/")
+      .set("Host", "localhost:3000")
+      .set("Origin", "http://localhost:3000")
+      .set("X-CSRFToken", token)
+      .send({});
+    expect(response.status).toBe(403);
+    const [message] = response.body.errors.csrf as string[];
+    expect(message).not.toContain("expired");
+    expect(message).toBe("This was sent from http://localhost:3000, not from this site, so it was not accepted. Open http://127.0.0.1:3000 and try again from there.");
+    const line = t.logLines().find((entry) => String(entry.msg).startsWith("write refused: its Origin http://localhost:3000 "));
+    expect(line?.msg).toContain("is not PUBLIC_URL's origin http://127.0.0.1:3000");
+    expect(line?.level).toBe(40);
+
+    const page = await agent.post("/contact/").type("form").set("Accept", "text/html").set("Origin", "https://evil.example").send({ _csrf: token });
+    expect(page.status).toBe(403);
+    expect(page.text).toContain("This came from another site");
+    expect(page.text).not.toContain("expired");
+  });
+
+  it("still says a form expired when only the token is wrong", async () => {
+    const { agent } = await browserWithPage(t.app);
+    const response = await agent.post("/account/session/").set("Origin", t.config.publicOrigin).set("X-CSRFToken", "stale").send({});
+    expect(response.status).toBe(403);
+    expect(response.body.errors.csrf).toEqual(["This form has expired. Reload the page and try again."]);
+  });
+});
+
+describe("CSRF protection without PUBLIC_URL", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PUBLIC_URL: "", PORT: "3000" } });
+  });
+  afterAll(() => t.close());
+
+  it.each(["127.0.0.1:3000", "localhost:3000", "192.168.1.20:3000"])(
+    "treats a write whose Origin is the address the browser used (%s) as same-site",
+    async (host) => {
+      const { agent, token } = await browserWithPage(t.app);
+      const response = await agent
+        .post("/account/session/")
+        .set("Host", host)
+        .set("Origin", `http://${host}`)
+        .set("Sec-Fetch-Site", "same-origin")
+        .set("X-CSRFToken", token)
+        .send({});
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ success: true, session_created: true });
+    },
+  );
+
+  it("still refuses an Origin that is not the address the request came to", async () => {
+    const { agent, token } = await browserWithPage(t.app);
+    const response = await agent
+      .post("/account/session/")
+      .set("Host", "127.0.0.1:3000")
+      .set("Origin", "http://evil.example")
+      .set("X-CSRFToken", token)
+      .send({});
+    expect(response.status).toBe(403);
+    expect(response.body.errors.csrf[0]).toContain("http://evil.example");
+  });
+
+  it("refuses a browser's cross-site mark even when the Origin matches the Host", async () => {
+    const { agent, token } = await browserWithPage(t.app);
+    const response = await agent
+      .post("/account/session/")
+      .set("Host", "127.0.0.1:3000")
+      .set("Origin", "http://127.0.0.1:3000")
+      .set("Sec-Fetch-Site", "cross-site")
+      .set("X-CSRFToken", token)
+      .send({});
+    expect(response.status).toBe(403);
+  });
+
+  it("with TRUST_PROXY, takes the scheme and host the proxy forwarded", async () => {
+    const proxied = await createTestApp({ env: { PUBLIC_URL: "", TRUST_PROXY: "true" } });
+    try {
+      const { agent, token } = await browserWithPage(proxied.app);
+      const call = (origin: string) =>
+        agent
+          .post("/account/session/")
+          .set("X-Forwarded-Proto", "https")
+          .set("X-Forwarded-Host", "box.example.org")
+          .set("Origin", origin)
+          .set("X-CSRFToken", token)
+          .send({});
+      expect((await call("https://box.example.org")).status).toBe(200);
+      expect((await call("http://box.example.org")).status).toBe(403);
+    } finally {
+      await proxied.close();
+    }
+  });
 });

@@ -26,14 +26,29 @@ describe("sessions", () => {
     expect(expires).toBeLessThanOrEqual(Date.now() + 120 * 60_000);
   });
 
-  it("marks the cookie Secure when PUBLIC_URL is https", async () => {
+  it("names the cookie __Host-sid when PUBLIC_URL is https: Secure, Path=/ and no Domain", async () => {
     const https = await createTestApp({ env: { PUBLIC_URL: "https://www.example.org", TRUST_PROXY: "true" } });
     try {
-      const cookie = sessionCookieOf(await request(https.app).get("/account/login/").set("X-Forwarded-Proto", "https"));
-      expect(cookie?.split(";").map((part) => part.trim())).toContain("Secure");
+      const page = await request(https.app).get("/account/login/").set("X-Forwarded-Proto", "https");
+      const cookie = sessionCookieOf(page);
+      expect(cookie).toMatch(/^__Host-sid=s%3A/);
+      const attributes = cookie!.split(";").map((part) => part.trim());
+      expect(attributes).toContain("Secure");
+      expect(attributes).toContain("Path=/");
+      expect(attributes.some((part) => /^domain=/i.test(part))).toBe(false);
+      // The prefixed cookie is the session: the next request is read from it.
+      const again = await request(https.app)
+        .get("/account/login/")
+        .set("X-Forwarded-Proto", "https")
+        .set("Cookie", cookie!.split(";")[0]!);
+      expect(csrfTokenOf(again.text)).toBe(csrfTokenOf(page.text));
     } finally {
       await https.close();
     }
+  });
+
+  it("keeps the bare name sid over plain http, where browsers refuse prefixed cookies", async () => {
+    expect(sessionCookieOf(await request(t.app).get("/account/login/"))).toMatch(/^sid=/);
   });
 
   it("keeps the session in the database, with its CSRF token and creation time", async () => {

@@ -104,6 +104,44 @@ describe("the dev mailbox", () => {
     expect(response.status).toBe(301);
     expect(response.headers.location).toBe("/dev/mailbox/");
   });
+
+  it("says where it is when the app starts", () => {
+    const line = t.logLines().find((entry) => String(entry.msg).startsWith("dev mailbox at "));
+    expect(line?.msg).toBe("dev mailbox at http://127.0.0.1:3000/dev/mailbox/ (answers requests from this machine only)");
+  });
+
+  it("ignores X-Forwarded-For when TRUST_PROXY is off: the socket's own loopback address decides", async () => {
+    const response = await request(t.app).get("/dev/mailbox/").set("X-Forwarded-For", "203.0.113.7");
+    expect(response.status).toBe(200);
+  });
+});
+
+describe("the dev mailbox seen from another machine", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Behind a proxy the client's address is the forwarded one; supertest's own socket is loopback.
+    t = await createTestApp({ env: { TRUST_PROXY: "true" } });
+    await t.services.mailer.send({ to: "victim@example.com", template: "password-reset", context: sampleContexts["password-reset"] });
+  });
+  afterAll(() => t.close());
+
+  it("does not exist for a client that is not this machine", async () => {
+    const id = (await t.database.db.selectFrom("mail_outbox").select("id").executeTakeFirstOrThrow()).id;
+    for (const path of ["/dev/mailbox", "/dev/mailbox/", `/dev/mailbox/${id}/`, `/dev/mailbox/${id}/html/`]) {
+      const response = await request(t.app).get(path).set("Accept", "text/html").set("X-Forwarded-For", "203.0.113.7");
+      expect(response.status, path).toBe(404);
+      expect(response.text).not.toContain("victim@example.com");
+      expect(response.text).not.toContain(sampleContexts["password-reset"].resetUrl);
+    }
+  });
+
+  it("answers a client the proxy says is this machine", async () => {
+    for (const address of ["127.0.0.1", "::1"]) {
+      const response = await request(t.app).get("/dev/mailbox/").set("X-Forwarded-For", address);
+      expect(response.status, address).toBe(200);
+      expect(response.text).toContain("victim@example.com");
+    }
+  });
 });
 
 describe("the dev mailbox in production", () => {
@@ -120,6 +158,10 @@ describe("the dev mailbox in production", () => {
       expect(response.status, path).toBe(404);
       expect(response.text).not.toContain(sampleContexts["password-reset"].resetUrl);
     }
+  });
+
+  it("logs no mailbox address", () => {
+    expect(t.logLines().some((line) => String(line.msg).includes("dev mailbox"))).toBe(false);
   });
 
   it("warns at start that, without MAIL_URL, nobody receives the emails", () => {

@@ -33,6 +33,26 @@ describe.each(databaseEngines)("OutboxMailer on %s", (engine) => {
     expect(Date.parse(row.sent_at!)).toBeGreaterThanOrEqual(Date.parse(row.created_at));
   });
 
+  it("stamps created_at and sent_at from one clock reading, however fast the clock moves", async () => {
+    // Every `new Date()` a millisecond after the last: two readings could never come out equal.
+    const RealDate = Date;
+    let tick = 0;
+    class TickingDate extends RealDate {
+      constructor(...args: (string | number | Date)[]) {
+        if (args.length === 0) super(RealDate.UTC(2026, 10, 23, 12) + tick++);
+        else super(...(args as [number]));
+      }
+    }
+    vi.stubGlobal("Date", TickingDate);
+    try {
+      await mailer.send({ to: "clock@example.com", template: "password-reset", context: sampleContexts["password-reset"] });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    const row = await database.db.selectFrom("mail_outbox").selectAll().where("to_address", "=", "clock@example.com").executeTakeFirstOrThrow();
+    expect(row.sent_at).toBe(row.created_at);
+  });
+
   it("keeps the reply-to address when one is given", async () => {
     await mailer.send({
       to: "learning@greyfriars.example",

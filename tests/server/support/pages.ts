@@ -8,10 +8,10 @@ export function csrfTokenOf(html: string): string {
   return token;
 }
 
-/** The `sid` value a response sets, if any. */
+/** The session cookie a response sets, if any: `sid`, or `__Host-sid` over https. */
 export function sessionCookieOf(response: { headers: Record<string, unknown> }): string | undefined {
   const cookies = (response.headers["set-cookie"] as string[] | undefined) ?? [];
-  return cookies.find((cookie) => cookie.startsWith("sid="));
+  return cookies.find((cookie) => /^(__Host-)?sid=/.test(cookie));
 }
 
 /**

@@ -17,6 +17,7 @@ describe("parseDisclosure", () => {
     const paragraph = root.querySelector("p");
     const props = parseDisclosure(root);
     expect(props).toMatchObject({ label: "Access information", labelTag: "h3", regionId: "access-region", open: true });
+    expect(props.markup).toEqual({ block: "disclosure", region: "region" });
     expect(props.regionContent).toContain(paragraph);
     expect(props.strings).toEqual({ showLabel: "", hideLabel: "" });
   });

@@ -12,9 +12,16 @@ describe("parseHiddenActivities", () => {
     const props = parseHiddenActivities(
       rootFrom('<div data-widget="hidden-activities"><div class="hidden-activities__block" id="acts"><p>Workshop</p></div></div>'),
     );
-    expect(props.blockId).toBe("acts");
-    expect((props.blockContent[0] as Element).outerHTML).toBe("<p>Workshop</p>");
+    expect(props.regionId).toBe("acts");
+    expect((props.regionContent[0] as Element).outerHTML).toBe("<p>Workshop</p>");
     expect(props.strings).toEqual({ showLabel: "Show all activities", hideLabel: "Hide activities" });
+  });
+
+  it("configures the disclosure: its own classes, a closed block, a button with no label around it", () => {
+    const props = parseHiddenActivities(
+      rootFrom('<div data-widget="hidden-activities"><div class="hidden-activities__block"></div></div>'),
+    );
+    expect(props).toMatchObject({ markup: { block: "hidden-activities", region: "block" }, labelTag: null, open: false });
   });
 
   it("takes label overrides and ignores blank ones", () => {
@@ -25,7 +32,7 @@ describe("parseHiddenActivities", () => {
       ),
     );
     expect(props.strings).toEqual({ showLabel: "Show the 8 workshops", hideLabel: "Hide activities" });
-    expect(props.blockId).toBeNull();
+    expect(props.regionId).toBeNull();
   });
 
   it("needs a block to hide, and says how to mark it up", () => {

@@ -1,0 +1,83 @@
+/*
+ * The import rules of docs/architecture.md ("Import rules"), checked by
+ * `npm run lint`. Each rule's comment says why it exists; the layers are drawn
+ * in that file.
+ */
+
+/** Server modules that may know Express: the HTTP edge and the composition root. */
+const expressAware = "^server/(http|routes|views)/|^server/(app|services|main|logging)[.]ts$";
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "widgets-not-to-server",
+      comment: "The bundle must run on pages another backend rendered: widgets know only the markup and HTTP contracts.",
+      severity: "error",
+      from: { path: "^widgets/" },
+      to: { path: "^server/" },
+    },
+    {
+      name: "runtime-not-to-widget",
+      comment: "The runtime mounts any widget through its definition; knowing one widget would make it that widget's.",
+      severity: "error",
+      from: { path: "^widgets/runtime/" },
+      to: { path: "^widgets/", pathNot: "^widgets/(runtime|lib)/" },
+    },
+    {
+      name: "widget-not-to-widget",
+      comment: "Each widget is its own chunk and its own contract; what two widgets share goes in widgets/lib/.",
+      severity: "error",
+      // $1 is the importing widget's folder: a widget may import its own files.
+      from: { path: "^widgets/([^/]+)/", pathNot: "^widgets/(runtime|lib)/" },
+      to: { path: "^widgets/([^/]+)/", pathNot: ["^widgets/(runtime|lib)/", "^widgets/$1/"] },
+    },
+    {
+      name: "domain-is-pure",
+      comment: "Business rules stay testable and reusable without a database, a request or a framework.",
+      severity: "error",
+      from: { path: "^server/domain/" },
+      to: { path: "^server/(db|http)/|^node_modules/(express|express-session|kysely)/" },
+    },
+    {
+      name: "routes-not-to-db",
+      comment: "A route parses, calls one feature service and renders; queries belong to the feature that owns the tables.",
+      severity: "error",
+      from: { path: "^server/routes/" },
+      to: { path: "^server/db/|^node_modules/kysely/" },
+    },
+    {
+      name: "features-not-to-express",
+      comment: "Services return outcomes, so they work behind any edge (a job, a CLI, another framework) and test without a request.",
+      severity: "error",
+      from: { path: "^server/", pathNot: expressAware },
+      to: { path: "^server/http/|^node_modules/(express|express-session)/" },
+    },
+    {
+      name: "content-is-fixtures",
+      comment: "server/content/ is demo data and its seeders: the running site reads its database, never the fixtures.",
+      severity: "error",
+      from: { path: "^server/", pathNot: "^server/content/|^server/main[.]ts$" },
+      to: { path: "^server/content/" },
+    },
+    {
+      name: "no-circular",
+      comment: "A cycle (type-only imports included) means two modules are one; it hides the direction data flows.",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    // Type-only imports count: a cycle through types is still a cycle.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".json"],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

@@ -1,0 +1,84 @@
+import type { Kysely } from "kysely";
+import type { Config } from "../config";
+import type { Database } from "../db/schema";
+import type { ContactMessage } from "../domain/contact-message";
+import type { Logger } from "../logging";
+import type { Mailer } from "../mail/mailer";
+import type { RateLimiter } from "../rate-limit/rate-limit";
+import { lookupAccount, type LookupAnswer } from "./account-lookup";
+import type { AccountUpdateOutcome } from "./account-update-outcome";
+import { findSessionUser, ownMemberships } from "./constituents";
+import { sendContactMessage } from "./contact";
+import type { SessionUser } from "./current-user";
+import { checkCredentials, loginAnswerFor, type LoginAnswer, type LoginOutcome } from "./login";
+import { LoginThrottle, type LoginSubjects } from "./login-throttle";
+import { changePassword, type PasswordChanged } from "./password-change";
+import { passwordHasher as sharedPasswordHasher, type PasswordHasher } from "./password-hasher";
+import { requestPasswordReset, resetPassword, type PasswordResetOutcome } from "./password-reset";
+import { loadAccountDetails, updateProfile, type AccountDetails, type ProfileUpdate } from "./profile";
+import { registerConstituent, type RegistrationOutcome, type RegistrationRequest } from "./registration";
+import { findUsableToken } from "./reset-tokens";
+
+/**
+ * Everything the account pages and calls do (docs/accounts.md, docs/my-account.md):
+ * sign-in, sign-up, password reset, My account's profile, password and
+ * contact forms, and the session check. Each write returns an outcome; the
+ * routes turn it into a status, a page or a redirect.
+ */
+export interface AccountsService {
+  checkCredentials(attempt: LoginSubjects & { password: string }): Promise<LoginOutcome>;
+  /** The login call's answer for a person just signed in. */
+  loginAnswerFor(constituentId: number): Promise<LoginAnswer>;
+  /** The person's details and auth_version, for the per-request session check. */
+  findSessionUser(constituentId: number): Promise<SessionUser | undefined>;
+  lookupAccount(email: string, now: Date): Promise<LookupAnswer>;
+  register(request: RegistrationRequest, now: Date): Promise<RegistrationOutcome>;
+  /** Sends a reset link when there is an account; the same quiet answer when there is not. */
+  requestPasswordReset(email: string, now: Date): Promise<void>;
+  /** Whether the reset link's token still works. */
+  resetTokenIsUsable(token: string, now: Date): Promise<boolean>;
+  resetPassword(request: { token: string; password: string; confirmPassword: string }, now: Date): Promise<PasswordResetOutcome>;
+  accountDetails(constituentId: number): Promise<AccountDetails | undefined>;
+  memberships(constituentId: number): Promise<{ expires_at: string }[]>;
+  updateProfile(constituentId: number, body: unknown): Promise<AccountUpdateOutcome<ProfileUpdate>>;
+  changePassword(constituentId: number, body: unknown): Promise<AccountUpdateOutcome<PasswordChanged>>;
+  sendContactMessage(constituentId: number, body: unknown): Promise<AccountUpdateOutcome<ContactMessage>>;
+}
+
+export interface AccountsServiceDependencies {
+  db: Kysely<Database>;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+  logger: Logger;
+  config: Pick<Config, "publicUrl" | "staffEmail" | "contactSubjects">;
+  /** Defaults to the process's shared, concurrency-capped hasher. */
+  hasher?: PasswordHasher;
+}
+
+export function createAccountsService(deps: AccountsServiceDependencies): AccountsService {
+  const { db, mailer, rateLimiter, logger, config } = deps;
+  const hasher = deps.hasher ?? sharedPasswordHasher;
+  // The first sign-in should not pay for starting the hashing workers.
+  hasher.warmUp();
+  const throttle = new LoginThrottle(db, rateLimiter);
+  const linkDependencies = { db, mailer, rateLimiter, publicUrl: config.publicUrl };
+  const passwordDependencies = { db, hasher, rateLimiter };
+  const profileDependencies = { ...passwordDependencies, mailer, logger };
+  const contactDependencies = { db, mailer, rateLimiter, staffEmail: config.staffEmail, subjects: config.contactSubjects };
+
+  return {
+    checkCredentials: (attempt) => checkCredentials({ db, hasher, throttle }, attempt),
+    loginAnswerFor: (constituentId) => loginAnswerFor(db, constituentId),
+    findSessionUser: (constituentId) => findSessionUser(db, constituentId),
+    lookupAccount: (email, now) => lookupAccount(linkDependencies, email, now),
+    register: (request, now) => registerConstituent({ db, hasher }, request, now),
+    requestPasswordReset: (email, now) => requestPasswordReset(linkDependencies, email, now),
+    resetTokenIsUsable: async (token, now) => (await findUsableToken(db, token, now)) !== undefined,
+    resetPassword: (request, now) => resetPassword({ db, hasher }, request, now),
+    accountDetails: (constituentId) => loadAccountDetails(db, constituentId),
+    memberships: (constituentId) => ownMemberships(db, constituentId),
+    updateProfile: (constituentId, body) => updateProfile(profileDependencies, constituentId, body),
+    changePassword: (constituentId, body) => changePassword(passwordDependencies, constituentId, body),
+    sendContactMessage: (constituentId, body) => sendContactMessage(contactDependencies, constituentId, body),
+  };
+}

@@ -1,0 +1,30 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import type { RenderCalendarEntry } from "./calendar-entry-renderer";
+import { findEventBySlug, findInstanceOfEvent, findUpcomingInstances, type EventDetails, type InstanceTimes } from "./event-repository";
+import type { InstanceItem } from "./instance-items";
+import { listInstanceItems } from "./instance-listing";
+import type { InstanceQuery } from "./instance-query";
+import { loadWhatsOnPage, type WhatsOnPage } from "./whats-on-page";
+import type { WhatsOnRequest } from "./whats-on-query";
+
+/** What's On, the instances API and each event's page and calendar files. */
+export interface EventsService {
+  /** The instances API's answer; calendar entries are rendered by the caller's templates. */
+  listInstances(query: InstanceQuery, renderCalendarEntry: RenderCalendarEntry): Promise<{ items: InstanceItem[] }>;
+  whatsOnPage(request: WhatsOnRequest): Promise<WhatsOnPage>;
+  findEvent(slug: string): Promise<EventDetails | undefined>;
+  /** The event's instances that have not yet ended at `now`, soonest first. */
+  upcomingInstances(eventId: number, now: Date): Promise<InstanceTimes[]>;
+  findInstance(eventId: number, instanceId: number): Promise<InstanceTimes | undefined>;
+}
+
+export function createEventsService(db: Kysely<Database>): EventsService {
+  return {
+    listInstances: (query, renderCalendarEntry) => listInstanceItems(db, query, renderCalendarEntry),
+    whatsOnPage: (request) => loadWhatsOnPage(db, request),
+    findEvent: (slug) => findEventBySlug(db, slug),
+    upcomingInstances: (eventId, now) => findUpcomingInstances(db, eventId, now),
+    findInstance: (eventId, instanceId) => findInstanceOfEvent(db, eventId, instanceId),
+  };
+}

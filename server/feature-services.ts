@@ -1,0 +1,70 @@
+import { createAccountsService, type AccountsService } from "./accounts/accounts-service";
+import type { Config } from "./config";
+import type { DatabaseHandle } from "./db/database";
+import { createEventsService, type EventsService } from "./events/events-service";
+import { createGalleryService, type GalleryService } from "./gallery/gallery-service";
+import { createReadinessProbe, type Readiness, type ReadinessProbe } from "./health/readiness-probe";
+import type { Logger } from "./logging";
+import { createMailboxService, type MailboxService } from "./mail/mailbox-service";
+import type { Mailer } from "./mail/mailer";
+import { createPagesService, type PagesService } from "./pages/pages-service";
+import { createPeopleService, type PeopleService } from "./people/people-service";
+import type { RateLimiter } from "./rate-limit/rate-limit";
+import type { RedisClient } from "./redis";
+import { createResourcesService, type ResourcesService } from "./resources/resources-service";
+import { createSchoolSearch } from "./search/create-school-search";
+import type { SchoolSearch } from "./search/school-search-port";
+import type { SiteSearch } from "./search/search-port";
+
+/**
+ * The feature services, one per capability, as the routes receive them:
+ * typed interfaces, never a database handle. Built once per process from the
+ * adapters (server/services.ts), so a request pays for none of this.
+ */
+export interface FeatureServices {
+  accounts: AccountsService;
+  pages: PagesService;
+  events: EventsService;
+  resources: ResourcesService;
+  people: PeopleService;
+  gallery: GalleryService;
+  /** Site search is itself a port (server/search/search-port.ts); its adapter is chosen by the database. */
+  siteSearch: SiteSearch;
+  /** School search is a port too (server/search/school-search-port.ts), over the register (docs/schools.md). */
+  schoolSearch: SchoolSearch;
+  mailbox: MailboxService;
+  readinessProbe: ReadinessProbe;
+}
+
+export interface FeatureAdapters {
+  config: Config;
+  logger: Logger;
+  database: DatabaseHandle;
+  redis?: RedisClient;
+  rateLimiter: RateLimiter;
+  mailer: Mailer;
+  siteSearch: SiteSearch;
+  readiness: Readiness;
+}
+
+export function createFeatureServices(adapters: FeatureAdapters): FeatureServices {
+  const { db } = adapters.database;
+  return {
+    accounts: createAccountsService({
+      db,
+      mailer: adapters.mailer,
+      rateLimiter: adapters.rateLimiter,
+      logger: adapters.logger,
+      config: adapters.config,
+    }),
+    pages: createPagesService(db),
+    events: createEventsService(db),
+    resources: createResourcesService(db),
+    people: createPeopleService(db),
+    gallery: createGalleryService(db),
+    siteSearch: adapters.siteSearch,
+    schoolSearch: createSchoolSearch(adapters.database),
+    mailbox: createMailboxService(db),
+    readinessProbe: createReadinessProbe({ db, redis: adapters.redis, readiness: adapters.readiness }),
+  };
+}

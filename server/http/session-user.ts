@@ -1,0 +1,85 @@
+import type { Request, RequestHandler } from "express";
+import type { CurrentUser, SessionUser } from "../accounts/current-user";
+
+declare module "express-session" {
+  interface SessionData {
+    /** The signed-in constituent's id; absent while signed out. */
+    userId: number;
+    /** The constituent's auth_version when they signed in: a password change elsewhere makes it stale. */
+    authVersion: number;
+  }
+}
+
+declare global {
+  // Express's own extension points are namespaces; there is no other way to add to them.
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      /** Set by loadCurrentUser: the signed-in person, or undefined. */
+      currentUser?: CurrentUser;
+    }
+    interface Locals {
+      /** For templates: the signed-in person, or null (docs/architecture.md, "Template context"). */
+      currentUser?: CurrentUser | null;
+    }
+  }
+}
+
+/**
+ * Who is signed in, kept in the session as `userId` + `authVersion`.
+ * Signing in and out always changes the session id (no session fixation),
+ * and a password change (which bumps constituents.auth_version) ends every
+ * other session the next time it is used.
+ */
+
+/** Starts a signed-in session for the constituent: a new session id, then the user stored in it. */
+export async function signIn(req: Request, constituent: { id: number; auth_version: number }): Promise<void> {
+  await regenerate(req);
+  req.session.userId = constituent.id;
+  req.session.authVersion = constituent.auth_version;
+  await save(req);
+}
+
+/**
+ * Ends the signed-in session: its stored data is deleted and the request
+ * carries on with a fresh, empty session under a new id (which is only
+ * stored if something is put in it, e.g. a page's CSRF token).
+ */
+export async function signOut(req: Request): Promise<void> {
+  req.currentUser = undefined;
+  await regenerate(req);
+}
+
+/**
+ * Reads the session's user (through the accounts service) on each request,
+ * and signs the session out when that person no longer exists or changed
+ * their password since. Sets `req.currentUser` and `res.locals.currentUser`.
+ */
+export function loadCurrentUser(options: { findSessionUser: (constituentId: number) => Promise<SessionUser | undefined> }): RequestHandler {
+  return async (req, res, next) => {
+    res.locals.currentUser = null;
+    const { userId, authVersion } = req.session;
+    if (userId === undefined) return next();
+    const found = await options.findSessionUser(userId);
+    if (!found || found.authVersion !== authVersion) {
+      await signOut(req);
+      return next();
+    }
+    const user: CurrentUser = { id: found.id, email: found.email, firstName: found.firstName, lastName: found.lastName };
+    req.currentUser = user;
+    res.locals.currentUser = user;
+    next();
+  };
+}
+
+function regenerate(req: Request): Promise<void> {
+  return new Promise((resolve, reject) => req.session.regenerate((error: unknown) => (error ? reject(toError(error)) : resolve())));
+}
+
+function save(req: Request): Promise<void> {
+  return new Promise((resolve, reject) => req.session.save((error: unknown) => (error ? reject(toError(error)) : resolve())));
+}
+
+function toError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}

@@ -1,0 +1,17 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import { findOutboxMessage, listOutboxMessages, type OutboxMessage } from "./outbox";
+
+/** The development mailbox's reads of the outbox table (server/routes/dev-mailbox.ts). */
+export interface MailboxService {
+  /** The newest messages first. */
+  messages(limit: number): Promise<OutboxMessage[]>;
+  findMessage(id: number): Promise<OutboxMessage | undefined>;
+}
+
+export function createMailboxService(db: Kysely<Database>): MailboxService {
+  return {
+    messages: (limit) => listOutboxMessages(db, limit),
+    findMessage: (id) => findOutboxMessage(db, id),
+  };
+}

@@ -1,0 +1,35 @@
+/*
+ * Errors and field errors that any layer may produce: no Express here, so a
+ * feature service can refuse with a message written for the person using the
+ * site, and the HTTP edge (server/http/error-handler.ts) answers it.
+ */
+
+/** `{ field: [messages] }`, the `errors` of every JSON error response. */
+export type FieldErrors = Record<string, string[]>;
+
+/** The `errors` key for a message that belongs to no one field (Django's name, which the widgets also accept). */
+export const nonFieldErrorsKey = "__all__";
+
+/**
+ * An error with an HTTP status that is safe to show: its message is written for the
+ * person using the site and says what to do next. Anything that is not an
+ * HttpError is answered as a 500 without details.
+ */
+export class HttpError extends Error {
+  override name = "HttpError";
+
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fieldErrors?: FieldErrors,
+    /** The error page's heading; a default for the status when absent. */
+    readonly title?: string,
+  ) {
+    super(message);
+  }
+
+  /** The JSON `errors` object: the field errors, or the message under `__all__`. */
+  get errors(): FieldErrors {
+    return this.fieldErrors ?? { [nonFieldErrorsKey]: [this.message] };
+  }
+}

@@ -1,0 +1,58 @@
+import express from "express";
+import request from "supertest";
+import { errorHandler, notFoundHandler } from "../../../server/http/error-handler";
+import { HttpError } from "../../../server/http/errors";
+
+/** A bare app with no views: page errors fall back to the built-in page. */
+function appThatFails(error: unknown, development = false) {
+  const app = express();
+  app.get(["/page", "/api/thing"], () => {
+    throw error;
+  });
+  app.use(notFoundHandler);
+  app.use(errorHandler({ development }));
+  return app;
+}
+
+describe("errorHandler", () => {
+  it("answers API requests with { success: false, errors }", async () => {
+    const response = await request(appThatFails(new HttpError(422, "Check the form.", { email: ["Enter an email address"] }))).get(
+      "/api/thing",
+    );
+    expect(response.status).toBe(422);
+    expect(response.body).toEqual({ success: false, errors: { email: ["Enter an email address"] } });
+  });
+
+  it("puts a message without fields under __all__", async () => {
+    const response = await request(appThatFails(new HttpError(409, "Already saved."))).get("/page").set("X-Requested-With", "XMLHttpRequest");
+    expect(response.body).toEqual({ success: false, errors: { __all__: ["Already saved."] } });
+  });
+
+  it("hides the details of unexpected errors", async () => {
+    const secretError = new Error("connection to db.internal:5432 refused");
+    const api = await request(appThatFails(secretError)).get("/api/thing");
+    expect(api.status).toBe(500);
+    expect(JSON.stringify(api.body)).not.toMatch(/db\.internal|at .*\.ts/);
+    expect(api.body.errors.__all__[0]).toMatch(/try again later/);
+
+    const page = await request(appThatFails(secretError)).get("/page").set("Accept", "text/html");
+    expect(page.status).toBe(500);
+    expect(page.type).toBe("text/html");
+    expect(page.text).toContain("Sorry, something went wrong");
+    expect(page.text).not.toMatch(/db\.internal|error-handler\.test/);
+  });
+
+  it("escapes messages in the fallback page", async () => {
+    const page = await request(appThatFails(new HttpError(400, "<b>bold</b> & more"))).get("/page");
+    expect(page.text).toContain("&#60;b&#62;bold&#60;/b&#62; &#38; more");
+  });
+
+  it("answers unknown paths with 404", async () => {
+    const page = await request(appThatFails(new Error("unused"))).get("/nowhere/");
+    expect(page.status).toBe(404);
+    expect(page.text).toContain("Page not found");
+    const api = await request(appThatFails(new Error("unused"))).get("/api/nowhere/");
+    expect(api.status).toBe(404);
+    expect(api.body.success).toBe(false);
+  });
+});
