@@ -1,13 +1,13 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { cachedVocabulary, schoolHitOf, schoolQueryOf, typoAlternativesOf, type SchoolRow } from "./school-search-query";
+import { cachedVocabulary, findInTwoPasses, type SchoolRow } from "./school-search-query";
 import type { SchoolSearch } from "./school-search-port";
 
 /*
  * PostgreSQL full text over schools.search_vector (migration 0011), in the
- * site_search configuration (simple + unaccent). The same two passes as
- * SQLite: every term as a prefix, then, only when that leaves room, with the
- * typo alternatives of the longer terms. ts_rank weighs the name (A) most.
+ * site_search configuration (simple + unaccent), in the two passes of
+ * findInTwoPasses. ts_rank weighs the name (A) most. The typo alternatives
+ * come from the index's own word list (ts_stat).
  */
 
 /** ts_rank weights {D, C, B, A}: address C, URN B, name A. */
@@ -15,14 +15,19 @@ const rankWeights = "{0.1, 0.2, 0.5, 1.0}";
 
 const lexeme = (word: string) => `'${word.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
 
+/** A tsquery: every term a prefix, or one of its alternatives; all required. Passed as a parameter, never spliced. */
+function tsqueryOf(terms: readonly string[], alternatives: readonly string[][] | undefined): string {
+  return terms.map((term, index) => `(${[`${lexeme(term)}:*`, ...(alternatives?.[index] ?? []).map(lexeme)].join(" | ")})`).join(" & ");
+}
+
 export function postgresSchoolSearch(db: Kysely<Database>): SchoolSearch {
   const vocabulary = cachedVocabulary(async () => {
     const result = await sql<{ word: string }>`select word from ts_stat('select search_vector from schools')`.execute(db);
     return result.rows.map((row) => row.word);
   });
 
-  async function rows(tsquery: string, urn: string | undefined, limit: number, excluded: readonly number[]): Promise<SchoolRow[]> {
-    const query = sql`to_tsquery('site_search', ${tsquery})`;
+  async function rows(terms: readonly string[], alternatives: readonly string[][] | undefined, urn: string | undefined, limit: number, excluded: readonly number[]) {
+    const query = sql`to_tsquery('site_search', ${tsqueryOf(terms, alternatives)})`;
     const result = await sql<SchoolRow>`
       select constituent_id, urn, kind, name, street1, street2, street3, city, postcode
       from schools
@@ -33,19 +38,5 @@ export function postgresSchoolSearch(db: Kysely<Database>): SchoolSearch {
     return result.rows;
   }
 
-  return {
-    async find(text, limit) {
-      const { terms, urn } = schoolQueryOf(text);
-      if (terms.length === 0) return [];
-      const noAlternatives = terms.map(() => []);
-      const exact = await rows(terms.map((term) => `${lexeme(term)}:*`).join(" & "), urn, limit, []);
-      if (exact.length === limit) return exact.map((row) => schoolHitOf(row, terms, noAlternatives));
-
-      const alternatives = typoAlternativesOf(terms, await vocabulary());
-      if (alternatives.every((words) => words.length === 0)) return exact.map((row) => schoolHitOf(row, terms, noAlternatives));
-      const tsquery = terms.map((term, index) => `(${[`${lexeme(term)}:*`, ...alternatives[index]!.map(lexeme)].join(" | ")})`).join(" & ");
-      const near = await rows(tsquery, urn, limit - exact.length, exact.map((row) => row.constituent_id));
-      return [...exact, ...near].map((row) => schoolHitOf(row, terms, alternatives));
-    },
-  };
+  return { find: (text, limit) => findInTwoPasses({ rows, vocabulary }, text, limit) };
 }

@@ -69,6 +69,30 @@ export function schoolHitOf(row: SchoolRow, terms: readonly string[], alternativ
   };
 }
 
+/** What an engine supplies to `findInTwoPasses`: its queries, in its own syntax. */
+export interface SchoolSearchEngine {
+  /** Rows matching every term as a prefix, or (with alternatives) as a prefix or one of its alternatives. */
+  rows(terms: readonly string[], alternatives: readonly string[][] | undefined, urn: string | undefined, limit: number, excluded: readonly number[]): Promise<SchoolRow[]>;
+  vocabulary(): Promise<string[]>;
+}
+
+/**
+ * First every term as a prefix; only when that leaves room, a second pass in
+ * which a longer term may also be one of its typo alternatives. So exact
+ * matches always come first, and the word list is read only when needed.
+ */
+export async function findInTwoPasses(engine: SchoolSearchEngine, text: string, limit: number) {
+  const { terms, urn } = schoolQueryOf(text);
+  if (terms.length === 0) return [];
+  const noAlternatives = terms.map(() => []);
+  const exact = await engine.rows(terms, undefined, urn, limit, []);
+  if (exact.length === limit) return exact.map((row) => schoolHitOf(row, terms, noAlternatives));
+  const alternatives = typoAlternativesOf(terms, await engine.vocabulary());
+  if (alternatives.every((words) => words.length === 0)) return exact.map((row) => schoolHitOf(row, terms, noAlternatives));
+  const near = await engine.rows(terms, alternatives, urn, limit - exact.length, exact.map((row) => row.constituent_id));
+  return [...exact, ...near].map((row) => schoolHitOf(row, terms, alternatives));
+}
+
 /**
  * Keeps an engine's vocabulary for a minute: new schools arrive by import,
  * not by the second, and a word list read on every keystroke would cost more
