@@ -1,12 +1,16 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import { inTransaction } from "../db/transactions";
 import type { Affiliation, CrmPort } from "./crm-port";
 import { displayNameOf, sortNameOf } from "./display-names";
 
 type AffiliationRecords = Pick<CrmPort, "affiliations" | "affiliation" | "createAffiliation" | "endAffiliation">;
 
 /** Who belongs to which organisation, in which role, in the embedded CRM. */
-export function sqlAffiliationRecords(db: Kysely<Database>, releaseSeat: CrmPort["releaseSeat"]): AffiliationRecords {
+export function sqlAffiliationRecords(
+  db: Kysely<Database>,
+  seatsIn: (executor: Kysely<Database>) => Pick<CrmPort, "releaseSeat">,
+): AffiliationRecords {
   const rows = () =>
     db
       .selectFrom("affiliations")
@@ -83,13 +87,16 @@ export function sqlAffiliationRecords(db: Kysely<Database>, releaseSeat: CrmPort
     },
 
     async endAffiliation(id, endDate) {
-      const ended = await db
-        .updateTable("affiliations")
-        .set({ end_date: endDate.toISOString() })
-        .where("id", "=", id)
-        .returning("benefit_usage_id")
-        .executeTakeFirst();
-      if (ended?.benefit_usage_id) await releaseSeat(ended.benefit_usage_id);
+      // One transaction: an affiliation never ends without its seat coming back, nor the other way round.
+      await inTransaction(db, async (trx) => {
+        const ended = await trx
+          .updateTable("affiliations")
+          .set({ end_date: endDate.toISOString() })
+          .where("id", "=", id)
+          .returning("benefit_usage_id")
+          .executeTakeFirst();
+        if (ended?.benefit_usage_id) await seatsIn(trx).releaseSeat(ended.benefit_usage_id);
+      });
     },
   };
 }

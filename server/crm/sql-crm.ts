@@ -9,11 +9,10 @@ import { sqlReferenceData } from "./sql-reference-data";
 
 /** The embedded CRM: the CRM port over the site's own database (SQLite or PostgreSQL). */
 export function createSqlCrm(db: Kysely<Database>, ids: CrmIds): CrmPort {
-  const memberships = sqlMembershipRecords(db);
   return {
     ...sqlReferenceData(db),
     ...sqlConstituentRecords(db, ids),
-    ...memberships,
-    ...sqlAffiliationRecords(db, memberships.releaseSeat),
+    ...sqlMembershipRecords(db),
+    ...sqlAffiliationRecords(db, sqlMembershipRecords),
   };
 }

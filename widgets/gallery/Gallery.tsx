@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, type JSX, type MouseEvent } from "react";
+import { useMemo, useRef, type JSX, type MouseEvent } from "react";
 import { FocusTrap, type FocusTrapProps } from "focus-trap-react";
 import "lightgallery/css/lightgallery.css";
 import "lightgallery/css/lg-thumbnail.css";
@@ -7,6 +7,7 @@ import { AdoptedContent } from "../lib/AdoptedContent";
 import type { WidgetProps } from "../runtime/definition";
 import type { GalleryProps } from "./parse";
 import { isPlainClick } from "../lib/plain-click";
+import { useElementId } from "../lib/useElementId";
 import { useLightbox } from "./useLightbox";
 
 /**
@@ -16,7 +17,7 @@ import { useLightbox } from "./useLightbox";
  * returns to the link when the lightbox closes.
  */
 export default function Gallery({ kind, label, licenseKey, items, strings }: WidgetProps<GalleryProps>): JSX.Element {
-  const labelId = `gallery-${useId().replace(/[^a-zA-Z0-9_-]/g, "")}-label`;
+  const labelId = `${useElementId("gallery")}-label`;
   const listRef = useRef<HTMLUListElement>(null);
   const lightbox = useLightbox({ eventTarget: listRef, kind, items, licenseKey, strings, labelId });
   const { container, dialog, opener } = lightbox;
