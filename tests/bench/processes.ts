@@ -50,7 +50,8 @@ function runSeedScript(script: string, databaseUrl: string, env: Record<string, 
  * Starts the real app (tsx server/main.ts) on a throwaway SQLite database.
  * With BENCH_EVENT_INSTANCES (in extraEnv or the environment), the database
  * is first topped up to that many event instances (tests/bench/seed-event-instances.ts);
- * with BENCH_RESOURCES, to that many generated resources (tests/bench/seed-resources.ts).
+ * with BENCH_RESOURCES, to that many generated resources (tests/bench/seed-resources.ts);
+ * with BENCH_SCHOOLS, to that many synthetic schools (tests/bench/seed-schools.ts).
  */
 export async function startAppServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const dir = mkdtempSync(join(tmpdir(), "bench-"));
@@ -61,6 +62,8 @@ export async function startAppServer(extraEnv: Record<string, string> = {}): Pro
   if (eventInstances) runSeedScript("seed-event-instances.ts", databaseUrl, { BENCH_EVENT_INSTANCES: eventInstances });
   const resources = extraEnv.BENCH_RESOURCES ?? process.env.BENCH_RESOURCES;
   if (resources) runSeedScript("seed-resources.ts", databaseUrl, { BENCH_RESOURCES: resources });
+  const schools = extraEnv.BENCH_SCHOOLS ?? process.env.BENCH_SCHOOLS;
+  if (schools) runSeedScript("seed-schools.ts", databaseUrl, { BENCH_SCHOOLS: schools });
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     stdio: ["ignore", "ignore", "inherit"],
     env: {

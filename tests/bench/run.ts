@@ -10,6 +10,7 @@ import { startAppServer, startCeilingServer } from "./processes";
 import { gzippedJavaScriptBytes } from "./page-weight";
 import { instancesApiScenarios } from "./instances-api";
 import { resourcesAndSearchScenarios } from "./resources-and-search";
+import { schoolSearchScenarios } from "./school-search";
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
@@ -41,6 +42,7 @@ async function main(): Promise<void> {
   const app = await startAppServer({
     BENCH_EVENT_INSTANCES: process.env.BENCH_EVENT_INSTANCES ?? "20000",
     BENCH_RESOURCES: process.env.BENCH_RESOURCES ?? "10000",
+    BENCH_SCHOOLS: process.env.BENCH_SCHOOLS ?? "50000",
   });
   try {
     rows.push(await measure("GET /healthz", `${app.baseUrl}/healthz`, { connections }));
@@ -51,9 +53,14 @@ async function main(): Promise<void> {
     for (const scenario of await resourcesAndSearchScenarios(app.baseUrl)) {
       rows.push(await measure(scenario.name, scenario.url, { connections }));
     }
+    for (const scenario of await schoolSearchScenarios(app.baseUrl)) {
+      rows.push(await measure(scenario.name, scenario.url, { connections }));
+    }
     const weight = await gzippedJavaScriptBytes(`${app.baseUrl}/`);
     console.log(`\nConnections: ${connections}, ${process.env.BENCH_SECONDS ?? 8} s per scenario, loopback only.`);
-    console.log(`Data: ${process.env.BENCH_EVENT_INSTANCES ?? 20000} event instances, ${process.env.BENCH_RESOURCES ?? 10000} resources.\n`);
+    console.log(
+      `Data: ${process.env.BENCH_EVENT_INSTANCES ?? 20000} event instances, ${process.env.BENCH_RESOURCES ?? 10000} resources, ${process.env.BENCH_SCHOOLS ?? 50000} schools.\n`,
+    );
     console.log(table(rows, ceiling));
     console.log(`\nHome page JavaScript: ${weight.files} files, ${weight.bytes} bytes gzipped.`);
   } finally {
