@@ -2,11 +2,9 @@ import type { FieldErrors } from "../shared/errors";
 import { MAX_QUERY_LENGTH, searchTermsOf } from "./search-terms";
 
 /** The message for text past the longest accepted (JSON errors and the results page). */
-export function queryTooLong(maxLength: number): string {
+function queryTooLong(maxLength: number): string {
   return `Search text must be ${maxLength} characters or fewer.`;
 }
-
-export const QUERY_TOO_LONG = queryTooLong(MAX_QUERY_LENGTH);
 
 export type ParsedSearchText =
   | { ok: true; text: string; terms: string[] }
