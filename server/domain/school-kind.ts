@@ -1,8 +1,18 @@
 /**
- * Whether a school is state-funded or independent decides its pathway: only
- * state schools can join online for free (accounts spec, section 4).
+ * What kind of school an organisation is decides its pathway: only state
+ * schools can join online for free (accounts spec, section 4).
  */
-export type SchoolKind = "state" | "independent";
+export type SchoolKind = "state" | "independent" | "international";
+
+/** The kinds the Department for Education's register holds: schools in England, state or independent. */
+export type RegisterSchoolKind = Exclude<SchoolKind, "international">;
+
+/** A selected school's `type` as the wizard reads it (accounts spec, section 3): its pathway's key. */
+export type SchoolType = "state" | "independent-school" | "international";
+
+export function schoolTypeOf(kind: SchoolKind): SchoolType {
+  return kind === "independent" ? "independent-school" : kind;
+}
 
 /**
  * The Department for Education's "Get Information About Schools" type codes
@@ -21,7 +31,7 @@ const INDEPENDENT_TYPE_CODES: ReadonlySet<number> = new Set([
   49, // Online provider
 ]);
 
-export function schoolKindOfTypeCode(typeCode: number): SchoolKind {
+export function schoolKindOfTypeCode(typeCode: number): RegisterSchoolKind {
   return INDEPENDENT_TYPE_CODES.has(typeCode) ? "independent" : "state";
 }
 

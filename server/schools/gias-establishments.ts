@@ -1,4 +1,4 @@
-import { establishmentIsOpen, schoolKindOfTypeCode, type SchoolKind } from "../domain/school-kind";
+import { establishmentIsOpen, schoolKindOfTypeCode, type RegisterSchoolKind } from "../domain/school-kind";
 import { parseCsvRecords } from "./csv-records";
 
 /** An open school from the register, ready to import. */
@@ -6,7 +6,7 @@ export interface Establishment {
   urn: string;
   name: string;
   typeCode: number;
-  kind: SchoolKind;
+  kind: RegisterSchoolKind;
   street: string;
   locality: string;
   address3: string;

@@ -5,7 +5,7 @@ export interface SchoolsTable {
   constituent_id: number;
   /** The Department for Education's unique reference number; null for a school entered by hand. */
   urn: string | null;
-  kind: SchoolKind | "international";
+  kind: SchoolKind;
   name: string;
   /** The primary address as search results show it. */
   street1: string;

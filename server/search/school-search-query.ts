@@ -1,6 +1,9 @@
 import { escapeHtml } from "./excerpt";
 import { foldWord, searchTermsOf, wordsOf } from "./search-terms";
-import type { SchoolHit, SchoolType } from "./school-search-port";
+import type { Selectable } from "kysely";
+import type { Database } from "../db/schema";
+import { schoolTypeOf } from "../domain/school-kind";
+import type { SchoolHit } from "./school-search-port";
 import { typoCandidates } from "./typo-candidates";
 
 /*
@@ -29,17 +32,8 @@ export function typoAlternativesOf(terms: readonly string[], vocabulary: readonl
   return terms.map((term) => typoCandidates(term, vocabulary));
 }
 
-export interface SchoolRow {
-  constituent_id: number;
-  urn: string | null;
-  kind: SchoolType;
-  name: string;
-  street1: string;
-  street2: string;
-  street3: string;
-  city: string;
-  postcode: string;
-}
+/** What both engines read back for a hit: the register's row (migration 0011). */
+export type SchoolRow = Omit<Selectable<Database["schools"]>, "updated_at">;
 
 export function schoolHitOf(row: SchoolRow, terms: readonly string[], alternatives: readonly string[][]): SchoolHit {
   const alternativeWords = new Set(alternatives.flat());
@@ -60,7 +54,7 @@ export function schoolHitOf(row: SchoolRow, terms: readonly string[], alternativ
     name: row.name,
     highlightedName,
     URN: row.urn,
-    type: row.kind,
+    type: schoolTypeOf(row.kind),
     addressLine1: row.street1,
     addressLine2: row.street2,
     addressLine3: row.street3,
@@ -98,13 +92,13 @@ export async function findInTwoPasses(engine: SchoolSearchEngine, text: string, 
  * not by the second, and a word list read on every keystroke would cost more
  * than the search itself.
  */
-export function cachedVocabulary(read: () => Promise<string[]>, options: { maxAgeMs?: number; now?: () => number } = {}) {
-  const maxAgeMs = options.maxAgeMs ?? 60_000;
-  const now = options.now ?? Date.now;
+const VOCABULARY_MAX_AGE_MS = 60_000;
+
+export function cachedVocabulary(read: () => Promise<string[]>) {
   let cached: { words: Promise<string[]>; readAt: number } | undefined;
   return (): Promise<string[]> => {
-    const time = now();
-    if (!cached || time - cached.readAt > maxAgeMs) {
+    const time = Date.now();
+    if (!cached || time - cached.readAt > VOCABULARY_MAX_AGE_MS) {
       const words = read();
       cached = { words, readAt: time };
       words.catch(() => (cached = undefined));

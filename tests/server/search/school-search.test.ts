@@ -62,7 +62,7 @@ describe.each(databaseEngines)("school search on %s", (engine) => {
 
   it("puts the school with that exact URN first", async () => {
     const [first] = await search.find("100004", 5);
-    expect(first).toMatchObject({ URN: "100004", name: "St Catherine's College", type: "independent" });
+    expect(first).toMatchObject({ URN: "100004", name: "St Catherine's College", type: "independent-school" });
   });
 
   it("ignores accents and case: llandaf finds Llandâf", async () => {
