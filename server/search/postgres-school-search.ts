@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { cachedVocabulary, findInTwoPasses, type SchoolRow } from "./school-search-query";
+import type { VersionedCache } from "../cache/versioned-cache";
+import { findInTwoPasses, type SchoolRow } from "./school-search-query";
 import type { SchoolSearch } from "./school-search-port";
 
 /*
@@ -20,11 +21,13 @@ function tsqueryOf(terms: readonly string[], alternatives: readonly string[][] |
   return terms.map((term, index) => `(${[`${lexeme(term)}:*`, ...(alternatives?.[index] ?? []).map(lexeme)].join(" | ")})`).join(" & ");
 }
 
-export function postgresSchoolSearch(db: Kysely<Database>): SchoolSearch {
-  const vocabulary = cachedVocabulary(async () => {
-    const result = await sql<{ word: string }>`select word from ts_stat('select search_vector from schools')`.execute(db);
-    return result.rows.map((row) => row.word);
-  });
+export function postgresSchoolSearch(db: Kysely<Database>, cache: VersionedCache): SchoolSearch {
+  // The word list changes only with the register: kept until its version moves.
+  const vocabulary = () =>
+    cache.remember("vocabulary", async () => {
+      const result = await sql<{ word: string }>`select word from ts_stat('select search_vector from schools')`.execute(db);
+      return result.rows.map((row) => row.word);
+    });
 
   async function rows(terms: readonly string[], alternatives: readonly string[][] | undefined, urn: string | undefined, limit: number, excluded: readonly number[]) {
     const query = sql`to_tsquery('site_search', ${tsqueryOf(terms, alternatives)})`;

@@ -86,23 +86,3 @@ export async function findInTwoPasses(engine: SchoolSearchEngine, text: string, 
   const near = await engine.rows(terms, alternatives, urn, limit - exact.length, exact.map((row) => row.constituent_id));
   return [...exact, ...near].map((row) => schoolHitOf(row, terms, alternatives));
 }
-
-/**
- * Keeps an engine's vocabulary for a minute: new schools arrive by import,
- * not by the second, and a word list read on every keystroke would cost more
- * than the search itself.
- */
-const VOCABULARY_MAX_AGE_MS = 60_000;
-
-export function cachedVocabulary(read: () => Promise<string[]>) {
-  let cached: { words: Promise<string[]>; readAt: number } | undefined;
-  return (): Promise<string[]> => {
-    const time = Date.now();
-    if (!cached || time - cached.readAt > VOCABULARY_MAX_AGE_MS) {
-      const words = read();
-      cached = { words, readAt: time };
-      words.catch(() => (cached = undefined));
-    }
-    return cached.words;
-  };
-}

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { cachedVocabulary, findInTwoPasses, type SchoolRow } from "./school-search-query";
+import type { VersionedCache } from "../cache/versioned-cache";
+import { findInTwoPasses, type SchoolRow } from "./school-search-query";
 import type { SchoolSearch } from "./school-search-port";
 
 /*
@@ -17,11 +18,13 @@ function matchOf(terms: readonly string[], alternatives: readonly string[][] | u
   return terms.map((term, index) => `(${[`${quoted(term)}*`, ...(alternatives?.[index] ?? []).map(quoted)].join(" OR ")})`).join(" AND ");
 }
 
-export function sqliteSchoolSearch(db: Kysely<Database>): SchoolSearch {
-  const vocabulary = cachedVocabulary(async () => {
-    const result = await sql<{ term: string }>`select term from school_search_words`.execute(db);
-    return result.rows.map((row) => row.term);
-  });
+export function sqliteSchoolSearch(db: Kysely<Database>, cache: VersionedCache): SchoolSearch {
+  // The word list changes only with the register: kept until its version moves.
+  const vocabulary = () =>
+    cache.remember("vocabulary", async () => {
+      const result = await sql<{ term: string }>`select term from school_search_words`.execute(db);
+      return result.rows.map((row) => row.term);
+    });
 
   async function rows(terms: readonly string[], alternatives: readonly string[][] | undefined, urn: string | undefined, limit: number, excluded: readonly number[]) {
     const result = await sql<SchoolRow>`

@@ -81,6 +81,12 @@ describe.each(databaseEngines)("school search on %s", (engine) => {
     expect(await names("   ")).toEqual([]);
   });
 
+  it("answers the same terms from its cache, whatever their case and spacing", async () => {
+    const first = await search.find("oak prim", 5);
+    expect(await search.find("  Oak   PRIM ", 5)).toBe(first);
+    expect(await search.find("oak prim", 6)).not.toBe(first);
+  });
+
   it("keeps the index in step when a school is renamed", async () => {
     const register = new SchoolRegister(database.db);
     const riverside = (await register.byUrns(["100002"])).get("100002")!;

@@ -1,0 +1,31 @@
+import { sql, type Kysely } from "kysely";
+import type { VersionedCache } from "../cache/versioned-cache";
+import type { Database } from "../db/schema";
+import { schoolQueryOf } from "./school-search-query";
+import type { SchoolSearch } from "./school-search-port";
+
+/*
+ * The wizard's school search asks the same prefixes over and over as people
+ * type. So, as with site search (cached-site-search.ts), answers go through a
+ * versioned cache keyed on the query's terms and on school_search_state.version,
+ * which migration 0012's triggers bump on every write to the register.
+ */
+
+/** The change counter of the school register in `db` (migration 0012). */
+export function schoolSearchVersionReader(db: Kysely<Database>): () => Promise<number> {
+  return async () => {
+    const result = await sql<{ version: number }>`select version from school_search_state where id = 1`.execute(db);
+    return Number(result.rows[0]?.version ?? 0);
+  };
+}
+
+export function cachedSchoolSearch(inner: SchoolSearch, cache: VersionedCache): SchoolSearch {
+  return {
+    find(text, limit) {
+      // The answer depends only on the terms: "Oak  Prim" and "oak prim" share one.
+      const { terms } = schoolQueryOf(text);
+      if (terms.length === 0) return inner.find(text, limit);
+      return cache.remember(JSON.stringify(["find", limit, terms]), () => inner.find(text, limit));
+    },
+  };
+}
