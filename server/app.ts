@@ -94,6 +94,7 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
       resources: features.resources,
       contactSubjects: config.contactSubjects,
       csrfTokenFor: csrf.tokenFor,
+      siteOrigin: config,
     }),
   );
   app.use(saveResourceRoutes({ resources: features.resources }));

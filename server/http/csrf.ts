@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from "express";
 import { csrfSync } from "csrf-sync";
-import type { Config } from "../config";
 import { HttpError } from "./errors";
+import { isSiteOrigin, type OriginRule } from "./site-origin";
 
 /** The header the widgets send (Django's name too), and the hidden form field. */
 export const csrfHeaderName = "X-CSRFToken";
@@ -11,9 +11,6 @@ const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 const expiredMessage = "This form has expired. Reload the page and try again.";
 const expiredTitle = "This form has expired";
 const crossSiteTitle = "This came from another site";
-
-/** Where writes may come from: PUBLIC_URL's origin, or, with PUBLIC_URL unset, also the address the browser used. */
-export type OriginRule = Pick<Config, "publicOrigin" | "publicUrlIsSet">;
 
 /**
  * The synchroniser-token pattern (csrf-sync): one token per session, sent
@@ -50,17 +47,6 @@ function tokenSentWith(req: Request): string | undefined {
   return typeof field === "string" ? field : undefined;
 }
 
-/**
- * The site's own origin as this request reached it (`req.protocol` and
- * `req.host` follow TRUST_PROXY). Trusted only while PUBLIC_URL is unset: a
- * newcomer's server answers at http://localhost:3000 and http://127.0.0.1:3000
- * alike, and a cross-site page can send its own Origin but not our Host.
- */
-function ownOriginOf(req: Request): string | undefined {
-  const origin = `${req.protocol}://${req.host}`;
-  return URL.canParse(origin) ? new URL(origin).origin : undefined;
-}
-
 interface CrossSiteProblem {
   /** For the person: what happened and what to do. */
   message: string;
@@ -70,8 +56,7 @@ interface CrossSiteProblem {
 
 function crossSiteProblem(req: Request, rule: OriginRule): CrossSiteProblem | undefined {
   const origin = req.get("origin");
-  const sameOrigin =
-    origin === undefined || origin === rule.publicOrigin || (!rule.publicUrlIsSet && origin === ownOriginOf(req));
+  const sameOrigin = origin === undefined || isSiteOrigin(req, rule, origin);
   if (req.get("sec-fetch-site") === "cross-site" || !sameOrigin) {
     const from = origin === undefined || origin === "null" ? "another site" : `${origin}, not from this site`;
     return {

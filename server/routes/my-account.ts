@@ -11,6 +11,7 @@ import { HttpError, isApiRequest } from "../http/errors";
 import { jsonFields } from "../http/json-fields";
 import { requireUser, SIGNED_OUT_MESSAGE } from "../http/require-user";
 import { signIn } from "../http/session-user";
+import type { OriginRule } from "../http/site-origin";
 import { MailDeliveryError } from "../mail/mailer";
 import type { ResourcesService } from "../resources/resources-service";
 import { myAccountView, type FailedForm } from "./my-account-view";
@@ -35,6 +36,8 @@ export interface MyAccountRoutesOptions {
   contactSubjects: readonly string[];
   /** This request's CSRF token (server/http/csrf.ts): a password change rotates the session, and with it the token. */
   csrfTokenFor: (req: Request) => string;
+  /** The site's own origin (server/http/site-origin.ts): a signed-out form post comes back to its page only when that page is this site's. */
+  siteOrigin: OriginRule;
 }
 
 const myAccountPath = "/account/my-account/";
@@ -46,6 +49,7 @@ const contactFields = jsonFields({ name: "text", email: "text", subject: "text",
 
 export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
   const { accounts, resources, contactSubjects, csrfTokenFor } = options;
+  const signedInOnly = requireUser(options.siteOrigin);
   const router = Router({ strict: true });
 
   /** My account with one form's outcome (or a pending notice) shown. */
@@ -114,9 +118,9 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
     await answer(req, res, { succeeded: () => "contact", failed: "contact" }, outcome);
   };
 
-  router.get(myAccountPath, requireUser, async (req, res) => renderMyAccount(req, res));
+  router.get(myAccountPath, signedInOnly, async (req, res) => renderMyAccount(req, res));
 
-  router.get("/account/dashboard/", requireUser, async (req, res) => {
+  router.get("/account/dashboard/", signedInOnly, async (req, res) => {
     const user = signedInUser(req);
     const status = membershipStatus(await accounts.memberships(user.id), new Date());
     const membership = status.state === "none" ? status : { state: status.state, date: formatLondonDate(status.expiresAt) };
@@ -134,13 +138,13 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
 
   router
     .route("/account/update-profile/")
-    .put(requireUser, profileFields, updateProfileHandler)
-    .post(requireUser, profileFields, updateProfileHandler);
+    .put(signedInOnly, profileFields, updateProfileHandler)
+    .post(signedInOnly, profileFields, updateProfileHandler);
   router
     .route("/account/update-password/")
-    .put(requireUser, passwordFields, updatePasswordHandler)
-    .post(requireUser, passwordFields, updatePasswordHandler);
-  router.post("/account/contact-us-form/", requireUser, contactFields, contactHandler);
+    .put(signedInOnly, passwordFields, updatePasswordHandler)
+    .post(signedInOnly, passwordFields, updatePasswordHandler);
+  router.post("/account/contact-us-form/", signedInOnly, contactFields, contactHandler);
 
   // Every page address ends in a slash.
   router.get(["/account/my-account", "/account/dashboard"], (req, res) => {
@@ -150,7 +154,7 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
   return router;
 }
 
-/** requireUser has run, so there is a user; the check keeps the types honest. */
+/** signedInOnly (requireUser) has run, so there is a user; the check keeps the types honest. */
 function signedInUser(req: Request): CurrentUser {
   if (!req.currentUser) throw new HttpError(401, SIGNED_OUT_MESSAGE);
   return req.currentUser;

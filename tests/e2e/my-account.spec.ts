@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { atPath } from "./support/accounts";
+import { atPath, demoPassword, validMember } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { openMyAccount, signInElsewhere, signUpAndStaySignedIn, startingPassword } from "./support/my-account";
 import { showNoJavaScriptRendering } from "./support/no-javascript";
@@ -211,6 +211,19 @@ test.describe("My account, JavaScript off", () => {
     await page.getByLabel("Confirm new password").fill(newPassword);
     await page.getByRole("button", { name: "Change password" }).click();
     await expect(page.getByRole("main").getByRole("status").filter({ hasText: "Password changed successfully!" })).toBeVisible();
+  });
+
+  test("a signed-out visitor's form post goes to sign in, and then back to the page the form was on", async ({ page }) => {
+    await page.goto("/patterns/account-form/");
+    await page.getByLabel("First name").fill("Tobias");
+    await page.getByLabel("Last name").fill("Achterberg");
+    await page.getByRole("button", { name: "Save details" }).click();
+    await expect(page).toHaveURL(atPath("/account/login/?next=%2Fpatterns%2Faccount-form%2F"));
+    await page.getByLabel("Email address").fill(validMember);
+    await page.getByLabel("Password", { exact: true }).fill(demoPassword);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(atPath("/patterns/account-form/"));
+    await expect(page.getByText("You are signed in, so this is your own details form")).toBeVisible();
   });
 });
 

@@ -1,7 +1,7 @@
 import request from "supertest";
-import { addPerson, outboxFor, signInAs, strongPassword } from "../accounts/support";
+import { addPerson, inAYear, outboxFor, signInAs, strongPassword } from "../accounts/support";
 import { databaseEngines } from "../support/databases";
-import { browserWithPage } from "../support/pages";
+import { browserWithPage, csrfTokenOf } from "../support/pages";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { formPost, jsonCall, myAccountPath, signedInBrowser } from "./support";
 
@@ -207,11 +207,32 @@ describe.each(databaseEngines)("PUT /account/update-profile/ on %s", (engine) =>
       expect(response.text).toContain('value="Kept &lt;surname&gt;"');
     });
 
-    it("sends a signed-out visitor to sign in", async () => {
+    it("sends a signed-out visitor to sign in, and then to My account rather than this address, which takes only posts", async () => {
       const { agent, token } = await browserWithPage(t.app, "/account/login/");
       const response = await formPost(agent, path, token, { FirstName: "A", LastName: "B" });
-      expect(response.status).toBe(302);
-      expect(response.headers.location).toBe(`/account/login/?next=${encodeURIComponent(path)}`);
+      expect(response.status).toBe(303);
+      expect(response.headers.location).toBe(`/account/login/?next=${encodeURIComponent(myAccountPath)}`);
+    });
+
+    it("brings a signed-out visitor back, once signed in without JavaScript, to the page the form was on", async () => {
+      const email = "came-back@example.org";
+      await addPerson(t.database.db, { email, membershipExpiresAt: inAYear() });
+      const formPage = "/patterns/account-form/";
+      const { agent, token } = await browserWithPage(t.app, formPage);
+      const refused = await formPost(agent, path, token, { FirstName: "A", LastName: "B" }).set("Referer", `${t.config.publicUrl}${formPage}`);
+      expect(refused.status).toBe(303);
+      const loginPage = await agent.get(refused.headers.location as string).set("Accept", "text/html");
+      expect(loginPage.text).toContain(`name="next" value="${formPage}"`);
+      const signedIn = await agent
+        .post("/account/login/")
+        .type("form")
+        .set("Accept", "text/html")
+        .send({ _csrf: csrfTokenOf(loginPage.text), email, password: strongPassword, next: formPage });
+      expect(signedIn.status).toBe(303);
+      expect(signedIn.headers.location).toBe(formPage);
+      const backOnThePage = await agent.get(signedIn.headers.location as string).set("Accept", "text/html");
+      expect(backOnThePage.status).toBe(200);
+      expect(backOnThePage.text).toContain("You are signed in, so this is your own details form");
     });
   });
 
