@@ -38,6 +38,7 @@ export function errorHandler(options: { development: boolean }): ErrorRequestHan
       status: httpError.status,
       title: httpError.title ?? textFor(httpError.status).title,
       message: httpError.message,
+      wayOn: httpError.wayOn,
       stack: options.development && error instanceof Error ? error.stack : undefined,
     };
     renderErrorPage(res, page);
@@ -68,6 +69,7 @@ interface ErrorPage {
   status: number;
   title: string;
   message: string;
+  wayOn?: { href: string; label: string };
   stack?: string;
 }
 

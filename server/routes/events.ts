@@ -33,7 +33,10 @@ export function eventRoutes(options: {
 
   router.get("/whats-on/", async (req, res) => {
     const parsed = parseWhatsOnQuery(req.query, londonDateOf(new Date()));
-    if (!parsed.ok) throw new HttpError(400, `${parsed.errors.date?.[0] ?? "Check the date."} Go back to this week's listings.`, parsed.errors);
+    if (!parsed.ok) {
+      const problem = parsed.errors.date?.[0] ?? "Check the date.";
+      throw new HttpError(400, problem, parsed.errors, undefined, { href: "/whats-on/", label: "See this week's listings" });
+    }
     res.render("pages/whats-on.njk", await events.whatsOnPage(parsed.request));
   });
 

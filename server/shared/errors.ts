@@ -24,6 +24,8 @@ export class HttpError extends Error {
     readonly fieldErrors?: FieldErrors,
     /** The error page's heading; a default for the status when absent. */
     readonly title?: string,
+    /** Where the error page sends the person on, when there is a better place than the home page. */
+    readonly wayOn?: { href: string; label: string },
   ) {
     super(message);
   }

@@ -72,6 +72,7 @@ describe("GET /whats-on/", () => {
       expect(response.status, date).toBe(400);
       expect(response.text).toContain("date must be a date from 1900-01-01 to 2200-12-31.");
       expect(response.text).toContain('<main id="main-content"');
+      expect(response.text).toContain('<a class="button" href="/whats-on/">See this week&#39;s listings</a>');
     }
   });
 
