@@ -1,5 +1,7 @@
 import { createAccountsService, type AccountsService } from "./accounts/accounts-service";
 import type { Config } from "./config";
+import { CRM_IDS } from "./crm/crm-ids";
+import { createSqlCrm } from "./crm/sql-crm";
 import type { DatabaseHandle } from "./db/database";
 import { createEventsService, type EventsService } from "./events/events-service";
 import { createGalleryService, type GalleryService } from "./gallery/gallery-service";
@@ -49,6 +51,10 @@ export interface FeatureAdapters {
 
 export function createFeatureServices(adapters: FeatureAdapters): FeatureServices {
   const { db } = adapters.database;
+  // The embedded CRM; a Tessitura adapter would be chosen here from the config (docs/crm.md).
+  const crmIds = CRM_IDS[adapters.config.crmEnv];
+  const crm = createSqlCrm(db, crmIds);
+  void crm;
   return {
     accounts: createAccountsService({
       db,
