@@ -74,6 +74,7 @@ export function accountRegisterRoutes(deps: AccountRouteDependencies): Router {
         linkSchool: textField(req.query, "link-school") === "true",
         paymentStatus: textField(req.query, "paymentStatus") || undefined,
         sessionId: textField(req.query, "sessionId") || undefined,
+        supportEmail,
       },
     });
   });

@@ -4,7 +4,10 @@ import { ComingSoonScreen } from "./ComingSoonScreen";
 import { CreateAccountScreen } from "./CreateAccountScreen";
 import { LookupAccountScreen } from "./LookupAccountScreen";
 import type { RegisterWizardProps } from "./parse";
+import type { PathwayKey } from "./pathways";
 import type { RegistrationEvent } from "./registration-machine";
+import { SchoolTypeAndSearchScreen } from "./SchoolTypeAndSearchScreen";
+import type { SelectedSchool } from "./selected-school";
 import { useRegistration } from "./use-registration";
 
 /**
@@ -12,10 +15,13 @@ import { useRegistration } from "./use-registration";
  * decides the screen; this renders it. lookupAccount and createAccount are
  * built; the school and membership screens come with the school issue.
  */
-export default function RegisterWizard({ constituentId, next, email, returnUrl, strings }: WidgetProps<RegisterWizardProps>): JSX.Element {
+export default function RegisterWizard({ constituentId, next, email, returnUrl, supportEmail, strings }: WidgetProps<RegisterWizardProps>): JSX.Element {
   const firstEvent: RegistrationEvent = returnUrl && email ? { type: "SIGN_UP_VIA_TOKEN", email } : { type: "START" };
   const { snapshot, send } = useRegistration({ constituentId, email }, firstEvent);
   const [notice, setNotice] = useState<string | null>(null);
+  // The school step's choice; what happens after Continue is the school flow's (wizard-flow).
+  const [pathway, setPathway] = useState<PathwayKey | null>(snapshot.context.pathway);
+  const [school, setSchool] = useState<SelectedSchool | null>(null);
   const step = String(snapshot.value);
   const screenRef = useFocusOnChange(step);
 
@@ -38,6 +44,19 @@ export default function RegisterWizard({ constituentId, next, email, returnUrl, 
           />
         ) : step === "createAccount" ? (
           <CreateAccountScreen email={snapshot.context.email} notice={notice} next={next} strings={strings} onBack={() => send({ type: "BACK" })} />
+        ) : step === "schoolTypeAndSearch" ? (
+          <SchoolTypeAndSearchScreen
+            pathway={pathway}
+            onPathwayChange={(key) => {
+              setPathway(key);
+              if (key) send({ type: "PATHWAY_CHOSEN", pathway: key });
+            }}
+            school={school}
+            onSchoolChange={setSchool}
+            onContinue={() => send({ type: "NEXT_STEP" })}
+            strings={strings}
+            supportEmail={supportEmail}
+          />
         ) : (
           <ComingSoonScreen step={step} next={next} strings={strings} />
         )}

@@ -14,13 +14,15 @@ export interface RegisterWizardProps {
   linkSchool: boolean;
   paymentStatus: string | null;
   sessionId: string | null;
+  /** Where people who cannot finish online write to (the server's STAFF_EMAIL); "" when not given. */
+  supportEmail: string;
   strings: RegisterWizardStrings;
 }
 
 /**
  * Reads `data-widget="register-wizard"`: data-constituent-id, data-next,
  * data-email, data-return-url, data-link-school, data-payment-status,
- * data-session-id and data-i18n-* overrides.
+ * data-session-id, data-support-email and data-i18n-* overrides.
  */
 export function parseRegisterWizard(root: HTMLElement): RegisterWizardProps {
   const rawId = root.getAttribute("data-constituent-id");
@@ -36,6 +38,7 @@ export function parseRegisterWizard(root: HTMLElement): RegisterWizardProps {
     linkSchool: root.getAttribute("data-link-school") === "true",
     paymentStatus: root.getAttribute("data-payment-status"),
     sessionId: root.getAttribute("data-session-id"),
+    supportEmail: root.getAttribute("data-support-email")?.trim() ?? "",
     strings: readI18n(root, registerWizardDefaultStrings),
   };
 }

@@ -36,6 +36,47 @@ export type RegisterWizardStrings = {
   checkEmail: string;
   registrationFailed: string;
   registrationError: string;
+  /** schoolTypeAndSearch (accounts spec, sections 2, 3, 5 and 8). `{count}`, `{email}` are replaced. */
+  schoolTitle: string;
+  schoolIntro: string;
+  pathwayLabel: string;
+  pathwayChoose: string;
+  pathwayInvalid: string;
+  schoolSearchLabel: string;
+  schoolSearchHint: string;
+  schoolSearchPlaceholder: string;
+  schoolResultsLabel: string;
+  schoolsFoundOne: string;
+  schoolsFoundMany: string;
+  schoolsNotFound: string;
+  schoolNotFoundAdvice: string;
+  schoolSearchFailed: string;
+  schoolNotChosen: string;
+  urnLabel: string;
+  selectedSchoolLabel: string;
+  changeSchool: string;
+  enterManually: string;
+  searchInstead: string;
+  manualTitle: string;
+  schoolNameLabel: string;
+  schoolNameOptionalLabel: string;
+  addressLine1Label: string;
+  addressLine2Label: string;
+  cityLabel: string;
+  countryLabel: string;
+  countryChoose: string;
+  stateLabel: string;
+  stateOptionalLabel: string;
+  stateChoose: string;
+  postalCodeLabel: string;
+  schoolNameMissing: string;
+  addressLine1Missing: string;
+  cityMissing: string;
+  countryMissing: string;
+  stateMissing: string;
+  postalCodeMissing: string;
+  locationLoadFailed: string;
+  loadingLocations: string;
 };
 
 export const registerWizardDefaultStrings: RegisterWizardStrings = {
@@ -75,4 +116,45 @@ export const registerWizardDefaultStrings: RegisterWizardStrings = {
   checkEmail: "We've sent an email to {email} with a link to set your password. The link works once, for 60 minutes.",
   registrationFailed: "Registration failed.",
   registrationError: "An error occurred during account creation.",
+  schoolTitle: "Find your school",
+  schoolIntro: "Tell us what kind of school you teach at, then find it by name, postcode or URN.",
+  pathwayLabel: "School type",
+  pathwayChoose: "Choose a school type",
+  pathwayInvalid: "Please select a valid school type.",
+  schoolSearchLabel: "School name, postcode or URN",
+  schoolSearchHint: "Type at least part of the name, then choose your school from the list.",
+  schoolSearchPlaceholder: "e.g. My School Name or 123456",
+  schoolResultsLabel: "Schools",
+  schoolsFoundOne: "1 school found",
+  schoolsFoundMany: "{count} schools found",
+  schoolsNotFound: "No schools found",
+  schoolNotFoundAdvice:
+    "We couldn't find that school. Check the school type you chose, and try the school's full name or its postcode. If it still isn't listed, enter its address yourself or contact us at {email}.",
+  schoolSearchFailed: "Could not search for schools. Please try again.",
+  schoolNotChosen: "Choose your school from the list, or enter its address yourself.",
+  urnLabel: "URN",
+  selectedSchoolLabel: "Selected school",
+  changeSchool: "Choose a different school",
+  enterManually: "I can't find my school: enter its address",
+  searchInstead: "Search for my school instead",
+  manualTitle: "Your school's address",
+  schoolNameLabel: "School name",
+  schoolNameOptionalLabel: "School name (optional)",
+  addressLine1Label: "Address line 1",
+  addressLine2Label: "Address line 2 (optional)",
+  cityLabel: "Town or city",
+  countryLabel: "Country",
+  countryChoose: "Choose a country",
+  stateLabel: "State or region",
+  stateOptionalLabel: "State or region (optional)",
+  stateChoose: "Choose a state or region",
+  postalCodeLabel: "Postcode",
+  schoolNameMissing: "Enter the school's name",
+  addressLine1Missing: "Enter the first line of the address",
+  cityMissing: "Enter the town or city",
+  countryMissing: "Choose a country",
+  stateMissing: "Choose a state or region",
+  postalCodeMissing: "Enter the postcode",
+  locationLoadFailed: "Failed to load location data.",
+  loadingLocations: "Loading countries…",
 };

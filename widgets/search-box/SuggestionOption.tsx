@@ -1,6 +1,6 @@
 import type { JSX, MouseEvent } from "react";
 import { isPlainClick } from "../lib/plain-click";
-import { excerptParts } from "./excerpt-parts";
+import { excerptParts } from "../lib/excerpt-parts";
 import type { SearchSuggestion } from "./suggestion-request";
 
 interface SuggestionOptionProps {

@@ -3,7 +3,7 @@ export interface SearchSuggestion {
   objectID: string;
   title: string;
   url: string;
-  /** HTML-escaped text with only <mark> and </mark> inserted; see excerpt-parts.ts. */
+  /** HTML-escaped text with only <mark> and </mark> inserted; see widgets/lib/excerpt-parts.ts. */
   excerpt: string;
   image: string | null;
 }

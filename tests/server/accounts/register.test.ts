@@ -179,6 +179,7 @@ describe.each(databaseEngines)("sign-up on %s", (engine) => {
       expect(page.text).toContain('data-next="/resources/"');
       expect(page.text).toContain('data-return-url="/resources/"');
       expect(page.text).toContain('data-email="invited@school.example"');
+      expect(page.text).toMatch(/data-support-email="[^"@]+@[^"]+"/);
       expect(page.text).toContain('action="/account/register/"');
     });
 

@@ -18,6 +18,7 @@ describe("parseRegisterWizard", () => {
         "data-link-school": "true",
         "data-payment-status": "approved",
         "data-session-id": "cs_123",
+        "data-support-email": " schools@theatre.example ",
       }),
     );
     expect(props).toMatchObject({
@@ -28,11 +29,13 @@ describe("parseRegisterWizard", () => {
       linkSchool: true,
       paymentStatus: "approved",
       sessionId: "cs_123",
+      supportEmail: "schools@theatre.example",
     });
   });
 
   it("defaults next to /account/my-account/ and refuses other sites", () => {
     expect(parseRegisterWizard(root({})).next).toBe("/account/my-account/");
+    expect(parseRegisterWizard(root({})).supportEmail).toBe("");
     expect(parseRegisterWizard(root({ "data-next": "//evil.example", "data-return-url": "https://evil.example" })).next).toBe("/account/my-account/");
   });
 

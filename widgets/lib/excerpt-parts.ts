@@ -7,11 +7,13 @@ export interface ExcerptPart {
 const MARK_TAG = /<mark>|<\/mark>/g;
 
 /**
- * Splits a suggestion's excerpt into text runs for React to render as text
- * nodes and <mark> elements, never through innerHTML.
+ * Splits a marked text (a search suggestion's excerpt, a school hit's
+ * highlightedName) into text runs for React to render as text nodes and
+ * <mark> elements, never through innerHTML. Shared by the search-box and
+ * register-wizard widgets.
  *
  * The server sends HTML-escaped text in which only `<mark>` and `</mark>`
- * are inserted (docs/search.md). Those two exact tags switch marking on and
+ * are inserted (docs/search.md, docs/schools.md). Those two exact tags switch marking on and
  * off; everything between them is entity-decoded and shown as text, so a
  * `<script>` or `<img onerror>`, escaped or not, can only ever appear as
  * characters. A stray `</mark>` is dropped and an unclosed `<mark>` runs to

@@ -1,4 +1,4 @@
-import { decodeEntities, excerptParts } from "../../../../widgets/search-box/excerpt-parts";
+import { decodeEntities, excerptParts } from "../../../../widgets/lib/excerpt-parts";
 
 describe("excerptParts", () => {
   it("splits on <mark> and </mark> into marked and plain runs", () => {
