@@ -207,11 +207,21 @@ describe("register wizard: other starts", () => {
     expect(screen.getByLabelText("Email address")).toHaveValue("invited@school.example");
   });
 
-  it("shows the coming-soon screen to a signed-in user (the school steps come later)", () => {
-    serverAnswering({});
-    const root = mountWizard('data-next="/resources/" data-constituent-id="42" data-link-school="true"');
-    expect(screen.getByRole("heading", { name: "Link your school" })).toBeInTheDocument();
+  it("starts a signed-in user at the school step, which hands the chosen pathway to the machine on Continue", async () => {
+    const user = userEvent.setup();
+    const calls = serverAnswering({});
+    vi.spyOn(console, "error").mockImplementation(() => {}); // the location preload has no answer here
+    const root = mountWizard('data-next="/resources/" data-constituent-id="42" data-link-school="true" data-support-email="schools@theatre.example"');
+    expect(screen.getByRole("heading", { name: "Find your school" })).toBeInTheDocument();
     expect(root.querySelector("[data-step]")).toHaveAttribute("data-step", "schoolTypeAndSearch");
-    expect(screen.getByRole("link", { name: "Continue" })).toHaveAttribute("href", "/resources/");
+    await waitFor(() => expect(calls.map((call) => call.url)).toEqual(expect.arrayContaining(["/account/countries/", "/account/states/"])));
+    await user.selectOptions(screen.getByRole("combobox", { name: "School type" }), "Homeschool");
+    await user.click(screen.getByRole("button", { name: /enter its address/ }));
+    await user.type(screen.getByLabelText("Address line 1"), "9 Elm Street");
+    await user.type(screen.getByLabelText("Town or city"), "Leeds");
+    await user.type(screen.getByLabelText("Postcode"), "LS3 3CC");
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    // The homeschool pathway goes on to contactSupport (its screen comes with the school flow).
+    await waitFor(() => expect(root.querySelector("[data-step]")).toHaveAttribute("data-step", "contactSupport"));
   });
 });
