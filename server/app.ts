@@ -12,6 +12,7 @@ import { httpLogger } from "./logging";
 import { bundleDir, staticDir, templatesDir as defaultTemplatesDir } from "./paths";
 import { accountAuthRoutes } from "./routes/account-auth";
 import { accountRegisterRoutes } from "./routes/account-register";
+import { accountSeatRoutes } from "./routes/account-seats";
 import { DEV_MAILBOX_PATH, devMailboxRoutes, servesDevMailbox } from "./routes/dev-mailbox";
 import { eventRoutes } from "./routes/events";
 import { galleryRoutes } from "./routes/gallery";
@@ -25,6 +26,8 @@ import { saveResourceRoutes } from "./routes/save-resource";
 import { schoolSearchRoutes } from "./routes/school-search";
 import { searchAutocompleteRoutes, searchPageRoutes } from "./routes/search";
 import { passwordLinkHandoff } from "./routes/password-link-handoff";
+import { verifyEmailRoutes } from "./routes/verify-email";
+import { verifyEmailLinkHandoff } from "./routes/verify-email-handoff";
 import type { AppServices } from "./services";
 import { configureViews } from "./views/nunjucks";
 
@@ -62,6 +65,7 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   app.use(noStoreForPersonalResponses);
   // Before the logger: the emailed reset link carries a token, which must never be logged.
   app.use(passwordLinkHandoff(config));
+  app.use(verifyEmailLinkHandoff(config));
   app.use(securityHeaders(config));
   // Probes come before the request logger: they are never logged, so they skip its per-request work too.
   app.use(healthRoutes({ probe: features.readinessProbe }));
@@ -84,10 +88,12 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
     app.use(devMailboxRoutes({ mailbox: features.mailbox }));
     services.logger.info(`dev mailbox at ${config.publicUrl}${DEV_MAILBOX_PATH} (answers requests from this machine only)`);
   }
-  const accountRouteDependencies = { accounts: features.accounts, rateLimiter: services.rateLimiter, config };
+  const accountRouteDependencies = { accounts: features.accounts, emailVerification: features.emailVerification, rateLimiter: services.rateLimiter, config };
   app.use(accountAuthRoutes(accountRouteDependencies));
   app.use(accountRegisterRoutes(accountRouteDependencies));
   app.use(passwordResetRoutes(accountRouteDependencies));
+  app.use(verifyEmailRoutes({ verification: features.emailVerification, siteOrigin: config }));
+  app.use(accountSeatRoutes({ seats: features.seats, siteOrigin: config }));
   app.use(
     myAccountRoutes({
       accounts: features.accounts,

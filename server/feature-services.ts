@@ -1,4 +1,5 @@
 import { createAccountsService, type AccountsService } from "./accounts/accounts-service";
+import { createEmailVerificationService, type EmailVerificationService } from "./accounts/email-verification";
 import type { Config } from "./config";
 import { CRM_IDS } from "./crm/crm-ids";
 import { createSqlCrm } from "./crm/sql-crm";
@@ -9,6 +10,7 @@ import { createReadinessProbe, type Readiness, type ReadinessProbe } from "./hea
 import type { Logger } from "./logging";
 import { createMailboxService, type MailboxService } from "./mail/mailbox-service";
 import type { Mailer } from "./mail/mailer";
+import { createSeatGrantsService, type SeatGrantsService } from "./memberships/seat-grants";
 import { createPagesService, type PagesService } from "./pages/pages-service";
 import { createPeopleService, type PeopleService } from "./people/people-service";
 import type { RateLimiter } from "./rate-limit/rate-limit";
@@ -25,6 +27,10 @@ import type { SiteSearch } from "./search/search-port";
  */
 export interface FeatureServices {
   accounts: AccountsService;
+  /** Verified email addresses: links, resuming the wizard (docs/crm.md, "Seats, admins and verified email"). */
+  emailVerification: EmailVerificationService;
+  /** Joining a school, the admin offer, the free state-school membership; grantSeatByInvite for invites. */
+  seats: SeatGrantsService;
   pages: PagesService;
   events: EventsService;
   resources: ResourcesService;
@@ -54,8 +60,16 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
   // The embedded CRM; a Tessitura adapter would be chosen here from the config (docs/crm.md).
   const crmIds = CRM_IDS[adapters.config.crmEnv];
   const crm = createSqlCrm(db, crmIds);
-  void crm;
+  const emailVerification = createEmailVerificationService({
+    db,
+    mailer: adapters.mailer,
+    rateLimiter: adapters.rateLimiter,
+    logger: adapters.logger,
+    publicUrl: adapters.config.publicUrl,
+  });
   return {
+    emailVerification,
+    seats: createSeatGrantsService({ db, crm, ids: crmIds, logger: adapters.logger, verification: emailVerification }),
     accounts: createAccountsService({
       db,
       mailer: adapters.mailer,

@@ -64,6 +64,7 @@ export function createAccountsService(deps: AccountsServiceDependencies): Accoun
   const linkDependencies = { db, mailer, rateLimiter, publicUrl: config.publicUrl };
   const passwordDependencies = { db, hasher, rateLimiter };
   const profileDependencies = { ...passwordDependencies, mailer, logger };
+  const verificationDependencies = { db, mailer, rateLimiter, logger, publicUrl: config.publicUrl };
   const contactDependencies = { db, mailer, rateLimiter, staffEmail: config.staffEmail, subjects: config.contactSubjects };
 
   return {
@@ -71,7 +72,7 @@ export function createAccountsService(deps: AccountsServiceDependencies): Accoun
     loginAnswerFor: (constituentId) => loginAnswerFor(db, constituentId),
     findSessionUser: (constituentId) => findSessionUser(db, constituentId),
     lookupAccount: (email, now) => lookupAccount(linkDependencies, email, now),
-    register: (request, now) => registerConstituent({ db, hasher }, request, now),
+    register: (request, now) => registerConstituent({ db, hasher, verification: verificationDependencies }, request, now),
     requestPasswordReset: (email, now) => requestPasswordReset(linkDependencies, email, now),
     resetTokenIsUsable: async (token, now) => (await findUsableToken(db, token, now)) !== undefined,
     resetPassword: (request, now) => resetPassword({ db, hasher }, request, now),

@@ -102,7 +102,8 @@ async function saveProfile(
       .updateTable("constituents")
       .set({
         ...(names && { prefix: names.prefix, first_name: names.firstName, last_name: names.lastName }),
-        ...(email && { email }),
+        // A new address is unverified until its owner follows a link sent to it (email-verification.ts).
+        ...(email && { email, email_verified_at: null }),
         updated_at: now.toISOString(),
       })
       .where("id", "=", constituentId)

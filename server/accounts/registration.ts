@@ -3,6 +3,7 @@ import type { Database } from "../db/schema";
 import { emailProblem } from "../domain/email";
 import type { FieldErrors } from "../shared/errors";
 import { createConstituent, findConstituentByEmail, type ConstituentCredentials } from "./constituents";
+import { sendWelcomeEmail, type VerificationDependencies } from "./email-verification";
 import type { PasswordHasher } from "./password-hasher";
 import { newPasswordProblems } from "./password-rules";
 
@@ -29,9 +30,13 @@ export interface RegistrationRequest {
 
 export type RegistrationOutcome = { kind: "created"; constituent: ConstituentCredentials } | { kind: "invalid"; errors: FieldErrors };
 
-/** Validates, then creates the person with a hashed password. A taken email is a field error, decided by the database. */
+/**
+ * Validates, then creates the person with a hashed password and sends the
+ * welcome email with its email-verification link. A taken email is a field
+ * error, decided by the database.
+ */
 export async function registerConstituent(
-  deps: { db: Kysely<Database>; hasher: PasswordHasher },
+  deps: { db: Kysely<Database>; hasher: PasswordHasher; verification: VerificationDependencies },
   request: RegistrationRequest,
   now: Date,
 ): Promise<RegistrationOutcome> {
@@ -41,7 +46,9 @@ export async function registerConstituent(
   if (Object.keys(errors).length > 0) return { kind: "invalid", errors };
   const { password, ...person } = request;
   const constituent = await createConstituent(deps.db, { ...person, password_hash: await deps.hasher.hash(password) }, now);
-  return constituent ? { kind: "created", constituent } : { kind: "invalid", errors: { email: [EMAIL_TAKEN_MESSAGE] } };
+  if (!constituent) return { kind: "invalid", errors: { email: [EMAIL_TAKEN_MESSAGE] } };
+  await sendWelcomeEmail(deps.verification, constituent, now);
+  return { kind: "created", constituent };
 }
 
 async function registrationProblems(request: RegistrationRequest): Promise<FieldErrors> {

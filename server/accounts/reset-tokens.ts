@@ -1,30 +1,22 @@
-import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import { hashSingleUseToken, newSingleUseToken, singleUseTokenPattern } from "./single-use-tokens";
 
 /** A reset link works for an hour (issue 5, "Password reset"). */
 export const RESET_TOKEN_LIFETIME_MINUTES = 60;
 
-/** 32 random bytes as base64url: 43 characters, no padding. */
-export const resetTokenPattern = /^[A-Za-z0-9_-]{43}$/;
+/** 32 random bytes as base64url: 43 characters, no padding (single-use-tokens.ts). */
+export const resetTokenPattern = singleUseTokenPattern;
 
 /** Only this is stored, so a copy of the database cannot be used to reset anyone's password. */
-export function hashResetToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
+export const hashResetToken = hashSingleUseToken;
 
 /** Creates and stores a token for the person; returns the token itself, which goes only into the email. */
 export async function issueResetToken(db: Kysely<Database>, constituentId: number, now: Date): Promise<string> {
-  const token = randomBytes(32).toString("base64url");
+  const { token, tokenHash, createdAt, expiresAt } = newSingleUseToken(now, RESET_TOKEN_LIFETIME_MINUTES);
   await db
     .insertInto("password_reset_tokens")
-    .values({
-      constituent_id: constituentId,
-      token_hash: hashResetToken(token),
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MINUTES * 60_000).toISOString(),
-      used_at: null,
-    })
+    .values({ constituent_id: constituentId, token_hash: tokenHash, created_at: createdAt, expires_at: expiresAt, used_at: null })
     .execute();
   return token;
 }

@@ -28,6 +28,8 @@ export interface ConstituentsTable {
   password_hash: string | null;
   /** Starts at 1; bumped on every password change, which ends sessions made with an older value. */
   auth_version: Generated<number>;
+  /** When the current email was last verified (migration 0013); null until then, and again after a change. */
+  email_verified_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -54,6 +56,22 @@ export interface PasswordResetTokensTable {
   used_at: string | null;
 }
 
+/** Email verification links (migration 0013): hashed, single-use, for one address. */
+export interface EmailVerificationTokensTable {
+  id: Generated<number>;
+  constituent_id: number;
+  token_hash: string;
+  /** The address the link was sent to: it verifies only while the account still has it. */
+  email: string;
+  /** The registration wizard's choice {pathway, school, step} as JSON, resumed after verifying. */
+  pending_choice: string | null;
+  /** sha256 of the opaque key the verified browser is sent on with; set when the token is spent. */
+  resume_key_hash: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface LoginLockoutsTable {
   /** "account:<sha256 of the email>" or "address:<ip>". */
   subject_key: string;
@@ -65,5 +83,6 @@ export interface AccountTables {
   memberships: MembershipsTable;
   password_reset_tokens: PasswordResetTokensTable;
   login_lockouts: LoginLockoutsTable;
+  email_verification_tokens: EmailVerificationTokensTable;
   contact_messages: ContactMessagesTable;
 }

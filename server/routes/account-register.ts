@@ -1,5 +1,6 @@
 import { Router, type Request, type Response } from "express";
 import type { LookupAnswer } from "../accounts/account-lookup";
+import type { PendingChoice } from "../accounts/email-verification-choice";
 import { checkEmailMessage, NO_ACCOUNT_FOUND_MESSAGE, TOO_MANY_REQUESTS_MESSAGE } from "../accounts/messages";
 import { EMAIL_TAKEN_MESSAGE } from "../accounts/registration";
 import { textField, trimmedField } from "../accounts/request-fields";
@@ -37,7 +38,7 @@ interface RegisterPage {
   /** Where people without an online pathway write to (STAFF_EMAIL). */
   supportEmail?: string;
   /** Only the entry page (GET /account/register/) carries the wizard widget. */
-  wizard?: Record<string, string | number | boolean | undefined>;
+  wizard?: Record<string, string | number | boolean | PendingChoice | undefined>;
 }
 
 /**
@@ -55,11 +56,14 @@ export function accountRegisterRoutes(deps: AccountRouteDependencies): Router {
     if (!result.allowed) throw new HttpError(429, TOO_MANY_REQUESTS_MESSAGE);
   };
 
-  router.get("/account/register/", (req, res) => {
+  router.get("/account/register/", async (req, res) => {
     const returnUrl = textField(req.query, "returnURL");
     const tokenEmail = returnUrl ? normaliseEmail(textField(req.query, "email")) : "";
     const next = safeNextPath(returnUrl || textField(req.query, "next"));
     const user = req.currentUser;
+    // After a verified email: the wizard's pending choice {pathway, school, step}, for the person who verified only.
+    const resumeKey = textField(req.query, "resume");
+    const resume = user && resumeKey ? await deps.emailVerification.resumeFor(user.id, resumeKey) : undefined;
     renderRegisterPage(res, {
       supportEmail,
       step: user ? "signedIn" : tokenEmail ? "createAccount" : "lookupAccount",
@@ -75,6 +79,7 @@ export function accountRegisterRoutes(deps: AccountRouteDependencies): Router {
         paymentStatus: textField(req.query, "paymentStatus") || undefined,
         sessionId: textField(req.query, "sessionId") || undefined,
         supportEmail,
+        resume,
       },
     });
   });

@@ -1,10 +1,13 @@
 import type { AccountsService } from "../accounts/accounts-service";
+import type { EmailVerificationService } from "../accounts/email-verification";
 import type { Config } from "../config";
 import type { RateLimiter } from "../rate-limit/rate-limit";
 
 /** What the account routes (sign-in, sign-up, password reset) receive from the composition root. */
 export interface AccountRouteDependencies {
   accounts: AccountsService;
+  /** The register page reopens the wizard's choice after a verified email (resume=). */
+  emailVerification: Pick<EmailVerificationService, "resumeFor">;
   /** Per-address quotas on lookups, sign-ups and reset requests. */
   rateLimiter: RateLimiter;
   config: Pick<Config, "staffEmail">;

@@ -1,0 +1,113 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import type { Logger } from "../logging";
+import type { Mailer } from "../mail/mailer";
+import type { RateLimiter } from "../rate-limit/rate-limit";
+import { parseStoredChoice, type PendingChoice } from "./email-verification-choice";
+import {
+  consumeVerificationToken,
+  issueVerificationToken,
+  markEmailVerified,
+  pendingChoiceByResumeKey,
+  verifiedEmailOf,
+  VERIFICATION_TOKEN_LIFETIME_MINUTES,
+} from "./email-verification-tokens";
+
+/** At most this many verification emails per person per hour, so nobody can flood an inbox. */
+const LINKS_PER_PERSON_PER_HOUR = 5;
+
+export interface VerificationDependencies {
+  db: Kysely<Database>;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+  logger: Logger;
+  /** The site's public address without a trailing slash: links in emails are absolute. */
+  publicUrl: string;
+  clock?: () => Date;
+}
+
+export type SendLinkOutcome = { kind: "sent"; sentTo: string } | { kind: "rate-limited" } | { kind: "no-account" };
+
+export type VerifyOutcome = { kind: "verified"; constituent: { id: number; auth_version: number }; resumeKey?: string } | { kind: "unusable-token" };
+
+/**
+ * Verified email addresses (docs/crm.md, "Seats, admins and verified email"):
+ * a person proves they read their address by following a single-use link,
+ * sent in the welcome email and again whenever the wizard needs it (carrying
+ * the wizard's choice, so following the link resumes where they were).
+ */
+export interface EmailVerificationService {
+  /** Sends a link that, once followed, resumes the wizard at `choice`. Rate-limited per person. */
+  sendVerificationLink(constituentId: number, choice: PendingChoice | null): Promise<SendLinkOutcome>;
+  verify(token: string): Promise<VerifyOutcome>;
+  /** The choice to resume after verifying, for the person who verified only. */
+  resumeFor(constituentId: number, resumeKey: string): Promise<PendingChoice | undefined>;
+  /** The person's address when verified, else undefined. */
+  verifiedEmail(constituentId: number): Promise<string | undefined>;
+  isEmailVerified(constituentId: number): Promise<boolean>;
+  /** An accepted invite proves the address too. */
+  markVerified(constituentId: number): Promise<void>;
+}
+
+export function verifyEmailLinkPath(token: string): string {
+  return `/account/verify-email/?token=${token}`;
+}
+
+/** The welcome email a new account gets, with its first verification link. A mail failure is logged, never a failed sign-up. */
+export async function sendWelcomeEmail(
+  deps: VerificationDependencies,
+  person: { id: number; email: string; first_name: string },
+  now: Date,
+): Promise<void> {
+  try {
+    const token = await issueVerificationToken(deps.db, { constituentId: person.id, email: person.email, pendingChoice: null }, now);
+    await deps.mailer.send({
+      to: person.email,
+      template: "welcome",
+      context: { firstName: person.first_name, verifyUrl: deps.publicUrl + verifyEmailLinkPath(token), expiresInDays: VERIFICATION_TOKEN_LIFETIME_MINUTES / 1440 },
+    });
+  } catch (error) {
+    deps.logger.error({ err: error, constituentId: person.id }, "could not send the welcome email");
+  }
+}
+
+export function createEmailVerificationService(deps: VerificationDependencies): EmailVerificationService {
+  const { db } = deps;
+  const clock = deps.clock ?? (() => new Date());
+
+  return {
+    async sendVerificationLink(constituentId, choice) {
+      const now = clock();
+      const person = await db
+        .selectFrom("constituents")
+        .select(["email", "first_name"])
+        .where("id", "=", constituentId)
+        .where("kind", "=", "individual")
+        .executeTakeFirst();
+      if (!person?.email) return { kind: "no-account" };
+      const quota = await deps.rateLimiter.hit(`verify-email-links:${constituentId}`, LINKS_PER_PERSON_PER_HOUR, 60 * 60 * 1000);
+      if (!quota.allowed) return { kind: "rate-limited" };
+      const token = await issueVerificationToken(db, { constituentId, email: person.email, pendingChoice: choice && JSON.stringify(choice) }, now);
+      await deps.mailer.send({
+        to: person.email,
+        template: "verify-email",
+        context: { firstName: person.first_name, verifyUrl: deps.publicUrl + verifyEmailLinkPath(token), expiresInDays: VERIFICATION_TOKEN_LIFETIME_MINUTES / 1440 },
+      });
+      return { kind: "sent", sentTo: person.email };
+    },
+
+    async verify(token) {
+      const spent = await consumeVerificationToken(db, token, clock());
+      if (!spent) return { kind: "unusable-token" };
+      return { kind: "verified", constituent: { id: spent.constituentId, auth_version: spent.authVersion }, resumeKey: spent.resumeKey };
+    },
+
+    async resumeFor(constituentId, resumeKey) {
+      return parseStoredChoice(await pendingChoiceByResumeKey(db, resumeKey, constituentId, clock()));
+    },
+
+    verifiedEmail: (constituentId) => verifiedEmailOf(db, constituentId),
+    isEmailVerified: async (constituentId) => (await verifiedEmailOf(db, constituentId)) !== undefined,
+    markVerified: (constituentId) => markEmailVerified(db, constituentId, clock()),
+  };
+}

@@ -1,0 +1,60 @@
+import type { Kysely } from "kysely";
+import type { CrmIds } from "../crm/crm-ids";
+import type { ConstituentId, CrmPort, MembershipSummary } from "../crm/crm-port";
+import type { Database } from "../db/schema";
+import { withSchoolLock } from "./seat-grants-lock";
+import { refusals, type Refusal } from "./seat-grants-refusals";
+import { currentMembership } from "./school-seats";
+
+export type MembershipCreated = { kind: "created" | "existing"; membership: MembershipSummary };
+
+const unknownSchool: Refusal = { kind: "refused", status: 404, rule: "school-exists", message: "We couldn't find that school. Search for it again." };
+
+/** One year from `now`, to the same time of day. */
+function aYearFrom(now: Date): Date {
+  const expiry = new Date(now);
+  expiry.setUTCFullYear(expiry.getUTCFullYear() + 1);
+  return expiry;
+}
+
+/**
+ * A state school with no valid membership gets the free state level
+ * (accounts spec, section 4): unlimited user and admin seats for a year.
+ * Only a school in the register whose kind is state: a hand-entered school
+ * has no register row, so it never qualifies. Idempotent: when the school
+ * already has a valid membership (made by a concurrent request too: the
+ * school's lock serialises them), that one is the answer.
+ */
+export async function createStateSchoolMembership(
+  deps: { db: Kysely<Database>; crm: CrmPort; ids: CrmIds; refuse: (refusal: Refusal, facts: Record<string, unknown>) => Refusal },
+  request: { personId: ConstituentId; schoolId: ConstituentId; type: unknown },
+  now: Date,
+): Promise<MembershipCreated | Refusal> {
+  const { db, ids, refuse } = deps;
+  const facts = { userId: request.personId, schoolId: request.schoolId };
+  if (request.type !== "state-school") return refuse(refusals.wrongType, facts);
+  const registered = await db.selectFrom("schools").select("kind").where("constituent_id", "=", request.schoolId).executeTakeFirst();
+  if (!registered) {
+    const organisation = await deps.crm.constituentDetail(request.schoolId);
+    return refuse(organisation?.ConstituentType.Id === ids.constituentTypes.organisation ? refusals.notStateSchool : unknownSchool, facts);
+  }
+  if (registered.kind !== "state") return refuse(refusals.notStateSchool, facts);
+
+  return withSchoolLock(db, ids, request.schoolId, async (crm) => {
+    const existing = await currentMembership(crm, request.schoolId, now);
+    if (existing) return { kind: "existing", membership: existing };
+    const { Id } = await crm.createMembership({
+      constituentId: request.schoolId,
+      levelId: ids.membershipLevels.stateSchool,
+      initiation: now,
+      expiration: aYearFrom(now),
+      seats: [
+        { benefitId: ids.seatBenefits.userSeat, available: "unlimited" },
+        { benefitId: ids.seatBenefits.adminSeat, available: "unlimited" },
+      ],
+    });
+    const membership = await crm.membershipSummary(Id);
+    if (!membership) throw new Error(`membership ${Id} vanished after it was created`);
+    return { kind: "created", membership };
+  });
+}

@@ -1,0 +1,126 @@
+import type { Kysely } from "kysely";
+import type { CrmIds } from "../crm/crm-ids";
+import type { ConstituentId, CrmPort } from "../crm/crm-port";
+import type { Database } from "../db/schema";
+import { emailMatchesSchoolDomains } from "../domain/school-email-domain";
+import type { Logger } from "../logging";
+import { withSchoolLock } from "./seat-grants-lock";
+import { createStateSchoolMembership, type MembershipCreated } from "./seat-grants-membership";
+import { refusals, type Refusal } from "./seat-grants-refusals";
+import { currentAffiliationsAt, currentMembership, takeSeat, type SeatOutcome, type SeatRole } from "./school-seats";
+
+/** The spec's manual benefit usage, as far as the server reads it (section 3). */
+export interface SeatUsageRequest {
+  benefitId: number;
+  constituentId: ConstituentId;
+  membershipId: number;
+}
+
+export type SeatClaimed = { kind: "joined" | "already"; usageId: number | null; affiliationId: number };
+export type { MembershipCreated };
+
+/**
+ * Joining a school, accepting the admin offer, and the free state-school
+ * membership (accounts spec, section 4; docs/crm.md, "Seats, admins and
+ * verified email"). Every rule is checked here, on the server, whatever the
+ * wizard already decided; refusals are logged at warn.
+ */
+export interface SeatGrantsService {
+  createStateMembership(personId: ConstituentId, schoolId: ConstituentId, type: unknown): Promise<MembershipCreated | Refusal>;
+  claimSeat(personId: ConstituentId, usage: SeatUsageRequest): Promise<SeatClaimed | Refusal>;
+  /**
+   * For an accepted invite (the invite is the proof, so the domain rule does
+   * not apply): marks the address verified and takes a user seat.
+   */
+  grantSeatByInvite(personId: ConstituentId, schoolId: ConstituentId): Promise<SeatOutcome>;
+}
+
+export interface SeatGrantsDependencies {
+  db: Kysely<Database>;
+  crm: CrmPort;
+  ids: CrmIds;
+  logger: Logger;
+  /** The verified-email facts (server/accounts/email-verification.ts). */
+  verification: {
+    verifiedEmail(constituentId: ConstituentId): Promise<string | undefined>;
+    markVerified(constituentId: ConstituentId): Promise<void>;
+  };
+  clock?: () => Date;
+}
+
+export function createSeatGrantsService(deps: SeatGrantsDependencies): SeatGrantsService {
+  const { db, crm, ids, logger } = deps;
+  const clock = deps.clock ?? (() => new Date());
+
+  const refuse = (refusal: Refusal, facts: Record<string, unknown>): Refusal => {
+    logger.warn({ ...facts, rule: refusal.rule, status: refusal.status }, "seat request refused");
+    return refusal;
+  };
+
+  /** Verified email whose domain is one of the school's (section 4, "Domain validation"). */
+  const emailRuleProblem = async (personId: ConstituentId, schoolId: ConstituentId): Promise<Refusal | undefined> => {
+    const email = await deps.verification.verifiedEmail(personId);
+    if (!email) return refusals.unverified;
+    const domains = (await crm.attributes(schoolId, [ids.emailDomainKeywordId])).map((attribute) => attribute.Value);
+    return emailMatchesSchoolDomains(email, domains) ? undefined : refusals.domain;
+  };
+
+  /** An admin must already belong to the school, or qualify to join it now. */
+  const adminRuleProblem = async (personId: ConstituentId, schoolId: ConstituentId, now: Date): Promise<Refusal | undefined> => {
+    const memberTypes = new Set([ids.affiliationTypes.user, ids.affiliationTypes.teacher]);
+    const held = await currentAffiliationsAt(crm, { schoolId, personId }, now);
+    if (held.some((affiliation) => memberTypes.has(affiliation.AffiliationType.Id))) return undefined;
+    return emailRuleProblem(personId, schoolId);
+  };
+
+  const roleOf = (benefitId: number): SeatRole | undefined =>
+    benefitId === ids.seatBenefits.userSeat ? "user" : benefitId === ids.seatBenefits.adminSeat ? "admin" : undefined;
+
+  return {
+    createStateMembership: (personId, schoolId, type) =>
+      createStateSchoolMembership({ db, crm, ids, refuse }, { personId, schoolId, type }, clock()),
+
+    async claimSeat(personId, usage) {
+      const now = clock();
+      const facts = { userId: personId, membershipId: usage.membershipId, benefitId: usage.benefitId, constituentId: usage.constituentId };
+      if (usage.constituentId !== personId) return refuse(refusals.notSelf, facts);
+      const role = roleOf(usage.benefitId);
+      if (!role) return refuse(refusals.unknownBenefit, facts);
+      const membership = await crm.membershipSummary(usage.membershipId);
+      if (!membership) return refuse(refusals.unknownMembership, facts);
+      const schoolId = membership.Constituent.Id;
+      const schoolFacts = { ...facts, schoolId };
+      const school = await crm.constituentDetail(schoolId);
+      if (school?.ConstituentType.Id !== ids.constituentTypes.organisation) return refuse(refusals.notASchool, schoolFacts);
+      if ((await currentMembership(crm, schoolId, now))?.Id !== membership.Id) return refuse(refusals.notCurrent, schoolFacts);
+      const problem = role === "user" ? await emailRuleProblem(personId, schoolId) : await adminRuleProblem(personId, schoolId, now);
+      if (problem) return refuse(problem, schoolFacts);
+
+      const outcome = await withSchoolLock(db, ids, schoolId, async (locked) => {
+        if (role === "admin") {
+          // Payments (a later issue) will also let the paying user in; until then only "no current admin" does.
+          const admins = (await locked.affiliations({ groupConstituentId: schoolId, currentAt: now })).filter(
+            (affiliation) => affiliation.AffiliationType.Id === ids.affiliationTypes.admin && affiliation.IndividualConstituent.Id !== personId,
+          );
+          if (admins.length > 0) return refusals.hasAdmin;
+        }
+        return takeSeat(locked, ids, { schoolId, personId, role, now });
+      });
+      if (outcome.kind === "refused") return refuse(outcome, schoolFacts);
+      if (outcome.kind === "no-membership") return refuse(refusals.notCurrent, schoolFacts);
+      if (outcome.kind === "no-seats") return refuse(refusals.noSeats, schoolFacts);
+      if (outcome.kind === "joined") return { kind: "joined", usageId: outcome.benefitUsageId, affiliationId: outcome.affiliation.Id };
+      return { kind: "already", usageId: outcome.affiliation.Salary, affiliationId: outcome.affiliation.Id };
+    },
+
+    async grantSeatByInvite(personId, schoolId) {
+      const now = clock();
+      await deps.verification.markVerified(personId);
+      const outcome = await withSchoolLock(db, ids, schoolId, (locked) => takeSeat(locked, ids, { schoolId, personId, role: "user", now }));
+      if (outcome.kind === "no-membership" || outcome.kind === "no-seats") {
+        logger.warn({ userId: personId, schoolId, rule: outcome.kind }, "invited seat refused");
+      }
+      return outcome;
+    },
+  };
+}

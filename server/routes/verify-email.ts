@@ -1,0 +1,59 @@
+import { Router, type Response } from "express";
+import { readPendingChoice } from "../accounts/email-verification-choice";
+import type { EmailVerificationService } from "../accounts/email-verification";
+import { HttpError, isApiRequest } from "../http/errors";
+import { requireUser } from "../http/require-user";
+import { signIn } from "../http/session-user";
+import type { OriginRule } from "../http/site-origin";
+import { clearVerifyTokenCookie, VERIFY_EMAIL_PATH, verifyTokenFromCookie } from "./verify-email-handoff";
+
+const TOO_MANY_LINKS_MESSAGE = "We've sent several links already. Check your inbox (and spam folder), or wait an hour and try again.";
+
+/**
+ * Email verification (docs/crm.md, "Seats, admins and verified email").
+ * POST sends a link carrying the wizard's pending choice; following it
+ * (GET, after verify-email-handoff.ts has moved the token into a cookie)
+ * verifies the address, signs that person in when this browser is not (a new
+ * session id, as sign-in does) and resumes the wizard.
+ */
+export function verifyEmailRoutes(options: { verification: EmailVerificationService; siteOrigin: OriginRule }): Router {
+  const { verification } = options;
+  const router = Router({ strict: true });
+  const signedInOnly = requireUser(options.siteOrigin);
+
+  router.get(VERIFY_EMAIL_PATH, async (req, res) => {
+    const token = verifyTokenFromCookie(req);
+    clearVerifyTokenCookie(res);
+    res.set("Cache-Control", "no-store");
+    const outcome = token ? await verification.verify(token) : { kind: "unusable-token" as const };
+    if (outcome.kind === "unusable-token") return renderUnusable(res, Boolean(req.currentUser));
+    if (req.currentUser?.id !== outcome.constituent.id) await signIn(req, outcome.constituent);
+    const resume = outcome.resumeKey ? `&resume=${outcome.resumeKey}` : "";
+    res.redirect(303, `/account/register/?link-school=true${resume}`);
+  });
+
+  // The unusable-link page's "Sign in to get a new link" comes back here.
+  router.get("/account/verify-email/new/", signedInOnly, (_req, res) => renderUnusable(res, true, 200));
+
+  router.post(VERIFY_EMAIL_PATH, signedInOnly, async (req, res) => {
+    const user = req.currentUser!;
+    const api = isApiRequest(req);
+    let choice = null;
+    if (api) {
+      const reading = readPendingChoice(req.body);
+      if (!reading.ok) throw new HttpError(400, "Check the details sent and try again.", reading.errors);
+      choice = reading.choice;
+    }
+    const outcome = await verification.sendVerificationLink(user.id, choice);
+    if (outcome.kind === "rate-limited") throw new HttpError(429, TOO_MANY_LINKS_MESSAGE);
+    if (outcome.kind === "no-account") throw new HttpError(404, "We couldn't find your account. Sign in again.");
+    if (api) return void res.json({ success: true, sentTo: outcome.sentTo });
+    res.render("pages/account/verify-email.njk", { sent: true, sentTo: outcome.sentTo });
+  });
+
+  return router;
+}
+
+function renderUnusable(res: Response, signedIn: boolean, status = 410): void {
+  res.status(status).render("pages/account/verify-email.njk", { sent: false, signedIn });
+}

@@ -1,0 +1,171 @@
+import request from "supertest";
+import { databaseEngines } from "../support/databases";
+import { createTestApp, type TestApp } from "../support/test-app";
+import { csrfTokenOf, sessionCookieOf } from "../support/pages";
+import { addPerson, browserOnLoginPage, freshToken, outboxFor, signInAs, strongPassword } from "./support";
+
+type Agent = ReturnType<typeof request.agent>;
+
+/** The verification link's path and query in an email's text body. */
+function verifyLinkIn(textBody: string | null): string {
+  const link = /https?:\/\/\S+\/account\/verify-email\/\?token=[A-Za-z0-9_-]{43}/.exec(textBody ?? "")?.[0];
+  if (!link) throw new Error(`no verification link in: ${textBody}`);
+  const url = new URL(link);
+  return url.pathname + url.search;
+}
+
+/** Follows the emailed link as a browser does: the hand-off, then the page it redirects to. */
+async function follow(agent: Agent, link: string) {
+  const handoff = await agent.get(link);
+  expect(handoff.status).toBe(303);
+  expect(handoff.headers.location).toBe("/account/verify-email/");
+  return agent.get("/account/verify-email/").set("Accept", "text/html");
+}
+
+/** The register page's data-resume, parsed. */
+function resumeOf(html: string): unknown {
+  const attribute = /data-resume="([^"]*)"/.exec(html)?.[1];
+  if (attribute === undefined) return undefined;
+  // As a browser's dataset decodes it: named entities and numeric ones (Nunjucks writes a backslash as &#92;).
+  const named: Record<string, string> = { quot: '"', lt: "<", gt: ">", amp: "&" };
+  const text = attribute.replace(/&(?:#(\d+)|(\w+));/g, (_entity, code: string | undefined, name: string) => (code ? String.fromCharCode(Number(code)) : named[name]!));
+  return JSON.parse(text);
+}
+
+const verifiedAt = (t: TestApp, email: string) =>
+  t.database.db.selectFrom("constituents").select("email_verified_at").where("email", "=", email).executeTakeFirst().then((row) => row?.email_verified_at);
+
+describe.each(databaseEngines)("email verification on %s", (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ engine });
+  });
+  afterAll(() => t.close());
+
+  const signedIn = async (email: string) => {
+    await addPerson(t.database.db, { email });
+    const { agent, token } = await browserOnLoginPage(t.app);
+    await signInAs(agent, token, email);
+    return { agent, token: await freshToken(agent) };
+  };
+
+  const choice = { pathway: "state-school", school: { name: "Riverside <Primary> & \"Co\"", constituentId: 12, type: "state" }, step: "confirmSchool" };
+
+  it("sends a welcome email with a verification link on sign-up; the link verifies once", async () => {
+    const { agent, token } = await browserOnLoginPage(t.app, "/account/register/");
+    const email = "ada.welcome@riverside.sch.uk";
+    const response = await agent
+      .post("/account/register/")
+      .set("X-CSRFToken", token)
+      .send({ first_name: "Ada", last_name: "Okoro", phone_number: "", email, password: strongPassword, next: "/account/my-account/" });
+    expect(response.status).toBe(201);
+    const [mail] = await outboxFor(t.database.db, email);
+    expect(mail).toMatchObject({ template: "welcome" });
+    expect(mail!.subject).toMatch(/^Welcome to .+: please confirm your email address$/);
+    expect(mail!.text_body).toContain("Hello Ada,");
+    expect(mail!.text_body).toContain("expires in 3 days");
+    const link = verifyLinkIn(mail!.text_body);
+    expect(mail!.html_body).toContain(`http://127.0.0.1:3000${link}`);
+    expect(mail!.html_body).toContain("Confirm my email address");
+    expect(await verifiedAt(t, email)).toBeNull();
+
+    const verified = await follow(agent, link);
+    expect(verified.status).toBe(303);
+    expect(verified.headers.location).toBe("/account/register/?link-school=true");
+    expect(await verifiedAt(t, email)).toEqual(expect.any(String));
+
+    const again = await follow(agent, link);
+    expect(again.status).toBe(410);
+    expect(again.text).toContain("This email confirmation link has expired or has already been used.");
+    expect(again.text).toContain("Send me a new link");
+    expect(t.logText()).not.toContain(link.split("=")[1]);
+  });
+
+  it("resumes the wizard's choice in another browser, signing that person in with a new session", async () => {
+    const email = "bea@riverside.sch.uk";
+    const { agent } = await signedIn(email);
+    const token = csrfTokenOf((await agent.get("/account/register/").set("Accept", "text/html")).text);
+    const sent = await agent.post("/account/verify-email/").set("X-CSRFToken", token).send(choice);
+    expect(sent.status).toBe(200);
+    expect(sent.body).toEqual({ success: true, sentTo: email });
+    const [mail] = await outboxFor(t.database.db, email);
+    expect(mail!.template).toBe("verify-email");
+
+    const phone = request.agent(t.app);
+    const before = await phone.get("/account/login/").set("Accept", "text/html");
+    const verified = await follow(phone, verifyLinkIn(mail!.text_body));
+    expect(verified.status).toBe(303);
+    const location = new URL(verified.headers.location as string, "http://x");
+    expect(location.pathname).toBe("/account/register/");
+    expect(location.searchParams.get("link-school")).toBe("true");
+    const resumeKey = location.searchParams.get("resume");
+    expect(resumeKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // A new session id, as sign-in gives (no session fixation).
+    const sessionId = (response: { headers: Record<string, unknown> }) => sessionCookieOf(response)?.split(";")[0];
+    expect(sessionId(before)).toBeDefined();
+    expect(sessionId(verified)).toBeDefined();
+    expect(sessionId(verified)).not.toBe(sessionId(before));
+
+    const page = await phone.get(verified.headers.location as string).set("Accept", "text/html");
+    expect(page.status).toBe(200);
+    expect(page.text).toMatch(/data-constituent-id="\d+"/);
+    expect(resumeOf(page.text)).toEqual(choice);
+    expect(page.text).not.toContain("<Primary>");
+
+    // The key is no use to anyone else.
+    const stranger = await signedIn("stranger@riverside.sch.uk");
+    const theirs = await stranger.agent.get(`/account/register/?link-school=true&resume=${resumeKey}`).set("Accept", "text/html");
+    expect(resumeOf(theirs.text)).toBeUndefined();
+  });
+
+  it("refuses an expired link, and one for an address the account no longer has", async () => {
+    const email = "cy@riverside.sch.uk";
+    const { agent, token } = await signedIn(email);
+    await agent.post("/account/verify-email/").set("X-CSRFToken", token).send(choice);
+    const [mail] = await outboxFor(t.database.db, email);
+    await t.database.db.updateTable("email_verification_tokens").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("email", "=", email).execute();
+    expect((await follow(request.agent(t.app), verifyLinkIn(mail!.text_body))).status).toBe(410);
+    expect(await verifiedAt(t, email)).toBeNull();
+
+    await agent.post("/account/verify-email/").set("X-CSRFToken", token).send(choice);
+    const [fresh] = await outboxFor(t.database.db, email);
+    const changed = await agent.put("/account/update-profile/").set("X-CSRFToken", token).send({ Email: "cy.new@riverside.sch.uk", Password: strongPassword });
+    expect(changed.status).toBe(200);
+    expect((await follow(request.agent(t.app), verifyLinkIn(fresh!.text_body))).status).toBe(410);
+    expect(await verifiedAt(t, "cy.new@riverside.sch.uk")).toBeNull();
+  });
+
+  it("clears verification when the email changes", async () => {
+    const email = "dee@riverside.sch.uk";
+    const { agent, token } = await signedIn(email);
+    await agent.post("/account/verify-email/").set("X-CSRFToken", token).send(choice);
+    const [mail] = await outboxFor(t.database.db, email);
+    await follow(agent, verifyLinkIn(mail!.text_body));
+    expect(await verifiedAt(t, email)).toEqual(expect.any(String));
+    const next = await freshToken(agent);
+    expect((await agent.put("/account/update-profile/").set("X-CSRFToken", next).send({ Email: "dee@gmail.com", Password: strongPassword })).status).toBe(200);
+    expect(await verifiedAt(t, "dee@gmail.com")).toBeNull();
+  });
+
+  it("rate-limits links per person, checks the body and needs a session", async () => {
+    const { agent, token } = await signedIn("eve@riverside.sch.uk");
+    const bad = await agent.post("/account/verify-email/").set("X-CSRFToken", token).send({ pathway: "<x>", step: 3, school: [1] });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.errors).sort()).toEqual(["pathway", "school", "step"]);
+    for (let n = 0; n < 5; n += 1) expect((await agent.post("/account/verify-email/").set("X-CSRFToken", token).send(choice)).status).toBe(200);
+    const limited = await agent.post("/account/verify-email/").set("X-CSRFToken", token).send(choice);
+    expect(limited.status).toBe(429);
+    expect(await outboxFor(t.database.db, "eve@riverside.sch.uk")).toHaveLength(5);
+
+    const { agent: anonymous, token: anonymousToken } = await browserOnLoginPage(t.app);
+    expect((await anonymous.post("/account/verify-email/").set("X-CSRFToken", anonymousToken).send(choice)).status).toBe(401);
+  });
+
+  it("answers a visit without a link with the unusable-link page", async () => {
+    const response = await request(t.app).get("/account/verify-email/").set("Accept", "text/html");
+    expect(response.status).toBe(410);
+    expect(response.text).toContain("Sign in to get a new link");
+    const garbage = await request(t.app).get("/account/verify-email/?token=short");
+    expect(garbage.status).toBe(303);
+  });
+});

@@ -1,0 +1,96 @@
+import type { Kysely } from "kysely";
+import pino from "pino";
+import { Writable } from "node:stream";
+import { CRM_IDS } from "../../../server/crm/crm-ids";
+import type { CrmPort } from "../../../server/crm/crm-port";
+import type { Database } from "../../../server/db/schema";
+import type { SchoolKind } from "../../../server/domain/school-kind";
+
+export const ids = CRM_IDS.test;
+
+/** A logger whose lines the test reads. */
+export function capturedLogger() {
+  const lines: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split("\n").filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { logger: pino({ level: "info" }, sink), lines };
+}
+
+/** A person straight in the database; verified unless told otherwise. */
+export async function addMember(db: Kysely<Database>, email: string, options: { verified?: boolean } = {}): Promise<number> {
+  const at = new Date().toISOString();
+  const { id } = await db
+    .insertInto("constituents")
+    .values({
+      email,
+      first_name: "Sam",
+      last_name: email.split("@")[0]!,
+      phone_number: "",
+      prefix: -1,
+      created_at: at,
+      updated_at: at,
+      email_verified_at: options.verified === false ? null : at,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export interface SchoolOptions {
+  name: string;
+  /** Undefined: entered by hand, not in the register. */
+  kind?: SchoolKind;
+  domains?: string[];
+  /** Seats of a membership valid for a year, if any: a number or "unlimited". */
+  seats?: number | "unlimited";
+  expiresAt?: Date;
+}
+
+/** A school organisation, its register row, email domains and membership. */
+export async function addSchool(db: Kysely<Database>, crm: CrmPort, options: SchoolOptions): Promise<{ schoolId: number; membershipId?: number }> {
+  const now = new Date();
+  const { Id: schoolId } = await crm.createOrganisation({ LastName: options.name, Addresses: [{ Street1: "1 School Lane", City: "Leeds", PostalCode: "LS1 1AA" }] }, now);
+  if (options.kind) {
+    await db
+      .insertInto("schools")
+      .values({
+        constituent_id: schoolId,
+        urn: String(100000 + schoolId),
+        kind: options.kind,
+        name: options.name,
+        street1: "1 School Lane",
+        street2: "",
+        street3: "",
+        city: "Leeds",
+        postcode: "LS1 1AA",
+        updated_at: now.toISOString(),
+      })
+      .execute();
+  }
+  if (options.domains) await crm.replaceAttributes(schoolId, ids.emailDomainKeywordId, options.domains);
+  if (options.seats === undefined) return { schoolId };
+  const { Id: membershipId } = await crm.createMembership({
+    constituentId: schoolId,
+    levelId: options.seats === "unlimited" ? ids.membershipLevels.stateSchool : 96,
+    initiation: new Date(now.getTime() - 86_400_000),
+    expiration: options.expiresAt ?? new Date(now.getTime() + 365 * 86_400_000),
+    seats: [
+      { benefitId: ids.seatBenefits.userSeat, available: options.seats },
+      { benefitId: ids.seatBenefits.adminSeat, available: "unlimited" },
+    ],
+  });
+  return { schoolId, membershipId };
+}
+
+/** What a denial must leave alone: every usage and affiliation. */
+export async function seatRecords(db: Kysely<Database>) {
+  const usages = await db.selectFrom("benefit_usages").selectAll().orderBy("id").execute();
+  const affiliations = await db.selectFrom("affiliations").selectAll().orderBy("id").execute();
+  const benefits = await db.selectFrom("membership_benefits").selectAll().orderBy("id").execute();
+  const memberships = await db.selectFrom("memberships").selectAll().orderBy("id").execute();
+  return { usages, affiliations, benefits, memberships };
+}
