@@ -12,6 +12,7 @@ import { httpLogger } from "./logging";
 import { bundleDir, staticDir, templatesDir as defaultTemplatesDir } from "./paths";
 import { accountAuthRoutes } from "./routes/account-auth";
 import { accountRegisterRoutes } from "./routes/account-register";
+import { accountSchoolRecordsRoutes } from "./routes/account-school-records";
 import { DEV_MAILBOX_PATH, devMailboxRoutes, servesDevMailbox } from "./routes/dev-mailbox";
 import { eventRoutes } from "./routes/events";
 import { galleryRoutes } from "./routes/gallery";
@@ -88,6 +89,7 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   app.use(accountAuthRoutes(accountRouteDependencies));
   app.use(accountRegisterRoutes(accountRouteDependencies));
   app.use(passwordResetRoutes(accountRouteDependencies));
+  app.use(accountSchoolRecordsRoutes({ schoolRecords: features.schoolRecords, siteOrigin: config }));
   app.use(
     myAccountRoutes({
       accounts: features.accounts,

@@ -9,6 +9,7 @@ import { createReadinessProbe, type Readiness, type ReadinessProbe } from "./hea
 import type { Logger } from "./logging";
 import { createMailboxService, type MailboxService } from "./mail/mailbox-service";
 import type { Mailer } from "./mail/mailer";
+import { createSchoolRecordsService, type SchoolRecordsService } from "./memberships/school-records-service";
 import { createPagesService, type PagesService } from "./pages/pages-service";
 import { createPeopleService, type PeopleService } from "./people/people-service";
 import type { RateLimiter } from "./rate-limit/rate-limit";
@@ -34,6 +35,8 @@ export interface FeatureServices {
   siteSearch: SiteSearch;
   /** School search is a port too (server/search/school-search-port.ts), over the register (docs/schools.md). */
   schoolSearch: SchoolSearch;
+  /** The registration wizard's school records over the CRM port (docs/crm.md "The wizard's calls"). */
+  schoolRecords: SchoolRecordsService;
   mailbox: MailboxService;
   readinessProbe: ReadinessProbe;
 }
@@ -54,7 +57,6 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
   // The embedded CRM; a Tessitura adapter would be chosen here from the config (docs/crm.md).
   const crmIds = CRM_IDS[adapters.config.crmEnv];
   const crm = createSqlCrm(db, crmIds);
-  void crm;
   return {
     accounts: createAccountsService({
       db,
@@ -70,6 +72,7 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
     gallery: createGalleryService(db),
     siteSearch: adapters.siteSearch,
     schoolSearch: createSchoolSearch(adapters.database),
+    schoolRecords: createSchoolRecordsService({ crm, ids: crmIds, db, logger: adapters.logger }),
     mailbox: createMailboxService(db),
     readinessProbe: createReadinessProbe({ db, redis: adapters.redis, readiness: adapters.readiness }),
   };
