@@ -13,6 +13,7 @@ import { bundleDir, staticDir, templatesDir as defaultTemplatesDir } from "./pat
 import { accountAuthRoutes } from "./routes/account-auth";
 import { accountRegisterRoutes } from "./routes/account-register";
 import { accountSeatRoutes } from "./routes/account-seats";
+import { accountSchoolRecordsRoutes } from "./routes/account-school-records";
 import { DEV_MAILBOX_PATH, devMailboxRoutes, servesDevMailbox } from "./routes/dev-mailbox";
 import { eventRoutes } from "./routes/events";
 import { galleryRoutes } from "./routes/gallery";
@@ -94,6 +95,7 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   app.use(passwordResetRoutes(accountRouteDependencies));
   app.use(verifyEmailRoutes({ verification: features.emailVerification, siteOrigin: config }));
   app.use(accountSeatRoutes({ seats: features.seats, siteOrigin: config }));
+  app.use(accountSchoolRecordsRoutes({ schoolRecords: features.schoolRecords, siteOrigin: config }));
   app.use(
     myAccountRoutes({
       accounts: features.accounts,

@@ -11,6 +11,7 @@ import type { Logger } from "./logging";
 import { createMailboxService, type MailboxService } from "./mail/mailbox-service";
 import type { Mailer } from "./mail/mailer";
 import { createSeatGrantsService, type SeatGrantsService } from "./memberships/seat-grants";
+import { createSchoolRecordsService, type SchoolRecordsService } from "./memberships/school-records-service";
 import { createPagesService, type PagesService } from "./pages/pages-service";
 import { createPeopleService, type PeopleService } from "./people/people-service";
 import type { RateLimiter } from "./rate-limit/rate-limit";
@@ -40,6 +41,8 @@ export interface FeatureServices {
   siteSearch: SiteSearch;
   /** School search is a port too (server/search/school-search-port.ts), over the register (docs/schools.md). */
   schoolSearch: SchoolSearch;
+  /** The registration wizard's school records over the CRM port (docs/crm.md "The wizard's calls"). */
+  schoolRecords: SchoolRecordsService;
   mailbox: MailboxService;
   readinessProbe: ReadinessProbe;
 }
@@ -84,6 +87,13 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
     gallery: createGalleryService(db),
     siteSearch: adapters.siteSearch,
     schoolSearch: createSchoolSearch(adapters.database),
+    schoolRecords: createSchoolRecordsService({
+      crm,
+      ids: crmIds,
+      db,
+      logger: adapters.logger,
+      emailVerified: (personId) => emailVerification.isEmailVerified(personId),
+    }),
     mailbox: createMailboxService(db),
     readinessProbe: createReadinessProbe({ db, redis: adapters.redis, readiness: adapters.readiness }),
   };

@@ -19,6 +19,7 @@ import {
   type ResourceFacetsFixture,
   type ResourceFixture,
 } from "./fixture-schema/resources";
+import { schoolFixtureSchema, type SchoolFixture } from "./fixture-schema/schools";
 import { siteFixtureSchema, type SiteFixture } from "./fixture-schema/site";
 import { describeIssueMessage, describeRecord, FixtureValidationError, formatFieldPath, problem } from "./fixture-errors";
 import { findDuplicateKeys, findDuplicateTerms, findUnknownTerms, type Indexed } from "./fixture-references";
@@ -48,6 +49,8 @@ export interface ContentFixtures {
   accounts?: AccountFixture[];
   people?: PeopleContent;
   galleries?: GalleryFixture[];
+  /** The demo schools' domains, memberships and roles (seeded after the register). */
+  schools?: SchoolFixture[];
 }
 
 export const FIXTURE_FILES = [
@@ -58,6 +61,7 @@ export const FIXTURE_FILES = [
   "accounts.yaml",
   "people.yaml",
   "gallery.yaml",
+  "schools.yaml",
 ] as const;
 type FixtureFile = (typeof FIXTURE_FILES)[number];
 
@@ -156,6 +160,14 @@ function loadGalleries(source: string, document: unknown, validation: Validation
   return galleries.map((gallery) => gallery.value);
 }
 
+function loadSchools(source: string, document: unknown, validation: Validation): SchoolFixture[] | undefined {
+  const file = validation.section(source, "", document, z.strictObject({ schools: recordListSchema }));
+  if (!file) return undefined;
+  const schools = validation.records(source, file.schools, schoolFixtureSchema);
+  validation.problems.push(...findDuplicateKeys(source, schools, "name", (school) => school.name));
+  return schools.map((school) => school.value);
+}
+
 function parseYaml(source: string, text: string, validation: Validation): { ok: boolean; value: unknown } {
   const document = parseDocument(text);
   for (const error of document.errors) {
@@ -208,6 +220,7 @@ export async function loadFixtures(directory: string): Promise<ContentFixtures> 
     if (name === "accounts.yaml") content.accounts = loadAccounts(source, document.value, validation);
     if (name === "people.yaml") content.people = loadPeople(source, document.value, validation);
     if (name === "gallery.yaml") content.galleries = loadGalleries(source, document.value, validation);
+    if (name === "schools.yaml") content.schools = loadSchools(source, document.value, validation);
   }
   if (validation.problems.length > 0) throw new FixtureValidationError(validation.problems);
   return content;

@@ -2,9 +2,11 @@ import { sql, type Kysely } from "kysely";
 import { hashPassword } from "../auth/password-hashing";
 import type { Database } from "../db/schema";
 import { resolveDay } from "./event-schedule";
-import type { AccountFixture, MembershipFixture } from "./fixture-schema/accounts";
+import type { CrmEnvironment } from "../crm/crm-ids";
+import { CRM_IDS } from "../crm/crm-ids";
+import type { AccountFixture } from "./fixture-schema/accounts";
+import type { DayRef } from "./fixture-schema/common";
 import { addDays, londonWallClockToUtc } from "../shared/london-time";
-import { MEMBERSHIP_LEVEL_IDS, type CrmEnvironment } from "./membership-levels";
 
 export interface AccountsSeedCounts {
   accounts: number;
@@ -19,7 +21,7 @@ export async function hashFixturePasswords(accounts: readonly AccountFixture[]):
 }
 
 /** A membership runs from the start of its first London day to the end of its last. */
-function membershipPeriod(membership: MembershipFixture, seedingDate: string) {
+export function membershipPeriod(membership: { starts: DayRef; expires: DayRef }, seedingDate: string) {
   const lastDay = resolveDay(membership.expires, seedingDate);
   const dayAfter = londonWallClockToUtc(addDays(lastDay, 1), "00:00");
   return {
@@ -81,7 +83,7 @@ export async function seedAccounts(
       .executeTakeFirstOrThrow();
     for (const membership of account.memberships) {
       const levelId =
-        typeof membership.level === "number" ? membership.level : MEMBERSHIP_LEVEL_IDS[options.crmEnvironment][membership.level];
+        typeof membership.level === "number" ? membership.level : CRM_IDS[options.crmEnvironment].membershipLevels[membership.level];
       await upsertMembership(db, id, levelId, membershipPeriod(membership, options.seedingDate));
       memberships += 1;
     }

@@ -3,19 +3,19 @@ import path from "node:path";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { projectRoot } from "../paths";
-import { CRM_IDS } from "../crm/crm-ids";
+import { CRM_IDS, type CrmEnvironment } from "../crm/crm-ids";
 import { EstablishmentFileError, parseGiasEstablishments, type Establishment } from "../schools/gias-establishments";
 import { importRegisterIntoEmbeddedCrm } from "../schools/register-import";
 import { FixtureValidationError } from "./fixture-errors";
 import { loadFixtures, type ContentFixtures } from "./load-fixtures";
 import { londonDateOf } from "../shared/london-time";
-import type { CrmEnvironment } from "./membership-levels";
 import { hashFixturePasswords, seedAccounts } from "./seed-accounts";
 import { seedEvents } from "./seed-events";
 import { seedGalleries } from "./seed-gallery";
 import { seedPages } from "./seed-pages";
 import { seedPeople } from "./seed-people";
 import { seedResources } from "./seed-resources";
+import { seedSchools } from "./seed-schools";
 import { seedSiteSettings } from "./seed-site";
 import { forgetSiteSettings } from "../pages/site-settings";
 
@@ -95,9 +95,15 @@ export async function seedContent(db: Kysely<Database>, content: ContentFixtures
 export async function seedFromDirectory(db: Kysely<Database>, directory: string, options: SeedOptions = {}): Promise<SeedSummary> {
   const content = await loadFixtures(directory);
   const schools = loadEstablishments(directory);
-  const summary = await seedContent(db, content, options);
-  if (schools.length === 0) return summary;
-  await importRegisterIntoEmbeddedCrm(db, schools, { ids: CRM_IDS[options.crmEnvironment ?? "test"], now: options.now ?? new Date() });
+  const now = options.now ?? new Date();
+  const crmEnvironment = options.crmEnvironment ?? "test";
+  const summary = await seedContent(db, content, { ...options, now });
+  if (schools.length > 0) await importRegisterIntoEmbeddedCrm(db, schools, { ids: CRM_IDS[crmEnvironment], now });
+  // After the register and the accounts: the demo schools' domains, memberships and people refer to both.
+  if (content.schools) {
+    const source = path.relative(process.cwd(), path.join(directory, "schools.yaml")) || "schools.yaml";
+    await seedSchools(db, content.schools, { now, seedingDate: londonDateOf(now), crmEnvironment, source });
+  }
   return { ...summary, schools: schools.length };
 }
 

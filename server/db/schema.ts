@@ -7,6 +7,7 @@ import type { PeopleTables } from "../people/tables";
 import type { ResourceTables } from "../resources/tables";
 import type { CrmTables } from "../crm/tables";
 import type { SchoolTables } from "../schools/tables";
+import type { MembershipTables } from "../memberships/tables";
 
 /** Rows of the `sessions` table (migration 0001): express-session's data, one row per session. */
 export interface SessionsTable {
@@ -37,4 +38,5 @@ export interface Database
     AccountTables,
     MailTables,
     CrmTables,
-    SchoolTables {}
+    SchoolTables,
+    MembershipTables {}

@@ -10,7 +10,8 @@ import { signIn, signOut } from "../http/session-user";
 import type { AccountRouteDependencies } from "./account-route-dependencies";
 
 /**
- * Sign-in, sign-out and the session calls (accounts spec, section 7). Sign-up
+ * Sign-in, sign-out and the session call (accounts spec, section 7; the
+ * session's status is account-school-records.ts). Sign-up
  * (account-register.ts) and password reset (password-reset.ts) are mounted
  * beside it. Every write answers JSON to the widgets and re-renders or
  * redirects for plain form posts.
@@ -28,12 +29,6 @@ export function accountAuthRoutes(deps: Pick<AccountRouteDependencies, "accounts
   router.post("/account/session/", (req, res) => {
     req.session.touch();
     res.json({ success: true, session_created: true });
-  });
-
-  router.get("/account/session-status/", (req, res) => {
-    // `constituentId` in the query is ignored: the session alone says who is signed in.
-    const user = req.currentUser;
-    res.set("Cache-Control", "no-store").json({ success: true, session_data: { login_info: user ? { email: user.email } : null } });
   });
 
   router.post("/account/login/", jsonFields({ email: "text", password: "text", next: "text" }), async (req, res) => {

@@ -20,6 +20,9 @@ export class SchoolRegister {
     return found;
   }
 
+  async byConstituentId(constituentId: number): Promise<RegisteredSchool | undefined> {
+    return this.db.selectFrom("schools").select(columns).where("constituent_id", "=", constituentId).executeTakeFirst();
+  }
 
   async save(school: RegisteredSchool, now: Date): Promise<void> {
     const { constituent_id: _key, ...changes } = { ...school, updated_at: now.toISOString() };

@@ -103,7 +103,7 @@ resources:
     await expect(loadFixtures(directory.path)).rejects.toThrow(/no content files; expected one or more of site\.yaml/);
     directory.write("site.yaml", "name: Greyfriars Playhouse\n");
     expect(await problemsOf(directory)).toEqual([
-      `${path.join(directory.path, "event.yaml")}: not a content file; expected one of site.yaml, pages.yaml, events.yaml, resources.yaml, accounts.yaml, people.yaml, gallery.yaml`,
+      `${path.join(directory.path, "event.yaml")}: not a content file; expected one of site.yaml, pages.yaml, events.yaml, resources.yaml, accounts.yaml, people.yaml, gallery.yaml, schools.yaml`,
     ]);
   });
 

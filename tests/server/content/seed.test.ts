@@ -18,6 +18,10 @@ const TABLES = [
   "resource_activities",
   "constituents",
   "memberships",
+  "membership_benefits",
+  "benefit_usages",
+  "affiliations",
+  "constituent_attributes",
   "schools",
 ] as const;
 
@@ -45,8 +49,10 @@ describe.each(databaseEngines)("seeding content on %s", (engine) => {
   it("seeds an empty database once, then leaves it alone", async () => {
     expect(await seedIfEmpty(database.db, { now })).toBe(true);
     const counts = await rowCounts(database.db);
-    // Constituents: the two demo people and the 287 open schools of establishments.csv.
-    expect(counts).toMatchObject({ pages: 5, events: 64, resources: 240, constituents: 289, memberships: 2, schools: 287 });
+    // Constituents: the five demo people, the 287 open schools of establishments.csv and Lisbon British School (schools.yaml).
+    expect(counts).toMatchObject({ pages: 5, events: 64, resources: 240, constituents: 293, memberships: 6, schools: 288 });
+    // Seats: Riverside's teacher and admin, St Catherine's head; one email domain per demo school.
+    expect(counts).toMatchObject({ membership_benefits: 8, benefit_usages: 3, affiliations: 3, constituent_attributes: 5 });
     expect(counts.event_instances).toBeGreaterThanOrEqual(300);
     expect(await seedIfEmpty(database.db, { now })).toBe(false);
   });
@@ -56,7 +62,7 @@ describe.each(databaseEngines)("seeding content on %s", (engine) => {
     const eventIds = await database.db.selectFrom("events").select(["id", "slug"]).orderBy("id").execute();
     const activityIds = await database.db.selectFrom("resource_activities").select("id").orderBy("id").execute();
     const summary = await seedFromDirectory(database.db, DEMO_CONTENT_DIRECTORY, { now });
-    expect(summary).toMatchObject({ pages: 5, events: 64, resources: 240, accounts: 2, memberships: 2, schools: 287 });
+    expect(summary).toMatchObject({ pages: 5, events: 64, resources: 240, accounts: 5, memberships: 2, schools: 287 });
     expect(await rowCounts(database.db)).toEqual(before);
     expect(await database.db.selectFrom("events").select(["id", "slug"]).orderBy("id").execute()).toEqual(eventIds);
     expect(await database.db.selectFrom("resource_activities").select("id").orderBy("id").execute()).toEqual(activityIds);
@@ -103,6 +109,7 @@ describe.each(databaseEngines)("seeding content on %s", (engine) => {
       .selectFrom("constituents")
       .innerJoin("memberships", "memberships.constituent_id", "constituents.id")
       .select(["email", "password_hash", "membership_level_id", "expires_at"])
+      .where("kind", "=", "individual")
       .orderBy("email")
       .execute();
     expect(people.map((person) => person.email)).toEqual(["individual@example.com", "lapsed@example.com"]);

@@ -1,0 +1,177 @@
+import type { Kysely } from "kysely";
+import type { CurrentUser } from "../accounts/current-user";
+import type { CrmIds } from "../crm/crm-ids";
+import type { Address, Attribute, Country, CrmPort, IdRecord, MembershipSummary, SeatBenefit, State } from "../crm/crm-port";
+import type { Database } from "../db/schema";
+import { membershipIsValid } from "../domain/membership";
+import type { Logger } from "../logging";
+import { SchoolRegister } from "../schools/school-register";
+import { HttpError, type FieldErrors } from "../shared/errors";
+import { OrganisationCreators } from "./organisation-creators";
+import { NOT_FOUND_MESSAGE, ORGANISATIONS_ONLY_MESSAGE, recordAccess } from "./school-record-access";
+import { readAddress, readOrganisation, idOf, type ReferenceLists } from "./school-record-input";
+import { currentMembership } from "./school-seats";
+import { selectedSchoolOf, type SelectedSchool } from "./selected-school";
+
+/*
+ * The registration wizard's reads and record creation over the CRM port
+ * (accounts spec, sections 3, 4 and 7; docs/crm.md "The wizard's calls"):
+ * reference data, the signed-in person's status, finding and describing a
+ * school, creating one typed in by hand with its address, and a school's
+ * membership, seats and email-domain attributes. Refusals are HttpErrors
+ * with a sentence for the person; each rule refusal is logged at warn.
+ */
+
+export const POSTCODE_MISSING_MESSAGE = "Enter a postcode to search for.";
+export const SCHOOL_ID_MESSAGE = "Choose a school first, then try again.";
+export const SCHOOL_NOT_FOUND_MESSAGE = "We couldn't find that school. Search for it again.";
+export const ADDRESS_OWNER_MISSING_MESSAGE = "Say which school or person this address is for (Constituent.Id).";
+export const ADDRESS_NOT_FOUND_MESSAGE = "We couldn't find that address. Reload the page and try again.";
+
+export interface SessionStatus {
+  success: true;
+  session_data: { login_info: { email: string } | null };
+  constituentId?: number;
+  emailVerified?: boolean;
+}
+
+export interface MembershipSummaryAnswer {
+  /** The membership valid now, or null (an expired one counts as none). */
+  details: MembershipSummary | null;
+  /** Without a valid one, the latest expired one, so the wizard can say it needs renewing. */
+  expired: MembershipSummary | null;
+}
+
+export interface SchoolRecordsService {
+  countries(): Promise<Country[]>;
+  states(): Promise<State[]>;
+  sessionStatus(user: CurrentUser | undefined): Promise<SessionStatus>;
+  /** The first organisation with an address at this postcode (spaces and case ignored), if any. */
+  organisationByPostcode(userId: number, postcode: string): Promise<IdRecord | undefined>;
+  constituentDetail(userId: number, constituentId: number): Promise<{ Id: number; DisplayName: string; SortName: string; Addresses: Address[] }>;
+  schoolCheck(userId: number, body: unknown): Promise<SelectedSchool>;
+  createOrganisation(userId: number, body: unknown): Promise<IdRecord>;
+  createAddress(userId: number, body: unknown): Promise<IdRecord>;
+  updateAddress(userId: number, addressId: number, body: unknown): Promise<void>;
+  membershipSummary(userId: number, constituentId: number): Promise<MembershipSummaryAnswer>;
+  seatBenefits(userId: number, membershipId: number): Promise<SeatBenefit[]>;
+  /** keywordIds undefined: the email-domain keyword. */
+  attributes(userId: number, constituentId: number, keywordIds: readonly number[] | undefined): Promise<Attribute[]>;
+}
+
+export interface SchoolRecordsDependencies {
+  crm: CrmPort;
+  ids: CrmIds;
+  db: Kysely<Database>;
+  logger: Logger;
+  /** Whether the person's email is verified; the email-verification work supplies it (until then, no one's is). */
+  emailVerified?: (personId: number) => Promise<boolean>;
+  clock?: () => Date;
+}
+
+function badRequest(errors: FieldErrors): HttpError {
+  return new HttpError(400, "Some details need correcting. Check the highlighted fields and try again.", errors);
+}
+
+export function createSchoolRecordsService(deps: SchoolRecordsDependencies): SchoolRecordsService {
+  const { crm, ids, logger } = deps;
+  const clock = deps.clock ?? (() => new Date());
+  const emailVerified = deps.emailVerified ?? (async () => false);
+  const register = new SchoolRegister(deps.db);
+  const creators = new OrganisationCreators(deps.db);
+  const access = recordAccess({ crm, ids, creators, logger });
+  const lists = async (): Promise<ReferenceLists> => ({ countries: await crm.countries(), states: await crm.states(), defaultCountryId: ids.defaultCountryId });
+
+  return {
+    countries: () => crm.countries(),
+    states: () => crm.states(),
+
+    async sessionStatus(user) {
+      if (!user) return { success: true, session_data: { login_info: null } };
+      return { success: true, session_data: { login_info: { email: user.email } }, constituentId: user.id, emailVerified: await emailVerified(user.id) };
+    },
+
+    async organisationByPostcode(_userId, postcode) {
+      if (postcode.trim() === "") throw badRequest({ post: [POSTCODE_MISSING_MESSAGE] });
+      if (postcode.length > 20) throw badRequest({ post: ["A postcode is 20 characters or fewer."] });
+      const [first] = await crm.searchOrganisationsByPostcode(postcode);
+      return first;
+    },
+
+    async constituentDetail(userId, constituentId) {
+      const detail = await access.readable(userId, constituentId, "constituent-detail-own-only");
+      return { Id: detail.Id, DisplayName: detail.DisplayName, SortName: detail.SortName, Addresses: detail.Addresses };
+    },
+
+    async schoolCheck(_userId, body) {
+      const now = clock();
+      const id = idOf(body !== null && typeof body === "object" ? (body as Record<string, unknown>).constituentId : undefined);
+      if (id === undefined || Number.isNaN(id)) throw badRequest({ constituentId: [SCHOOL_ID_MESSAGE] });
+      const detail = await crm.constituentDetail(id);
+      // Schools are public knowledge, so any signed-in person may refresh one; a person's record is not a school.
+      if (!detail || !access.isOrganisation(detail)) throw new HttpError(404, SCHOOL_NOT_FOUND_MESSAGE);
+      return selectedSchoolOf(crm, ids, { detail, register: await register.byConstituentId(id) }, now);
+    },
+
+    async createOrganisation(userId, body) {
+      const now = clock();
+      const read = readOrganisation(body, await lists());
+      if (!read.ok) throw badRequest(read.errors);
+      // The type is the server's to decide: whatever ConstituentType the browser sent, this is an organisation, and not a register school.
+      const created = await crm.createOrganisation(read.value, now);
+      await creators.record(created.Id, userId, now);
+      logger.info({ userId, organisationId: created.Id }, "school records: organisation created by hand");
+      return created;
+    },
+
+    async createAddress(userId, body) {
+      const now = clock();
+      const ownerId = ownerOf(body);
+      const read = readAddress(body, await lists());
+      if (!read.ok) throw badRequest(read.errors);
+      await access.changeable(userId, ownerId, "address-of-own-organisation-only");
+      return crm.createAddress(ownerId, read.value, now);
+    },
+
+    async updateAddress(userId, addressId, body) {
+      const now = clock();
+      const ownerId = ownerOf(body);
+      const read = readAddress(body, await lists());
+      if (!read.ok) throw badRequest(read.errors);
+      const owner = await access.changeable(userId, ownerId, "address-of-own-organisation-only");
+      // The address must be the owner's own: an id from another record is unknown here.
+      if (!owner.Addresses.some((address) => address.Id === addressId)) throw new HttpError(404, ADDRESS_NOT_FOUND_MESSAGE);
+      if (!(await crm.updateAddress(addressId, read.value, now))) throw new HttpError(404, ADDRESS_NOT_FOUND_MESSAGE);
+    },
+
+    async membershipSummary(userId, constituentId) {
+      const now = clock();
+      await access.readable(userId, constituentId, "membership-summary-own-only");
+      const details = (await currentMembership(crm, constituentId, now)) ?? null;
+      if (details) return { details, expired: null };
+      // memberships() come latest expiry first.
+      const expired = (await crm.memberships(constituentId)).find((membership) => !membershipIsValid(membership.ExpirationDateTime, now)) ?? null;
+      return { details: null, expired };
+    },
+
+    async seatBenefits(userId, membershipId) {
+      const membership = await crm.membershipSummary(membershipId);
+      if (!membership) throw new HttpError(404, NOT_FOUND_MESSAGE);
+      await access.readable(userId, membership.Constituent.Id, "seat-benefits-own-only");
+      return crm.seatBenefits(membershipId);
+    },
+
+    async attributes(userId, constituentId, keywordIds) {
+      const detail = await access.readable(userId, constituentId, "attributes-of-organisations-only");
+      if (!access.isOrganisation(detail)) access.deny(userId, "attributes-of-organisations-only", { constituentId }, ORGANISATIONS_ONLY_MESSAGE);
+      return crm.attributes(constituentId, keywordIds ?? [ids.emailDomainKeywordId]);
+    },
+  };
+}
+
+/** The Constituent.Id an address record is for; 400 without one. */
+function ownerOf(body: unknown): number {
+  const id = idOf(body !== null && typeof body === "object" ? (body as Record<string, unknown>).Constituent : undefined);
+  if (id === undefined || Number.isNaN(id)) throw badRequest({ Constituent: [ADDRESS_OWNER_MISSING_MESSAGE] });
+  return id;
+}
