@@ -14,6 +14,7 @@ import { createPeopleService, type PeopleService } from "./people/people-service
 import type { RateLimiter } from "./rate-limit/rate-limit";
 import type { RedisClient } from "./redis";
 import { createResourcesService, type ResourcesService } from "./resources/resources-service";
+import { createSchoolAdminService, type SchoolAdminService } from "./memberships/school-admin-service";
 import { createSchoolSearch } from "./search/create-school-search";
 import type { SchoolSearch } from "./search/school-search-port";
 import type { SiteSearch } from "./search/search-port";
@@ -35,6 +36,8 @@ export interface FeatureServices {
   /** School search is a port too (server/search/school-search-port.ts), over the register (docs/schools.md). */
   schoolSearch: SchoolSearch;
   mailbox: MailboxService;
+  /** Roles at a school, the School tab and invites (docs/schools.md). */
+  schools: SchoolAdminService;
   readinessProbe: ReadinessProbe;
 }
 
@@ -54,10 +57,18 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
   // The embedded CRM; a Tessitura adapter would be chosen here from the config (docs/crm.md).
   const crmIds = CRM_IDS[adapters.config.crmEnv];
   const crm = createSqlCrm(db, crmIds);
-  void crm;
+  const schools = createSchoolAdminService({
+    db,
+    crm,
+    ids: crmIds,
+    logger: adapters.logger,
+    mailer: adapters.mailer,
+    config: adapters.config,
+  });
   return {
     accounts: createAccountsService({
       db,
+      schoolStanding: (constituentId) => schools.loginStanding(constituentId),
       mailer: adapters.mailer,
       rateLimiter: adapters.rateLimiter,
       logger: adapters.logger,
@@ -71,6 +82,7 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
     siteSearch: adapters.siteSearch,
     schoolSearch: createSchoolSearch(adapters.database),
     mailbox: createMailboxService(db),
+    schools,
     readinessProbe: createReadinessProbe({ db, redis: adapters.redis, readiness: adapters.readiness }),
   };
 }
