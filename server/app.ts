@@ -14,6 +14,7 @@ import { accountAuthRoutes } from "./routes/account-auth";
 import { accountRegisterRoutes } from "./routes/account-register";
 import { accountSeatRoutes } from "./routes/account-seats";
 import { accountSchoolRecordsRoutes } from "./routes/account-school-records";
+import { schoolAdminRoutes } from "./routes/account-school-admin";
 import { DEV_MAILBOX_PATH, devMailboxRoutes, servesDevMailbox } from "./routes/dev-mailbox";
 import { eventRoutes } from "./routes/events";
 import { galleryRoutes } from "./routes/gallery";
@@ -100,11 +101,13 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
     myAccountRoutes({
       accounts: features.accounts,
       resources: features.resources,
+      schools: features.schools,
       contactSubjects: config.contactSubjects,
       csrfTokenFor: csrf.tokenFor,
       siteOrigin: config,
     }),
   );
+  app.use(schoolAdminRoutes({ schools: features.schools, siteOrigin: config }));
   app.use(saveResourceRoutes({ resources: features.resources }));
   app.use(eventRoutes({ events: features.events, views, publicOrigin: config.publicOrigin, rememberRenderedEntries: !development }));
   app.use(galleryRoutes({ gallery: features.gallery }));

@@ -17,6 +17,7 @@ import { createPeopleService, type PeopleService } from "./people/people-service
 import type { RateLimiter } from "./rate-limit/rate-limit";
 import type { RedisClient } from "./redis";
 import { createResourcesService, type ResourcesService } from "./resources/resources-service";
+import { createSchoolAdminService, type SchoolAdminService } from "./memberships/school-admin-service";
 import { createSchoolSearch } from "./search/create-school-search";
 import type { SchoolSearch } from "./search/school-search-port";
 import type { SiteSearch } from "./search/search-port";
@@ -44,6 +45,8 @@ export interface FeatureServices {
   /** The registration wizard's school records over the CRM port (docs/crm.md "The wizard's calls"). */
   schoolRecords: SchoolRecordsService;
   mailbox: MailboxService;
+  /** Roles at a school, the School tab and invites (docs/schools.md). */
+  schools: SchoolAdminService;
   readinessProbe: ReadinessProbe;
 }
 
@@ -70,11 +73,22 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
     logger: adapters.logger,
     publicUrl: adapters.config.publicUrl,
   });
+  const seats = createSeatGrantsService({ db, crm, ids: crmIds, logger: adapters.logger, verification: emailVerification });
+  const schools = createSchoolAdminService({
+    db,
+    crm,
+    ids: crmIds,
+    logger: adapters.logger,
+    mailer: adapters.mailer,
+    config: adapters.config,
+    grantSeatByInvite: (personId, schoolId) => seats.grantSeatByInvite(personId, schoolId),
+  });
   return {
     emailVerification,
-    seats: createSeatGrantsService({ db, crm, ids: crmIds, logger: adapters.logger, verification: emailVerification }),
+    seats,
     accounts: createAccountsService({
       db,
+      schoolStanding: (constituentId) => schools.loginStanding(constituentId),
       mailer: adapters.mailer,
       rateLimiter: adapters.rateLimiter,
       logger: adapters.logger,
@@ -95,6 +109,7 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
       emailVerified: (personId) => emailVerification.isEmailVerified(personId),
     }),
     mailbox: createMailboxService(db),
+    schools,
     readinessProbe: createReadinessProbe({ db, redis: adapters.redis, readiness: adapters.readiness }),
   };
 }

@@ -4,6 +4,7 @@ import { accountTabsWidget } from "./account-tabs";
 import { carouselWidget } from "./carousel";
 import { changeEmailDialogWidget } from "./change-email-dialog";
 import { disclosureWidget } from "./disclosure";
+import { editUsersDialogWidget } from "./edit-users-dialog";
 import { eventsCalendarWidget } from "./events-calendar";
 import { galleryWidget } from "./gallery";
 import { hiddenActivitiesWidget } from "./hidden-activities";
@@ -28,6 +29,7 @@ export const widgetRegistry: readonly AnyWidgetDefinition[] = [
   accountTabsWidget,
   accountFormWidget,
   changeEmailDialogWidget,
+  editUsersDialogWidget,
   carouselWidget,
   lazyImagesWidget,
   hiddenActivitiesWidget,

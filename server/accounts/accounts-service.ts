@@ -10,7 +10,7 @@ import type { AccountUpdateOutcome } from "./account-update-outcome";
 import { findSessionUser, ownMemberships } from "./constituents";
 import { sendContactMessage } from "./contact";
 import type { SessionUser } from "./current-user";
-import { checkCredentials, loginAnswerFor, type LoginAnswer, type LoginOutcome } from "./login";
+import { checkCredentials, loginAnswerFor, type LoginAnswer, type LoginOutcome, type SchoolStandingReader } from "./login";
 import { LoginThrottle, type LoginSubjects } from "./login-throttle";
 import { changePassword, type PasswordChanged } from "./password-change";
 import { passwordHasher as sharedPasswordHasher, type PasswordHasher } from "./password-hasher";
@@ -53,6 +53,8 @@ export interface AccountsServiceDependencies {
   config: Pick<Config, "publicUrl" | "staffEmail" | "contactSubjects">;
   /** Defaults to the process's shared, concurrency-capped hasher. */
   hasher?: PasswordHasher;
+  /** The person's role at their school and its membership's expiry, for the login answer (server/memberships). */
+  schoolStanding?: SchoolStandingReader;
 }
 
 export function createAccountsService(deps: AccountsServiceDependencies): AccountsService {
@@ -69,7 +71,7 @@ export function createAccountsService(deps: AccountsServiceDependencies): Accoun
 
   return {
     checkCredentials: (attempt) => checkCredentials({ db, hasher, throttle }, attempt),
-    loginAnswerFor: (constituentId) => loginAnswerFor(db, constituentId),
+    loginAnswerFor: (constituentId) => loginAnswerFor(db, constituentId, deps.schoolStanding),
     findSessionUser: (constituentId) => findSessionUser(db, constituentId),
     lookupAccount: (email, now) => lookupAccount(linkDependencies, email, now),
     register: (request, now) => registerConstituent({ db, hasher, verification: verificationDependencies }, request, now),

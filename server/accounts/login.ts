@@ -38,19 +38,34 @@ export async function checkCredentials(deps: LoginDependencies, attempt: LoginSu
   return lockedForSeconds > 0 ? { kind: "throttled", retryAfterSeconds: lockedForSeconds } : { kind: "refused" };
 }
 
-/** What the person's affiliation is, for the login answer. School affiliations (teacher, user, admin) come with the school issue. */
-export type AffiliationType = "individual";
+/** What the person's affiliation is, for the login answer: their role at their school, or an individual member. */
+export type AffiliationType = "admin" | "user" | "teacher" | "individual";
+
+/** The role at the person's school and that school's latest membership expiry (server/memberships/school-standing.ts). */
+export type SchoolStandingReader = (
+  constituentId: number,
+) => Promise<{ role: "admin" | "user" | "teacher"; expiresAt: string | null } | undefined>;
 
 export interface LoginAnswer extends SignInStanding {
   affiliation_type: AffiliationType | null;
 }
 
 /**
- * The login answer for a signed-in person (accounts spec, section 3). An
- * individual member's `school_membership_data` carries their own latest
- * membership; with none, both it and `affiliation_type` are null.
+ * The login answer for a signed-in person (accounts spec, section 3). Someone
+ * affiliated with a school answers their role there and the school's
+ * membership; otherwise an individual member's `school_membership_data`
+ * carries their own latest membership; with none, both it and
+ * `affiliation_type` are null.
  */
-export async function loginAnswerFor(db: Kysely<Database>, constituentId: number): Promise<LoginAnswer> {
+export async function loginAnswerFor(db: Kysely<Database>, constituentId: number, schoolStanding?: SchoolStandingReader): Promise<LoginAnswer> {
+  const school = await schoolStanding?.(constituentId);
+  if (school) {
+    return {
+      IsLoggedIn: true,
+      affiliation_type: school.role,
+      school_membership_data: school.expiresAt ? { ExpirationDateTime: school.expiresAt } : null,
+    };
+  }
   const membership = latestMembership(await ownMemberships(db, constituentId));
   return {
     IsLoggedIn: true,

@@ -2,6 +2,7 @@ import { ACCOUNT_FORMS, type AccountForm } from "../accounts/account-notices";
 import type { AccountDetails } from "../accounts/profile";
 import { NAME_PREFIXES } from "../domain/name-prefixes";
 import type { FieldErrors } from "../http/errors";
+import type { SchoolTab } from "../memberships/school-admin-tab";
 import type { SavedResourceCard } from "../resources/saved-resources";
 
 /**
@@ -32,6 +33,8 @@ export interface MyAccountViewInput {
   failed?: FailedForm;
   /** The Saved resources tab's list, newest saved first. */
   savedResources?: readonly SavedResourceCard[];
+  /** The School tab: the person's school, role and, for admins, its users and seats. */
+  school?: SchoolTab;
 }
 
 /** Where an Unsave in the Saved resources tab comes back to (a plain form post's `next`). */
@@ -40,7 +43,7 @@ export const SAVED_RESOURCES_TAB_PATH = "/account/my-account/#saved-resources";
 /** Never sent back into a page, whatever was typed. */
 const secretFields = new Set(["Password", "NewPassword", "ConfirmPassword", "_csrf"]);
 
-export function myAccountView({ account, contactSubjects, notice, failed, savedResources = [] }: MyAccountViewInput) {
+export function myAccountView({ account, contactSubjects, notice, failed, savedResources = [], school }: MyAccountViewInput) {
   const forms: Record<AccountForm, FormState> = {
     profile: { values: { Prefix: String(account.Prefix), FirstName: account.FirstName, LastName: account.LastName } },
     email: { values: { Email: "" } },
@@ -59,6 +62,7 @@ export function myAccountView({ account, contactSubjects, notice, failed, savedR
     initialTab: shownForm ? ACCOUNT_FORMS[shownForm].tab : undefined,
     savedResources,
     savedResourcesReturnPath: SAVED_RESOURCES_TAB_PATH,
+    school,
   };
 }
 

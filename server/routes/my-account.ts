@@ -13,6 +13,7 @@ import { requireUser, SIGNED_OUT_MESSAGE } from "../http/require-user";
 import { signIn } from "../http/session-user";
 import type { OriginRule } from "../http/site-origin";
 import { MailDeliveryError } from "../mail/mailer";
+import type { SchoolAdminService } from "../memberships/school-admin-service";
 import type { ResourcesService } from "../resources/resources-service";
 import { myAccountView, type FailedForm } from "./my-account-view";
 
@@ -32,6 +33,8 @@ export interface MyAccountRoutesOptions {
   accounts: AccountsService;
   /** For the saved resources tab. */
   resources: ResourcesService;
+  /** For the School tab and the dashboard's School card. */
+  schools: Pick<SchoolAdminService, "schoolTab">;
   /** The contact form's subject options (CONTACT_SUBJECTS). */
   contactSubjects: readonly string[];
   /** This request's CSRF token (server/http/csrf.ts): a password change rotates the session, and with it the token. */
@@ -48,7 +51,7 @@ const passwordFields = jsonFields({ Password: "text", NewPassword: "text", Confi
 const contactFields = jsonFields({ name: "text", email: "text", subject: "text", message: "text" });
 
 export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
-  const { accounts, resources, contactSubjects, csrfTokenFor } = options;
+  const { accounts, resources, schools, contactSubjects, csrfTokenFor } = options;
   const signedInOnly = requireUser(options.siteOrigin);
   const router = Router({ strict: true });
 
@@ -60,7 +63,7 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
     res.render(
       "pages/account/my-account.njk",
       myAccountView({ account, contactSubjects, notice, failed: shown.failed,
-        savedResources: await resources.savedResources(signedInUser(req).id) }),
+        savedResources: await resources.savedResources(signedInUser(req).id), school: await schools.schoolTab(signedInUser(req).id) }),
     );
   }
 
@@ -124,7 +127,7 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
     const user = signedInUser(req);
     const status = membershipStatus(await accounts.memberships(user.id), new Date());
     const membership = status.state === "none" ? status : { state: status.state, date: formatLondonDate(status.expiresAt) };
-    res.render("pages/account/dashboard.njk", { firstName: user.firstName, membership });
+    res.render("pages/account/dashboard.njk", { firstName: user.firstName, membership, school: await schools.schoolTab(user.id) });
   });
 
   // The pattern library's account-form and change-email pages show the signed-in person's own forms, live; a visitor sees them empty.

@@ -1,0 +1,114 @@
+import type { CrmIds } from "../crm/crm-ids";
+import type { Affiliation, CrmPort } from "../crm/crm-port";
+import type { Logger } from "../logging";
+import { HttpError } from "../shared/errors";
+import { takeSeat } from "./school-seats";
+import { isSchoolAdmin, roleOf } from "./school-standing";
+
+/*
+ * The school admin's rules (accounts spec, section 6): only an admin of a
+ * school makes another of its users an admin or removes one. Every refusal
+ * is logged at warn with who asked, the rule and the ids, and changes nothing.
+ */
+
+export const NOT_SCHOOL_ADMIN_MESSAGE = "You can't do that for this school: only its admins can.";
+export const NOT_A_USER_MESSAGE = "That person is not a current user of this school. Invite them first.";
+export const ONLY_ADMIN_ROLE_MESSAGE = "Only the admin role can be given to another person.";
+export const SELF_AFFILIATION_MESSAGE = "You can only confirm your own affiliation once it is recorded with its seat.";
+export const LAST_ADMIN_MESSAGE = "A school needs at least one admin. Make someone else an admin before you remove yourself.";
+export const UNKNOWN_AFFILIATION_MESSAGE = "That person is no longer at this school. Reload the page to see its users.";
+export const NO_SEATS_MESSAGE = "No seats available for the membership, needs to be renewed";
+export const MEMBERSHIP_EXPIRED_MESSAGE = "Membership has expired, needs to be renewed";
+
+export interface RuleContext {
+  crm: CrmPort;
+  ids: CrmIds;
+  logger: Logger;
+}
+
+/** A refusal: logged, then thrown for the HTTP edge to answer. */
+export function refuse(context: RuleContext, status: 403 | 409, message: string, details: { userId: number; rule: string } & Record<string, unknown>): never {
+  context.logger.warn(details, `school admin rule refused: ${details.rule}`);
+  throw new HttpError(status, message);
+}
+
+export async function requireAdmin(context: RuleContext, userId: number, schoolId: number, now: Date, details: Record<string, unknown>): Promise<void> {
+  if (!(await isSchoolAdmin(context.crm, context.ids, { schoolId, personId: userId }, now))) {
+    refuse(context, 403, NOT_SCHOOL_ADMIN_MESSAGE, { userId, rule: "admin-of-school", schoolId, ...details });
+  }
+}
+
+/** The person's current user or teacher affiliation at the school, for making them admin. */
+async function currentMemberAffiliation(context: RuleContext, schoolId: number, personId: number, now: Date): Promise<Affiliation | undefined> {
+  const held = await context.crm.affiliations({ groupConstituentId: schoolId, individualConstituentId: personId, currentAt: now });
+  return held.find((affiliation) => {
+    const role = roleOf(context.ids, affiliation);
+    return role === "user" || role === "teacher";
+  });
+}
+
+export interface AdminGranted {
+  created: boolean;
+  affiliation: Affiliation;
+  name: string;
+}
+
+/** An admin of the school makes one of its current users an admin, taking an admin seat. */
+export async function makeAdmin(context: RuleContext, userId: number, target: { schoolId: number; personId: number }, now: Date): Promise<AdminGranted> {
+  const { schoolId, personId } = target;
+  await requireAdmin(context, userId, schoolId, now, { personId });
+  const member = await currentMemberAffiliation(context, schoolId, personId, now);
+  if (!member) refuse(context, 403, NOT_A_USER_MESSAGE, { userId, rule: "current-user-of-school", schoolId, personId });
+  const outcome = await takeSeat(context.crm, context.ids, { schoolId, personId, role: "admin", now });
+  if (outcome.kind === "no-membership") refuse(context, 409, MEMBERSHIP_EXPIRED_MESSAGE, { userId, rule: "valid-membership", schoolId, personId });
+  if (outcome.kind === "no-seats") refuse(context, 409, NO_SEATS_MESSAGE, { userId, rule: "admin-seat-free", schoolId, personId });
+  return { created: outcome.kind === "joined", affiliation: outcome.affiliation, name: member.IndividualConstituent.DisplayName };
+}
+
+export interface Removal {
+  affiliation: Affiliation;
+  name: string;
+}
+
+/** The affiliation, if current, after checking that the user is an admin of its school. Changes nothing. */
+export async function checkRemoval(context: RuleContext, userId: number, affiliationId: number, now: Date): Promise<Removal> {
+  const affiliation = await context.crm.affiliation(affiliationId);
+  if (!affiliation) throw new HttpError(404, UNKNOWN_AFFILIATION_MESSAGE);
+  const schoolId = affiliation.GroupConstituent.Id;
+  await requireAdmin(context, userId, schoolId, now, { affiliationId });
+  if (!isCurrent(affiliation, now)) throw new HttpError(404, UNKNOWN_AFFILIATION_MESSAGE);
+  return { affiliation, name: affiliation.IndividualConstituent.DisplayName };
+}
+
+/**
+ * Ends an affiliation (and so frees its seat). `wholePerson` ends every
+ * current affiliation the person holds at that school: "Remove" on the
+ * School tab takes them out of the school, not just out of one role.
+ */
+export async function removeAffiliation(
+  context: RuleContext,
+  userId: number,
+  request: { affiliationId: number; wholePerson: boolean },
+  now: Date,
+): Promise<Removal> {
+  const removal = await checkRemoval(context, userId, request.affiliationId, now);
+  const { affiliation } = removal;
+  const schoolId = affiliation.GroupConstituent.Id;
+  const personId = affiliation.IndividualConstituent.Id;
+  const ending = request.wholePerson
+    ? await context.crm.affiliations({ groupConstituentId: schoolId, individualConstituentId: personId, currentAt: now })
+    : [affiliation];
+  const adminType = context.ids.affiliationTypes.admin;
+  if (personId === userId && ending.some((held) => held.AffiliationType.Id === adminType)) {
+    const admins = (await context.crm.affiliations({ groupConstituentId: schoolId, currentAt: now })).filter(
+      (held) => held.AffiliationType.Id === adminType && held.IndividualConstituent.Id !== userId,
+    );
+    if (admins.length === 0) refuse(context, 409, LAST_ADMIN_MESSAGE, { userId, rule: "last-admin", schoolId, affiliationId: affiliation.Id });
+  }
+  for (const held of ending) await context.crm.endAffiliation(held.Id, now);
+  return removal;
+}
+
+export function isCurrent(affiliation: Affiliation, now: Date): boolean {
+  return new Date(affiliation.StartDate) <= now && (affiliation.EndDate === null || new Date(affiliation.EndDate) > now);
+}

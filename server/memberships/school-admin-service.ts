@@ -1,0 +1,142 @@
+import type { Kysely } from "kysely";
+import type { CrmIds } from "../crm/crm-ids";
+import type { Affiliation, CrmPort } from "../crm/crm-port";
+import type { Database } from "../db/schema";
+import type { Logger } from "../logging";
+import type { Mailer } from "../mail/mailer";
+import { HttpError } from "../shared/errors";
+import { inviteKey } from "./invite-tokens";
+import { acceptInvite, parseInviteRequest, sendInvite, type InviteAcceptance, type InviteContext } from "./invites";
+import {
+  checkRemoval,
+  isCurrent,
+  makeAdmin,
+  ONLY_ADMIN_ROLE_MESSAGE,
+  refuse,
+  removeAffiliation,
+  requireAdmin,
+  SELF_AFFILIATION_MESSAGE,
+  type AdminGranted,
+  type Removal,
+} from "./school-admin-rules";
+import { schoolTab, type SchoolTab } from "./school-admin-tab";
+import { isSchoolAdmin, schoolStanding, type SchoolRole } from "./school-standing";
+
+/**
+ * Roles at a school, the School tab and invites (docs/schools.md, "School
+ * administration and invites"). Each method reads the clock once.
+ */
+export interface SchoolAdminService {
+  /** A school's affiliations; names only for its admins (and one's own record). */
+  affiliations(userId: number, query: { groupConstituentId: number; currentOnly: boolean }): Promise<Affiliation[]>;
+  /** POST /account/affiliation/{individualId}/: confirming one's own, or making another user an admin. */
+  recordAffiliation(userId: number, individualId: number, body: unknown): Promise<{ created: boolean; Id: number }>;
+  makeAdmin(userId: number, target: { schoolId: number; personId: number }): Promise<AdminGranted>;
+  /** The confirmation page's facts before making someone admin; checks the rules, changes nothing. */
+  adminOffer(userId: number, target: { schoolId: number; personId: number }): Promise<{ name: string; schoolName: string }>;
+  removal(userId: number, affiliationId: number): Promise<Removal>;
+  remove(userId: number, request: { affiliationId: number; wholePerson: boolean }): Promise<Removal>;
+  schoolTab(userId: number): Promise<SchoolTab | undefined>;
+  invite(userId: number, body: unknown): Promise<void>;
+  acceptInvite(token: string, user: { id: number; email: string } | undefined): Promise<InviteAcceptance>;
+  /** For the login answer: the role at the person's school and that school's latest membership expiry. */
+  loginStanding(personId: number): Promise<{ role: SchoolRole; expiresAt: string | null } | undefined>;
+}
+
+export interface SchoolAdminDependencies {
+  db: Kysely<Database>;
+  crm: CrmPort;
+  ids: CrmIds;
+  logger: Logger;
+  mailer: Mailer;
+  config: { sessionSecret: string; publicUrl: string };
+  /** An invite's seat goes through the seat grants, which also mark the address verified. */
+  grantSeatByInvite: InviteContext["grantSeatByInvite"];
+  clock?: () => Date;
+}
+
+export function createSchoolAdminService(deps: SchoolAdminDependencies): SchoolAdminService {
+  const { crm, ids } = deps;
+  const clock = deps.clock ?? (() => new Date());
+  const context: InviteContext = {
+    crm,
+    ids,
+    logger: deps.logger,
+    db: deps.db,
+    mailer: deps.mailer,
+    key: inviteKey(deps.config.sessionSecret),
+    publicUrl: deps.config.publicUrl,
+    grantSeatByInvite: deps.grantSeatByInvite,
+  };
+  const hidden = { Id: 0, DisplayName: "", SortName: "" };
+
+  return {
+    async affiliations(userId, query) {
+      const now = clock();
+      const records = await crm.affiliations({ groupConstituentId: query.groupConstituentId, currentAt: query.currentOnly ? now : undefined });
+      if (await isSchoolAdmin(crm, ids, { schoolId: query.groupConstituentId, personId: userId }, now)) return records;
+      // Privacy: who else belongs to a school is for its admins; the roles stay visible (the wizard asks "has it an admin?").
+      return records.map((record) => (record.IndividualConstituent.Id === userId ? record : { ...record, IndividualConstituent: hidden }));
+    },
+
+    async recordAffiliation(userId, individualId, body) {
+      const now = clock();
+      const fields = (body ?? {}) as Record<string, unknown>;
+      const typeId = idOf(fields.AffiliationType);
+      const schoolId = idOf(fields.GroupConstituent);
+      const personId = idOf(fields.IndividualConstituent);
+      if (typeId === undefined || schoolId === undefined || personId === undefined) {
+        throw new HttpError(400, "Send AffiliationType, GroupConstituent and IndividualConstituent, each as {\"Id\": number}.");
+      }
+      if (personId !== individualId) throw new HttpError(400, "IndividualConstituent.Id must be the id in the address.");
+      if (personId === userId) {
+        // One's own affiliation is recorded with its seat (manual-benefit-usage); here it is only confirmed.
+        const salary = typeof fields.Salary === "number" ? fields.Salary : Number(fields.Salary);
+        const held = (await crm.affiliations({ groupConstituentId: schoolId, individualConstituentId: userId, currentAt: now })).find(
+          (record) => record.AffiliationType.Id === typeId && record.Salary !== null && record.Salary === salary && isCurrent(record, now),
+        );
+        if (!held) refuse(context, 403, SELF_AFFILIATION_MESSAGE, { userId, rule: "self-affiliation-recorded", schoolId, typeId });
+        return { created: false, Id: held.Id };
+      }
+      if (typeId !== ids.affiliationTypes.admin) {
+        await assertAdmin(userId, schoolId, now, personId);
+        refuse(context, 403, ONLY_ADMIN_ROLE_MESSAGE, { userId, rule: "admin-type-only", schoolId, personId, typeId });
+      }
+      const granted = await makeAdmin(context, userId, { schoolId, personId }, now);
+      return { created: granted.created, Id: granted.affiliation.Id };
+    },
+
+    makeAdmin: (userId, target) => makeAdmin(context, userId, target, clock()),
+
+    async adminOffer(userId, target) {
+      const now = clock();
+      await assertAdmin(userId, target.schoolId, now, target.personId);
+      const held = await crm.affiliations({ groupConstituentId: target.schoolId, individualConstituentId: target.personId, currentAt: now });
+      const member = held[0];
+      if (!member) throw new HttpError(404, "That person is no longer at this school. Reload the page to see its users.");
+      return { name: member.IndividualConstituent.DisplayName, schoolName: member.GroupConstituent.DisplayName };
+    },
+
+    removal: (userId, affiliationId) => checkRemoval(context, userId, affiliationId, clock()),
+    remove: (userId, request) => removeAffiliation(context, userId, request, clock()),
+    schoolTab: (userId) => schoolTab(crm, ids, userId, clock()),
+    invite: (userId, body) => sendInvite(context, userId, parseInviteRequest(body), clock()),
+    acceptInvite: (token, user) => acceptInvite(context, token, user, clock()),
+
+    async loginStanding(personId) {
+      const standing = await schoolStanding(crm, ids, personId, clock());
+      return standing && { role: standing.role, expiresAt: standing.latestMembership?.ExpirationDateTime ?? null };
+    },
+  };
+
+  function assertAdmin(userId: number, schoolId: number, now: Date, personId: number): Promise<void> {
+    return requireAdmin(context, userId, schoolId, now, { personId });
+  }
+}
+
+/** `{Id: n}` with n a positive whole number, else undefined. */
+function idOf(value: unknown): number | undefined {
+  if (value === null || typeof value !== "object") return undefined;
+  const id = (value as { Id?: unknown }).Id;
+  return typeof id === "number" && Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}

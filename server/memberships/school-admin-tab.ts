@@ -1,0 +1,100 @@
+import type { CrmIds } from "../crm/crm-ids";
+import type { Affiliation, CrmPort, SeatBenefit } from "../crm/crm-port";
+import { formatLondonDate } from "../domain/membership-status";
+import { ROLE_LABELS, roleOf, schoolStanding, strongestRole, type SchoolRole } from "./school-standing";
+
+/*
+ * The read model of My account's School tab and the dashboard's School
+ * card. A non-admin sees their school and role only; an admin also sees the
+ * school's users, each with role and seat, and the seat usage.
+ */
+
+export interface SchoolMemberRow {
+  personId: number;
+  name: string;
+  role: string;
+  seat: string;
+  isSelf: boolean;
+  /** Shown a "Make admin" button. */
+  canMakeAdmin: boolean;
+  /** The affiliation a "Remove" ends (with the person's others at the school); undefined for oneself. */
+  removeAffiliationId: number | undefined;
+}
+
+export interface SeatUsageRow {
+  label: string;
+  /** "used / available", or "Unlimited". */
+  text: string;
+}
+
+export interface SchoolTab {
+  schoolId: number;
+  name: string;
+  role: string;
+  isAdmin: boolean;
+  membership: { id: number; expires: string } | undefined;
+  seats: SeatUsageRow[];
+  members: SchoolMemberRow[];
+}
+
+export async function schoolTab(crm: CrmPort, ids: CrmIds, personId: number, now: Date): Promise<SchoolTab | undefined> {
+  const standing = await schoolStanding(crm, ids, personId, now);
+  if (!standing) return undefined;
+  const isAdmin = standing.role === "admin";
+  const { membership } = standing;
+  const tab: SchoolTab = {
+    schoolId: standing.school.Id,
+    name: standing.school.DisplayName,
+    role: ROLE_LABELS[standing.role],
+    isAdmin,
+    membership: membership && { id: membership.Id, expires: formatLondonDate(membership.ExpirationDateTime) },
+    seats: [],
+    members: [],
+  };
+  if (!isAdmin) return tab;
+  if (membership) tab.seats = seatUsage(ids, await crm.seatBenefits(membership.Id));
+  const everyone = await crm.affiliations({ groupConstituentId: standing.school.Id, currentAt: now });
+  tab.members = memberRows(ids, everyone, personId);
+  return tab;
+}
+
+function seatUsage(ids: CrmIds, benefits: readonly SeatBenefit[]): SeatUsageRow[] {
+  const labels = new Map([
+    [ids.seatBenefits.userSeat, "User seats"],
+    [ids.seatBenefits.adminSeat, "Admin seats"],
+  ]);
+  return benefits
+    .filter((benefit) => labels.has(benefit.Benefit.Id))
+    .map((benefit) => ({
+      label: labels.get(benefit.Benefit.Id)!,
+      text: benefit.MembershipLevelBenefit.UnlimitedIndicator
+        ? "Unlimited"
+        : `${benefit.TotalAvailable - benefit.TotalRemaining} / ${benefit.TotalAvailable}`,
+    }));
+}
+
+const seatLabels: Record<SchoolRole, string> = { admin: "Admin seat", user: "User seat", teacher: "Teacher seat" };
+
+function memberRows(ids: CrmIds, affiliations: readonly Affiliation[], selfId: number): SchoolMemberRow[] {
+  const byPerson = new Map<number, Affiliation[]>();
+  for (const affiliation of affiliations) {
+    if (!roleOf(ids, affiliation)) continue;
+    const personId = affiliation.IndividualConstituent.Id;
+    byPerson.set(personId, [...(byPerson.get(personId) ?? []), affiliation]);
+  }
+  const rows = [...byPerson.entries()].map(([personId, held]): SchoolMemberRow => {
+    const role = strongestRole(ids, held)!;
+    const seats = held.filter((affiliation) => affiliation.Salary !== null).map((affiliation) => seatLabels[roleOf(ids, affiliation)!]);
+    const isSelf = personId === selfId;
+    return {
+      personId,
+      name: held[0]!.IndividualConstituent.DisplayName,
+      role: ROLE_LABELS[role],
+      seat: seats.length > 0 ? seats.join(", ") : "No seat",
+      isSelf,
+      canMakeAdmin: role !== "admin",
+      removeAffiliationId: isSelf ? undefined : held[0]!.Id,
+    };
+  });
+  return rows.sort((a, b) => a.name.localeCompare(b.name, "en-GB"));
+}

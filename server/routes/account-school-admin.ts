@@ -1,0 +1,155 @@
+import { Router, type Request, type Response } from "express";
+import type { CurrentUser } from "../accounts/current-user";
+import { textField } from "../accounts/request-fields";
+import { setFlash } from "../http/flash";
+import { HttpError, isApiRequest, notFound } from "../http/errors";
+import { requireUser, SIGNED_OUT_MESSAGE } from "../http/require-user";
+import type { OriginRule } from "../http/site-origin";
+import { INVITE_SENT_MESSAGE } from "../memberships/invites";
+import type { SchoolAdminService } from "../memberships/school-admin-service";
+
+/**
+ * School administration (accounts spec, sections 6 and 7; docs/schools.md):
+ *   GET    /account/affiliations/?groupConstituentID=&currentOnly=true
+ *   POST   /account/affiliation/{individualId}/
+ *   DELETE /account/affiliation/{affiliationId}/delete
+ *   POST   /account/invite-user/            (JSON, or a plain form)
+ *   GET    /account/invite/accept/?token=
+ * and the School tab's plain forms, each confirmed on a page of its own
+ * first so they work without JavaScript:
+ *   GET|POST /account/school/{schoolId}/make-admin/{personId}/
+ *   GET|POST /account/school/remove/{affiliationId}/
+ */
+
+export interface SchoolAdminRoutesOptions {
+  schools: SchoolAdminService;
+  siteOrigin: OriginRule;
+}
+
+export const SCHOOL_TAB_PATH = "/account/my-account/#school";
+
+export function schoolAdminRoutes(options: SchoolAdminRoutesOptions): Router {
+  const { schools } = options;
+  const signedInOnly = requireUser(options.siteOrigin);
+  const router = Router({ strict: true });
+
+  router.get("/account/affiliations/", signedInOnly, async (req, res) => {
+    const groupConstituentId = positiveId(textField(req.query, "groupConstituentID"));
+    if (groupConstituentId === undefined) {
+      throw new HttpError(400, "Say which school: groupConstituentID must be its id.", { groupConstituentID: ["Give the school's id."] });
+    }
+    const currentOnly = textField(req.query, "currentOnly") === "true";
+    res.json({ success: true, details: await schools.affiliations(user(req).id, { groupConstituentId, currentOnly }) });
+  });
+
+  router.post("/account/affiliation/:individualId/", signedInOnly, async (req, res) => {
+    const individualId = pathId(req.params.individualId);
+    const recorded = await schools.recordAffiliation(user(req).id, individualId, req.body);
+    res.status(recorded.created ? 201 : 200).json({ success: true, Id: recorded.Id });
+  });
+
+  router.delete("/account/affiliation/:affiliationId/delete", signedInOnly, async (req, res) => {
+    const affiliationId = pathId(req.params.affiliationId);
+    await schools.remove(user(req).id, { affiliationId, wholePerson: false });
+    res.json({ success: true });
+  });
+
+  router.get("/account/school/:schoolId/make-admin/:personId/", signedInOnly, async (req, res) => {
+    const target = { schoolId: pathId(req.params.schoolId), personId: pathId(req.params.personId) };
+    const offer = await schools.adminOffer(user(req).id, target);
+    renderConfirmation(res, {
+      heading: `Make ${offer.name} an admin?`,
+      lead: `Admins of ${offer.schoolName} can invite people, make others admins and remove users. This uses one admin seat.`,
+      action: req.originalUrl,
+      confirmLabel: "Make admin",
+    });
+  });
+
+  router.post("/account/school/:schoolId/make-admin/:personId/", signedInOnly, async (req, res) => {
+    const target = { schoolId: pathId(req.params.schoolId), personId: pathId(req.params.personId) };
+    const granted = await schools.makeAdmin(user(req).id, target);
+    backToSchoolTab(req, res, `${granted.name} is now an admin.`);
+  });
+
+  router.get("/account/school/remove/:affiliationId/", signedInOnly, async (req, res) => {
+    const removal = await schools.removal(user(req).id, pathId(req.params.affiliationId));
+    renderConfirmation(res, {
+      heading: `Remove ${removal.name} from this school?`,
+      lead: `${removal.name} will no longer be a member through ${removal.affiliation.GroupConstituent.DisplayName}, and their seat becomes free.`,
+      action: req.originalUrl,
+      confirmLabel: "Remove",
+    });
+  });
+
+  router.post("/account/school/remove/:affiliationId/", signedInOnly, async (req, res) => {
+    const removal = await schools.remove(user(req).id, { affiliationId: pathId(req.params.affiliationId), wholePerson: true });
+    backToSchoolTab(req, res, `${removal.name} has been removed from this school.`);
+  });
+
+  router.post("/account/invite-user/", signedInOnly, async (req, res) => {
+    try {
+      await schools.invite(user(req).id, req.body);
+    } catch (error) {
+      if (isApiRequest(req) || !(error instanceof HttpError)) throw error;
+      res.status(error.status).render("pages/account/school-invite.njk", { values: req.body, errors: error.errors });
+      return;
+    }
+    if (isApiRequest(req)) {
+      res.json({ success: true });
+      return;
+    }
+    backToSchoolTab(req, res, INVITE_SENT_MESSAGE);
+  });
+
+  router.get("/account/invite/accept/", async (req, res) => {
+    const token = textField(req.query, "token");
+    const outcome = await schools.acceptInvite(token, req.currentUser);
+    switch (outcome.kind) {
+      case "sign-up":
+        res.redirect(303, `/account/register/?returnURL=${encodeURIComponent(outcome.acceptPath)}&email=${encodeURIComponent(outcome.email)}`);
+        return;
+      case "sign-in":
+        res.redirect(303, `/account/login/?next=${encodeURIComponent(outcome.acceptPath)}`);
+        return;
+      case "joined":
+      case "already":
+        setFlash(req, { variant: "success", text: `You have joined ${outcome.schoolName}.` });
+        res.redirect(303, SCHOOL_TAB_PATH);
+        return;
+      default:
+        res.status(outcome.kind === "refused" ? 400 : outcome.kind === "other-email" ? 403 : 409);
+        res.render("pages/account/invite-accept.njk", { outcome });
+    }
+  });
+
+  return router;
+}
+
+function backToSchoolTab(req: Request, res: Response, text: string): void {
+  if (isApiRequest(req)) {
+    res.json({ success: true, message: text });
+    return;
+  }
+  setFlash(req, { variant: "success", text });
+  res.redirect(303, SCHOOL_TAB_PATH);
+}
+
+function renderConfirmation(res: Response, page: { heading: string; lead: string; action: string; confirmLabel: string }): void {
+  res.render("pages/account/school-confirm.njk", { ...page, cancelHref: SCHOOL_TAB_PATH });
+}
+
+function user(req: Request): CurrentUser {
+  if (!req.currentUser) throw new HttpError(401, SIGNED_OUT_MESSAGE);
+  return req.currentUser;
+}
+
+function positiveId(text: string): number | undefined {
+  return /^[1-9]\d{0,14}$/.test(text) ? Number(text) : undefined;
+}
+
+/** Ids in paths are positive whole numbers; anything else is no such page. */
+function pathId(text: string | string[] | undefined): number {
+  const id = typeof text === "string" ? positiveId(text) : undefined;
+  if (id === undefined) throw notFound();
+  return id;
+}

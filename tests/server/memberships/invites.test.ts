@@ -1,0 +1,168 @@
+import request from "supertest";
+import type { CrmPort } from "../../../server/crm/crm-port";
+import { inviteKey, signInvite } from "../../../server/memberships/invite-tokens";
+import { addPerson, browserOnLoginPage, outboxFor, signInAs } from "../accounts/support";
+import { formPost, jsonCall, myAccountPath, signedInBrowser, type Agent } from "../my-account/support";
+import { databaseEngines } from "../support/databases";
+import { createTestApp, testSessionSecret, type TestApp } from "../support/test-app";
+import { addSchool, crmOf, currentRoles, ids, join, refusals, userSeatsRemaining } from "./school-admin-support";
+
+const { user: USER } = ids.affiliationTypes;
+
+/** The accept link's path and query, from an invite email's text. */
+function acceptPathIn(text: string | null): string {
+  const link = /https?:\/\/\S+\/account\/invite\/accept\/\?token=\S+/.exec(text ?? "")?.[0];
+  if (!link) throw new Error(`no invite link in: ${text}`);
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+describe.each(databaseEngines)("school invites on %s", (engine) => {
+  let t: TestApp;
+  let crm: CrmPort;
+  let school: { schoolId: number; membershipId: number };
+  let full: { schoolId: number; membershipId: number };
+  let admin: { agent: Agent; token: string };
+  let member: { agent: Agent; token: string };
+  const people: Record<string, number> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp({ engine });
+    crm = crmOf(t);
+    school = await addSchool(crm, "Riverside Academy", 5);
+    full = await addSchool(crm, "Oakfield Primary School", 1);
+    for (const key of ["head", "member", "invitee", "stranger", "latecomer"]) {
+      people[key] = await addPerson(t.database.db, { email: `${key}@example.org`, firstName: key });
+    }
+    await join(crm, school.schoolId, people.head!, "admin");
+    await join(crm, school.schoolId, people.member!, "user");
+    await join(crm, full.schoolId, people.head!, "admin");
+    await join(crm, full.schoolId, people.member!, "user");
+    admin = await signedInBrowser(t.app, "head@example.org");
+    member = await signedInBrowser(t.app, "member@example.org");
+  });
+  afterAll(() => t.close());
+
+  const invite = (who: { agent: Agent; token: string }, email: string, target = school) =>
+    jsonCall(who.agent, "post", "/account/invite-user/", who.token, { email, organisationConstituentId: target.schoolId, membershipId: target.membershipId });
+
+  describe("POST /account/invite-user/", () => {
+    it("sends an admin's invite by email, with a link to accept it", async () => {
+      const response = await invite(admin, "Invitee@Example.org");
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ success: true });
+      const [mail] = await outboxFor(t.database.db, "invitee@example.org");
+      expect(mail!.subject).toContain("Riverside Academy");
+      expect(acceptPathIn(mail!.text_body)).toMatch(/^\/account\/invite\/accept\/\?token=/);
+    });
+
+    it("refuses a user who is not an admin, sending nothing", async () => {
+      const response = await invite(member, "nobody@example.org");
+      expect(response.status).toBe(403);
+      expect(await outboxFor(t.database.db, "nobody@example.org")).toEqual([]);
+      expect(refusals(t, "admin-of-school").some((line) => line.userId === people.member)).toBe(true);
+    });
+
+    it("refuses a membership that is not the school's current one", async () => {
+      const response = await invite(admin, "nobody@example.org", { schoolId: school.schoolId, membershipId: full.membershipId });
+      expect(response.status).toBe(403);
+      expect(await outboxFor(t.database.db, "nobody@example.org")).toEqual([]);
+    });
+
+    it("names a bad email address", async () => {
+      const response = await invite(admin, "not an email");
+      expect(response.status).toBe(400);
+      expect(response.body.errors.email).toEqual(["Please enter a valid email address"]);
+    });
+
+    it("works as a plain form, coming back to the School tab with the notice", async () => {
+      const response = await formPost(admin.agent, "/account/invite-user/", admin.token, {
+        email: "formed@example.org", organisationConstituentId: String(school.schoolId), membershipId: String(school.membershipId),
+      });
+      expect(response.status).toBe(303);
+      expect(response.headers.location).toBe("/account/my-account/#school");
+      expect((await admin.agent.get(myAccountPath).set("Accept", "text/html")).text).toContain("Invite sent successfully!");
+      expect(await outboxFor(t.database.db, "formed@example.org")).toHaveLength(1);
+    });
+  });
+
+  describe("GET /account/invite/accept/", () => {
+    it("joins the invited person, signed in as that email, using a seat", async () => {
+      await invite(admin, "invitee@example.org");
+      const [mail] = await outboxFor(t.database.db, "invitee@example.org");
+      const before = await userSeatsRemaining(crm, school.membershipId);
+      const { agent } = await signedInBrowser(t.app, "invitee@example.org");
+      const response = await agent.get(acceptPathIn(mail!.text_body)).set("Accept", "text/html");
+      expect(response.status).toBe(303);
+      expect(response.headers.location).toBe("/account/my-account/#school");
+      expect(await currentRoles(crm, school.schoolId, people.invitee!)).toEqual([USER]);
+      expect(await userSeatsRemaining(crm, school.membershipId)).toBe(before - 1);
+      // Following the emailed link proves the address.
+      const invitee = await t.database.db.selectFrom("constituents").select("email_verified_at").where("id", "=", people.invitee!).executeTakeFirstOrThrow();
+      expect(invitee.email_verified_at).not.toBeNull();
+      expect((await agent.get(myAccountPath).set("Accept", "text/html")).text).toContain("You have joined Riverside Academy.");
+    });
+
+    it("refuses a forged token, changing nothing", async () => {
+      const key = inviteKey("some other secret that is long enough to pass");
+      const forged = signInvite(key, { schoolId: school.schoolId, membershipId: school.membershipId, email: "stranger@example.org" }, new Date());
+      const { agent } = await signedInBrowser(t.app, "stranger@example.org");
+      const response = await agent.get(`/account/invite/accept/?token=${encodeURIComponent(forged)}`).set("Accept", "text/html");
+      expect(response.status).toBe(400);
+      expect(response.text).toContain("This invite link doesn&#39;t work");
+      expect(await currentRoles(crm, school.schoolId, people.stranger!)).toEqual([]);
+    });
+
+    it("refuses an expired token, saying to ask for a new one", async () => {
+      const eightDaysAgo = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000);
+      const expired = signInvite(inviteKey(testSessionSecret), { schoolId: school.schoolId, membershipId: school.membershipId, email: "stranger@example.org" }, eightDaysAgo);
+      const { agent } = await signedInBrowser(t.app, "stranger@example.org");
+      const response = await agent.get(`/account/invite/accept/?token=${encodeURIComponent(expired)}`).set("Accept", "text/html");
+      expect(response.status).toBe(400);
+      expect(response.text).toContain("This invite has expired");
+      expect(response.text).toContain("Ask your school&#39;s admin to send you a new one.");
+      expect(await currentRoles(crm, school.schoolId, people.stranger!)).toEqual([]);
+    });
+
+    it("asks someone signed in with another email to sign out first", async () => {
+      const token = signInvite(inviteKey(testSessionSecret), { schoolId: school.schoolId, membershipId: school.membershipId, email: "latecomer@example.org" }, new Date());
+      const { agent } = await signedInBrowser(t.app, "stranger@example.org");
+      const response = await agent.get(`/account/invite/accept/?token=${encodeURIComponent(token)}`).set("Accept", "text/html");
+      expect(response.status).toBe(403);
+      expect(response.text).toContain("This invite is for someone else");
+      expect(response.text).toContain("latecomer@example.org");
+      expect(response.text).toContain('action="/account/logout/"');
+      expect(await currentRoles(crm, school.schoolId, people.stranger!)).toEqual([]);
+    });
+
+    it("sends a signed-out visitor with an account to sign in, then back to the link", async () => {
+      const token = signInvite(inviteKey(testSessionSecret), { schoolId: school.schoolId, membershipId: school.membershipId, email: "latecomer@example.org" }, new Date());
+      const acceptPath = `/account/invite/accept/?token=${encodeURIComponent(token)}`;
+      const response = await request(t.app).get(acceptPath).set("Accept", "text/html");
+      expect(response.status).toBe(303);
+      expect(response.headers.location).toBe(`/account/login/?next=${encodeURIComponent(acceptPath)}`);
+      // Signed in as the invited address, the same link joins.
+      const { agent, token: csrf } = await browserOnLoginPage(t.app);
+      await signInAs(agent, csrf, "latecomer@example.org");
+      expect((await agent.get(acceptPath).set("Accept", "text/html")).status).toBe(303);
+      expect(await currentRoles(crm, school.schoolId, people.latecomer!)).toEqual([USER]);
+    });
+
+    it("sends a signed-out visitor without an account to sign up with the invited email", async () => {
+      const token = signInvite(inviteKey(testSessionSecret), { schoolId: school.schoolId, membershipId: school.membershipId, email: "new.teacher@example.org" }, new Date());
+      const acceptPath = `/account/invite/accept/?token=${encodeURIComponent(token)}`;
+      const response = await request(t.app).get(acceptPath).set("Accept", "text/html");
+      expect(response.status).toBe(303);
+      expect(response.headers.location).toBe(`/account/register/?returnURL=${encodeURIComponent(acceptPath)}&email=${encodeURIComponent("new.teacher@example.org")}`);
+    });
+
+    it("says plainly when the school has no seats left", async () => {
+      const token = signInvite(inviteKey(testSessionSecret), { schoolId: full.schoolId, membershipId: full.membershipId, email: "stranger@example.org" }, new Date());
+      const { agent } = await signedInBrowser(t.app, "stranger@example.org");
+      const response = await agent.get(`/account/invite/accept/?token=${encodeURIComponent(token)}`).set("Accept", "text/html");
+      expect(response.status).toBe(409);
+      expect(response.text).toContain("No seats left");
+      expect(await currentRoles(crm, full.schoolId, people.stranger!)).toEqual([]);
+    });
+  });
+});
