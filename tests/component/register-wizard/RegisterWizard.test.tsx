@@ -50,6 +50,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.mocked(navigateTo).mockReset();
   document.body.replaceChildren();
+  sessionStorage.clear();
 });
 
 describe("register wizard: lookupAccount", () => {
@@ -142,12 +143,13 @@ describe("register wizard: createAccount", () => {
     expect(calls.filter((call) => call.method === "POST")).toEqual([]);
   });
 
-  it("creates the account with the spec's fields and goes to next", async () => {
+  it("creates the account with the spec's fields and continues to the school step", async () => {
     const calls = serverAnswering({ lookup: { status: 200, body: { resetPassword: false, email: null } }, register: { status: 201, body: { IsLoggedIn: true } } });
     const user = await atCreateAccount();
     await fillAccount(user);
     await user.click(screen.getByRole("button", { name: "Create account" }));
-    await waitFor(() => expect(navigateTo).toHaveBeenCalledWith("/resources/"));
+    expect(await screen.findByRole("heading", { name: "Link your account to a school" })).toHaveFocus();
+    expect(navigateTo).not.toHaveBeenCalled();
     expect(calls.find((call) => call.method === "POST")?.body).toEqual({
       first_name: "Ada",
       last_name: "Okoro",
@@ -207,11 +209,19 @@ describe("register wizard: other starts", () => {
     expect(screen.getByLabelText("Email address")).toHaveValue("invited@school.example");
   });
 
-  it("shows the coming-soon screen to a signed-in user (the school steps come later)", () => {
+  it("starts a signed-in user (link-school=true) at the school step", () => {
     serverAnswering({});
     const root = mountWizard('data-next="/resources/" data-constituent-id="42" data-link-school="true"');
-    expect(screen.getByRole("heading", { name: "Link your school" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Link your account to a school" })).toBeInTheDocument();
     expect(root.querySelector("[data-step]")).toHaveAttribute("data-step", "schoolTypeAndSearch");
-    expect(screen.getByRole("link", { name: "Continue" })).toHaveAttribute("href", "/resources/");
+  });
+
+  it("after a sign-up via token, goes to returnURL", async () => {
+    const user = userEvent.setup();
+    serverAnswering({ register: { status: 201, body: { IsLoggedIn: true } } });
+    mountWizard('data-next="/events/" data-return-url="/account/invite/accept/?token=abc" data-email="invited@school.example"');
+    await fillAccount(user);
+    await user.click(screen.getByRole("button", { name: "Create account" }));
+    await waitFor(() => expect(navigateTo).toHaveBeenCalledWith("/account/invite/accept/?token=abc"));
   });
 });

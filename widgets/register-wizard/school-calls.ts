@@ -1,0 +1,28 @@
+import { http } from "../lib/http";
+import type { SchoolFlowCalls } from "./school-flow";
+import type { MembershipSummary, SelectedSchool } from "./selected-school";
+
+/** The school flow's server calls (accounts spec, section 7), over the widgets' one HTTP client. */
+export const schoolCalls: SchoolFlowCalls = {
+  checkSchool: async (constituentId) => (await http.post<{ school: SelectedSchool }>("/account/school-check", { constituentId })).school,
+  sessionStatus: async () => {
+    const answer = await http.get<{ session_data?: { login_info?: { email?: string } | null }; constituentId: number; emailVerified: boolean }>(
+      "/account/session-status/",
+    );
+    return { constituentId: answer.constituentId, email: answer.session_data?.login_info?.email ?? "", emailVerified: answer.emailVerified === true };
+  },
+  attributes: async (constituentId, keywordId) =>
+    (await http.get<{ details: { Keyword: { Id: number }; Value: string }[] }>(`/account/attributes/${constituentId}/`, { query: { keywordIds: keywordId } })).details,
+  sendVerification: (pending) => http.post<{ sentTo: string }>("/account/verify-email/", pending),
+  membershipSummary: (constituentId) => http.get(`/account/membership-summary/${constituentId}/`),
+  createMembership: async (schoolId) =>
+    (await http.post<{ details: MembershipSummary }>(`/account/membership-create/${schoolId}/`, { type: "state-school" })).details,
+  seats: async (membershipId) => (await http.get<{ details: Awaited<ReturnType<SchoolFlowCalls["seats"]>> }>(`/account/benefits-number-of-seats/${membershipId}/`)).details,
+  useBenefit: async (usage) => ({ usageId: (await http.post<{ details: { Id: number } }>("/account/manual-benefit-usage/", usage)).details.Id }),
+  confirmAffiliation: async (userId, affiliation) => {
+    await http.post(`/account/affiliation/${userId}/`, affiliation);
+  },
+  affiliations: async (schoolId) =>
+    (await http.get<{ details: Awaited<ReturnType<SchoolFlowCalls["affiliations"]>> }>("/account/affiliations/", { query: { groupConstituentID: schoolId, currentOnly: "true" } }))
+      .details,
+};
