@@ -7,5 +7,5 @@ export interface AccountRouteDependencies {
   accounts: AccountsService;
   /** Per-address quotas on lookups, sign-ups and reset requests. */
   rateLimiter: RateLimiter;
-  config: Pick<Config, "staffEmail">;
+  config: Pick<Config, "staffEmail" | "crmEnv">;
 }
