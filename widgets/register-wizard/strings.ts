@@ -118,7 +118,7 @@ export const registerWizardDefaultStrings: RegisterWizardStrings = {
   checkEmail: "We've sent an email to {email} with a link to set your password. The link works once, for 60 minutes.",
   registrationFailed: "Registration failed.",
   registrationError: "An error occurred during account creation.",
-  linkSchoolTitle: "Link your account to a school",
+  linkSchoolTitle: "Link your school",
   pathwayLabel: "School type",
   choosePathway: "Choose a school type",
   pathwayInvalid: "Please select a valid school type.",

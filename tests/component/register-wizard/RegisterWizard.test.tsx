@@ -148,7 +148,7 @@ describe("register wizard: createAccount", () => {
     const user = await atCreateAccount();
     await fillAccount(user);
     await user.click(screen.getByRole("button", { name: "Create account" }));
-    expect(await screen.findByRole("heading", { name: "Link your account to a school" })).toHaveFocus();
+    expect(await screen.findByRole("heading", { name: "Link your school" })).toHaveFocus();
     expect(navigateTo).not.toHaveBeenCalled();
     expect(calls.find((call) => call.method === "POST")?.body).toEqual({
       first_name: "Ada",
@@ -212,7 +212,7 @@ describe("register wizard: other starts", () => {
   it("starts a signed-in user (link-school=true) at the school step", () => {
     serverAnswering({});
     const root = mountWizard('data-next="/resources/" data-constituent-id="42" data-link-school="true"');
-    expect(screen.getByRole("heading", { name: "Link your account to a school" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Link your school" })).toBeInTheDocument();
     expect(root.querySelector("[data-step]")).toHaveAttribute("data-step", "schoolTypeAndSearch");
   });
 

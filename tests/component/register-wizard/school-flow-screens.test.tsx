@@ -220,7 +220,7 @@ describe("register wizard: other pathways", () => {
     resumeAt("schoolTypeAndSearch", stCatherines, "independent-school");
     await user.click(screen.getByRole("button", { name: "Continue" }));
     expect(await screen.findByText("Failed to fetch school affiliations. Please try again.")).toBeInTheDocument();
-    expect(screen.getByRole("heading", { name: "Link your account to a school" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Link your school" })).toBeInTheDocument();
   });
 
   it("consortium: contactSupport with the support address, and Back to the school step", async () => {
