@@ -1,5 +1,5 @@
 import { http } from "../lib/http";
-import type { SchoolFlowCalls } from "./school-flow";
+import type { SchoolFlowCalls } from "./school-flow-types";
 import type { MembershipSummary, SelectedSchool } from "./selected-school";
 
 /** The school flow's server calls (accounts spec, section 7), over the widgets' one HTTP client. */
