@@ -1,8 +1,8 @@
 import { Router, type Request, type Response } from "express";
 import type { LookupAnswer } from "../accounts/account-lookup";
-import type { PendingChoice } from "../accounts/email-verification-choice";
 import { checkEmailMessage, NO_ACCOUNT_FOUND_MESSAGE, TOO_MANY_REQUESTS_MESSAGE } from "../accounts/messages";
 import { EMAIL_TAKEN_MESSAGE } from "../accounts/registration";
+import { CRM_IDS } from "../crm/crm-ids";
 import { textField, trimmedField } from "../accounts/request-fields";
 import { signIn } from "../http/session-user";
 import { emailProblem, normaliseEmail } from "../domain/email";
@@ -38,7 +38,9 @@ interface RegisterPage {
   /** Where people without an online pathway write to (STAFF_EMAIL). */
   supportEmail?: string;
   /** Only the entry page (GET /account/register/) carries the wizard widget. */
-  wizard?: Record<string, string | number | boolean | PendingChoice | undefined>;
+  wizard?: Record<string, string | number | boolean | object | undefined>;
+  /** A signed-in user is linking a school, not creating an account: the page heading says so. */
+  signedIn?: boolean;
 }
 
 /**
@@ -50,6 +52,7 @@ export function accountRegisterRoutes(deps: AccountRouteDependencies): Router {
   const { accounts } = deps;
   const router = Router({ strict: true });
   const supportEmail = deps.config.staffEmail;
+  const crmIds = CRM_IDS[deps.config.crmEnv];
 
   const limitPerAddress = async (req: Request, name: string, limit: number) => {
     const result = await deps.rateLimiter.hit(`${name}:${req.ip ?? "unknown"}`, limit, fifteenMinutes);
@@ -67,6 +70,7 @@ export function accountRegisterRoutes(deps: AccountRouteDependencies): Router {
     renderRegisterPage(res, {
       supportEmail,
       step: user ? "signedIn" : tokenEmail ? "createAccount" : "lookupAccount",
+      signedIn: Boolean(user),
       next,
       email: tokenEmail,
       values: { email: tokenEmail },
@@ -78,6 +82,10 @@ export function accountRegisterRoutes(deps: AccountRouteDependencies): Router {
         linkSchool: textField(req.query, "link-school") === "true",
         paymentStatus: textField(req.query, "paymentStatus") || undefined,
         sessionId: textField(req.query, "sessionId") || undefined,
+        // The school flow's configuration ids for this CRM environment, and where to write when it cannot finish online.
+        emailDomainKeywordId: crmIds.emailDomainKeywordId,
+        userSeatBenefitId: crmIds.seatBenefits.userSeat,
+        adminSeatBenefitId: crmIds.seatBenefits.adminSeat,
         supportEmail,
         resume,
       },

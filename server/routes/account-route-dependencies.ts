@@ -10,5 +10,5 @@ export interface AccountRouteDependencies {
   emailVerification: Pick<EmailVerificationService, "resumeFor">;
   /** Per-address quotas on lookups, sign-ups and reset requests. */
   rateLimiter: RateLimiter;
-  config: Pick<Config, "staffEmail">;
+  config: Pick<Config, "staffEmail" | "crmEnv">;
 }

@@ -1,5 +1,4 @@
 import { useState, type FormEvent, type JSX } from "react";
-import { navigateTo } from "../lib/navigate";
 import { firstInvalidField, type FieldMessages } from "./field-validation";
 import { createAccount, type NewAccount } from "./registration-calls";
 import type { RegisterWizardStrings } from "./strings";
@@ -13,6 +12,8 @@ interface CreateAccountScreenProps {
   next: string;
   strings: RegisterWizardStrings;
   onBack: () => void;
+  /** Signed in: the wizard decides where to go (the school steps, or the invitation's returnURL). */
+  onCreated: () => void;
 }
 
 type Fields = Omit<NewAccount, "next">;
@@ -22,9 +23,9 @@ const phonePattern = "\\+?[0-9 ()\\-]{6,30}";
 /**
  * createAccount (accounts spec, sections 2 and 5): every field passes its
  * native check first (the first failure is shown and focused, and nothing is
- * sent); the server's field errors are shown per field; success goes to next.
+ * sent); the server's field errors are shown per field; success is the wizard's to follow.
  */
-export function CreateAccountScreen({ email, notice, next, strings, onBack }: CreateAccountScreenProps): JSX.Element {
+export function CreateAccountScreen({ email, notice, next, strings, onBack, onCreated }: CreateAccountScreenProps): JSX.Element {
   const id = useElementId();
   const fieldId = (name: keyof Fields) => `${id}-${name}`;
   const [fields, setFields] = useState<Fields>({ first_name: "", last_name: "", phone_number: "", email, password: "" });
@@ -56,7 +57,7 @@ export function CreateAccountScreen({ email, notice, next, strings, onBack }: Cr
     setErrors({});
     setBusy(true);
     const result = await createAccount({ ...fields, email: fields.email.trim().toLowerCase(), next }, strings);
-    if (result.kind === "signed-in") return navigateTo(next);
+    if (result.kind === "signed-in") return onCreated();
     setBusy(false);
     if (result.kind === "failed") return setAlert(result.message);
     setErrors(result.errors);

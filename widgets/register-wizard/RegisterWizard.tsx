@@ -1,35 +1,94 @@
 import { useEffect, useRef, useState, type JSX } from "react";
 import type { WidgetProps } from "../runtime/definition";
-import { ComingSoonScreen } from "./ComingSoonScreen";
+import { navigateTo } from "../lib/navigate";
 import { CreateAccountScreen } from "./CreateAccountScreen";
+import { CheckInboxScreen, ConfirmSchoolScreen, OfferAdminScreen } from "./FlowScreens";
 import { LookupAccountScreen } from "./LookupAccountScreen";
+import { isMessageStep, MessageScreen } from "./MessageScreens";
 import type { RegisterWizardProps } from "./parse";
-import type { PathwayKey } from "./pathways";
 import type { RegistrationEvent } from "./registration-machine";
 import { SchoolTypeAndSearchScreen } from "./SchoolTypeAndSearchScreen";
-import type { SelectedSchool } from "./selected-school";
+import { schoolCalls } from "./school-calls";
+import { afterSchoolChoice, becomeAdmin, type AdminOffer, type FlowOutcome, type SchoolFlowIds } from "./school-flow";
+import type { RegistrationStep } from "./steps";
+import type { RegisterWizardStrings } from "./strings";
 import { useRegistration } from "./use-registration";
+import { forgetWizard, loadWizard, saveWizard, type SavedWizard } from "./wizard-storage";
 
 /**
  * The registration wizard (accounts spec, sections 2 and 4): the machine
- * decides the screen; this renders it. lookupAccount and createAccount are
- * built; the school and membership screens come with the school issue.
+ * decides the screen; this renders it, runs the school flow's calls, and
+ * keeps each step's data in session storage so a reload carries on.
  */
-export default function RegisterWizard({ constituentId, next, email, returnUrl, supportEmail, strings }: WidgetProps<RegisterWizardProps>): JSX.Element {
-  const firstEvent: RegistrationEvent = returnUrl && email ? { type: "SIGN_UP_VIA_TOKEN", email } : { type: "START" };
-  const { snapshot, send } = useRegistration({ constituentId, email }, firstEvent);
+export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>): JSX.Element {
+  const { constituentId, next, email, returnUrl, strings, supportEmail } = props;
+  const [saved] = useState(() => startingPoint(props));
+  const { snapshot, send } = useRegistration({ constituentId, email }, firstEvents(props, saved));
+  const step = snapshot.value as RegistrationStep;
+  const { pathway, selectedSchool: school } = snapshot.context;
+
   const [notice, setNotice] = useState<string | null>(null);
-  // The school step's choice; what happens after Continue is the school flow's (wizard-flow).
-  const [pathway, setPathway] = useState<PathwayKey | null>(snapshot.context.pathway);
-  const [school, setSchool] = useState<SelectedSchool | null>(null);
-  const step = String(snapshot.value);
-  const screenRef = useFocusOnChange(step);
+  const [message, setMessage] = useState<string | null>(saved?.message ?? null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [inboxFor, setInboxFor] = useState<string | null>(null);
+  const [offer, setOffer] = useState<AdminOffer | null>(saved?.offer ?? null);
+  const screenRef = useFocusOnChange(`${step}:${inboxFor ?? ""}`);
+  const ids: SchoolFlowIds = props;
+
+  useEffect(() => {
+    if (step === "done") return forgetWizard();
+    saveWizard({ step, pathway, school, email: snapshot.context.email, message, offer });
+  }, [step, pathway, school, snapshot.context.email, message, offer]);
+
+  /** Another screen: its message comes with it; the old one's go. */
+  const go = (event: RegistrationEvent, nextMessage: string | null = null, nextError: string | null = null) => {
+    setMessage(nextMessage);
+    setError(nextError);
+    setInboxFor(null);
+    send(event);
+  };
+
+  const follow = (outcome: FlowOutcome) => {
+    setBusy(false);
+    if (outcome.kind === "error") return setError(outcome.message);
+    if (outcome.kind === "check-inbox") return setInboxFor(outcome.sentTo);
+    setOffer(outcome.offer ?? null);
+    go({ type: "NEXT_STEP", step: outcome.step }, outcome.message ?? null, outcome.error ?? null);
+  };
+
+  const runFlow = async (from: RegistrationStep) => {
+    if (busy || !pathway || !school) return;
+    setBusy(true);
+    setError(null);
+    follow(await afterSchoolChoice({ pathway, school, step: from, now: new Date() }, schoolCalls, ids, strings));
+  };
+
+  const continueFromSearch = () => {
+    // The state-school pathway confirms the school first; the offline pathways with a school on record check its membership and admin.
+    if (pathway === "state-school" || pathway === "consortium" || !school) return go({ type: "NEXT_STEP" });
+    void runFlow("schoolTypeAndSearch");
+  };
+
+  const accept = async () => {
+    if (busy || !offer) return;
+    setBusy(true);
+    setError(null);
+    follow(await becomeAdmin(offer, new Date(), schoolCalls, ids, strings));
+  };
+
+  const back = () => go({ type: "BACK" });
 
   return (
     <>
       <p className="register-wizard__close">
         <a href="/">{strings.close}</a>
       </p>
+      {props.paymentStatus && (
+        <p className="alert alert--info" role="status">
+          {paymentMessage(props.paymentStatus, strings)}
+        </p>
+      )}
       <div ref={screenRef}>
         {step === "lookupAccount" ? (
           <LookupAccountScreen
@@ -43,36 +102,85 @@ export default function RegisterWizard({ constituentId, next, email, returnUrl, 
             }}
           />
         ) : step === "createAccount" ? (
-          <CreateAccountScreen email={snapshot.context.email} notice={notice} next={next} strings={strings} onBack={() => send({ type: "BACK" })} />
-        ) : step === "schoolTypeAndSearch" ? (
-          <SchoolTypeAndSearchScreen
-            pathway={pathway}
-            onPathwayChange={(key) => {
-              setPathway(key);
-              if (key) send({ type: "PATHWAY_CHOSEN", pathway: key });
-            }}
-            school={school}
-            onSchoolChange={setSchool}
-            onContinue={() => send({ type: "NEXT_STEP" })}
+          <CreateAccountScreen
+            email={snapshot.context.email}
+            notice={notice}
+            next={next}
             strings={strings}
-            supportEmail={supportEmail}
+            onBack={back}
+            onCreated={() => (returnUrl ? navigateTo(returnUrl) : go({ type: "NEXT_STEP", step: "schoolTypeAndSearch" }))}
           />
-        ) : (
-          <ComingSoonScreen step={step} next={next} strings={strings} />
-        )}
+        ) : step === "schoolTypeAndSearch" ? (
+          <div>
+            {error && (
+              <p className="alert alert--error" role="alert">
+                {error}
+              </p>
+            )}
+            <SchoolTypeAndSearchScreen
+              pathway={pathway}
+              onPathwayChange={(key) => send(key ? { type: "PATHWAY_CHOSEN", pathway: key } : { type: "PATHWAY_CLEARED" })}
+              school={school}
+              onSchoolChange={(chosen) => send({ type: "SCHOOL_CHOSEN", school: chosen })}
+              onContinue={continueFromSearch}
+              strings={strings}
+              supportEmail={supportEmail}
+            />
+          </div>
+        ) : step === "confirmSchool" && inboxFor !== null ? (
+          <CheckInboxScreen sentTo={inboxFor} strings={strings} onBack={() => setInboxFor(null)} />
+        ) : step === "confirmSchool" ? (
+          <ConfirmSchoolScreen school={school} busy={busy} error={error} strings={strings} onConfirm={() => void runFlow("confirmSchool")} onBack={back} />
+        ) : step === "offerAdminStatus" ? (
+          <OfferAdminScreen school={school} busy={busy} error={error} strings={strings} onAccept={() => void accept()} onDecline={() => go({ type: "NEXT_STEP", step: "done" })} />
+        ) : isMessageStep(step) ? (
+          <MessageScreen
+            step={step}
+            school={pathway === "individual" ? null : school}
+            supportEmail={supportEmail}
+            next={next}
+            message={message}
+            error={error}
+            strings={strings}
+            onBack={back}
+          />
+        ) : null}
       </div>
     </>
   );
 }
 
-/** Moves focus to the new screen's heading when the step changes (not on first render), so keyboard and screen-reader users follow. */
-function useFocusOnChange(step: string) {
+/** Where to carry on from: the verification link's point (signed in), else this tab's saved steps. */
+function startingPoint({ resume, constituentId, returnUrl, email }: RegisterWizardProps): SavedWizard | null {
+  if (resume && constituentId !== null) return { ...resume, email: "", message: null, offer: null };
+  if (returnUrl && email) return null;
+  return loadWizard();
+}
+
+function firstEvents({ returnUrl, email }: RegisterWizardProps, saved: SavedWizard | null): RegistrationEvent[] {
+  if (saved) {
+    const resume: RegistrationEvent = { type: "RESUME", pathway: saved.pathway, school: saved.school, step: saved.step };
+    return [{ type: "START" }, saved.email ? { ...resume, email: saved.email } : resume];
+  }
+  return returnUrl && email ? [{ type: "SIGN_UP_VIA_TOKEN", email }] : [{ type: "START" }];
+}
+
+/** Accounts spec, section 4, "Subscription and payment", with section 8's messages. */
+function paymentMessage(status: string, strings: RegisterWizardStrings): string {
+  if (status === "approved") return strings.paymentApproved;
+  if (status === "declined") return strings.paymentDeclined;
+  if (status === "cancelled") return strings.paymentCancelled;
+  return strings.paymentFailed;
+}
+
+/** Moves focus to the new screen's heading when the view changes (not on first render), so keyboard and screen-reader users follow. */
+function useFocusOnChange(view: string) {
   const container = useRef<HTMLDivElement>(null);
-  const previous = useRef(step);
+  const previous = useRef(view);
   useEffect(() => {
-    if (previous.current === step) return;
-    previous.current = step;
+    if (previous.current === view) return;
+    previous.current = view;
     container.current?.querySelector<HTMLElement>("h2")?.focus();
-  }, [step]);
+  }, [view]);
   return container;
 }

@@ -1,6 +1,9 @@
 import { readI18n } from "../lib/i18n";
 import { WidgetConfigError } from "../lib/options";
 import { sameSitePath } from "../lib/same-site-path";
+import { isPathwayKey, type PathwayKey } from "./pathways";
+import type { SelectedSchool } from "./selected-school";
+import { registrationSteps, type RegistrationStep } from "./steps";
 import { registerWizardDefaultStrings, type RegisterWizardStrings } from "./strings";
 
 export interface RegisterWizardProps {
@@ -14,15 +17,29 @@ export interface RegisterWizardProps {
   linkSchool: boolean;
   paymentStatus: string | null;
   sessionId: string | null;
-  /** Where people who cannot finish online write to (the server's STAFF_EMAIL); "" when not given. */
+  /** Configuration ids for the school flow (per CRM environment), null when the page gives none. */
+  emailDomainKeywordId: number | null;
+  userSeatBenefitId: number | null;
+  adminSeatBenefitId: number | null;
+  /** Where people write when a pathway cannot be completed online. */
   supportEmail: string;
+  /** Where the email-verification link brings the user back to (data-resume JSON). */
+  resume: ResumePoint | null;
   strings: RegisterWizardStrings;
+}
+
+export interface ResumePoint {
+  pathway: PathwayKey | null;
+  school: SelectedSchool | null;
+  step: RegistrationStep;
 }
 
 /**
  * Reads `data-widget="register-wizard"`: data-constituent-id, data-next,
  * data-email, data-return-url, data-link-school, data-payment-status,
- * data-session-id, data-support-email and data-i18n-* overrides.
+ * data-session-id, data-email-domain-keyword-id, data-user-seat-benefit-id,
+ * data-admin-seat-benefit-id, data-support-email, data-resume (JSON
+ * {pathway, school, step}) and data-i18n-* overrides.
  */
 export function parseRegisterWizard(root: HTMLElement): RegisterWizardProps {
   const rawId = root.getAttribute("data-constituent-id");
@@ -38,7 +55,34 @@ export function parseRegisterWizard(root: HTMLElement): RegisterWizardProps {
     linkSchool: root.getAttribute("data-link-school") === "true",
     paymentStatus: root.getAttribute("data-payment-status"),
     sessionId: root.getAttribute("data-session-id"),
+    emailDomainKeywordId: optionalId(root, "data-email-domain-keyword-id"),
+    userSeatBenefitId: optionalId(root, "data-user-seat-benefit-id"),
+    adminSeatBenefitId: optionalId(root, "data-admin-seat-benefit-id"),
     supportEmail: root.getAttribute("data-support-email")?.trim() ?? "",
+    resume: parseResume(root.getAttribute("data-resume")),
     strings: readI18n(root, registerWizardDefaultStrings),
   };
+}
+
+function optionalId(root: HTMLElement, attribute: string): number | null {
+  const raw = root.getAttribute(attribute);
+  if (raw === null) return null;
+  if (!/^\d+$/.test(raw.trim())) throw new WidgetConfigError(`${attribute} must be a whole number, got "${raw}"`);
+  return Number(raw);
+}
+
+/** data-resume as the server writes it; anything unreadable is no resume point (the wizard starts as usual). */
+export function parseResume(raw: string | null): ResumePoint | null {
+  if (!raw) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (typeof value !== "object" || value === null) return null;
+  const { pathway, school, step } = value as Record<string, unknown>;
+  if (typeof step !== "string" || !(registrationSteps as readonly string[]).includes(step)) return null;
+  const validSchool = typeof school === "object" && school !== null && typeof (school as { name?: unknown }).name === "string";
+  return { pathway: isPathwayKey(pathway) ? pathway : null, school: validSchool ? (school as SelectedSchool) : null, step: step as RegistrationStep };
 }

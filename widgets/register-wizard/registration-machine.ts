@@ -1,5 +1,6 @@
 import { assign, setup } from "xstate";
 import { isPathwayKey, pathways, type PathwayKey } from "./pathways";
+import type { SelectedSchool } from "./selected-school";
 import { registrationSteps, stepAfter, stepBefore, type RegistrationStep } from "./steps";
 
 /**
@@ -8,12 +9,6 @@ import { registrationSteps, stepAfter, stepBefore, type RegistrationStep } from 
  * tested on its own. Each screen is a state; the widget renders the screen
  * for the current state and sends events.
  */
-
-/** A school picked from search or typed in by hand (accounts spec, section 3, "Selected school"). Filled in by the school issue. */
-export interface SelectedSchool {
-  name: string;
-  [field: string]: unknown;
-}
 
 /** The session call's answer: `session_data.login_info.email`. */
 export interface SessionData {
@@ -50,7 +45,13 @@ export type RegistrationEvent =
   | { type: "PAYMENT_PROCESS" }
   | { type: "PAYMENT_COMPLETE" }
   /** The lookup screen's email, kept for the createAccount form. */
-  | { type: "EMAIL_CHOSEN"; email: string };
+  | { type: "EMAIL_CHOSEN"; email: string }
+  /** The school search or manual form chose a school, or cleared it (null). */
+  | { type: "SCHOOL_CHOSEN"; school: SelectedSchool | null }
+  /** The school-type selector was reset: pathway, its steps and the school all go (accounts spec, section 4, "School selection"). */
+  | { type: "PATHWAY_CLEARED" }
+  /** Carry on where the user was: after a reload (session storage) or the email-verification link (data-resume). */
+  | { type: "RESUME"; pathway: string | null; school: SelectedSchool | null; step: RegistrationStep; email?: string };
 
 export interface RegistrationInput {
   constituentId?: number | null;
@@ -95,6 +96,18 @@ export const registrationMachine = setup({
       if (event.type !== "PATHWAY_CHOSEN" || !isPathwayKey(event.pathway)) return {};
       return { pathway: event.pathway, pathwaySteps: pathways[event.pathway].steps };
     }),
+    chooseSchool: assign(({ event }) => (event.type === "SCHOOL_CHOSEN" ? { selectedSchool: event.school } : {})),
+    clearPathway: assign({ pathway: null, pathwaySteps: [], selectedSchool: null }),
+    resume: assign(({ context, event }) => {
+      if (event.type !== "RESUME") return {};
+      const pathway = isPathwayKey(event.pathway) ? event.pathway : null;
+      return {
+        pathway,
+        pathwaySteps: pathway ? pathways[pathway].steps : [],
+        selectedSchool: event.school,
+        email: event.email ?? context.email,
+      };
+    }),
     rememberEmail: assign(({ context, event }) =>
       event.type === "SIGN_UP_VIA_TOKEN" || event.type === "EMAIL_CHOSEN" ? { email: event.email } : { email: context.email },
     ),
@@ -122,6 +135,15 @@ export const registrationMachine = setup({
     PATHWAY_CHOSEN: { guard: "pathwayExists", actions: "choosePathway" },
     // Reached when a screen's own NEXT_STEP (for an unnamed step) did not apply: a named step.
     NEXT_STEP: transitionsTo((_context, event) => (event.type === "NEXT_STEP" ? event.step : undefined)),
+    SCHOOL_CHOSEN: { actions: "chooseSchool" },
+    PATHWAY_CLEARED: { actions: "clearPathway" },
+    // A step past sign-up needs a signed-in user; otherwise the event is ignored and the wizard starts as usual.
+    RESUME: registrationSteps.map((target) => ({
+      target: `#registration.${target}`,
+      guard: ({ context, event }: { context: RegistrationContext; event: RegistrationEvent }) =>
+        event.type === "RESUME" && event.step === target && (context.constituentId !== null || target === "lookupAccount" || target === "createAccount"),
+      actions: "resume" as const,
+    })),
     PAYMENT_PROCESS: [{ guard: "userIsKnown", target: ".paymentProcessing" }, { target: ".somethingWentWrongWithPayment" }],
     PAYMENT_COMPLETE: { target: ".done" },
   },

@@ -1,10 +1,18 @@
+/** The school's current membership (accounts spec, section 3, "Membership summary"). */
+export interface MembershipSummary {
+  Id: number;
+  ExpirationDateTime: string;
+  Constituent: { DisplayName: string; SortName: string };
+}
+
 /** The school types a selected school can have (accounts spec, section 3); null for a school typed in by hand. */
 export type SchoolType = "state" | "independent-school" | "international";
 
 /**
  * The school the wizard goes on with (accounts spec, section 3, "Selected
- * school"; the contract's SelectedSchool, as POST /account/school-check
- * answers it). A type alias, so it fits the machine's looser record.
+ * school"; the shape POST /account/school-check answers). A hand-entered
+ * school has no constituentId until it is created, and no type. A type
+ * alias, so it fits the machine's looser record.
  */
 export type SelectedSchool = {
   name: string;
@@ -22,9 +30,11 @@ export type SelectedSchool = {
   URN: string | null;
   /** The CRM organisation, or null for a school typed in by hand (created later). */
   constituentId: number | null;
-  membershipDetails: { Id: number; ExpirationDateTime: string; Constituent: { DisplayName: string; SortName: string } } | null;
+  membershipDetails: MembershipSummary | null;
   totalAvailable: number | "unlimited" | null;
   benefitUsage: number | null;
+  /** Whether the school has an admin; known once school-check has answered. */
+  hasAdmin?: boolean;
 };
 
 /** Accounts spec, section 4: a school without a country is in country 209. */

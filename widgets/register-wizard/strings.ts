@@ -20,8 +20,6 @@ export type RegisterWizardStrings = {
   showPassword: string;
   createSubmit: string;
   working: string;
-  comingSoonTitle: string;
-  comingSoonText: string;
   /** The spec's messages (accounts spec, sections 5 and 8). */
   emailMissing: string;
   emailInvalid: string;
@@ -77,6 +75,50 @@ export type RegisterWizardStrings = {
   postalCodeMissing: string;
   locationLoadFailed: string;
   loadingLocations: string;
+  confirmSchoolTitle: string;
+  confirmSchoolIntro: string;
+  confirmSchool: string;
+  checkInboxTitle: string;
+  checkInbox: string;
+  invalidEmailTitle: string;
+  invalidEmailText: string;
+  offerAdminTitle: string;
+  offerAdminText: string;
+  acceptAdmin: string;
+  declineAdmin: string;
+  contactSupportTitle: string;
+  contactSupportText: string;
+  contactYourAdminTitle: string;
+  contactYourAdminText: string;
+  doneTitle: string;
+  doneText: string;
+  noSubscriptionIndividualTitle: string;
+  noSubscriptionOtherTitle: string;
+  noSubscriptionText: string;
+  confirmSubscriptionTitle: string;
+  confirmSubscriptionText: string;
+  paymentProcessingTitle: string;
+  paymentWrongTitle: string;
+  sessionFailed: string;
+  postcodeSearchFailed: string;
+  createSchoolFailed: string;
+  attributesFailed: string;
+  verificationFailed: string;
+  affiliationsFailed: string;
+  membershipSummaryFailed: string;
+  membershipCreateFailed: string;
+  seatsFailed: string;
+  benefitUsageFailed: string;
+  makeAdminFailed: string;
+  expired: string;
+  noIndividualMembership: string;
+  noSeats: string;
+  paymentProcessing: string;
+  paymentApproved: string;
+  paymentDeclined: string;
+  paymentCancelled: string;
+  paymentFailed: string;
+  paymentProcessingFailed: string;
 };
 
 export const registerWizardDefaultStrings: RegisterWizardStrings = {
@@ -100,8 +142,6 @@ export const registerWizardDefaultStrings: RegisterWizardStrings = {
   showPassword: "Show password",
   createSubmit: "Create account",
   working: "Please wait…",
-  comingSoonTitle: "Link your school",
-  comingSoonText: "Linking your account to a school and choosing a membership online is coming soon.",
   emailMissing: "Please enter your email.",
   emailInvalid: "Please enter a valid email address",
   firstNameMissing: "Enter your first name",
@@ -116,7 +156,7 @@ export const registerWizardDefaultStrings: RegisterWizardStrings = {
   checkEmail: "We've sent an email to {email} with a link to set your password. The link works once, for 60 minutes.",
   registrationFailed: "Registration failed.",
   registrationError: "An error occurred during account creation.",
-  schoolTitle: "Find your school",
+  schoolTitle: "Link your school",
   schoolIntro: "Tell us what kind of school you teach at, then find it by name, postcode or URN.",
   pathwayLabel: "School type",
   pathwayChoose: "Choose a school type",
@@ -157,4 +197,50 @@ export const registerWizardDefaultStrings: RegisterWizardStrings = {
   postalCodeMissing: "Enter the postcode",
   locationLoadFailed: "Failed to load location data.",
   loadingLocations: "Loading countries…",
+  confirmSchoolTitle: "Is this your school?",
+  confirmSchoolIntro: "We'll link your account to this school.",
+  confirmSchool: "Yes, link my account",
+  checkInboxTitle: "Check your inbox",
+  checkInbox:
+    "We've sent a link to {email}. Follow it to confirm your email address, and you'll come back here to finish linking your school. Nothing has been linked yet.",
+  invalidEmailTitle: "Your email address does not match this school",
+  invalidEmailText:
+    "To join {school} for free, sign up with your school email address. If you're using it already, or your school uses another address, email {support}.",
+  offerAdminTitle: "Become your school's admin?",
+  offerAdminText: "{school} has no admin yet. An admin can invite colleagues and manage who uses the school's membership.",
+  acceptAdmin: "Yes, make me the admin",
+  declineAdmin: "No thanks",
+  contactSupportTitle: "Contact us to join",
+  contactSupportText: "This kind of membership can't be set up online yet. Email {support} and we'll set it up with you.",
+  contactYourAdminTitle: "Contact your school's admin",
+  contactYourAdminText: "{school} already has an admin. Ask them to invite you, or email {support} if you can't reach them.",
+  doneTitle: "You're all set",
+  doneText: "Your account is linked to {school}.",
+  noSubscriptionIndividualTitle: "You don't have a membership",
+  noSubscriptionOtherTitle: "This school has no active membership",
+  noSubscriptionText: "Buying or renewing a membership online is coming soon. Email {support} and we'll help.",
+  confirmSubscriptionTitle: "Choose a membership",
+  confirmSubscriptionText: "Buying a membership online is coming soon. Email {support} and we'll help.",
+  paymentProcessingTitle: "Processing your payment",
+  paymentWrongTitle: "Something went wrong with your payment",
+  sessionFailed: "Failed to fetch session data. Please try again later.",
+  postcodeSearchFailed: "Could not search for school by postcode. Please try again.",
+  createSchoolFailed: "Failed to create school. Please try again.",
+  attributesFailed: "Failed to get attributes.",
+  verificationFailed: "We could not send the confirmation email. Please try again.",
+  affiliationsFailed: "Failed to fetch school affiliations. Please try again.",
+  membershipSummaryFailed: "Failed to fetch membership summary. Please try again.",
+  membershipCreateFailed: "Failed to create membership for the school. Please try again.",
+  seatsFailed: "Failed to check number of seats for membership. Please try again.",
+  benefitUsageFailed: "Failed to create benefit usage record. Please try again.",
+  makeAdminFailed: "Failed to make user an admin. Please try again.",
+  expired: "Membership has expired, needs to be renewed",
+  noIndividualMembership: "No membership found for the individual, needs to purchase one",
+  noSeats: "No seats available for the membership, needs to be renewed",
+  paymentProcessing: "Your payment is being processed. Please do not close this window.",
+  paymentApproved: "Your payment is approved.",
+  paymentDeclined: "Your payment was declined.",
+  paymentCancelled: "Your payment is cancelled.",
+  paymentFailed: "Your payment has failed, please try again.",
+  paymentProcessingFailed: "Payment processing failed. Please try again.",
 };

@@ -50,6 +50,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.mocked(navigateTo).mockReset();
   document.body.replaceChildren();
+  sessionStorage.clear();
 });
 
 describe("register wizard: lookupAccount", () => {
@@ -142,12 +143,13 @@ describe("register wizard: createAccount", () => {
     expect(calls.filter((call) => call.method === "POST")).toEqual([]);
   });
 
-  it("creates the account with the spec's fields and goes to next", async () => {
+  it("creates the account with the spec's fields and continues to the school step", async () => {
     const calls = serverAnswering({ lookup: { status: 200, body: { resetPassword: false, email: null } }, register: { status: 201, body: { IsLoggedIn: true } } });
     const user = await atCreateAccount();
     await fillAccount(user);
     await user.click(screen.getByRole("button", { name: "Create account" }));
-    await waitFor(() => expect(navigateTo).toHaveBeenCalledWith("/resources/"));
+    expect(await screen.findByRole("heading", { name: "Link your school" })).toHaveFocus();
+    expect(navigateTo).not.toHaveBeenCalled();
     expect(calls.find((call) => call.method === "POST")?.body).toEqual({
       first_name: "Ada",
       last_name: "Okoro",
@@ -212,16 +214,25 @@ describe("register wizard: other starts", () => {
     const calls = serverAnswering({});
     vi.spyOn(console, "error").mockImplementation(() => {}); // the location preload has no answer here
     const root = mountWizard('data-next="/resources/" data-constituent-id="42" data-link-school="true" data-support-email="schools@theatre.example"');
-    expect(screen.getByRole("heading", { name: "Find your school" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Link your school" })).toBeInTheDocument();
     expect(root.querySelector("[data-step]")).toHaveAttribute("data-step", "schoolTypeAndSearch");
     await waitFor(() => expect(calls.map((call) => call.url)).toEqual(expect.arrayContaining(["/account/countries/", "/account/states/"])));
-    await user.selectOptions(screen.getByRole("combobox", { name: "School type" }), "Homeschool");
+    await user.selectOptions(screen.getByRole("combobox", { name: "School type" }), "Group of Schools (UK/Ireland)");
     await user.click(screen.getByRole("button", { name: /enter its address/ }));
     await user.type(screen.getByLabelText("Address line 1"), "9 Elm Street");
     await user.type(screen.getByLabelText("Town or city"), "Leeds");
     await user.type(screen.getByLabelText("Postcode"), "LS3 3CC");
     await user.click(screen.getByRole("button", { name: "Continue" }));
-    // The homeschool pathway goes on to contactSupport (its screen comes with the school flow).
+    // A group of schools is set up by our team: contactSupport.
     await waitFor(() => expect(root.querySelector("[data-step]")).toHaveAttribute("data-step", "contactSupport"));
+  });
+
+  it("after a sign-up via token, goes to returnURL", async () => {
+    const user = userEvent.setup();
+    serverAnswering({ register: { status: 201, body: { IsLoggedIn: true } } });
+    mountWizard('data-next="/events/" data-return-url="/account/invite/accept/?token=abc" data-email="invited@school.example"');
+    await fillAccount(user);
+    await user.click(screen.getByRole("button", { name: "Create account" }));
+    await waitFor(() => expect(navigateTo).toHaveBeenCalledWith("/account/invite/accept/?token=abc"));
   });
 });

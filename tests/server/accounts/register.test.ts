@@ -1,7 +1,7 @@
 import request from "supertest";
 import { databaseEngines } from "../support/databases";
 import { createTestApp, type TestApp } from "../support/test-app";
-import { addPerson, browserOnLoginPage, outboxFor, resetLinkIn, strongPassword } from "./support";
+import { addPerson, browserOnLoginPage, outboxFor, resetLinkIn, signInAs, strongPassword } from "./support";
 
 const taken =
   "The email address you entered is already associated with an account. Please log in or try again with another email address.";
@@ -193,6 +193,26 @@ describe.each(databaseEngines)("sign-up on %s", (engine) => {
       expect(plain.text).toContain('data-link-school="true"');
       expect(plain.text).toContain('data-payment-status="approved"');
       expect(plain.text).toContain('data-session-id="abc123"');
+    });
+
+    it("gives the school flow its ids, the support address, and says the school steps need JavaScript", async () => {
+      const page = await request(t.app).get("/account/register/");
+      expect(page.text).toContain('data-email-domain-keyword-id="671"');
+      expect(page.text).toContain('data-user-seat-benefit-id="301"');
+      expect(page.text).toContain('data-admin-seat-benefit-id="302"');
+      expect(page.text).toMatch(/data-support-email="[^"]+@[^"]+"/);
+      expect(page.text).toContain("Linking your account to a school needs JavaScript");
+      expect(page.text).toContain("<h1 class=\"page-header__title\">Create an account</h1>");
+    });
+
+    it("heads a signed-in user's page 'Link your account to a school', with the no-JavaScript contact route", async () => {
+      const { agent, token } = await browserOnLoginPage(t.app);
+      await signInAs(agent, token, "existing@example.org");
+      const page = await agent.get("/account/register/?link-school=true");
+      expect(page.text).toContain("<h1 class=\"page-header__title\">Link your account to a school</h1>");
+      expect(page.text).not.toContain(">Create an account<");
+      expect(page.text).toMatch(/data-constituent-id="\d+"/);
+      expect(page.text).toContain("Linking your account to a school needs JavaScript, which is turned off or blocked in this browser.");
     });
   });
 });

@@ -1,5 +1,5 @@
 import { WidgetConfigError } from "../../../../widgets/lib/options";
-import { parseRegisterWizard } from "../../../../widgets/register-wizard/parse";
+import { parseRegisterWizard, parseResume } from "../../../../widgets/register-wizard/parse";
 
 function root(attributes: Record<string, string>): HTMLElement {
   const element = document.createElement("div");
@@ -42,5 +42,33 @@ describe("parseRegisterWizard", () => {
   it("names the attribute when the constituent id is not a number", () => {
     expect(() => parseRegisterWizard(root({ "data-constituent-id": "abc" }))).toThrow(WidgetConfigError);
     expect(() => parseRegisterWizard(root({ "data-constituent-id": "abc" }))).toThrow(/data-constituent-id/);
+  });
+
+  it("reads the school flow's ids, the support address and the resume point", () => {
+    const resume = { pathway: "state-school", school: { name: "Oakfield Primary", constituentId: 100001 }, step: "confirmSchool" };
+    const props = parseRegisterWizard(
+      root({
+        "data-email-domain-keyword-id": "671",
+        "data-user-seat-benefit-id": "301",
+        "data-admin-seat-benefit-id": "302",
+        "data-support-email": "learning@greyfriars.example",
+        "data-resume": JSON.stringify(resume),
+      }),
+    );
+    expect(props).toMatchObject({ emailDomainKeywordId: 671, userSeatBenefitId: 301, adminSeatBenefitId: 302, supportEmail: "learning@greyfriars.example", resume });
+    expect(parseRegisterWizard(root({}))).toMatchObject({ emailDomainKeywordId: null, userSeatBenefitId: null, adminSeatBenefitId: null, resume: null });
+    expect(() => parseRegisterWizard(root({ "data-user-seat-benefit-id": "seat" }))).toThrow(/data-user-seat-benefit-id/);
+  });
+
+  it.each([
+    ["not JSON", "{"],
+    ["an unknown step", JSON.stringify({ pathway: "state-school", school: null, step: "somewhere" })],
+    ["not an object", "3"],
+  ])("treats a resume point that is %s as none", (_case, raw) => {
+    expect(parseResume(raw)).toBeNull();
+  });
+
+  it("keeps a resume point's step but drops an unknown pathway or a school without a name", () => {
+    expect(parseResume(JSON.stringify({ pathway: "boarding", school: { URN: 1 }, step: "schoolTypeAndSearch" }))).toEqual({ pathway: null, school: null, step: "schoolTypeAndSearch" });
   });
 });

@@ -1,6 +1,27 @@
 import { createActor } from "xstate";
 import { registrationMachine, type RegistrationEvent, type RegistrationInput } from "../../../../widgets/register-wizard/registration-machine";
+import { pathwayKeys, pathways } from "../../../../widgets/register-wizard/pathways";
+import type { SelectedSchool } from "../../../../widgets/register-wizard/selected-school";
 import { registrationSteps } from "../../../../widgets/register-wizard/steps";
+
+const oakfield: SelectedSchool = {
+  name: "Oakfield Primary",
+  addressLine1: "1 Oak Lane",
+  addressLine2: "",
+  addressLine3: "",
+  city: "Leeds",
+  state: null,
+  county: "",
+  postalCode: "LS1 1AA",
+  country: 209,
+  type: "state",
+  URN: "100001",
+  constituentId: 100001,
+  membershipDetails: null,
+  totalAvailable: "unlimited",
+  benefitUsage: 0,
+  hasAdmin: false,
+};
 
 function wizard(input: RegistrationInput = {}, ...events: RegistrationEvent[]) {
   const actor = createActor(registrationMachine, { input }).start();
@@ -128,6 +149,74 @@ describe("registration machine", () => {
       expect(state(actor)).toBe("done");
       actor.send({ type: "BACK" });
       expect(state(actor)).toBe("done");
+    });
+  });
+
+  describe("every pathway", () => {
+    it.each(pathwayKeys)("%s: walks from schoolTypeAndSearch through its own steps to done, and back", (key) => {
+      const actor = wizard({ constituentId: 5 }, { type: "START" }, { type: "PATHWAY_CHOSEN", pathway: key });
+      const visited = [state(actor)];
+      for (let step = 0; step < pathways[key].steps.length; step += 1) {
+        actor.send({ type: "NEXT_STEP" });
+        visited.push(state(actor));
+      }
+      expect(visited).toEqual([...pathways[key].steps, "done"]);
+      const back = wizard({ constituentId: 5 }, { type: "START" }, { type: "PATHWAY_CHOSEN", pathway: key }, { type: "NEXT_STEP" }, { type: "BACK" });
+      expect(state(back)).toBe("schoolTypeAndSearch");
+    });
+  });
+
+  describe("school choice", () => {
+    it("SCHOOL_CHOSEN keeps the school, and null clears it, without moving", () => {
+      const actor = wizard({ constituentId: 5 }, { type: "START" }, { type: "SCHOOL_CHOSEN", school: oakfield });
+      expect(actor.getSnapshot().context.selectedSchool).toEqual(oakfield);
+      actor.send({ type: "SCHOOL_CHOSEN", school: null });
+      expect(actor.getSnapshot().context.selectedSchool).toBeNull();
+      expect(state(actor)).toBe("schoolTypeAndSearch");
+    });
+
+    it("PATHWAY_CLEARED clears pathway, its steps and the school", () => {
+      const { context } = wizard(
+        { constituentId: 5 },
+        { type: "START" },
+        { type: "PATHWAY_CHOSEN", pathway: "state-school" },
+        { type: "SCHOOL_CHOSEN", school: oakfield },
+        { type: "PATHWAY_CLEARED" },
+      ).getSnapshot();
+      expect(context).toMatchObject({ pathway: null, pathwaySteps: [], selectedSchool: null });
+    });
+  });
+
+  describe("RESUME", () => {
+    it("restores pathway, steps, school and email, at the given step, for a signed-in user", () => {
+      const actor = wizard({ constituentId: 5 }, { type: "START" }, { type: "RESUME", pathway: "state-school", school: oakfield, step: "confirmSchool", email: "a@oakfield.sch.uk" });
+      expect(state(actor)).toBe("confirmSchool");
+      expect(actor.getSnapshot().context).toMatchObject({
+        pathway: "state-school",
+        pathwaySteps: pathways["state-school"].steps,
+        selectedSchool: oakfield,
+        email: "a@oakfield.sch.uk",
+      });
+      actor.send({ type: "NEXT_STEP" });
+      expect(state(actor)).toBe("invalidEmail");
+    });
+
+    it("ignores a school step when nobody is signed in", () => {
+      const actor = wizard({}, { type: "RESUME", pathway: "state-school", school: oakfield, step: "confirmSchool" });
+      expect(state(actor)).toBe("lookupAccount");
+      expect(actor.getSnapshot().context.selectedSchool).toBeNull();
+    });
+
+    it("may resume at createAccount when signed out, keeping the email", () => {
+      const actor = wizard({}, { type: "RESUME", pathway: null, school: null, step: "createAccount", email: "new@example.org" });
+      expect(state(actor)).toBe("createAccount");
+      expect(actor.getSnapshot().context.email).toBe("new@example.org");
+    });
+
+    it("drops an unknown pathway", () => {
+      const { context } = wizard({ constituentId: 5 }, { type: "RESUME", pathway: "boarding-school", school: null, step: "schoolTypeAndSearch" }).getSnapshot();
+      expect(context.pathway).toBeNull();
+      expect(context.pathwaySteps).toEqual([]);
     });
   });
 });

@@ -1,0 +1,309 @@
+import path from "node:path";
+import nunjucks from "nunjucks";
+import { act, configure, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { navigateTo } from "../../../widgets/lib/navigate";
+import { parseRegisterWizard } from "../../../widgets/register-wizard/parse";
+import RegisterWizard from "../../../widgets/register-wizard/RegisterWizard";
+import type { SelectedSchool } from "../../../widgets/register-wizard/selected-school";
+import { insertMarkup, mountWidget } from "../support/widget-harness";
+
+vi.mock("../../../widgets/lib/navigate", () => ({ navigateTo: vi.fn() }));
+
+configure({ asyncUtilTimeout: 5000 });
+
+const templates = new nunjucks.Environment(new nunjucks.FileSystemLoader(path.resolve("templates")), { autoescape: true });
+
+const oakfield: SelectedSchool = {
+  name: "Oakfield Primary <School>",
+  addressLine1: "1 Oak Lane",
+  addressLine2: "",
+  addressLine3: "",
+  city: "Leeds",
+  state: null,
+  county: "",
+  postalCode: "LS1 1AA",
+  country: 209,
+  type: "state",
+  URN: "100001",
+  constituentId: 100001,
+  membershipDetails: null,
+  totalAvailable: "unlimited",
+  benefitUsage: 0,
+  hasAdmin: false,
+};
+const stCatherines: SelectedSchool = { ...oakfield, name: "St Catherine's College", type: "independent-school", URN: null, constituentId: 100004 };
+const membership = { Id: 700, ExpirationDateTime: "2099-01-01T00:00:00Z", Constituent: { DisplayName: "Oakfield", SortName: "Oakfield" } };
+
+interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+}
+type Reply = { status: number; body?: unknown };
+
+/** Answers each call by "METHOD path" (path without the query); the defaults are a verified teacher joining Oakfield. */
+function serverAnswering(overrides: Record<string, Reply | (() => Promise<Reply>)> = {}): Call[] {
+  const replies: Record<string, Reply | (() => Promise<Reply>)> = {
+    "GET /account/session-status/": { status: 200, body: { session_data: { login_info: { email: "ada@oakfield.sch.uk" } }, constituentId: 42, emailVerified: true } },
+    "POST /account/school-check": { status: 200, body: { success: true, school: oakfield } },
+    "GET /account/attributes/100001/": { status: 200, body: { details: [{ Keyword: { Id: 671 }, Value: "oakfield.sch.uk" }] } },
+    "GET /account/membership-summary/100001/": { status: 200, body: { details: membership, expired: null } },
+    "GET /account/membership-summary/100004/": { status: 200, body: { details: membership, expired: null } },
+    "GET /account/benefits-number-of-seats/700/": {
+      status: 200,
+      body: { details: [{ Id: 1, BenefitMembershipSummary: { Id: 700 }, Benefit: { Id: 301 }, MembershipLevelBenefit: { UnlimitedIndicator: true }, TotalAvailable: 0, TotalRemaining: 0 }] },
+    },
+    "POST /account/manual-benefit-usage/": { status: 201, body: { success: true, details: { Id: 9001 }, affiliation: { Id: 77 } } },
+    "POST /account/affiliation/42/": { status: 200, body: { success: true, Id: 77 } },
+    "POST /account/verify-email/": { status: 200, body: { success: true, sentTo: "ada@oakfield.sch.uk" } },
+    "GET /account/affiliations/": { status: 200, body: { details: [] } },
+    "GET /account/countries/": { status: 200, body: { countries: [{ Id: 209, Description: "United Kingdom" }] } },
+    "GET /account/states/": { status: 200, body: { states: [] } },
+    ...overrides,
+  };
+  const calls: Call[] = [];
+  vi.stubGlobal("fetch", async (url: string, init: RequestInit) => {
+    const method = init.method ?? "GET";
+    calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+    const found = replies[`${method} ${url.split("?")[0]}`];
+    const reply = typeof found === "function" ? await found() : (found ?? { status: 404 });
+    return new Response(JSON.stringify(reply.body ?? {}), { status: reply.status, headers: { "Content-Type": "application/json" } });
+  });
+  return calls;
+}
+
+/** The wizard root as the register page's macro renders it. */
+function mountWizard(wizard: Record<string, unknown>) {
+  const markup = templates.renderString(
+    '{% from "macros/register-wizard.njk" import registerWizardRoot %}{% call registerWizardRoot(wizard) %}<h2>Server screen</h2>{% endcall %}',
+    { wizard: { next: "/resources/", emailDomainKeywordId: 671, userSeatBenefitId: 301, adminSeatBenefitId: 302, supportEmail: "learning@greyfriars.example", ...wizard } },
+  );
+  return mountWidget(insertMarkup(markup, "register-wizard"), parseRegisterWizard, RegisterWizard);
+}
+
+const resumeAt = (step: string, school: SelectedSchool = oakfield, pathway = "state-school") => mountWizard({ constituentId: 42, resume: { pathway, school, step } });
+
+const posts = (calls: Call[], path: string) => calls.filter((call) => call.method === "POST" && call.url.startsWith(path));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.mocked(navigateTo).mockReset();
+  document.body.replaceChildren();
+  sessionStorage.clear();
+});
+
+describe("register wizard: confirmSchool and the seat flow", () => {
+  it("resumes from data-resume at confirmSchool with the school shown, nothing retyped", () => {
+    serverAnswering();
+    resumeAt("confirmSchool");
+    expect(screen.getByRole("heading", { name: "Is this your school?" })).toBeInTheDocument();
+    expect(screen.getByText("Oakfield Primary <School>")).toBeInTheDocument();
+    expect(screen.getByText(/URN 100001/)).toBeInTheDocument();
+    expect(screen.getByText("1 Oak Lane, Leeds, LS1 1AA")).toBeInTheDocument();
+  });
+
+  it("joins, offers admin status, and accepting makes the user admin and finishes with a link to next", async () => {
+    const user = userEvent.setup();
+    const calls = serverAnswering();
+    resumeAt("confirmSchool");
+    await user.click(screen.getByRole("button", { name: "Yes, link my account" }));
+    expect(await screen.findByRole("heading", { name: "Become your school's admin?" })).toHaveFocus();
+    expect(posts(calls, "/account/manual-benefit-usage/")[0]!.body).toMatchObject({ Benefit: { Id: 301 }, Constituent: { Id: 42 }, Membership: { Id: 700 }, TotalCount: 1 });
+    expect(posts(calls, "/account/affiliation/42/")[0]!.body).toMatchObject({ AffiliationType: { Id: 10052 }, Salary: 9001 });
+
+    await user.click(screen.getByRole("button", { name: "Yes, make me the admin" }));
+    expect(await screen.findByRole("heading", { name: "You're all set" })).toHaveFocus();
+    expect(posts(calls, "/account/manual-benefit-usage/")[1]!.body).toMatchObject({ Benefit: { Id: 302 } });
+    expect(screen.getByText("Your account is linked to Oakfield Primary <School>.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Continue" })).toHaveAttribute("href", "/resources/");
+    expect(sessionStorage.getItem("register-wizard")).toBeNull();
+  });
+
+  it("declining the admin offer finishes without an admin seat", async () => {
+    const user = userEvent.setup();
+    const calls = serverAnswering();
+    resumeAt("confirmSchool");
+    await user.click(screen.getByRole("button", { name: "Yes, link my account" }));
+    await user.click(await screen.findByRole("button", { name: "No thanks" }));
+    expect(await screen.findByRole("heading", { name: "You're all set" })).toBeInTheDocument();
+    expect(posts(calls, "/account/manual-benefit-usage/")).toHaveLength(1);
+  });
+
+  it("shows progress on the button while the calls run", async () => {
+    const user = userEvent.setup();
+    let answer: (reply: Reply) => void = () => undefined;
+    serverAnswering({ "GET /account/session-status/": () => new Promise<Reply>((resolve) => (answer = resolve)) });
+    resumeAt("confirmSchool");
+    await user.click(screen.getByRole("button", { name: "Yes, link my account" }));
+    const busy = screen.getByRole("button", { name: "Please wait…" });
+    expect(busy).toHaveAttribute("aria-disabled", "true");
+    await act(async () => answer({ status: 500 }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Failed to fetch session data. Please try again later.");
+    expect(screen.getByRole("button", { name: "Yes, link my account" })).not.toHaveAttribute("aria-disabled");
+  });
+
+  it("an unverified email gets the check-your-inbox view, with the pending choice sent, and nothing granted", async () => {
+    const user = userEvent.setup();
+    const calls = serverAnswering({
+      "GET /account/session-status/": { status: 200, body: { session_data: { login_info: { email: "ada@oakfield.sch.uk" } }, constituentId: 42, emailVerified: false } },
+    });
+    resumeAt("confirmSchool");
+    await user.click(screen.getByRole("button", { name: "Yes, link my account" }));
+    expect(await screen.findByRole("heading", { name: "Check your inbox" })).toHaveFocus();
+    expect(screen.getByRole("status")).toHaveTextContent("We've sent a link to ada@oakfield.sch.uk");
+    expect(posts(calls, "/account/verify-email/")[0]!.body).toEqual({ school: oakfield, pathway: "state-school", step: "confirmSchool" });
+    expect(posts(calls, "/account/manual-benefit-usage/")).toEqual([]);
+    expect(calls.some((call) => call.url.startsWith("/account/membership"))).toBe(false);
+  });
+
+  it("a domain that does not match goes to invalidEmail with the support address, and Back returns", async () => {
+    const user = userEvent.setup();
+    serverAnswering({ "GET /account/attributes/100001/": { status: 200, body: { details: [{ Keyword: { Id: 671 }, Value: "riverside.sch.uk" }] } } });
+    resumeAt("confirmSchool");
+    await user.click(screen.getByRole("button", { name: "Yes, link my account" }));
+    expect(await screen.findByRole("heading", { name: "Your email address does not match this school" })).toHaveFocus();
+    expect(screen.getByRole("link", { name: "learning@greyfriars.example" })).toHaveAttribute("href", "mailto:learning@greyfriars.example");
+    await user.click(screen.getByRole("button", { name: "Back" }));
+    expect(screen.getByRole("heading", { name: "Is this your school?" })).toHaveFocus();
+  });
+
+  it("a failed attribute fetch goes to invalidEmail with 'Failed to get attributes.'", async () => {
+    const user = userEvent.setup();
+    serverAnswering({ "GET /account/attributes/100001/": { status: 500 } });
+    resumeAt("confirmSchool");
+    await user.click(screen.getByRole("button", { name: "Yes, link my account" }));
+    await screen.findByRole("heading", { name: "Your email address does not match this school" });
+    expect(screen.getByRole("alert")).toHaveTextContent("Failed to get attributes.");
+  });
+
+  it("no seats: noActiveSubscriptionOther with the spec's message", async () => {
+    const user = userEvent.setup();
+    serverAnswering({ "POST /account/manual-benefit-usage/": { status: 409, body: { errors: { __all__: ["No seats"] } } } });
+    resumeAt("confirmSchool");
+    await user.click(screen.getByRole("button", { name: "Yes, link my account" }));
+    expect(await screen.findByRole("heading", { name: "This school has no active membership" })).toHaveFocus();
+    expect(screen.getByRole("status")).toHaveTextContent("No seats available for the membership, needs to be renewed");
+  });
+
+  it("a refused admin claim says 'Failed to make user an admin. Please try again.'", async () => {
+    const user = userEvent.setup();
+    let usages = 0;
+    serverAnswering({ "POST /account/manual-benefit-usage/": async () => (++usages === 1 ? { status: 201, body: { details: { Id: 9001 } } } : { status: 403, body: {} }) });
+    resumeAt("confirmSchool");
+    await user.click(screen.getByRole("button", { name: "Yes, link my account" }));
+    await user.click(await screen.findByRole("button", { name: "Yes, make me the admin" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Failed to make user an admin. Please try again.");
+    expect(screen.getByRole("heading", { name: "Become your school's admin?" })).toBeInTheDocument();
+  });
+});
+
+describe("register wizard: other pathways", () => {
+  it("an independent school with an admin: contactYourAdmin", async () => {
+    const user = userEvent.setup();
+    serverAnswering({ "GET /account/affiliations/": { status: 200, body: { details: [{ AffiliationType: { Id: 10053 }, IndividualConstituent: { Id: 0 } }] } } });
+    resumeAt("schoolTypeAndSearch", stCatherines, "independent-school");
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    expect(await screen.findByRole("heading", { name: "Contact your school's admin" })).toHaveFocus();
+    expect(screen.getByText(/St Catherine's College already has an admin/)).toBeInTheDocument();
+  });
+
+  it("an independent school without an admin: offerAdminStatus", async () => {
+    const user = userEvent.setup();
+    serverAnswering();
+    resumeAt("schoolTypeAndSearch", stCatherines, "independent-school");
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    expect(await screen.findByRole("heading", { name: "Become your school's admin?" })).toBeInTheDocument();
+  });
+
+  it("a failed affiliations call stays with the spec's message", async () => {
+    const user = userEvent.setup();
+    serverAnswering({ "GET /account/affiliations/": { status: 500 } });
+    resumeAt("schoolTypeAndSearch", stCatherines, "independent-school");
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    expect(await screen.findByText("Failed to fetch school affiliations. Please try again.")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Link your school" })).toBeInTheDocument();
+  });
+
+  it("consortium: contactSupport with the support address, and Back to the school step", async () => {
+    const user = userEvent.setup();
+    const calls = serverAnswering();
+    mountWizard({ constituentId: 42 });
+    await user.selectOptions(screen.getByLabelText("School type"), "consortium");
+    await user.click(screen.getByRole("button", { name: /enter its address/ }));
+    await user.type(screen.getByLabelText("Address line 1"), "9 Elm Street");
+    await user.type(screen.getByLabelText("Town or city"), "Leeds");
+    await user.type(screen.getByLabelText("Postcode"), "LS3 3CC");
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    expect(await screen.findByRole("heading", { name: "Contact us to join" })).toHaveFocus();
+    expect(screen.getByRole("link", { name: "learning@greyfriars.example" })).toBeInTheDocument();
+    // Only the location preload: a consortium is set up by our team, so no school call is made.
+    expect(calls.map((call) => call.url).sort()).toEqual(["/account/countries/", "/account/states/"]);
+    await user.click(screen.getByRole("button", { name: "Back" }));
+    expect(screen.getByLabelText("School type")).toHaveValue("consortium");
+  });
+
+  it("without a school type, Continue says 'Please select a valid school type.'", async () => {
+    const user = userEvent.setup();
+    serverAnswering();
+    mountWizard({ constituentId: 42 });
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    expect(screen.getByText("Please select a valid school type.")).toBeVisible();
+    expect(screen.getByLabelText("School type")).toHaveFocus();
+  });
+});
+
+describe("register wizard: reloads, resume and payment messages", () => {
+  it("a reload carries on at the same step with the same pathway and school", async () => {
+    const user = userEvent.setup();
+    serverAnswering({ "GET /account/attributes/100001/": { status: 200, body: { details: [] } } });
+    resumeAt("confirmSchool");
+    await user.click(screen.getByRole("button", { name: "Yes, link my account" }));
+    await screen.findByRole("heading", { name: "Your email address does not match this school" });
+    document.body.replaceChildren();
+    mountWizard({ constituentId: 42 });
+    expect(screen.getByRole("heading", { name: "Your email address does not match this school" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Back" }));
+    expect(screen.getByText("Oakfield Primary <School>")).toBeInTheDocument();
+  });
+
+  it("keeps the lookup's email over a reload but never the password", async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal("fetch", async () => new Response(JSON.stringify({ resetPassword: false, email: null }), { status: 200, headers: { "Content-Type": "application/json" } }));
+    mountWizard({});
+    await user.type(screen.getByLabelText("Email address"), "ada@oakfield.sch.uk");
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    await screen.findByRole("heading", { name: "Create your account" });
+    await user.type(screen.getByLabelText(/^Password/), "Rehearsal-room-7!");
+    expect(sessionStorage.getItem("register-wizard")).not.toContain("Rehearsal");
+    document.body.replaceChildren();
+    mountWizard({});
+    expect(screen.getByRole("heading", { name: "Create your account" })).toBeInTheDocument();
+    expect(screen.getByLabelText("Email address")).toHaveValue("ada@oakfield.sch.uk");
+    expect(screen.getByLabelText(/^Password/)).toHaveValue("");
+  });
+
+  it("ignores a saved school step once signed out", () => {
+    sessionStorage.setItem("register-wizard", JSON.stringify({ step: "confirmSchool", pathway: "state-school", school: oakfield, email: "", message: null, offer: null }));
+    serverAnswering();
+    mountWizard({});
+    expect(screen.getByRole("heading", { name: "Enter your email address" })).toBeInTheDocument();
+  });
+
+  it.each([
+    ["approved", "Your payment is approved."],
+    ["declined", "Your payment was declined."],
+    ["cancelled", "Your payment is cancelled."],
+    ["bogus", "Your payment has failed, please try again."],
+  ])("paymentStatus %s shows %j", (paymentStatus, message) => {
+    serverAnswering();
+    mountWizard({ constituentId: 42, paymentStatus });
+    expect(screen.getByText(message)).toHaveAttribute("role", "status");
+  });
+
+  it("has a Close link to the site root on every screen", () => {
+    serverAnswering();
+    resumeAt("contactYourAdmin", stCatherines, "independent-school");
+    expect(screen.getByRole("link", { name: "Close" })).toHaveAttribute("href", "/");
+  });
+});

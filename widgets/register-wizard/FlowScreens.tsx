@@ -1,0 +1,60 @@
+import type { JSX } from "react";
+import { ActionButton, SchoolSummary, Screen, fill } from "./ScreenParts";
+import type { SelectedSchool } from "./selected-school";
+import type { RegisterWizardStrings } from "./strings";
+
+interface BusyProps {
+  busy: boolean;
+  error: string | null;
+  strings: RegisterWizardStrings;
+}
+
+/** confirmSchool: the chosen school; confirming runs the school flow (the parent decides the next screen). */
+export function ConfirmSchoolScreen({ school, busy, error, strings, onConfirm, onBack }: BusyProps & { school: SelectedSchool | null; onConfirm: () => void; onBack: () => void }): JSX.Element {
+  return (
+    <Screen step="confirmSchool" title={strings.confirmSchoolTitle} error={error}>
+      <p>{strings.confirmSchoolIntro}</p>
+      {school && <SchoolSummary school={school} urnLabel={strings.urnLabel} />}
+      <div className="register-wizard__actions">
+        {school && (
+          <ActionButton busy={busy} busyLabel={strings.working} onClick={onConfirm}>
+            {strings.confirmSchool}
+          </ActionButton>
+        )}
+        <button className="button button--secondary" type="button" onClick={onBack}>
+          {strings.back}
+        </button>
+      </div>
+    </Screen>
+  );
+}
+
+/** The email is not verified yet: the link is on its way, and nothing has been granted. */
+export function CheckInboxScreen({ sentTo, strings, onBack }: { sentTo: string; strings: RegisterWizardStrings; onBack: () => void }): JSX.Element {
+  return (
+    <Screen step="checkInbox" title={strings.checkInboxTitle} message={strings.checkInbox.replace("{email}", sentTo)}>
+      <div className="register-wizard__actions">
+        <button className="button button--secondary" type="button" onClick={onBack}>
+          {strings.back}
+        </button>
+      </div>
+    </Screen>
+  );
+}
+
+/** offerAdminStatus: accept (an admin seat) or decline (done as a seat holder). */
+export function OfferAdminScreen({ school, busy, error, strings, onAccept, onDecline }: BusyProps & { school: SelectedSchool | null; onAccept: () => void; onDecline: () => void }): JSX.Element {
+  return (
+    <Screen step="offerAdminStatus" title={strings.offerAdminTitle} error={error}>
+      <p>{fill(strings.offerAdminText, { school: school?.name ?? "" })}</p>
+      <div className="register-wizard__actions">
+        <ActionButton busy={busy} busyLabel={strings.working} onClick={onAccept}>
+          {strings.acceptAdmin}
+        </ActionButton>
+        <button className="button button--secondary" type="button" onClick={onDecline}>
+          {strings.declineAdmin}
+        </button>
+      </div>
+    </Screen>
+  );
+}

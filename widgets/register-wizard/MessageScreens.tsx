@@ -1,0 +1,61 @@
+import type { JSX } from "react";
+import { Screen, SupportLink, fill } from "./ScreenParts";
+import type { SelectedSchool } from "./selected-school";
+import type { RegistrationStep } from "./steps";
+import type { RegisterWizardStrings } from "./strings";
+
+type StringKey = keyof RegisterWizardStrings;
+
+/** The screens that only say where the user stands: title, text and where to go from here. */
+const messageScreens: Partial<Record<RegistrationStep, { title: StringKey; text: StringKey; back: boolean }>> = {
+  invalidEmail: { title: "invalidEmailTitle", text: "invalidEmailText", back: true },
+  contactSupport: { title: "contactSupportTitle", text: "contactSupportText", back: true },
+  contactYourAdmin: { title: "contactYourAdminTitle", text: "contactYourAdminText", back: true },
+  noActiveSubscriptionIndividual: { title: "noSubscriptionIndividualTitle", text: "noSubscriptionText", back: true },
+  noActiveSubscriptionOther: { title: "noSubscriptionOtherTitle", text: "noSubscriptionText", back: true },
+  confirmSubscriptionIndividual: { title: "confirmSubscriptionTitle", text: "confirmSubscriptionText", back: true },
+  confirmSubscriptionOther: { title: "confirmSubscriptionTitle", text: "confirmSubscriptionText", back: true },
+  paymentProcessing: { title: "paymentProcessingTitle", text: "paymentProcessing", back: false },
+  somethingWentWrongWithPayment: { title: "paymentWrongTitle", text: "paymentProcessingFailed", back: false },
+  done: { title: "doneTitle", text: "doneText", back: false },
+};
+
+export function isMessageStep(step: RegistrationStep): boolean {
+  return step in messageScreens;
+}
+
+interface MessageScreenProps {
+  step: RegistrationStep;
+  school: SelectedSchool | null;
+  supportEmail: string;
+  next: string;
+  message: string | null;
+  error: string | null;
+  strings: RegisterWizardStrings;
+  onBack: () => void;
+}
+
+export function MessageScreen({ step, school, supportEmail, next, message, error, strings, onBack }: MessageScreenProps): JSX.Element {
+  const screen = messageScreens[step]!;
+  const schoolName = school?.name ?? "";
+  // done without a school (a pathway that needs no seat): say nothing about linking.
+  const text = step === "done" && !schoolName ? null : fill(strings[screen.text], { support: <SupportLink email={supportEmail} />, school: schoolName });
+  return (
+    <Screen step={step} title={strings[screen.title]} message={message} error={error}>
+      {text && <p>{text}</p>}
+      <div className="register-wizard__actions">
+        {step === "done" ? (
+          <a className="button" href={next}>
+            {strings.continue}
+          </a>
+        ) : (
+          screen.back && (
+            <button className="button button--secondary" type="button" onClick={onBack}>
+              {strings.back}
+            </button>
+          )
+        )}
+      </div>
+    </Screen>
+  );
+}
