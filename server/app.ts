@@ -90,7 +90,13 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
     app.use(devMailboxRoutes({ mailbox: features.mailbox }));
     services.logger.info(`dev mailbox at ${config.publicUrl}${DEV_MAILBOX_PATH} (answers requests from this machine only)`);
   }
-  const accountRouteDependencies = { accounts: features.accounts, emailVerification: features.emailVerification, rateLimiter: services.rateLimiter, config };
+  const accountRouteDependencies = {
+    accounts: features.accounts,
+    emailVerification: features.emailVerification,
+    rateLimiter: services.rateLimiter,
+    config,
+    csrfTokenFor: csrf.tokenFor,
+  };
   app.use(accountAuthRoutes(accountRouteDependencies));
   app.use(accountRegisterRoutes(accountRouteDependencies));
   app.use(passwordResetRoutes(accountRouteDependencies));

@@ -126,7 +126,8 @@ export function accountRegisterRoutes(deps: AccountRouteDependencies): Router {
       return renderRegisterPage(res, { step: "createAccount", next, values, errors: outcome.errors });
     }
     await signIn(req, outcome.constituent);
-    if (isApiRequest(req)) return void res.status(201).json({ IsLoggedIn: true });
+    // The wizard goes on posting from this page: it needs the new session's token.
+    if (isApiRequest(req)) return void res.status(201).json({ IsLoggedIn: true, csrfToken: deps.csrfTokenFor(req) });
     res.redirect(303, next);
   });
 

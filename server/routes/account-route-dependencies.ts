@@ -1,5 +1,6 @@
 import type { AccountsService } from "../accounts/accounts-service";
 import type { EmailVerificationService } from "../accounts/email-verification";
+import type { Request } from "express";
 import type { Config } from "../config";
 import type { RateLimiter } from "../rate-limit/rate-limit";
 
@@ -11,4 +12,6 @@ export interface AccountRouteDependencies {
   /** Per-address quotas on lookups, sign-ups and reset requests. */
   rateLimiter: RateLimiter;
   config: Pick<Config, "staffEmail" | "crmEnv">;
+  /** This request's CSRF token (server/http/csrf.ts): signing in rotates the session, and with it the token. */
+  csrfTokenFor: (req: Request) => string;
 }

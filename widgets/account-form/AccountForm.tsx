@@ -9,7 +9,8 @@ import { updateCustomValidity } from "./custom-validity";
 import { errorsFromFailure } from "./failure-errors";
 import { showFieldErrors, summaryItemsFor, type SummaryItem } from "./field-errors";
 import { jsonBodyOf } from "./form-values";
-import { replaceCsrfToken, showAccountDetails } from "./page-updates";
+import { replaceCsrfToken } from "../lib/csrf-token";
+import { showAccountDetails } from "./page-updates";
 import type { AccountFormProps } from "./parse";
 
 interface SuccessAnswer {

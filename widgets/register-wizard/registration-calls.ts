@@ -1,3 +1,4 @@
+import { replaceCsrfToken } from "../lib/csrf-token";
 import { http, HttpError } from "../lib/http";
 import type { RegisterWizardStrings } from "./strings";
 
@@ -41,7 +42,8 @@ export type CreateAccountResult =
 
 export async function createAccount(account: NewAccount, strings: RegisterWizardStrings): Promise<CreateAccountResult> {
   try {
-    const answer = await http.post<{ IsLoggedIn?: boolean }>("/account/register/", account);
+    const answer = await http.post<{ IsLoggedIn?: boolean; csrfToken?: string }>("/account/register/", account);
+    if (answer?.csrfToken) replaceCsrfToken(document, answer.csrfToken);
     return answer?.IsLoggedIn === true ? { kind: "signed-in" } : { kind: "failed", message: strings.registrationFailed };
   } catch (error) {
     if (!(error instanceof HttpError)) return { kind: "failed", message: strings.registrationError };

@@ -1,4 +1,5 @@
-import { replaceCsrfToken, showAccountDetails } from "../../../../widgets/account-form/page-updates";
+import { showAccountDetails } from "../../../../widgets/account-form/page-updates";
+import { replaceCsrfToken } from "../../../../widgets/lib/csrf-token";
 
 afterEach(() => {
   document.head.replaceChildren();
