@@ -32,6 +32,7 @@ export const sitePages = [
   "/patterns/carousel/",
   "/patterns/change-email-dialog/",
   "/patterns/disclosure/",
+  "/patterns/edit-users-dialog/",
   "/patterns/events-calendar/",
   "/patterns/gallery/",
   "/patterns/hidden-activities/",
