@@ -35,6 +35,11 @@ export interface SessionStatus {
   emailVerified?: boolean;
 }
 
+export interface OrganisationBenefitSummary {
+  Membership: MembershipSummary | null;
+  Benefits: SeatBenefit[];
+}
+
 export interface MembershipSummaryAnswer {
   /** The membership valid now, or null (an expired one counts as none). */
   details: MembershipSummary | null;
@@ -55,6 +60,8 @@ export interface SchoolRecordsService {
   updateAddress(userId: number, addressId: number, body: unknown): Promise<void>;
   membershipSummary(userId: number, constituentId: number): Promise<MembershipSummaryAnswer>;
   seatBenefits(userId: number, membershipId: number): Promise<SeatBenefit[]>;
+  /** An organisation's current membership with its seat benefits, in one answer (the School tab's and the wizard's summary). */
+  organisationBenefitSummary(userId: number, constituentId: number): Promise<OrganisationBenefitSummary>;
   /** keywordIds undefined: the email-domain keyword. */
   attributes(userId: number, constituentId: number, keywordIds: readonly number[] | undefined): Promise<Attribute[]>;
 }
@@ -159,6 +166,13 @@ export function createSchoolRecordsService(deps: SchoolRecordsDependencies): Sch
       if (!membership) throw new HttpError(404, NOT_FOUND_MESSAGE);
       await access.readable(userId, membership.Constituent.Id, "seat-benefits-own-only");
       return crm.seatBenefits(membershipId);
+    },
+
+    async organisationBenefitSummary(userId, constituentId) {
+      const detail = await access.readable(userId, constituentId, "benefit-summary-of-organisations-only");
+      if (!access.isOrganisation(detail)) access.deny(userId, "benefit-summary-of-organisations-only", { constituentId }, ORGANISATIONS_ONLY_MESSAGE);
+      const membership = (await currentMembership(crm, constituentId, clock())) ?? null;
+      return { Membership: membership, Benefits: membership ? await crm.seatBenefits(membership.Id) : [] };
     },
 
     async attributes(userId, constituentId, keywordIds) {

@@ -67,6 +67,11 @@ export function accountSchoolRecordsRoutes(options: { schoolRecords: SchoolRecor
     res.json({ success: true, details: await schoolRecords.seatBenefits(userId(req), pathId(req)) });
   });
 
+  // The spec names this call without its shape; ours is the organisation's current membership and its seats (docs/crm.md).
+  router.get("/account/membership-organisation-benefit-summary/:id/", signedIn, async (req, res) => {
+    res.json({ success: true, details: await schoolRecords.organisationBenefitSummary(userId(req), pathId(req)) });
+  });
+
   router.get("/account/attributes/:id/", signedIn, async (req, res) => {
     res.json({ success: true, details: await schoolRecords.attributes(userId(req), pathId(req), keywordIdsOf(req.query.keywordIds)) });
   });

@@ -310,6 +310,20 @@ describe.each(databaseEngines)("the wizard's school-record calls on %s", (engine
     expect((await get(sam, `/account/benefits-number-of-seats/${personal.Id}/`)).body).toEqual({ success: true, details: [] });
   });
 
+  it("answers an organisation's benefit summary: its current membership and seats, for organisations only", async () => {
+    const response = await get(jo, `/account/membership-organisation-benefit-summary/${schoolId}/`);
+    expect(response.status).toBe(200);
+    expect(response.body.details.Membership).toMatchObject({ Id: membershipId, Constituent: { Id: schoolId } });
+    expect(response.body.details.Benefits.map((benefit: { Benefit: { Id: number }; TotalRemaining: number }) => [benefit.Benefit.Id, benefit.TotalRemaining])).toEqual([
+      [ids.seatBenefits.userSeat, 1],
+      [ids.seatBenefits.adminSeat, 0],
+    ]);
+    const lapsed = await get(jo, `/account/membership-organisation-benefit-summary/${lapsedSchoolId}/`);
+    expect(lapsed.body.details).toEqual({ Membership: null, Benefits: [] });
+    expect((await get(jo, `/account/membership-organisation-benefit-summary/${jo.id}/`)).status).toBe(403);
+    expect((await get(jo, "/account/membership-organisation-benefit-summary/987654/")).status).toBe(404);
+  });
+
   it("answers a school's email-domain attributes, for organisations only", async () => {
     const response = await get(jo, `/account/attributes/${schoolId}/?keywordIds=671`);
     expect(response.body).toEqual({ success: true, details: [{ Keyword: { Id: 671 }, Value: "brook.sch.uk" }] });
