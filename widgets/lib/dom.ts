@@ -6,3 +6,13 @@
 export function childNodesOf(element: Element | null): Node[] {
   return element ? Array.from(element.childNodes) : [];
 }
+
+/**
+ * What the visitor has already typed into the server-rendered field named
+ * `name` inside `root`, or "": a widget that replaces the markup starts from
+ * it, so typing before the script arrives is never lost.
+ */
+export function typedValue(root: Element, name: string): string {
+  const field = root.querySelector<HTMLInputElement | HTMLTextAreaElement>(`input[name="${CSS.escape(name)}"], textarea[name="${CSS.escape(name)}"]`);
+  return field?.value ?? "";
+}

@@ -12,10 +12,10 @@ import { useElementId } from "../lib/useElementId";
  * login answer says. Same classes as the server's form, plus a
  * show-password toggle.
  */
-export default function LoginForm({ next, email: initialEmail, error: serverError, forgotPasswordHref, registerHref, strings }: WidgetProps<LoginFormProps>): JSX.Element {
+export default function LoginForm({ next, email: initialEmail, password: typedPassword, error: serverError, forgotPasswordHref, registerHref, strings }: WidgetProps<LoginFormProps>): JSX.Element {
   const id = useElementId();
   const [email, setEmail] = useState(initialEmail);
-  const [password, setPassword] = useState("");
+  const [password, setPassword] = useState(typedPassword);
   const [passwordShown, setPasswordShown] = useState(false);
   const [message, setMessage] = useState<string | null>(serverError);
   const [submitting, setSubmitting] = useState(false);

@@ -1,3 +1,4 @@
+import { typedValue } from "../lib/dom";
 import { readI18n } from "../lib/i18n";
 import { sameSitePath } from "../lib/same-site-path";
 
@@ -37,6 +38,8 @@ export interface LoginFormProps {
   /** A same-site path, or null when the page gave none (the dashboard then applies after a valid sign-in). */
   next: string | null;
   email: string;
+  /** Typed into the server's form before the widget took over. */
+  password: string;
   /** A message the server rendered (a failed no-JavaScript attempt), shown until the next try. */
   error: string | null;
   forgotPasswordHref: string;
@@ -52,7 +55,8 @@ export interface LoginFormProps {
 export function parseLoginForm(root: HTMLElement): LoginFormProps {
   return {
     next: sameSitePath(root.getAttribute("data-next")),
-    email: root.getAttribute("data-email") ?? "",
+    email: typedValue(root, "email") || (root.getAttribute("data-email") ?? ""),
+    password: typedValue(root, "password"),
     error: root.getAttribute("data-error") || null,
     forgotPasswordHref: sameSitePath(root.getAttribute("data-forgot-password-href")) ?? "/account/forgot-password/",
     registerHref: sameSitePath(root.getAttribute("data-register-href")),

@@ -38,8 +38,8 @@ export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>):
 
   useEffect(() => {
     if (step === "done") return forgetWizard();
-    saveWizard({ step, pathway, school, email: snapshot.context.email, message, offer });
-  }, [step, pathway, school, snapshot.context.email, message, offer]);
+    saveWizard({ step, pathway, school, constituentId, email: snapshot.context.email, message, offer });
+  }, [step, pathway, school, constituentId, snapshot.context.email, message, offer]);
 
   /** Another screen: its message comes with it; the old one's go. */
   const go = (event: RegistrationEvent, nextMessage: string | null = null, nextError: string | null = null) => {
@@ -152,9 +152,9 @@ export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>):
 
 /** Where to carry on from: the verification link's point (signed in), else this tab's saved steps. */
 function startingPoint({ resume, constituentId, returnUrl, email }: RegisterWizardProps): SavedWizard | null {
-  if (resume && constituentId !== null) return { ...resume, email: "", message: null, offer: null };
+  if (resume && constituentId !== null) return { ...resume, constituentId, email: "", message: null, offer: null };
   if (returnUrl && email) return null;
-  return loadWizard();
+  return loadWizard(constituentId);
 }
 
 function firstEvents({ returnUrl, email }: RegisterWizardProps, saved: SavedWizard | null): RegistrationEvent[] {

@@ -7,6 +7,8 @@ import type { AdminOffer } from "./school-flow";
  * the step, pathway, school, email, the shown message and the admin offer.
  */
 export interface SavedWizard extends ResumePoint {
+  /** Who was signed in when it was saved (null: nobody yet), so another person in the same tab starts afresh. */
+  constituentId: number | null;
   email: string;
   message: string | null;
   offer: AdminOffer | null;
@@ -14,7 +16,12 @@ export interface SavedWizard extends ResumePoint {
 
 const key = "register-wizard";
 
-export function loadWizard(): SavedWizard | null {
+/**
+ * The saved wizard, if it is this person's: saved by someone else signed in
+ * in this tab, or before sign-in at a step that only applies while signed
+ * out (the account screens), it is not.
+ */
+export function loadWizard(constituentId: number | null): SavedWizard | null {
   let raw: string | null;
   try {
     raw = window.sessionStorage.getItem(key);
@@ -24,8 +31,12 @@ export function loadWizard(): SavedWizard | null {
   const point = parseResume(raw);
   if (!point || !raw) return null;
   const saved = JSON.parse(raw) as Partial<SavedWizard>;
+  const savedFor = typeof saved.constituentId === "number" ? saved.constituentId : null;
+  if (savedFor !== null && savedFor !== constituentId) return null;
+  if (constituentId !== null && (point.step === "lookupAccount" || point.step === "createAccount")) return null;
   return {
     ...point,
+    constituentId: savedFor,
     email: typeof saved.email === "string" ? saved.email : "",
     message: typeof saved.message === "string" ? saved.message : null,
     offer: isOffer(saved.offer) ? saved.offer : null,

@@ -290,6 +290,24 @@ describe("register wizard: reloads, resume and payment messages", () => {
     expect(screen.getByRole("heading", { name: "Enter your email address" })).toBeInTheDocument();
   });
 
+  it("does not restore another person's wizard, nor the account screens once signed in", () => {
+    serverAnswering();
+    const saved = (step: string, constituentId: number | null) =>
+      sessionStorage.setItem("register-wizard", JSON.stringify({ step, pathway: "state-school", school: oakfield, constituentId, email: "", message: null, offer: null }));
+    saved("confirmSchool", 7);
+    mountWizard({ constituentId: 42 });
+    expect(screen.getByRole("heading", { name: "Link your school" })).toBeInTheDocument();
+    document.body.replaceChildren();
+    saved("createAccount", null);
+    mountWizard({ constituentId: 42 });
+    expect(screen.getByRole("heading", { name: "Link your school" })).toBeInTheDocument();
+    document.body.replaceChildren();
+    // Saved by this same person (or just before they signed up in this tab): carried on.
+    saved("confirmSchool", 42);
+    mountWizard({ constituentId: 42 });
+    expect(screen.getByRole("heading", { name: "Is this your school?" })).toBeInTheDocument();
+  });
+
   it.each([
     ["approved", "Your payment is approved."],
     ["declined", "Your payment was declined."],

@@ -21,11 +21,20 @@ describe("parseLoginForm", () => {
     ).toEqual({
       next: "/resources/",
       email: "member@example.org",
+      password: "",
       error: "Login failed. Please check your credentials and try again.",
       forgotPasswordHref: "/reset/",
       registerHref: "/account/register/",
       strings: loginFormDefaultStrings,
     });
+  });
+
+  it("starts from what was typed into the server's form before the script arrived", () => {
+    const element = root({ "data-email": "member@example.org" });
+    element.innerHTML = '<form><input name="email" type="email"><input name="password" type="password"></form>';
+    element.querySelector<HTMLInputElement>('[name="email"]')!.value = "typed@example.org";
+    element.querySelector<HTMLInputElement>('[name="password"]')!.value = "Typed-early-1!";
+    expect(parseLoginForm(element)).toMatchObject({ email: "typed@example.org", password: "Typed-early-1!" });
   });
 
   it("works with no attributes at all (a page from another backend)", () => {
