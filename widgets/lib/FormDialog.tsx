@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useRef, useState, type JSX } from "react";
 import { ACCOUNT_FORM_SUCCESS_EVENT, type AccountFormSuccessDetail } from "./account-form-success-event";
 import { AdoptedContent } from "./AdoptedContent";
-import { ModalDialog } from "./ModalDialog";
+import { ModalDialog, type ModalDialogProps } from "./ModalDialog";
 import { SuccessStatus } from "./SuccessStatus";
 import { useElementId } from "./useElementId";
 
 export interface FormDialogProps {
   /** The dialog's BEM block (`edit-users-dialog`), also the panel id's prefix. */
-  block: string;
+  block: ModalDialogProps["block"];
   /** The class prefix of the parts beside it (`edit-users` gives `edit-users__open`, `__status`, `__content`). */
   prefix: string;
   /** The server-rendered heading and form, moved (never copied) into the dialog. */
