@@ -60,3 +60,38 @@ export class LatestRequest<Query, Answer> {
     }
   }
 }
+
+export interface TypeaheadOptions<Answer> extends LatestRequestOptions<string, Answer> {
+  /** The query for the typed text, or null when it is blank (nothing to ask). */
+  queryOf(text: string): string | null;
+  /** The text went blank: drop the list at once. */
+  cleared(): void;
+}
+
+/**
+ * A lookup for text being typed: blank text sends nothing, drops what is
+ * waiting or in flight and clears at once; other text is sent once typing
+ * pauses, and only the newest answer counts.
+ */
+export class TypeaheadRequest<Answer> {
+  private readonly latest: LatestRequest<string, Answer>;
+
+  constructor(private readonly typeahead: TypeaheadOptions<Answer>) {
+    this.latest = new LatestRequest(typeahead);
+  }
+
+  textChanged(text: string): void {
+    const query = this.typeahead.queryOf(text);
+    if (query === null) {
+      this.cancel();
+      this.typeahead.cleared();
+      return;
+    }
+    this.latest.request(query);
+  }
+
+  /** Drops whatever is waiting or in flight. */
+  cancel(): void {
+    this.latest.cancel();
+  }
+}

@@ -1,5 +1,5 @@
 import { http } from "../lib/http";
-import { LatestRequest } from "../lib/latest-request";
+import { TypeaheadRequest } from "../lib/latest-request";
 import { readSchoolHits, schoolSearchQuery, type SchoolHit } from "./school-hits";
 
 /** The pause after the last keystroke before a search goes out. */
@@ -17,35 +17,20 @@ export interface SchoolSearchListener {
 /**
  * GET /account/school-search/?query= for the text being typed: one request
  * 300 ms after the last change; only the newest request may answer
- * (widgets/lib/latest-request.ts).
+ * (widgets/lib/latest-request.ts). `cancel()` on a choice, a reset, unmount.
  */
-export class SchoolSearcher {
-  private readonly latest: LatestRequest<string, SchoolHit[]>;
-
-  constructor(private readonly listener: SchoolSearchListener) {
-    this.latest = new LatestRequest({
+export class SchoolSearcher extends TypeaheadRequest<SchoolHit[]> {
+  constructor(listener: SchoolSearchListener) {
+    super({
       delayMs: SCHOOL_SEARCH_DEBOUNCE_MS,
+      queryOf: schoolSearchQuery,
       send: async (query, signal) => readSchoolHits(await http.get<unknown>("/account/school-search/", { query: { query }, signal })),
       answered: (hits) => listener.answered(hits),
+      cleared: () => listener.cleared(),
       failed: (error) => {
         console.error("The school search failed.", error);
         listener.failed();
       },
     });
-  }
-
-  textChanged(text: string): void {
-    const query = schoolSearchQuery(text);
-    if (query === null) {
-      this.cancel();
-      this.listener.cleared();
-      return;
-    }
-    this.latest.request(query);
-  }
-
-  /** Drops whatever is waiting or in flight (a choice, a reset, unmount). */
-  cancel(): void {
-    this.latest.cancel();
   }
 }

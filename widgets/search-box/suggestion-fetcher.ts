@@ -1,5 +1,5 @@
 import { http } from "../lib/http";
-import { LatestRequest } from "../lib/latest-request";
+import { TypeaheadRequest } from "../lib/latest-request";
 import { readSuggestions, suggestionQuery, suggestionUrl, type SearchSuggestion } from "./suggestion-request";
 
 /** Public-site spec, section 9: autocomplete debounce is 300 ms. */
@@ -21,37 +21,20 @@ export interface SuggestionListener {
  *   slow, stale response never overwrites a newer one.
  * - Failures (non-OK, network, unreadable answer) go to the console only and
  *   clear the list, whose suggestions belonged to older text.
+ * - `cancel()` on Escape, a chosen suggestion, unmount.
  */
-export class SuggestionFetcher {
-  private readonly latest: LatestRequest<string, SearchSuggestion[]>;
-
-  constructor(
-    autocompleteUrl: string,
-    private readonly listener: SuggestionListener,
-  ) {
-    this.latest = new LatestRequest({
+export class SuggestionFetcher extends TypeaheadRequest<SearchSuggestion[]> {
+  constructor(autocompleteUrl: string, listener: SuggestionListener) {
+    super({
       delayMs: suggestionDebounceMs,
+      queryOf: suggestionQuery,
       send: async (query, signal) => readSuggestions(await http.get<unknown>(suggestionUrl(autocompleteUrl, query), { signal })),
       answered: (suggestions) => listener.suggestionsArrived(suggestions),
+      cleared: () => listener.cleared(),
       failed: (error) => {
         console.error("Search suggestions could not be loaded.", error);
         listener.cleared();
       },
     });
-  }
-
-  textChanged(text: string): void {
-    const query = suggestionQuery(text);
-    if (query === null) {
-      this.cancel();
-      this.listener.cleared();
-      return;
-    }
-    this.latest.request(query);
-  }
-
-  /** Drops whatever is waiting or in flight (Escape, a chosen suggestion, unmount). */
-  cancel(): void {
-    this.latest.cancel();
   }
 }

@@ -1,4 +1,4 @@
-import { LatestRequest } from "../../../../widgets/lib/latest-request";
+import { LatestRequest, TypeaheadRequest } from "../../../../widgets/lib/latest-request";
 
 interface Pending {
   query: string;
@@ -83,5 +83,47 @@ describe("LatestRequest", () => {
     await vi.runAllTimersAsync();
     expect(answered).toEqual([]);
     expect(failed).toEqual([]);
+  });
+});
+
+describe("TypeaheadRequest", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  function typeahead() {
+    const sent: { query: string; signal: AbortSignal }[] = [];
+    const heard: string[] = [];
+    const lookup = new TypeaheadRequest<string>({
+      delayMs: 300,
+      queryOf: (text) => (text.trim() === "" ? null : text.trim()),
+      send: (query, signal) => {
+        sent.push({ query, signal });
+        return new Promise<string>(() => undefined);
+      },
+      answered: (answer) => heard.push(`answered ${answer}`),
+      cleared: () => heard.push("cleared"),
+      failed: () => heard.push("failed"),
+    });
+    return { lookup, sent, heard };
+  }
+
+  it("sends the query of the text once typing pauses", () => {
+    const { lookup, sent, heard } = typeahead();
+    lookup.textChanged(" oak ");
+    vi.advanceTimersByTime(300);
+    expect(sent.map((call) => call.query)).toEqual(["oak"]);
+    expect(heard).toEqual([]);
+  });
+
+  it("on blank text sends nothing, drops what was waiting or in flight, and clears at once", () => {
+    const { lookup, sent, heard } = typeahead();
+    lookup.textChanged("oak");
+    vi.advanceTimersByTime(300);
+    lookup.textChanged("oakf");
+    lookup.textChanged("  ");
+    expect(heard).toEqual(["cleared"]);
+    expect(sent[0]!.signal.aborted).toBe(true);
+    vi.advanceTimersByTime(1000);
+    expect(sent).toHaveLength(1);
   });
 });
