@@ -1,4 +1,5 @@
 import type { PathwayKey } from "./pathways";
+import { resolveSchool } from "./resolve-school";
 import type { MembershipSummary, SelectedSchool } from "./selected-school";
 import type { RegistrationStep } from "./steps";
 import type { RegisterWizardStrings } from "./strings";
@@ -90,36 +91,6 @@ export async function afterSchoolChoice(input: FlowInput, calls: SchoolFlowCalls
   }
   if (input.pathway === "state-school") return stateSchool(input, session, calls, ids, messages);
   return otherPathway(input, session, calls, messages);
-}
-
-/**
- * Accounts spec, section 4, "School selection": a school typed in by hand is
- * found by postcode, else created with its address, so it has an id before
- * anything is checked against it.
- */
-async function resolveSchool(
-  school: SelectedSchool,
-  calls: SchoolFlowCalls,
-  messages: SchoolFlowMessages,
-): Promise<{ kind: "found" | "created"; school: SelectedSchool } | { kind: "error"; message: string }> {
-  let id: number | null;
-  try {
-    id = await calls.findSchoolByPostcode(school.postalCode);
-  } catch {
-    return { kind: "error", message: messages.postcodeSearchFailed };
-  }
-  if (id !== null) {
-    try {
-      return { kind: "found", school: await calls.checkSchool(id) };
-    } catch {
-      return { kind: "error", message: messages.membershipSummaryFailed };
-    }
-  }
-  try {
-    return { kind: "created", school: { ...school, constituentId: await calls.createSchool(school) } };
-  } catch {
-    return { kind: "error", message: messages.createSchoolFailed };
-  }
 }
 
 async function stateSchool(input: FlowInput, session: SessionStatus, calls: SchoolFlowCalls, ids: SchoolFlowIds, messages: SchoolFlowMessages): Promise<FlowOutcome> {

@@ -6,6 +6,7 @@ import { navigateTo } from "../../../widgets/lib/navigate";
 import { parseRegisterWizard } from "../../../widgets/register-wizard/parse";
 import RegisterWizard from "../../../widgets/register-wizard/RegisterWizard";
 import type { SelectedSchool } from "../../../widgets/register-wizard/selected-school";
+import { selectedSchool } from "../../support/selected-school";
 import { insertMarkup, mountWidget } from "../support/widget-harness";
 
 vi.mock("../../../widgets/lib/navigate", () => ({ navigateTo: vi.fn() }));
@@ -14,24 +15,7 @@ configure({ asyncUtilTimeout: 5000 });
 
 const templates = new nunjucks.Environment(new nunjucks.FileSystemLoader(path.resolve("templates")), { autoescape: true });
 
-const oakfield: SelectedSchool = {
-  name: "Oakfield Primary <School>",
-  addressLine1: "1 Oak Lane",
-  addressLine2: "",
-  addressLine3: "",
-  city: "Leeds",
-  state: null,
-  county: "",
-  postalCode: "LS1 1AA",
-  country: 209,
-  type: "state",
-  URN: "100001",
-  constituentId: 100001,
-  membershipDetails: null,
-  totalAvailable: "unlimited",
-  benefitUsage: 0,
-  hasAdmin: false,
-};
+const oakfield = selectedSchool({ name: "Oakfield Primary <School>" });
 const stCatherines: SelectedSchool = { ...oakfield, name: "St Catherine's College", type: "independent-school", URN: null, constituentId: 100004 };
 const membership = { Id: 700, ExpirationDateTime: "2099-01-01T00:00:00Z", Constituent: { DisplayName: "Oakfield", SortName: "Oakfield" } };
 

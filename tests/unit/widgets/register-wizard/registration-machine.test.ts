@@ -1,27 +1,10 @@
 import { createActor } from "xstate";
 import { registrationMachine, type RegistrationEvent, type RegistrationInput } from "../../../../widgets/register-wizard/registration-machine";
 import { pathwayKeys, pathways } from "../../../../widgets/register-wizard/pathways";
-import type { SelectedSchool } from "../../../../widgets/register-wizard/selected-school";
 import { registrationSteps } from "../../../../widgets/register-wizard/steps";
+import { selectedSchool } from "../../../support/selected-school";
 
-const oakfield: SelectedSchool = {
-  name: "Oakfield Primary",
-  addressLine1: "1 Oak Lane",
-  addressLine2: "",
-  addressLine3: "",
-  city: "Leeds",
-  state: null,
-  county: "",
-  postalCode: "LS1 1AA",
-  country: 209,
-  type: "state",
-  URN: "100001",
-  constituentId: 100001,
-  membershipDetails: null,
-  totalAvailable: "unlimited",
-  benefitUsage: 0,
-  hasAdmin: false,
-};
+const oakfield = selectedSchool();
 
 function wizard(input: RegistrationInput = {}, ...events: RegistrationEvent[]) {
   const actor = createActor(registrationMachine, { input }).start();

@@ -8,31 +8,13 @@ import {
   type SchoolFlowIds,
   type SeatBenefit,
 } from "../../../../widgets/register-wizard/school-flow";
-import type { MembershipSummary, SelectedSchool } from "../../../../widgets/register-wizard/selected-school";
+import type { MembershipSummary } from "../../../../widgets/register-wizard/selected-school";
 import { registerWizardDefaultStrings as strings } from "../../../../widgets/register-wizard/strings";
+import { selectedSchool as school } from "../../../support/selected-school";
 
 const now = new Date("2026-03-01T12:00:00Z");
 const ids: SchoolFlowIds = { emailDomainKeywordId: 671, userSeatBenefitId: 301, adminSeatBenefitId: 302 };
 
-const school = (fields: Partial<SelectedSchool> = {}): SelectedSchool => ({
-  name: "Oakfield Primary",
-  addressLine1: "1 Oak Lane",
-  addressLine2: "",
-  addressLine3: "",
-  city: "Leeds",
-  state: null,
-  county: "",
-  postalCode: "LS1 1AA",
-  country: 209,
-  type: "state",
-  URN: "100001",
-  constituentId: 100001,
-  membershipDetails: null,
-  totalAvailable: "unlimited",
-  benefitUsage: 0,
-  hasAdmin: false,
-  ...fields,
-});
 
 const current: MembershipSummary = { Id: 700, ExpirationDateTime: "2027-01-01T00:00:00Z", Constituent: { DisplayName: "Oakfield", SortName: "Oakfield" } };
 const lapsed: MembershipSummary = { ...current, Id: 650, ExpirationDateTime: "2026-02-01T00:00:00Z" };
