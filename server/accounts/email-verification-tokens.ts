@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { hashSingleUseToken, newSingleUseToken, singleUseTokenPattern } from "./single-use-tokens";
+import { hashSingleUseToken, newSingleUseToken, singleUseTokenPattern, spendSingleUseToken } from "./single-use-tokens";
 
 /** A verification link works for three days: long enough for a welcome email read after a weekend. */
 export const VERIFICATION_TOKEN_LIFETIME_MINUTES = 3 * 24 * 60;
@@ -42,17 +42,11 @@ export interface SpentVerificationToken {
  * account no longer has is spent but verifies nothing (undefined).
  */
 export async function consumeVerificationToken(db: Kysely<Database>, token: string, now: Date): Promise<SpentVerificationToken | undefined> {
-  if (!singleUseTokenPattern.test(token)) return undefined;
-  const usedAt = now.toISOString();
-  const spent = await db
-    .updateTable("email_verification_tokens")
-    .set({ used_at: usedAt })
-    .where("token_hash", "=", hashSingleUseToken(token))
-    .where("used_at", "is", null)
-    .where("expires_at", ">", usedAt)
-    .returning(["id", "constituent_id", "email", "pending_choice"])
+  const spent = await spendSingleUseToken(db, "email_verification_tokens", token, now)
+    ?.returning(["id", "constituent_id", "email", "pending_choice"])
     .executeTakeFirst();
   if (!spent) return undefined;
+  const usedAt = now.toISOString();
   const person = await db
     .updateTable("constituents")
     .set({ email_verified_at: usedAt })

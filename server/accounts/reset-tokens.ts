@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { hashSingleUseToken, newSingleUseToken, singleUseTokenPattern } from "./single-use-tokens";
+import { hashSingleUseToken, newSingleUseToken, singleUseTokenPattern, spendSingleUseToken } from "./single-use-tokens";
 
 /** A reset link works for an hour (issue 5, "Password reset"). */
 export const RESET_TOKEN_LIFETIME_MINUTES = 60;
@@ -39,17 +39,9 @@ export async function findUsableToken(db: Kysely<Database>, token: string, now: 
  * constituent id back.
  */
 export async function consumeResetToken(db: Kysely<Database>, token: string, now: Date): Promise<number | undefined> {
-  if (!resetTokenPattern.test(token)) return undefined;
-  const usedAt = now.toISOString();
-  const spent = await db
-    .updateTable("password_reset_tokens")
-    .set({ used_at: usedAt })
-    .where("token_hash", "=", hashResetToken(token))
-    .where("used_at", "is", null)
-    .where("expires_at", ">", usedAt)
-    .returning("constituent_id")
-    .executeTakeFirst();
+  const spent = await spendSingleUseToken(db, "password_reset_tokens", token, now)?.returning("constituent_id").executeTakeFirst();
   if (!spent) return undefined;
+  const usedAt = now.toISOString();
   await db
     .updateTable("password_reset_tokens")
     .set({ used_at: usedAt })

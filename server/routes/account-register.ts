@@ -1,6 +1,6 @@
-import { Router, type Request, type Response } from "express";
+import { Router, type Response } from "express";
 import type { LookupAnswer } from "../accounts/account-lookup";
-import { checkEmailMessage, NO_ACCOUNT_FOUND_MESSAGE, TOO_MANY_REQUESTS_MESSAGE } from "../accounts/messages";
+import { checkEmailMessage, NO_ACCOUNT_FOUND_MESSAGE } from "../accounts/messages";
 import { EMAIL_TAKEN_MESSAGE } from "../accounts/registration";
 import { CRM_IDS } from "../crm/crm-ids";
 import { textField, trimmedField } from "../accounts/request-fields";
@@ -10,8 +10,8 @@ import { safeNextPath } from "../domain/redirect-safety";
 import { HttpError, isApiRequest, type FieldErrors } from "../http/errors";
 import { jsonFields } from "../http/json-fields";
 import type { AccountRouteDependencies } from "./account-route-dependencies";
+import { limitPerAddress } from "./per-address-limit";
 
-const fifteenMinutes = 15 * 60 * 1000;
 const LOOKUPS_PER_ADDRESS = 60;
 /** Generous: a staff training day signs up a whole room from one school address. */
 const SIGN_UPS_PER_ADDRESS = 50;
@@ -53,11 +53,6 @@ export function accountRegisterRoutes(deps: AccountRouteDependencies): Router {
   const router = Router({ strict: true });
   const supportEmail = deps.config.staffEmail;
   const crmIds = CRM_IDS[deps.config.crmEnv];
-
-  const limitPerAddress = async (req: Request, name: string, limit: number) => {
-    const result = await deps.rateLimiter.hit(`${name}:${req.ip ?? "unknown"}`, limit, fifteenMinutes);
-    if (!result.allowed) throw new HttpError(429, TOO_MANY_REQUESTS_MESSAGE);
-  };
 
   router.get("/account/register/", async (req, res) => {
     const returnUrl = textField(req.query, "returnURL");
@@ -101,7 +96,7 @@ export function accountRegisterRoutes(deps: AccountRouteDependencies): Router {
       res.status(400);
       return renderRegisterPage(res, { step: "lookupAccount", next, values: { email }, errors: { email: [problem] } });
     }
-    await limitPerAddress(req, "account-lookups", LOOKUPS_PER_ADDRESS);
+    await limitPerAddress(deps.rateLimiter, req, "account-lookups", LOOKUPS_PER_ADDRESS);
     const answer = await accounts.lookupAccount(email, new Date());
     res.set("Cache-Control", "no-store");
     if (isApiRequest(req)) return void res.json(answer);
@@ -117,7 +112,7 @@ export function accountRegisterRoutes(deps: AccountRouteDependencies): Router {
       email: normaliseEmail(textField(req.body, "email")),
       password: textField(req.body, "password"),
     };
-    await limitPerAddress(req, "sign-ups", SIGN_UPS_PER_ADDRESS);
+    await limitPerAddress(deps.rateLimiter, req, "sign-ups", SIGN_UPS_PER_ADDRESS);
     const outcome = await accounts.register(request, new Date());
     if (outcome.kind === "invalid") {
       if (isApiRequest(req)) return void res.status(400).json({ success: false, IsLoggedIn: false, errors: outcome.errors });

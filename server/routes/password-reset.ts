@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from "express";
-import { RESET_LINK_UNUSABLE_MESSAGE, TOO_MANY_REQUESTS_MESSAGE } from "../accounts/messages";
+import { RESET_LINK_UNUSABLE_MESSAGE } from "../accounts/messages";
 import { RESET_TOKEN_LIFETIME_MINUTES } from "../accounts/reset-tokens";
 import { textField } from "../accounts/request-fields";
 import { signIn } from "../http/session-user";
@@ -8,9 +8,9 @@ import { HttpError, isApiRequest, type FieldErrors } from "../http/errors";
 import { jsonFields } from "../http/json-fields";
 import type { AccountRouteDependencies } from "./account-route-dependencies";
 import { clearResetTokenCookie, resetTokenFromCookie } from "./password-link-handoff";
+import { limitPerAddress } from "./per-address-limit";
 
 const RESET_REQUESTS_PER_ADDRESS = 20;
-const fifteenMinutes = 15 * 60 * 1000;
 
 export const RESET_REQUESTED_MESSAGE = `If there is an account for that email address, we have sent it a link to choose a new password. The link works once, for ${RESET_TOKEN_LIFETIME_MINUTES} minutes.`;
 
@@ -32,8 +32,7 @@ export function passwordResetRoutes(deps: Pick<AccountRouteDependencies, "accoun
     const email = normaliseEmail(textField(req.body, "email"));
     const problem = emailProblem(email);
     if (problem) return answerInvalid(req, res, { email: [problem] }, "pages/account/forgot-password.njk", { values: { email } });
-    const quota = await deps.rateLimiter.hit(`password-reset-requests:${req.ip ?? "unknown"}`, RESET_REQUESTS_PER_ADDRESS, fifteenMinutes);
-    if (!quota.allowed) throw new HttpError(429, TOO_MANY_REQUESTS_MESSAGE);
+    await limitPerAddress(deps.rateLimiter, req, "password-reset-requests", RESET_REQUESTS_PER_ADDRESS);
     try {
       await accounts.requestPasswordReset(email, new Date());
     } catch (error) {

@@ -5,7 +5,7 @@ import { addPerson, browserOnLoginPage, outboxFor, signInAs } from "../accounts/
 import { formPost, jsonCall, myAccountPath, signedInBrowser, type Agent } from "../my-account/support";
 import { databaseEngines } from "../support/databases";
 import { createTestApp, testSessionSecret, type TestApp } from "../support/test-app";
-import { addSchool, crmOf, currentRoles, ids, join, refusals, userSeatsRemaining } from "./school-admin-support";
+import { addSchool, crmOf, currentRoles, ids, join, refusals, userSeatsRemaining } from "./support";
 
 const { user: USER } = ids.affiliationTypes;
 
@@ -29,8 +29,8 @@ describe.each(databaseEngines)("school invites on %s", (engine) => {
   beforeAll(async () => {
     t = await createTestApp({ engine });
     crm = crmOf(t);
-    school = await addSchool(crm, "Riverside Academy", 5);
-    full = await addSchool(crm, "Oakfield Primary School", 1);
+    school = await addSchool(t.database.db, crm, { name: "Riverside Academy", seats: 5 });
+    full = await addSchool(t.database.db, crm, { name: "Oakfield Primary School", seats: 1 });
     for (const key of ["head", "member", "invitee", "stranger", "latecomer"]) {
       people[key] = await addPerson(t.database.db, { email: `${key}@example.org`, firstName: key });
     }

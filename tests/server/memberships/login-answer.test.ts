@@ -2,7 +2,7 @@ import type { CrmPort } from "../../../server/crm/crm-port";
 import { addPerson, browserOnLoginPage, strongPassword } from "../accounts/support";
 import { databaseEngines } from "../support/databases";
 import { createTestApp, type TestApp } from "../support/test-app";
-import { addSchool, crmOf, join } from "./school-admin-support";
+import { addSchool, crmOf, join } from "./support";
 
 describe.each(databaseEngines)("the login answer for school members on %s", (engine) => {
   let t: TestApp;
@@ -12,7 +12,7 @@ describe.each(databaseEngines)("the login answer for school members on %s", (eng
   beforeAll(async () => {
     t = await createTestApp({ engine });
     crm = crmOf(t);
-    const school = await addSchool(crm, "Riverside Academy", 5);
+    const school = await addSchool(t.database.db, crm, { name: "Riverside Academy", seats: 5 });
     expiry = (await crm.membershipSummary(school.membershipId))!.ExpirationDateTime;
     const teacher = await addPerson(t.database.db, { email: "teacher@example.org" });
     const head = await addPerson(t.database.db, { email: "head@example.org" });

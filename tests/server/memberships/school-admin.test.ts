@@ -5,7 +5,7 @@ import { addPerson } from "../accounts/support";
 import { jsonCall, signedInBrowser, type Agent } from "../my-account/support";
 import { databaseEngines } from "../support/databases";
 import { createTestApp, type TestApp } from "../support/test-app";
-import { addSchool, crmOf, currentRoles, ids, join, refusals, userSeatsRemaining } from "./school-admin-support";
+import { addSchool, crmOf, currentRoles, ids, join, refusals, userSeatsRemaining } from "./support";
 
 const { admin: ADMIN, user: USER } = ids.affiliationTypes;
 
@@ -21,8 +21,8 @@ describe.each(databaseEngines)("school administration calls on %s", (engine) => 
   beforeAll(async () => {
     t = await createTestApp({ engine });
     crm = crmOf(t);
-    riverside = await addSchool(crm, "Riverside Academy", 5);
-    other = await addSchool(crm, "Hillcrest High School", "unlimited");
+    riverside = await addSchool(t.database.db, crm, { name: "Riverside Academy", seats: 5 });
+    other = await addSchool(t.database.db, crm, { name: "Hillcrest High School", seats: "unlimited" });
     for (const [key, firstName] of [["admin", "Ada"], ["teacher", "Tom"], ["second", "Sian"], ["third", "Theo"], ["otherAdmin", "Olu"], ["otherUser", "Uma"]]) {
       people[key!] = await addPerson(t.database.db, { email: `${key!.toLowerCase()}@example.org`, firstName });
     }

@@ -4,7 +4,7 @@ import { formPost, myAccountPath, signedInBrowser, type Agent } from "../my-acco
 import { databaseEngines } from "../support/databases";
 import { csrfTokenOf } from "../support/pages";
 import { createTestApp, type TestApp } from "../support/test-app";
-import { addSchool, crmOf, currentRoles, ids, join } from "./school-admin-support";
+import { addSchool, crmOf, currentRoles, ids, join } from "./support";
 
 describe.each(databaseEngines)("the School tab on %s", (engine) => {
   let t: TestApp;
@@ -17,7 +17,7 @@ describe.each(databaseEngines)("the School tab on %s", (engine) => {
   beforeAll(async () => {
     t = await createTestApp({ engine });
     crm = crmOf(t);
-    school = await addSchool(crm, "Riverside Academy", 3);
+    school = await addSchool(t.database.db, crm, { name: "Riverside Academy", seats: 3 });
     for (const [key, firstName] of [["head", "Ada"], ["teacher", "Tom"], ["leaver", "Lee"], ["loner", "Noor"]]) {
       people[key!] = await addPerson(t.database.db, { email: `${key}@example.org`, firstName });
     }

@@ -3,8 +3,11 @@ import pino from "pino";
 import { Writable } from "node:stream";
 import { CRM_IDS } from "../../../server/crm/crm-ids";
 import type { CrmPort } from "../../../server/crm/crm-port";
+import { createSqlCrm } from "../../../server/crm/sql-crm";
 import type { Database } from "../../../server/db/schema";
 import type { SchoolKind } from "../../../server/domain/school-kind";
+import { takeSeat, type SeatRole } from "../../../server/memberships/school-seats";
+import type { TestApp } from "../support/test-app";
 
 export const ids = CRM_IDS.test;
 
@@ -50,7 +53,17 @@ export interface SchoolOptions {
   expiresAt?: Date;
 }
 
-/** A school organisation, its register row, email domains and membership. */
+/**
+ * A school organisation, its register row, email domains and membership
+ * (user seats as asked, unlimited admin seats). Every memberships test makes
+ * its schools here.
+ */
+export async function addSchool(
+  db: Kysely<Database>,
+  crm: CrmPort,
+  options: SchoolOptions & { seats: number | "unlimited" },
+): Promise<{ schoolId: number; membershipId: number }>;
+export async function addSchool(db: Kysely<Database>, crm: CrmPort, options: SchoolOptions): Promise<{ schoolId: number; membershipId?: number }>;
 export async function addSchool(db: Kysely<Database>, crm: CrmPort, options: SchoolOptions): Promise<{ schoolId: number; membershipId?: number }> {
   const now = new Date();
   const { Id: schoolId } = await crm.createOrganisation({ LastName: options.name, Addresses: [{ Street1: "1 School Lane", City: "Leeds", PostalCode: "LS1 1AA" }] }, now);
@@ -93,4 +106,31 @@ export async function seatRecords(db: Kysely<Database>) {
   const benefits = await db.selectFrom("membership_benefits").selectAll().orderBy("id").execute();
   const memberships = await db.selectFrom("memberships").selectAll().orderBy("id").execute();
   return { usages, affiliations, benefits, memberships };
+}
+
+/** The embedded CRM over the test app's own database (the app builds its own over the same one). */
+export function crmOf(t: TestApp): CrmPort {
+  return createSqlCrm(t.database.db, ids);
+}
+
+/** Puts a person in a role at a school through the one seat-taking path. */
+export async function join(crm: CrmPort, schoolId: number, personId: number, role: SeatRole): Promise<number> {
+  const outcome = await takeSeat(crm, ids, { schoolId, personId, role, now: new Date() });
+  if (outcome.kind !== "joined" && outcome.kind !== "already") throw new Error(`could not join: ${outcome.kind}`);
+  return outcome.affiliation.Id;
+}
+
+export async function currentRoles(crm: CrmPort, schoolId: number, personId: number): Promise<number[]> {
+  const held = await crm.affiliations({ groupConstituentId: schoolId, individualConstituentId: personId, currentAt: new Date() });
+  return held.map((affiliation) => affiliation.AffiliationType.Id).sort();
+}
+
+export async function userSeatsRemaining(crm: CrmPort, membershipId: number): Promise<number> {
+  const seat = (await crm.seatBenefits(membershipId)).find((benefit) => benefit.Benefit.Id === ids.seatBenefits.userSeat);
+  return seat!.TotalRemaining;
+}
+
+/** The warn lines a refusal wrote. */
+export function refusals(t: TestApp, rule: string) {
+  return t.logLines().filter((line) => line.level === 40 && line.rule === rule);
 }
