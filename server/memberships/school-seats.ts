@@ -47,7 +47,10 @@ export async function takeSeat(
 ): Promise<SeatOutcome> {
   const { schoolId, personId, role, now } = request;
   const typeId = ids.affiliationTypes[role];
-  const held = (await currentAffiliationsAt(crm, { schoolId, personId }, now)).find((affiliation) => affiliation.AffiliationType.Id === typeId);
+  // Not yet ended, whatever its start: a role granted by a request whose clock read a moment later is still held.
+  const held = (await crm.affiliations({ groupConstituentId: schoolId, individualConstituentId: personId })).find(
+    (affiliation) => affiliation.AffiliationType.Id === typeId && (affiliation.EndDate === null || Date.parse(affiliation.EndDate) > now.getTime()),
+  );
   if (held) return { kind: "already", affiliation: held };
 
   const membership = await currentMembership(crm, schoolId, now);

@@ -97,14 +97,22 @@ export function createSeatGrantsService(deps: SeatGrantsDependencies): SeatGrant
       if (problem) return refuse(problem, schoolFacts);
 
       const outcome = await withSchoolLock(db, ids, schoolId, async (locked) => {
+        // The clock is read again under the lock: a grant that held it first started no later than this,
+        // so "current" below includes it (with the earlier reading it could start "in the future" and be missed).
+        const lockedNow = clock();
         if (role === "admin") {
           // Payments (a later issue) will also let the paying user in; until then only "no current admin" does.
-          const admins = (await locked.affiliations({ groupConstituentId: schoolId, currentAt: now })).filter(
-            (affiliation) => affiliation.AffiliationType.Id === ids.affiliationTypes.admin && affiliation.IndividualConstituent.Id !== personId,
+          // Any admin not yet ended counts, whatever its start: a start "after" this reading (clocks are not
+          // perfectly ordered across requests) must not let a second person in.
+          const admins = (await locked.affiliations({ groupConstituentId: schoolId })).filter(
+            (affiliation) =>
+              affiliation.AffiliationType.Id === ids.affiliationTypes.admin &&
+              affiliation.IndividualConstituent.Id !== personId &&
+              (affiliation.EndDate === null || Date.parse(affiliation.EndDate) > lockedNow.getTime()),
           );
           if (admins.length > 0) return refusals.hasAdmin;
         }
-        return takeSeat(locked, ids, { schoolId, personId, role, now });
+        return takeSeat(locked, ids, { schoolId, personId, role, now: lockedNow });
       });
       if (outcome.kind === "refused") return refuse(outcome, schoolFacts);
       if (outcome.kind === "no-membership") return refuse(refusals.notCurrent, schoolFacts);
@@ -114,9 +122,9 @@ export function createSeatGrantsService(deps: SeatGrantsDependencies): SeatGrant
     },
 
     async grantSeatByInvite(personId, schoolId) {
-      const now = clock();
       await deps.verification.markVerified(personId);
-      const outcome = await withSchoolLock(db, ids, schoolId, (locked) => takeSeat(locked, ids, { schoolId, personId, role: "user", now }));
+      // The clock is read under the lock, as above.
+      const outcome = await withSchoolLock(db, ids, schoolId, (locked) => takeSeat(locked, ids, { schoolId, personId, role: "user", now: clock() }));
       if (outcome.kind === "no-membership" || outcome.kind === "no-seats") {
         logger.warn({ userId: personId, schoolId, rule: outcome.kind }, "invited seat refused");
       }
