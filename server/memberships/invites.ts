@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { findConstituentByEmail } from "../accounts/constituents";
 import type { Database } from "../db/schema";
 import { emailProblem, normaliseEmail } from "../domain/email";
+import { recordId } from "../domain/record-id";
 import type { Mailer } from "../mail/mailer";
 import { HttpError } from "../shared/errors";
 import { checkInvite, INVITE_LIFETIME_DAYS, signInvite } from "./invite-tokens";
@@ -41,8 +42,8 @@ export function parseInviteRequest(body: unknown): InviteRequest {
   const problems: Record<string, string[]> = {};
   const emailIssue = emailProblem(email);
   if (emailIssue) problems.email = [emailIssue];
-  const school = positiveId(fields.organisationConstituentId);
-  const membership = positiveId(fields.membershipId);
+  const school = recordId(fields.organisationConstituentId);
+  const membership = recordId(fields.membershipId);
   if (school === undefined) problems.organisationConstituentId = ["Choose the school to invite to."];
   if (membership === undefined) problems.membershipId = ["Choose the membership to invite to."];
   if (Object.keys(problems).length > 0) throw new HttpError(400, "Check the invite and try again.", problems);
@@ -103,9 +104,4 @@ export async function acceptInvite(
   }
   context.logger.info({ userId: user.id, schoolId }, "school invite accepted");
   return { kind: outcome.kind === "joined" ? "joined" : "already", schoolName };
-}
-
-function positiveId(value: unknown): number | undefined {
-  const number = typeof value === "string" && /^[1-9]\d{0,14}$/.test(value.trim()) ? Number(value.trim()) : value;
-  return typeof number === "number" && Number.isSafeInteger(number) && number > 0 ? number : undefined;
 }

@@ -2,7 +2,9 @@ import { Router, type Request, type Response } from "express";
 import type { CurrentUser } from "../accounts/current-user";
 import { textField } from "../accounts/request-fields";
 import { setFlash } from "../http/flash";
-import { HttpError, isApiRequest, notFound } from "../http/errors";
+import { recordId } from "../domain/record-id";
+import { HttpError, isApiRequest } from "../http/errors";
+import { pathId } from "../http/path-id";
 import { requireUser, SIGNED_OUT_MESSAGE } from "../http/require-user";
 import type { OriginRule } from "../http/site-origin";
 import { INVITE_SENT_MESSAGE } from "../memberships/invites";
@@ -34,7 +36,7 @@ export function schoolAdminRoutes(options: SchoolAdminRoutesOptions): Router {
   const router = Router({ strict: true });
 
   router.get("/account/affiliations/", signedInOnly, async (req, res) => {
-    const groupConstituentId = positiveId(textField(req.query, "groupConstituentID"));
+    const groupConstituentId = recordId(textField(req.query, "groupConstituentID"));
     if (groupConstituentId === undefined) {
       throw new HttpError(400, "Say which school: groupConstituentID must be its id.", { groupConstituentID: ["Give the school's id."] });
     }
@@ -143,13 +145,3 @@ function user(req: Request): CurrentUser {
   return req.currentUser;
 }
 
-function positiveId(text: string): number | undefined {
-  return /^[1-9]\d{0,14}$/.test(text) ? Number(text) : undefined;
-}
-
-/** Ids in paths are positive whole numbers; anything else is no such page. */
-function pathId(text: string | string[] | undefined): number {
-  const id = typeof text === "string" ? positiveId(text) : undefined;
-  if (id === undefined) throw notFound();
-  return id;
-}

@@ -1,5 +1,6 @@
 import { Router, type Request, type RequestHandler } from "express";
-import { HttpError, notFound } from "../http/errors";
+import { pathId } from "../http/path-id";
+import { HttpError } from "../http/errors";
 import { requireUser } from "../http/require-user";
 import type { OriginRule } from "../http/site-origin";
 import type { SchoolRecordsService } from "../memberships/school-records-service";
@@ -37,7 +38,7 @@ export function accountSchoolRecordsRoutes(options: { schoolRecords: SchoolRecor
   });
 
   router.get("/account/constituent-detail/:id/", signedIn, async (req, res) => {
-    res.json({ success: true, details: await schoolRecords.constituentDetail(userId(req), pathId(req)) });
+    res.json({ success: true, details: await schoolRecords.constituentDetail(userId(req), pathId(req.params.id)) });
   });
 
   router.post("/account/school-check", signedIn, async (req, res) => {
@@ -55,25 +56,25 @@ export function accountSchoolRecordsRoutes(options: { schoolRecords: SchoolRecor
   });
 
   router.put("/account/update-address/:id/", signedIn, jsonOnly, async (req, res) => {
-    await schoolRecords.updateAddress(userId(req), pathId(req), req.body);
+    await schoolRecords.updateAddress(userId(req), pathId(req.params.id), req.body);
     res.json({ success: true });
   });
 
   router.get("/account/membership-summary/:id/", signedIn, async (req, res) => {
-    res.json({ success: true, ...(await schoolRecords.membershipSummary(userId(req), pathId(req))) });
+    res.json({ success: true, ...(await schoolRecords.membershipSummary(userId(req), pathId(req.params.id))) });
   });
 
   router.get("/account/benefits-number-of-seats/:id/", signedIn, async (req, res) => {
-    res.json({ success: true, details: await schoolRecords.seatBenefits(userId(req), pathId(req)) });
+    res.json({ success: true, details: await schoolRecords.seatBenefits(userId(req), pathId(req.params.id)) });
   });
 
   // The spec names this call without its shape; ours is the organisation's current membership and its seats (docs/crm.md).
   router.get("/account/membership-organisation-benefit-summary/:id/", signedIn, async (req, res) => {
-    res.json({ success: true, details: await schoolRecords.organisationBenefitSummary(userId(req), pathId(req)) });
+    res.json({ success: true, details: await schoolRecords.organisationBenefitSummary(userId(req), pathId(req.params.id)) });
   });
 
   router.get("/account/attributes/:id/", signedIn, async (req, res) => {
-    res.json({ success: true, details: await schoolRecords.attributes(userId(req), pathId(req), keywordIdsOf(req.query.keywordIds)) });
+    res.json({ success: true, details: await schoolRecords.attributes(userId(req), pathId(req.params.id), keywordIdsOf(req.query.keywordIds)) });
   });
 
   return router;
@@ -90,13 +91,6 @@ function userId(req: Request): number {
   return req.currentUser!.id;
 }
 
-/** Ids in paths are positive whole numbers; anything else is an address that does not exist. */
-function pathId(req: Request): number {
-  const raw = req.params.id;
-  if (typeof raw !== "string") throw notFound();
-  if (!/^[1-9]\d{0,14}$/.test(raw)) throw notFound();
-  return Number(raw);
-}
 
 const KEYWORD_IDS_MESSAGE = "Send keywordIds as whole numbers separated by commas, for example keywordIds=671.";
 

@@ -1,5 +1,6 @@
 import { Router, type Request, type Response } from "express";
-import { HttpError, notFound, type FieldErrors } from "../http/errors";
+import { HttpError, type FieldErrors } from "../http/errors";
+import { pathId } from "../http/path-id";
 import { requireUser } from "../http/require-user";
 import type { OriginRule } from "../http/site-origin";
 import type { SeatGrantsService, SeatUsageRequest } from "../memberships/seat-grants";
@@ -12,13 +13,6 @@ import type { Refusal } from "../memberships/seat-grants-refusals";
  */
 export const USAGE_IS_NOT_EDITABLE_MESSAGE =
   "A seat can't be changed on its own: it changes only with the school membership it pays for. To leave a school, ask its admin to remove you.";
-
-const positiveInteger = /^[1-9][0-9]{0,14}$/;
-
-function pathId(value: unknown): number {
-  if (typeof value !== "string" || !positiveInteger.test(value)) throw notFound();
-  return Number(value);
-}
 
 /** `record.Id` as a positive whole number, or a field error under `name`. */
 function idOf(body: unknown, name: string, errors: FieldErrors): number {
