@@ -19,7 +19,7 @@ const currentImage = (page: Page) => lightbox(page).locator(".lg-current img.lg-
 /** lightGallery ignores Next / Previous while a slide is moving (400 ms): wait until it has arrived. */
 async function expectSlide(page: Page, file: string): Promise<void> {
   await expect(currentImage(page)).toHaveAttribute("src", `${photos}${file}`);
-  await expect(lightbox(page).locator(".lg-slide-progress")).toHaveCount(0);
+  await expect(lightbox(page)).not.toHaveAttribute("aria-busy", "true");
 }
 
 /** Open, with focus inside and the first slide's media in. */

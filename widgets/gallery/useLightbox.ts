@@ -95,6 +95,9 @@ export function useLightbox({ eventTarget, kind, items, licenseKey, strings, lab
     const listeners: Record<string, (event: Event) => void> = {
       lgAfterOpen: () => setIsOpen(true),
       lgBeforeClose: () => setIsOpen(false),
+      // lightGallery ignores Next / Previous while a slide moves: say so, to assistive technology (and to tests, which wait for it).
+      lgBeforeSlide: () => dialog.setAttribute("aria-busy", "true"),
+      lgAfterSlide: () => dialog.removeAttribute("aria-busy"),
       lgAfterAppendSlide: (event) => {
         const { index } = (event as SlideEvent).detail;
         const slide = gallery.getSlideItem(index).get() as HTMLElement | null;
