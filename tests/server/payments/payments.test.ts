@@ -202,6 +202,10 @@ describe.each(databaseEngines)("payments on %s", (engine) => {
     expect(await paymentRecords(t.database.db)).toEqual(before);
     expect((await orderRow(t.database.db, sessionId)).status).toBe("pending");
     expect(t.logLines()).toContainEqual(expect.objectContaining({ level: 40, msg: "payment notification refused" }));
+    // Another provider's path is not an endpoint at all.
+    const elsewhere = await request(t.app).post("/payments/notifications/stripe/").set(headers).send(rawBody.toString("utf8"));
+    expect(elsewhere.status).toBe(404);
+    expect(await paymentRecords(t.database.db)).toEqual(before);
   });
 
   it("renews a school's membership from its current expiry, keeping its id; a lapsed person's starts from now", async () => {
