@@ -1,6 +1,7 @@
 import request from "supertest";
 import { createSqlCrm } from "../../../server/crm/sql-crm";
 import { TOO_MANY_USERS_MESSAGE } from "../../../server/domain/plans";
+import { takeSeat } from "../../../server/memberships/school-seats";
 import { addPerson, browserOnLoginPage, freshToken, outboxFor, signInAs } from "../accounts/support";
 import { addSchool, ids } from "../memberships/support";
 import { databaseEngines } from "../support/databases";
@@ -212,6 +213,8 @@ describe.each(databaseEngines)("payments on %s", (engine) => {
     const payer = await signedIn();
     const expiresAt = new Date(Date.now() + 30 * day);
     const { schoolId, membershipId } = await addSchool(t.database.db, crm, { name: "Renewal High", kind: "independent", seats: 5, expiresAt });
+    const teacherId = await addPerson(t.database.db, { email: "teacher@renewal.example" });
+    expect((await takeSeat(crm, ids, { schoolId, personId: teacherId, role: "user", now: new Date() })).kind).toBe("joined");
     const sessionId = await checkout(payer, { PlanType: "school-annual", OrganisationConstituentId: schoolId, NumberOfUsers: 8 });
     await payOnSandbox(payer.agent, payer.token, sessionId, approvedCard);
     const renewed = await crm.membershipSummary(membershipId!);
@@ -219,7 +222,11 @@ describe.each(databaseEngines)("payments on %s", (engine) => {
     expected.setUTCFullYear(expected.getUTCFullYear() + 1);
     expect(renewed).toMatchObject({ MembershipLevel: { Id: 97 }, ExpirationDateTime: expected.toISOString() });
     expect(await crm.memberships(schoolId)).toHaveLength(1);
-    expect((await crm.seatBenefits(membershipId!)).find((seat) => seat.Benefit.Id === ids.seatBenefits.userSeat)?.TotalAvailable).toBe(10);
+    const userSeats = (await crm.seatBenefits(membershipId!)).find((seat) => seat.Benefit.Id === ids.seatBenefits.userSeat);
+    expect(userSeats).toMatchObject({ TotalAvailable: 10, TotalRemaining: 9 });
+    // The teacher's seat-limited affiliation follows the membership to its new expiry.
+    const [teacher] = await crm.affiliations({ groupConstituentId: schoolId, individualConstituentId: teacherId });
+    expect(teacher!.EndDate).toBe(expected.toISOString());
 
     const lapsed = await signedIn({ membershipExpiresAt: new Date(Date.now() - 30 * day) });
     const before = Date.now();
