@@ -21,6 +21,7 @@ import { galleryRoutes } from "./routes/gallery";
 import { healthRoutes } from "./routes/health";
 import { myAccountRoutes } from "./routes/my-account";
 import { pageRoutes } from "./routes/pages";
+import { paymentNotificationRoutes, paymentRoutes } from "./routes/payments";
 import { passwordResetRoutes } from "./routes/password-reset";
 import { peopleRoutes } from "./routes/people";
 import { resourceRoutes } from "./routes/resources";
@@ -77,6 +78,10 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   app.use(httpLogger(services.logger));
   app.use("/static", staticFiles(staticDir, bundleDir));
 
+  // Providers' server-to-server notifications: before sessions, body parsers and CSRF, on purpose. A provider has
+  // no session or CSRF token; the signature over the raw body (checked by its adapter) is what proves the call,
+  // so this is the one write the CSRF check does not see (routes/payments.ts, docs/payments.md).
+  app.use(paymentNotificationRoutes({ payments: features.payments }));
   app.use(sessionMiddleware(config, services.sessionStore));
   app.use(loadCurrentUser({ findSessionUser: features.accounts.findSessionUser }));
   app.use(express.json({ limit: bodyLimit }));
@@ -108,12 +113,14 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
       accounts: features.accounts,
       resources: features.resources,
       schools: features.schools,
+      payments: features.payments,
       contactSubjects: config.contactSubjects,
       csrfTokenFor: csrf.tokenFor,
       siteOrigin: config,
     }),
   );
   app.use(schoolAdminRoutes({ schools: features.schools, siteOrigin: config }));
+  app.use(paymentRoutes({ payments: features.payments, siteOrigin: config }));
   app.use(saveResourceRoutes({ resources: features.resources }));
   app.use(eventRoutes({ events: features.events, views, publicOrigin: config.publicOrigin, rememberRenderedEntries: !development }));
   app.use(galleryRoutes({ gallery: features.gallery }));

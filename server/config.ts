@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -109,6 +110,9 @@ const settings = {
   mailFrom: setting("MAIL_FROM", mailbox.default("Greyfriars Playhouse <no-reply@greyfriars.example>")),
   staffEmail: setting("STAFF_EMAIL", emailAddress.default("learning@greyfriars.example")),
   contactSubjects: setting("CONTACT_SUBJECTS", contactSubjects.default(defaultContactSubjects)),
+  // Which payment provider takes payments (server/payments/, docs/payments.md); only the embedded sandbox so far.
+  paymentProvider: setting("PAYMENT_PROVIDER", z.enum(["sandbox"], 'must be "sandbox"').default("sandbox")),
+  paymentWebhookSecret: setting("PAYMENT_WEBHOOK_SECRET", sessionSecret.optional(), { secret: true }),
   // lightGallery is GPLv3 or commercial: a commercial licence key goes here.
   lightGalleryLicenseKey: setting("LIGHTGALLERY_LICENSE_KEY", z.string().default("")),
 };
@@ -116,7 +120,7 @@ const settings = {
 type Settings = typeof settings;
 type ParsedSettings = { [Key in keyof Settings]: z.output<Settings[Key]["schema"]> };
 
-export type Config = Omit<ParsedSettings, "publicUrl" | "sessionSecret" | "logLevel"> & {
+export type Config = Omit<ParsedSettings, "publicUrl" | "sessionSecret" | "logLevel" | "paymentWebhookSecret"> & {
   /** The site's public address without a trailing slash, e.g. "https://www.example.org". */
   publicUrl: string;
   /** `publicUrl`'s origin: the Origin accepted on writes. */
@@ -126,6 +130,8 @@ export type Config = Omit<ParsedSettings, "publicUrl" | "sessionSecret" | "logLe
   /** Cookies are Secure only when the public address is https, so plain http on localhost works. */
   secureCookies: boolean;
   sessionSecret: string;
+  /** Signs and verifies payment notifications: PAYMENT_WEBHOOK_SECRET, or one derived from the session secret. */
+  paymentWebhookSecret: string;
   logLevel: LogLevel;
 };
 
@@ -153,6 +159,7 @@ export function readEnvironment(cwd: string = process.cwd()): NodeJS.ProcessEnv 
 export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = {}): Config {
   const parsed = parseSettings(env);
   const cwd = options.cwd ?? process.cwd();
+  const sessionSecret = resolveSessionSecret(parsed, cwd);
   const publicUrl = new URL(parsed.publicUrl ?? `http://localhost:${parsed.port}`);
   return {
     ...parsed,
@@ -160,7 +167,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     publicOrigin: publicUrl.origin,
     publicUrlIsSet: parsed.publicUrl !== undefined,
     secureCookies: publicUrl.protocol === "https:",
-    sessionSecret: resolveSessionSecret(parsed, cwd),
+    sessionSecret,
+    paymentWebhookSecret: parsed.paymentWebhookSecret ?? derivedSecret(sessionSecret, "payment-webhook"),
     logLevel: parsed.logLevel ?? (parsed.nodeEnv === "test" ? "silent" : "info"),
   };
 }
@@ -179,6 +187,11 @@ function parseSettings(env: NodeJS.ProcessEnv): ParsedSettings {
     parsed[key] = result.data;
   }
   return parsed as ParsedSettings;
+}
+
+/** A separate key from the session secret, so a notification signature never doubles as a cookie signature. */
+function derivedSecret(sessionSecret: string, purpose: string): string {
+  return createHmac("sha256", sessionSecret).update(purpose).digest("hex");
 }
 
 function resolveSessionSecret(parsed: ParsedSettings, cwd: string): string {

@@ -12,6 +12,8 @@ import { createMailboxService, type MailboxService } from "./mail/mailbox-servic
 import type { Mailer } from "./mail/mailer";
 import { createSeatGrantsService, type SeatGrantsService } from "./memberships/seat-grants";
 import { createSchoolRecordsService, type SchoolRecordsService } from "./memberships/school-records-service";
+import { createPaymentsService, type PaymentsService } from "./payments/payments-service";
+import { createSandboxProvider } from "./payments/sandbox-provider";
 import { createPagesService, type PagesService } from "./pages/pages-service";
 import { createPeopleService, type PeopleService } from "./people/people-service";
 import type { RateLimiter } from "./rate-limit/rate-limit";
@@ -47,6 +49,8 @@ export interface FeatureServices {
   mailbox: MailboxService;
   /** Roles at a school, the School tab and invites (docs/schools.md). */
   schools: SchoolAdminService;
+  /** The basket, checkout, verified payment notifications and orders (docs/payments.md). */
+  payments: PaymentsService;
   readinessProbe: ReadinessProbe;
 }
 
@@ -83,8 +87,21 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
     config: adapters.config,
     grantSeatByInvite: (personId, schoolId) => seats.grantSeatByInvite(personId, schoolId),
   });
+  // PAYMENT_PROVIDER picks the adapter behind the payment port; the sandbox is the only one so far.
+  const sandbox = createSandboxProvider({ webhookSecret: adapters.config.paymentWebhookSecret });
+  const payments = createPaymentsService({
+    db,
+    crm,
+    ids: crmIds,
+    provider: sandbox,
+    sandbox,
+    mailer: adapters.mailer,
+    logger: adapters.logger,
+    publicUrl: adapters.config.publicUrl,
+  });
   return {
     emailVerification,
+    payments,
     seats,
     accounts: createAccountsService({
       db,

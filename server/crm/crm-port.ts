@@ -109,6 +109,13 @@ export interface NewMembership {
   seats: { benefitId: number; available: number | "unlimited" }[];
 }
 
+/** A paid renewal: the membership runs to `expiration` at `levelId`, with these seats. */
+export interface MembershipRenewal {
+  levelId: number;
+  expiration: Date;
+  seats: { benefitId: number; available: number | "unlimited" }[];
+}
+
 export interface BenefitUsageInput {
   membershipId: MembershipId;
   benefitId: number;
@@ -153,6 +160,12 @@ export interface CrmPort extends CrmReferenceData {
   memberships(constituentId: ConstituentId): Promise<MembershipSummary[]>;
   membershipSummary(id: MembershipId): Promise<MembershipSummary | undefined>;
   createMembership(membership: NewMembership): Promise<IdRecord>;
+  /**
+   * Extends a membership in place (a paid renewal): new level, expiry and seat
+   * counts; seats in use stay used, and affiliations that were to end with
+   * the old expiry now end with the new one.
+   */
+  renewMembership(id: MembershipId, renewal: MembershipRenewal): Promise<void>;
   seatBenefits(membershipId: MembershipId): Promise<SeatBenefit[]>;
   /**
    * Uses one seat of a membership's benefit, atomically: of any number of

@@ -4,7 +4,7 @@ import { inTransaction } from "../db/transactions";
 import type { CrmPort, MembershipSummary } from "./crm-port";
 import { displayNameOf, sortNameOf } from "./display-names";
 
-type MembershipRecords = Pick<CrmPort, "memberships" | "membershipSummary" | "createMembership" | "seatBenefits" | "claimSeat" | "releaseSeat">;
+type MembershipRecords = Pick<CrmPort, "memberships" | "membershipSummary" | "createMembership" | "renewMembership" | "seatBenefits" | "claimSeat" | "releaseSeat">;
 
 /** Memberships, their seat benefits and the usage of those seats in the embedded CRM. */
 export function sqlMembershipRecords(db: Kysely<Database>): MembershipRecords {
@@ -68,6 +68,35 @@ export function sqlMembershipRecords(db: Kysely<Database>): MembershipRecords {
             .execute();
         }
         return { Id: id };
+      });
+    },
+
+    async renewMembership(id, renewal) {
+      await inTransaction(db, async (trx) => {
+        const current = await trx.selectFrom("memberships").select(["constituent_id", "expires_at"]).where("id", "=", id).executeTakeFirstOrThrow();
+        const expiresAt = renewal.expiration.toISOString();
+        await trx.updateTable("memberships").set({ membership_level_id: renewal.levelId, expires_at: expiresAt }).where("id", "=", id).execute();
+        for (const seat of renewal.seats) {
+          const values = {
+            unlimited_indicator: seat.available === "unlimited" ? 1 : 0,
+            total_available: seat.available === "unlimited" ? 0 : seat.available,
+          };
+          const updated = await trx
+            .updateTable("membership_benefits")
+            .set(values)
+            .where("membership_id", "=", id)
+            .where("benefit_id", "=", seat.benefitId)
+            .returning("id")
+            .executeTakeFirst();
+          if (!updated) await trx.insertInto("membership_benefits").values({ membership_id: id, benefit_id: seat.benefitId, ...values }).execute();
+        }
+        // Seat-limited affiliations end with the membership (school-seats.ts): they follow it to its new expiry.
+        await trx
+          .updateTable("affiliations")
+          .set({ end_date: expiresAt })
+          .where("group_constituent_id", "=", current.constituent_id)
+          .where("end_date", "=", current.expires_at)
+          .execute();
       });
     },
 

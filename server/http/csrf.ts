@@ -18,6 +18,12 @@ const crossSiteTitle = "This came from another site";
  * that a browser marks as cross-site, or whose Origin is not the site's own,
  * are refused before the token is even looked at, with a message that says
  * so (not that the form expired).
+ *
+ * One write never reaches this check, on purpose: a payment provider's
+ * notification (POST /payments/notifications/<provider>/) is mounted before
+ * it in app.ts, since a provider has no session or token; its signature over
+ * the raw body is verified instead (server/routes/payments.ts). Nothing else
+ * may be mounted there.
  */
 export function csrfProtection(rule: OriginRule): { verifyWrites: RequestHandler; tokenFor: (req: Request) => string } {
   const { isRequestValid, generateToken } = csrfSync({

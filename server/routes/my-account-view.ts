@@ -3,6 +3,7 @@ import type { AccountDetails } from "../accounts/profile";
 import { NAME_PREFIXES } from "../domain/name-prefixes";
 import type { FieldErrors } from "../http/errors";
 import type { SchoolTab } from "../memberships/school-admin-tab";
+import type { OrderLine } from "../payments/payments-service";
 import type { SavedResourceCard } from "../resources/saved-resources";
 
 /**
@@ -35,6 +36,8 @@ export interface MyAccountViewInput {
   savedResources?: readonly SavedResourceCard[];
   /** The School tab: the person's school, role and, for admins, its users and seats. */
   school?: SchoolTab;
+  /** The Orders tab: the person's payments, newest first (server/payments/payments-service.ts). */
+  orders?: readonly OrderLine[];
 }
 
 /** Where an Unsave in the Saved resources tab comes back to (a plain form post's `next`). */
@@ -43,7 +46,7 @@ export const SAVED_RESOURCES_TAB_PATH = "/account/my-account/#saved-resources";
 /** Never sent back into a page, whatever was typed. */
 const secretFields = new Set(["Password", "NewPassword", "ConfirmPassword", "_csrf"]);
 
-export function myAccountView({ account, contactSubjects, notice, failed, savedResources = [], school }: MyAccountViewInput) {
+export function myAccountView({ account, contactSubjects, notice, failed, savedResources = [], school, orders = [] }: MyAccountViewInput) {
   const forms: Record<AccountForm, FormState> = {
     profile: { values: { Prefix: String(account.Prefix), FirstName: account.FirstName, LastName: account.LastName } },
     email: { values: { Email: "" } },
@@ -63,6 +66,7 @@ export function myAccountView({ account, contactSubjects, notice, failed, savedR
     savedResources,
     savedResourcesReturnPath: SAVED_RESOURCES_TAB_PATH,
     school,
+    orders,
   };
 }
 

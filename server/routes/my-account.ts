@@ -14,6 +14,7 @@ import { signIn } from "../http/session-user";
 import type { OriginRule } from "../http/site-origin";
 import { MailDeliveryError } from "../mail/mailer";
 import type { SchoolAdminService } from "../memberships/school-admin-service";
+import type { PaymentsService } from "../payments/payments-service";
 import type { ResourcesService } from "../resources/resources-service";
 import { myAccountView, type FailedForm } from "./my-account-view";
 
@@ -35,6 +36,8 @@ export interface MyAccountRoutesOptions {
   resources: ResourcesService;
   /** For the School tab and the dashboard's School card. */
   schools: Pick<SchoolAdminService, "schoolTab">;
+  /** For the Orders tab. */
+  payments: Pick<PaymentsService, "orderLines">;
   /** The contact form's subject options (CONTACT_SUBJECTS). */
   contactSubjects: readonly string[];
   /** This request's CSRF token (server/http/csrf.ts): a password change rotates the session, and with it the token. */
@@ -51,7 +54,7 @@ const passwordFields = jsonFields({ Password: "text", NewPassword: "text", Confi
 const contactFields = jsonFields({ name: "text", email: "text", subject: "text", message: "text" });
 
 export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
-  const { accounts, resources, schools, contactSubjects, csrfTokenFor } = options;
+  const { accounts, resources, schools, payments, contactSubjects, csrfTokenFor } = options;
   const signedInOnly = requireUser(options.siteOrigin);
   const router = Router({ strict: true });
 
@@ -63,7 +66,8 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
     res.render(
       "pages/account/my-account.njk",
       myAccountView({ account, contactSubjects, notice, failed: shown.failed,
-        savedResources: await resources.savedResources(signedInUser(req).id), school: await schools.schoolTab(signedInUser(req).id) }),
+        savedResources: await resources.savedResources(signedInUser(req).id), school: await schools.schoolTab(signedInUser(req).id),
+        orders: await payments.orderLines(signedInUser(req).id) }),
     );
   }
 

@@ -20,4 +20,14 @@ export const sampleContexts = {
   "set-password": { firstName: "Ada", resetUrl: "http://127.0.0.1:3000/account/reset-password/def456/", expiresInMinutes: 60 },
   "email-changed": { firstName: "Ada", newEmail: "ada.new@example.com" },
   "contact-message": { name: "Ada Lovelace", email: "ada@example.com", subject: "School visits", message: "Can we book a backstage tour?" },
+  receipt: {
+    firstName: "Ada",
+    plan: "School Annual plan £250.00 (up to 5 users)",
+    recipientName: "Riverside Primary",
+    amount: "£250.00",
+    paidOn: "1 March 2026",
+    validUntil: "1 March 2027",
+    reference: "sbx_0123456789abcdef01234567",
+    ordersUrl: "http://127.0.0.1:3000/account/my-account/#orders",
+  },
 } as const;

@@ -1,0 +1,121 @@
+/*
+ * Plans and prices (accounts spec, section 9; issue 12). Pure: the server
+ * computes every price and level from these, whatever the browser sent, and
+ * the wizard receives the plan list from the page as data.
+ */
+
+export const PLAN_TYPES = ["individual-annual", "individual-monthly", "school-annual"] as const;
+export type PlanType = (typeof PLAN_TYPES)[number];
+
+export const TOO_MANY_USERS_MESSAGE = "Selected number of users exceeds the maximum allowed for the selected plan.";
+
+export type BillingPeriod = "year" | "month";
+
+/** A price band of the annual school plan: up to `maxUsers` users for `pence`. */
+export interface AnnualBand {
+  maxUsers: number;
+  pence: number;
+  label?: string;
+}
+
+export const MONTHLY_PENCE = 3999;
+export const INDIVIDUAL_ANNUAL_PENCE = 6000;
+/** Annual plan by number of users; 11 or more: contact us. */
+export const ANNUAL_BANDS: readonly AnnualBand[] = [
+  { maxUsers: 1, pence: 6000 },
+  { maxUsers: 5, pence: 25000 },
+  { maxUsers: 10, pence: 40000, label: "Save 20%" },
+];
+
+/** The membership levels a plan can buy: the individual one, and school levels by seat ceiling (crm-ids.ts). */
+export interface LevelTable {
+  individual: number;
+  seatLevels: readonly { id: number; seats: number }[];
+}
+
+export interface PricedPlan {
+  planType: PlanType;
+  numberOfUsers: number;
+  levelId: number;
+  /** The level's seat ceiling: the seats a school membership gets. */
+  seats: number;
+  amountPence: number;
+  period: BillingPeriod;
+  description: string;
+}
+
+export type PlanProblem = { field: "PlanType" | "NumberOfUsers"; message: string };
+
+export function isPlanType(value: unknown): value is PlanType {
+  return typeof value === "string" && (PLAN_TYPES as readonly string[]).includes(value);
+}
+
+/** "£250.00" */
+export function formatPounds(pence: number): string {
+  return `£${(pence / 100).toFixed(2)}`;
+}
+
+/** The spec's price text: "Annual plan £250.00". */
+export function annualPriceText(pence: number): string {
+  return `Annual plan ${formatPounds(pence)}`;
+}
+
+/** The smallest level whose seat ceiling covers `users`, or undefined above the top ceiling. */
+export function levelForUsers(levels: LevelTable, users: number): { id: number; seats: number } | undefined {
+  return [...levels.seatLevels].sort((a, b) => a.seats - b.seats).find((level) => level.seats >= users);
+}
+
+/** The annual price for `users`, or undefined above the top band (contact us). */
+export function annualPenceFor(users: number): number | undefined {
+  return ANNUAL_BANDS.find((band) => band.maxUsers >= users)?.pence;
+}
+
+/** Price and level of a plan, computed only from its type and number of users. */
+export function pricePlan(levels: LevelTable, planType: PlanType, numberOfUsers: number): PricedPlan | PlanProblem {
+  if (!Number.isSafeInteger(numberOfUsers) || numberOfUsers < 1) {
+    return { field: "NumberOfUsers", message: "Choose how many people will use the membership (1 or more)." };
+  }
+  if (planType !== "school-annual") {
+    if (numberOfUsers !== 1) return { field: "NumberOfUsers", message: TOO_MANY_USERS_MESSAGE };
+    const monthly = planType === "individual-monthly";
+    const amountPence = monthly ? MONTHLY_PENCE : INDIVIDUAL_ANNUAL_PENCE;
+    return {
+      planType,
+      numberOfUsers,
+      levelId: levels.individual,
+      seats: 1,
+      amountPence,
+      period: monthly ? "month" : "year",
+      description: monthly ? `Individual monthly plan ${formatPounds(amountPence)}` : `Individual ${annualPriceText(amountPence)}`,
+    };
+  }
+  const level = levelForUsers(levels, numberOfUsers);
+  const amountPence = annualPenceFor(numberOfUsers);
+  if (!level || amountPence === undefined) return { field: "NumberOfUsers", message: TOO_MANY_USERS_MESSAGE };
+  return {
+    planType,
+    numberOfUsers,
+    levelId: level.id,
+    seats: level.seats,
+    amountPence,
+    period: "year",
+    description: `School ${annualPriceText(amountPence)} (up to ${level.seats} ${level.seats === 1 ? "user" : "users"})`,
+  };
+}
+
+/** The plan's name for the orders list. */
+export function planLabel(planType: PlanType): string {
+  return { "individual-annual": "Individual, annual", "individual-monthly": "Individual, monthly", "school-annual": "School, annual" }[planType];
+}
+
+/**
+ * When a paid membership ends: one period after the later of now and the
+ * current expiry, so renewing early loses no days and a lapsed one starts now.
+ */
+export function renewedExpiry(now: Date, currentExpiry: Date | undefined, period: BillingPeriod): { starts: Date; expires: Date } {
+  const starts = currentExpiry && currentExpiry.getTime() > now.getTime() ? new Date(currentExpiry) : new Date(now);
+  const expires = new Date(starts);
+  if (period === "year") expires.setUTCFullYear(expires.getUTCFullYear() + 1);
+  else expires.setUTCMonth(expires.getUTCMonth() + 1);
+  return { starts, expires };
+}

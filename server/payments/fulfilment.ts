@@ -1,0 +1,107 @@
+import type { Kysely } from "kysely";
+import type { CrmIds } from "../crm/crm-ids";
+import type { CrmPort } from "../crm/crm-port";
+import { createSqlCrm } from "../crm/sql-crm";
+import type { Database } from "../db/schema";
+import { inTransaction } from "../db/transactions";
+import { membershipIsValid } from "../domain/membership";
+import { isPlanType, renewedExpiry, type BillingPeriod } from "../domain/plans";
+import { withSchoolLock } from "../memberships/seat-grants-lock";
+import { currentMembership, takeSeat } from "../memberships/school-seats";
+
+export type Fulfilled = { kind: "fulfilled"; membershipId: number } | { kind: "already" };
+
+interface OrderToFulfil {
+  id: number;
+  constituent_id: number;
+  organisation_id: number | null;
+  plan_type: string;
+  level_id: number;
+  number_of_users: number;
+}
+
+/**
+ * Gives an approved payment its membership, once. The first statement claims
+ * the order's row in payment_fulfilments (primary key order_id, unique
+ * provider_reference): a second notification, or two at once, finds it taken
+ * and does nothing (PostgreSQL makes the second insert wait for the first
+ * transaction, then see its row). Everything else happens in the same
+ * transaction, so a failure leaves the order unfulfilled and a retried
+ * notification tries again.
+ * - No school: the payer's own membership, renewed while valid, else new.
+ * - A school: its membership, renewed while valid (level, expiry, seats =
+ *   the level's ceiling, admin seats unlimited), else new; then the payer
+ *   takes an admin seat through takeSeat, holding the school's lock.
+ */
+export async function fulfilOrder(
+  deps: { db: Kysely<Database>; ids: CrmIds },
+  order: OrderToFulfil,
+  reference: string,
+  now: Date,
+): Promise<Fulfilled> {
+  const { ids } = deps;
+  const period: BillingPeriod = order.plan_type === "individual-monthly" ? "month" : "year";
+  if (!isPlanType(order.plan_type)) throw new Error(`order ${order.id} has an unknown plan type`);
+
+  return inTransaction(deps.db, async (trx) => {
+    const claimed = await trx
+      .insertInto("payment_fulfilments")
+      .values({ order_id: order.id, provider_reference: reference, membership_id: null, fulfilled_at: now.toISOString() })
+      .onConflict((conflict) => conflict.doNothing())
+      .returning("order_id")
+      .executeTakeFirst();
+    if (!claimed) return { kind: "already" } as const;
+
+    let membershipId: number;
+    if (order.organisation_id === null) {
+      membershipId = await createOrRenew(createSqlCrm(trx, ids), ids, order.constituent_id, order.level_id, undefined, period, now);
+    } else {
+      const schoolId = order.organisation_id;
+      const seats = ids.membershipLevels.seatLevels.find((level) => level.id === order.level_id)?.seats ?? order.number_of_users;
+      membershipId = await withSchoolLock(trx, ids, schoolId, async (crm) => {
+        const id = await createOrRenew(crm, ids, schoolId, order.level_id, seats, period, now);
+        const seat = await takeSeat(crm, ids, { schoolId, personId: order.constituent_id, role: "admin", now });
+        if (seat.kind !== "joined" && seat.kind !== "already") throw new Error(`order ${order.id}: the payer could not take an admin seat (${seat.kind})`);
+        return id;
+      });
+    }
+
+    await trx.updateTable("payment_fulfilments").set({ membership_id: membershipId }).where("order_id", "=", order.id).execute();
+    await trx
+      .updateTable("payment_orders")
+      .set({ status: "approved", membership_id: membershipId, fulfilled_at: now.toISOString(), updated_at: now.toISOString() })
+      .where("id", "=", order.id)
+      .execute();
+    return { kind: "fulfilled", membershipId } as const;
+  });
+}
+
+/** Renews the constituent's valid membership in place, or creates one from now. */
+async function createOrRenew(
+  crm: CrmPort,
+  ids: CrmIds,
+  constituentId: number,
+  levelId: number,
+  userSeats: number | undefined,
+  period: BillingPeriod,
+  now: Date,
+): Promise<number> {
+  const seats =
+    userSeats === undefined
+      ? []
+      : [
+          { benefitId: ids.seatBenefits.userSeat, available: userSeats },
+          { benefitId: ids.seatBenefits.adminSeat, available: "unlimited" as const },
+        ];
+  const current =
+    userSeats === undefined
+      ? (await crm.memberships(constituentId)).find((membership) => membershipIsValid(membership.ExpirationDateTime, now))
+      : await currentMembership(crm, constituentId, now);
+  const { starts, expires } = renewedExpiry(now, current ? new Date(current.ExpirationDateTime) : undefined, period);
+  if (current) {
+    await crm.renewMembership(current.Id, { levelId, expiration: expires, seats });
+    return current.Id;
+  }
+  const { Id } = await crm.createMembership({ constituentId, levelId, initiation: starts, expiration: expires, seats });
+  return Id;
+}

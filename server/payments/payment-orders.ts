@@ -1,0 +1,81 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import type { OrderStatus } from "./tables";
+
+/** Queries over payment_orders, for the payments service. */
+export function paymentOrders(db: Kysely<Database>) {
+  const columns = [
+    "id",
+    "session_id",
+    "constituent_id",
+    "organisation_id",
+    "plan_type",
+    "number_of_users",
+    "level_id",
+    "amount_pence",
+    "currency",
+    "status",
+    "provider",
+    "provider_reference",
+    "membership_id",
+    "created_at",
+    "fulfilled_at",
+  ] as const;
+
+  return {
+    async insert(order: {
+      sessionId: string;
+      constituentId: number;
+      organisationId: number | null;
+      planType: string;
+      numberOfUsers: number;
+      levelId: number;
+      amountPence: number;
+      provider: string;
+      now: Date;
+    }): Promise<number> {
+      const at = order.now.toISOString();
+      const { id } = await db
+        .insertInto("payment_orders")
+        .values({
+          session_id: order.sessionId,
+          constituent_id: order.constituentId,
+          organisation_id: order.organisationId,
+          plan_type: order.planType,
+          number_of_users: order.numberOfUsers,
+          level_id: order.levelId,
+          amount_pence: order.amountPence,
+          provider: order.provider,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return id;
+    },
+
+    async setReference(id: number, reference: string): Promise<void> {
+      await db.updateTable("payment_orders").set({ provider_reference: reference }).where("id", "=", id).execute();
+    },
+
+    bySession: (sessionId: string) => db.selectFrom("payment_orders").select(columns).where("session_id", "=", sessionId).executeTakeFirst(),
+
+    byReference: (provider: string, reference: string) =>
+      db.selectFrom("payment_orders").select(columns).where("provider", "=", provider).where("provider_reference", "=", reference).executeTakeFirst(),
+
+    ofConstituent: (constituentId: number) =>
+      db.selectFrom("payment_orders").select(columns).where("constituent_id", "=", constituentId).orderBy("created_at", "desc").orderBy("id", "desc").execute(),
+
+    /** A result that is not a payment moves only a pending order: nothing undoes an approved one. */
+    async settleUnpaid(id: number, status: Exclude<OrderStatus, "pending" | "approved">, now: Date): Promise<void> {
+      await db
+        .updateTable("payment_orders")
+        .set({ status, updated_at: now.toISOString() })
+        .where("id", "=", id)
+        .where("status", "=", "pending")
+        .execute();
+    },
+  };
+}
+
+export type OrderRow = NonNullable<Awaited<ReturnType<ReturnType<typeof paymentOrders>["bySession"]>>>;

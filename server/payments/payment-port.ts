@@ -1,0 +1,47 @@
+/*
+ * The payment port: what the site asks of a payment provider. The embedded
+ * sandbox (sandbox-*.ts) implements it; a Stripe Checkout adapter would too:
+ * createCheckout makes a Checkout Session and answers its URL and id, and
+ * verifyNotification wraps stripe.webhooks.constructEvent on the raw body.
+ * Nothing here names one provider. The return to the site is only a hint:
+ * payments are recorded from verified notifications alone.
+ */
+
+/** What is being bought, as the server priced it. */
+export interface CheckoutOrder {
+  /** The site's opaque id for this checkout; the return address carries it. */
+  sessionId: string;
+  amountPence: number;
+  currency: "GBP";
+  description: string;
+  /** The payer's email, for the provider's receipt and form, when known. */
+  customerEmail?: string;
+  /** Where the provider sends the browser back; it adds nothing the site trusts. */
+  returnUrls: { approved: string; declined: string; cancelled: string };
+}
+
+export interface Checkout {
+  /** Where the browser goes to pay (the REDIRECT link). */
+  redirectUrl: string;
+  /** The provider's id for this payment: notifications name it. */
+  reference: string;
+}
+
+/** A verified notification, in the site's terms. */
+export type PaymentOutcome =
+  | { kind: "approved"; reference: string }
+  | { kind: "declined"; reference: string }
+  | { kind: "cancelled"; reference: string }
+  | { kind: "failed"; reference: string }
+  /** Verified, but an event the site does not act on. */
+  | { kind: "ignored"; reason: string };
+
+export type NotificationRefusal = { kind: "refused"; reason: string };
+
+export interface PaymentProvider {
+  /** Names the provider in orders and in the notification path (/payments/notifications/<name>/). */
+  readonly name: string;
+  createCheckout(order: CheckoutOrder): Promise<Checkout>;
+  /** Checks the signature over the exact bytes received; a refusal changes nothing. */
+  verifyNotification(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<PaymentOutcome | NotificationRefusal>;
+}

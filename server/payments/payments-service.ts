@@ -1,0 +1,225 @@
+import { randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { CrmIds } from "../crm/crm-ids";
+import type { CrmPort } from "../crm/crm-port";
+import type { Database } from "../db/schema";
+import { formatLondonDate } from "../domain/membership-status";
+import { formatPounds, isPlanType, planLabel, pricePlan } from "../domain/plans";
+import type { Logger } from "../logging";
+import type { Mailer } from "../mail/mailer";
+import { HttpError } from "../shared/errors";
+import { readBasketItem } from "./basket-item";
+import { fulfilOrder } from "./fulfilment";
+import type { NotificationResult } from "./notification-result";
+import type { PaymentProvider } from "./payment-port";
+import { paymentOrders, type OrderRow } from "./payment-orders";
+import { createSandboxCheckout, type SandboxCheckout } from "./sandbox-checkout";
+import type { SandboxProvider } from "./sandbox-provider";
+
+export const PAYMENT_FAILED_MESSAGE = "Payment processing failed. Please try again.";
+const NOT_FOUND_MESSAGE = "We couldn't find that order. Start the payment again from the plan page.";
+
+interface Named {
+  Id: number;
+  DisplayName: string;
+  SortName: string;
+}
+
+/** The spec's order details (section 3), answered by GET /account/cart/orders/. */
+export interface OrderDetails {
+  Products: { ProductClass: { Description: "Membership" }; Membership: { Id: number; MembershipLevel: { Id: number }; Recipient: Named } }[];
+  Constituent: Named;
+  Status: "approved";
+}
+
+/** One line of the Orders section on My account. */
+export interface OrderLine {
+  date: string;
+  plan: string;
+  amount: string;
+  status: string;
+}
+
+export type { NotificationResult };
+
+/**
+ * Payments (docs/payments.md): the basket, the provider's checkout, the
+ * verified notifications that alone record a payment, and the orders a
+ * person can see. The browser's return to the site is only a hint.
+ */
+export interface PaymentsService {
+  /** POST /account/add-to-basket/: the REDIRECT link of a new checkout. */
+  addToBasket(userId: number, body: unknown): Promise<{ redirectUrl: string; sessionId: string }>;
+  /** GET /account/cart/orders/: only the payer's, only once paid (404 / 409 otherwise, as HttpError). */
+  orderDetails(userId: number, sessionId: string): Promise<OrderDetails>;
+  /** The person's payments, newest first, for My account. */
+  orderLines(userId: number): Promise<OrderLine[]>;
+  /** A provider's notification, verified on its raw bytes; fulfils at most once. */
+  handleNotification(provider: string, rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<NotificationResult>;
+  /** The sandbox's hosted checkout, when the sandbox is the provider. */
+  sandbox: SandboxCheckout | undefined;
+}
+
+export interface PaymentsDependencies {
+  db: Kysely<Database>;
+  crm: CrmPort;
+  ids: CrmIds;
+  provider: PaymentProvider;
+  /** The same object as `provider` when it is the sandbox. */
+  sandbox?: SandboxProvider;
+  mailer: Mailer;
+  logger: Logger;
+  publicUrl: string;
+  clock?: () => Date;
+}
+
+export function createPaymentsService(deps: PaymentsDependencies): PaymentsService {
+  const { db, crm, ids, provider, logger } = deps;
+  const clock = deps.clock ?? (() => new Date());
+  const orders = paymentOrders(db);
+
+  const named = async (id: number): Promise<Named> => {
+    const detail = await crm.constituentDetail(id);
+    return { Id: id, DisplayName: detail?.DisplayName ?? "", SortName: detail?.SortName ?? "" };
+  };
+
+  const describe = (order: OrderRow): string => {
+    if (!isPlanType(order.plan_type)) return order.plan_type;
+    const plan = pricePlan(ids.membershipLevels, order.plan_type, order.number_of_users);
+    return "description" in plan ? plan.description : planLabel(order.plan_type);
+  };
+
+  async function sendReceipt(order: OrderRow, reference: string, now: Date): Promise<void> {
+    try {
+      const payer = await db.selectFrom("constituents").select(["email", "first_name"]).where("id", "=", order.constituent_id).executeTakeFirst();
+      if (!payer?.email) return;
+      const membership = order.membership_id === null ? undefined : await crm.membershipSummary(order.membership_id);
+      await deps.mailer.send({
+        to: payer.email,
+        template: "receipt",
+        context: {
+          firstName: payer.first_name,
+          plan: describe(order),
+          recipientName: order.organisation_id === null ? "" : (await named(order.organisation_id)).DisplayName,
+          amount: formatPounds(order.amount_pence),
+          paidOn: formatLondonDate(now),
+          validUntil: membership ? formatLondonDate(membership.ExpirationDateTime) : "",
+          reference,
+          ordersUrl: `${deps.publicUrl}/account/my-account/#orders`,
+        },
+      });
+    } catch (error) {
+      // The payment and membership stand; only the email is missing, and the Orders section shows the payment.
+      logger.error({ err: error, orderId: order.id }, "receipt email not sent");
+    }
+  }
+
+  async function handleNotification(
+    providerName: string,
+    rawBody: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+  ): Promise<NotificationResult> {
+    if (providerName !== provider.name) return { kind: "unknown-provider" };
+    const outcome = await provider.verifyNotification(rawBody, headers);
+    if (outcome.kind === "refused") {
+      logger.warn({ provider: providerName, reason: outcome.reason }, "payment notification refused");
+      return outcome;
+    }
+    if (outcome.kind === "ignored") return { kind: "accepted" };
+    const order = await orders.byReference(provider.name, outcome.reference);
+    if (!order) {
+      logger.warn({ provider: providerName, reference: outcome.reference }, "payment notification for no known order");
+      return { kind: "accepted" };
+    }
+    const now = clock();
+    if (outcome.kind !== "approved") {
+      await orders.settleUnpaid(order.id, outcome.kind, now);
+      logger.info({ orderId: order.id, status: outcome.kind }, "payment not made");
+      return { kind: "accepted" };
+    }
+    const fulfilled = await fulfilOrder({ db, ids }, order, outcome.reference, now);
+    if (fulfilled.kind === "already") {
+      logger.info({ orderId: order.id }, "payment notification repeated: already fulfilled");
+      return { kind: "accepted" };
+    }
+    logger.info({ orderId: order.id, membershipId: fulfilled.membershipId, userId: order.constituent_id }, "payment fulfilled");
+    await sendReceipt({ ...order, membership_id: fulfilled.membershipId }, outcome.reference, now);
+    return { kind: "accepted" };
+  }
+
+  return {
+    async addToBasket(userId, body) {
+      const item = readBasketItem(body, ids.membershipLevels);
+      if (item.constituentId !== userId) {
+        logger.warn({ userId, rule: "self-only", constituentId: item.constituentId }, "basket refused");
+        throw new HttpError(403, "You can only buy a membership from your own account. Reload the page and try again.");
+      }
+      if (item.organisationId !== false) {
+        const organisation = await crm.constituentDetail(item.organisationId);
+        if (!organisation || organisation.ConstituentType.Id !== ids.constituentTypes.organisation) {
+          logger.warn({ userId, rule: "organisation-exists", organisationId: item.organisationId }, "basket refused");
+          throw new HttpError(404, "We couldn't find that school. Search for it again.");
+        }
+      }
+      const now = clock();
+      const sessionId = randomBytes(24).toString("base64url");
+      const { plan } = item;
+      const orderId = await orders.insert({
+        sessionId,
+        constituentId: userId,
+        organisationId: item.organisationId === false ? null : item.organisationId,
+        planType: plan.planType,
+        numberOfUsers: plan.numberOfUsers,
+        levelId: plan.levelId,
+        amountPence: plan.amountPence,
+        provider: provider.name,
+        now,
+      });
+      const registerUrl = (status: string) =>
+        `${deps.publicUrl}/account/register/?paymentStatus=${status}&sessionId=${encodeURIComponent(sessionId)}`;
+      const payer = await db.selectFrom("constituents").select("email").where("id", "=", userId).executeTakeFirst();
+      const checkout = await provider.createCheckout({
+        sessionId,
+        amountPence: plan.amountPence,
+        currency: "GBP",
+        description: plan.description,
+        customerEmail: payer?.email ?? undefined,
+        returnUrls: { approved: registerUrl("approved"), declined: registerUrl("declined"), cancelled: registerUrl("cancelled") },
+      });
+      await orders.setReference(orderId, checkout.reference);
+      return { redirectUrl: checkout.redirectUrl, sessionId };
+    },
+
+    async orderDetails(userId, sessionId) {
+      const order = await orders.bySession(sessionId);
+      // Someone else's order answers exactly as an unknown one: ids are not confirmed to strangers.
+      if (!order || order.constituent_id !== userId) throw new HttpError(404, NOT_FOUND_MESSAGE);
+      if (order.status !== "approved" || order.membership_id === null) throw new HttpError(409, PAYMENT_FAILED_MESSAGE);
+      const payer = await named(order.constituent_id);
+      const recipient = order.organisation_id === null ? payer : await named(order.organisation_id);
+      return {
+        Products: [
+          { ProductClass: { Description: "Membership" }, Membership: { Id: order.membership_id, MembershipLevel: { Id: order.level_id }, Recipient: recipient } },
+        ],
+        Constituent: payer,
+        Status: "approved",
+      };
+    },
+
+    async orderLines(userId) {
+      const rows = await orders.ofConstituent(userId);
+      return rows.map((order) => ({
+        date: formatLondonDate(order.created_at),
+        plan: describe(order),
+        amount: formatPounds(order.amount_pence),
+        status: { pending: "Not completed", approved: "Paid", declined: "Declined", cancelled: "Cancelled", failed: "Failed" }[order.status],
+      }));
+    },
+
+    handleNotification,
+
+    sandbox: deps.sandbox
+      ? createSandboxCheckout({ orders, sandbox: deps.sandbox, describe, handleNotification, publicUrl: deps.publicUrl })
+      : undefined,
+  };
+}

@@ -1,0 +1,73 @@
+import { randomBytes } from "node:crypto";
+import type { Checkout, CheckoutOrder, NotificationRefusal, PaymentOutcome, PaymentProvider } from "./payment-port";
+import { SANDBOX_SIGNATURE_HEADER, sandboxSignatureIsValid, signSandboxBody } from "./sandbox-signature";
+
+/*
+ * The embedded payment provider (PAYMENT_PROVIDER=sandbox, the default): its
+ * hosted checkout page is served by this site under /payments/sandbox/, and
+ * it reports each outcome as a signed notification to
+ * POST /payments/notifications/sandbox/, which the site verifies exactly as
+ * it would a real provider's webhook. No money moves.
+ */
+
+export const SANDBOX_CARDS = {
+  approved: "4242424242424242",
+  declined: "4000000000000002",
+} as const;
+
+export type SandboxResult = "approved" | "declined" | "cancelled";
+
+const sandboxEvents: Record<string, SandboxResult> = {
+  "payment.approved": "approved",
+  "payment.declined": "declined",
+  "payment.cancelled": "cancelled",
+};
+
+export interface SandboxProvider extends PaymentProvider {
+  /** The result a card number gives on the hosted page; undefined for a number that is not a test card. */
+  resultForCard(cardNumber: string): SandboxResult | undefined;
+  /** The signed notification the sandbox sends for a payment's result. */
+  notification(reference: string, result: SandboxResult): { rawBody: Buffer; headers: Record<string, string> };
+}
+
+export function createSandboxProvider(options: { webhookSecret: string }): SandboxProvider {
+  const { webhookSecret } = options;
+  return {
+    name: "sandbox",
+
+    async createCheckout(order: CheckoutOrder): Promise<Checkout> {
+      return {
+        redirectUrl: `/payments/sandbox/checkout/${encodeURIComponent(order.sessionId)}/`,
+        reference: `sbx_${randomBytes(12).toString("hex")}`,
+      };
+    },
+
+    async verifyNotification(rawBody, headers): Promise<PaymentOutcome | NotificationRefusal> {
+      if (!sandboxSignatureIsValid(webhookSecret, rawBody, headers[SANDBOX_SIGNATURE_HEADER])) {
+        return { kind: "refused", reason: "bad signature" };
+      }
+      let event: unknown;
+      try {
+        event = JSON.parse(rawBody.toString("utf8"));
+      } catch {
+        return { kind: "refused", reason: "body is not JSON" };
+      }
+      const { type, reference } = (event ?? {}) as { type?: unknown; reference?: unknown };
+      if (typeof reference !== "string" || typeof type !== "string") return { kind: "refused", reason: "no type or reference" };
+      const result = sandboxEvents[type];
+      return result ? { kind: result, reference } : { kind: "ignored", reason: `event ${type}` };
+    },
+
+    resultForCard(cardNumber) {
+      const digits = cardNumber.replace(/[\s-]/g, "");
+      if (digits === SANDBOX_CARDS.approved) return "approved";
+      if (digits === SANDBOX_CARDS.declined) return "declined";
+      return undefined;
+    },
+
+    notification(reference, result) {
+      const rawBody = Buffer.from(JSON.stringify({ type: `payment.${result}`, reference, created: new Date().toISOString() }));
+      return { rawBody, headers: { "content-type": "application/json", [SANDBOX_SIGNATURE_HEADER]: signSandboxBody(webhookSecret, rawBody) } };
+    },
+  };
+}

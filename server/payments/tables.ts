@@ -1,0 +1,39 @@
+import type { Generated } from "kysely";
+
+/** Row types of the payments feature's tables (migration 0015). */
+
+export type OrderStatus = "pending" | "approved" | "declined" | "cancelled" | "failed";
+
+export interface PaymentOrdersTable {
+  id: Generated<number>;
+  /** Opaque, random: the only id the browser sees. */
+  session_id: string;
+  constituent_id: number;
+  /** The school paid for, or null for the payer's own membership. */
+  organisation_id: number | null;
+  plan_type: string;
+  number_of_users: number;
+  level_id: number;
+  amount_pence: number;
+  currency: Generated<string>;
+  status: Generated<OrderStatus>;
+  provider: string;
+  provider_reference: string | null;
+  membership_id: number | null;
+  created_at: string;
+  updated_at: string;
+  fulfilled_at: string | null;
+}
+
+export interface PaymentFulfilmentsTable {
+  order_id: number;
+  provider_reference: string;
+  /** Filled in once the membership is made, in the same transaction as the row. */
+  membership_id: number | null;
+  fulfilled_at: string;
+}
+
+export interface PaymentTables {
+  payment_orders: PaymentOrdersTable;
+  payment_fulfilments: PaymentFulfilmentsTable;
+}

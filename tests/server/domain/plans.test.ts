@@ -1,0 +1,68 @@
+import { CRM_IDS } from "../../../server/crm/crm-ids";
+import {
+  annualPriceText,
+  levelForUsers,
+  pricePlan,
+  renewedExpiry,
+  TOO_MANY_USERS_MESSAGE,
+  type PricedPlan,
+} from "../../../server/domain/plans";
+
+const test = CRM_IDS.test.membershipLevels;
+const production = CRM_IDS.production.membershipLevels;
+
+describe("plans", () => {
+  it.each([
+    [1, 95, 6000],
+    [2, 96, 25000],
+    [5, 96, 25000],
+    [6, 97, 40000],
+    [10, 97, 40000],
+  ])("a school plan for %i users is level %i at %i pence (test ids)", (users, level, pence) => {
+    const plan = pricePlan(test, "school-annual", users) as PricedPlan;
+    expect(plan.levelId).toBe(level);
+    expect(plan.amountPence).toBe(pence);
+    expect(plan.period).toBe("year");
+  });
+
+  it("11 users is above the top ceiling: the spec's message, on NumberOfUsers", () => {
+    expect(pricePlan(test, "school-annual", 11)).toEqual({ field: "NumberOfUsers", message: TOO_MANY_USERS_MESSAGE });
+    expect(levelForUsers(test, 11)).toBeUndefined();
+  });
+
+  it.each([
+    [1, 92],
+    [2, 93],
+    [5, 93],
+    [6, 93],
+    [7, 94],
+    [10, 94],
+  ])("production: %i users map to level %i, the smallest ceiling covering them", (users, level) => {
+    expect(levelForUsers(production, users)?.id).toBe(level);
+  });
+
+  it("individual plans: annual 60, monthly 39.99, at the individual level, for one user only", () => {
+    expect(pricePlan(test, "individual-annual", 1)).toMatchObject({ levelId: 95, amountPence: 6000, period: "year" });
+    expect(pricePlan(test, "individual-monthly", 1)).toMatchObject({ levelId: 95, amountPence: 3999, period: "month" });
+    expect(pricePlan(test, "individual-annual", 2)).toEqual({ field: "NumberOfUsers", message: TOO_MANY_USERS_MESSAGE });
+  });
+
+  it("refuses a count below one or not whole", () => {
+    for (const users of [0, -1, 1.5, Number.NaN]) expect(pricePlan(test, "school-annual", users)).toMatchObject({ field: "NumberOfUsers" });
+  });
+
+  it("writes the price text with two decimals", () => {
+    expect(annualPriceText(25000)).toBe("Annual plan £250.00");
+    expect(annualPriceText(6000)).toBe("Annual plan £60.00");
+  });
+
+  it("renews from the later of now and the current expiry", () => {
+    const now = new Date("2026-03-01T10:00:00Z");
+    expect(renewedExpiry(now, new Date("2026-06-01T00:00:00Z"), "year")).toEqual({
+      starts: new Date("2026-06-01T00:00:00Z"),
+      expires: new Date("2027-06-01T00:00:00Z"),
+    });
+    expect(renewedExpiry(now, new Date("2025-06-01T00:00:00Z"), "year").expires).toEqual(new Date("2027-03-01T10:00:00Z"));
+    expect(renewedExpiry(now, undefined, "month").expires).toEqual(new Date("2026-04-01T10:00:00Z"));
+  });
+});
