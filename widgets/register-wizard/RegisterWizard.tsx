@@ -205,7 +205,8 @@ export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>):
             message={message}
             error={error}
             strings={strings}
-            onBack={back}
+            // After a failed payment the way back is the start (the school step once signed in), not a step before sign-up.
+            onBack={step === "somethingWentWrongWithPayment" ? () => go({ type: "START" }) : back}
           />
         ) : null}
       </div>

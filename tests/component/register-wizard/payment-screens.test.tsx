@@ -288,7 +288,8 @@ describe("register wizard: back from the payment page", () => {
     expect(await screen.findByRole("heading", { name: "Something went wrong with your payment" })).toHaveFocus();
     expect(screen.getByText("Your payment has failed, please try again.")).toHaveAttribute("role", "status");
     expect(screen.getByText("Payment processing failed. Please try again.")).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Back" })).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole("button", { name: "Back" }));
+    expect(screen.getByRole("heading", { name: "Link your school" })).toHaveFocus();
   });
 
   it("approved without a signed-in user: somethingWentWrongWithPayment, and no order is asked for", () => {
