@@ -119,3 +119,31 @@ export function renewedExpiry(now: Date, currentExpiry: Date | undefined, period
   else expires.setUTCMonth(expires.getUTCMonth() + 1);
   return { starts, expires };
 }
+
+/** A plan as the register page lists it for the wizard (data-plans); the server never reads a price back from it. */
+export interface PlanOption {
+  planType: PlanType;
+  label: string;
+  /** The most users this option covers (its band's ceiling); null when it is not counted in users. */
+  users: number | null;
+  priceText: string;
+  price: number;
+  note?: string;
+}
+
+/** The plans of spec section 9, from the same prices pricePlan charges. */
+export function planOptions(): PlanOption[] {
+  const pounds = (pence: number) => pence / 100;
+  let previousMax = 0;
+  const bands = ANNUAL_BANDS.map((band) => {
+    const label = band.maxUsers === 1 ? "1 user" : `${previousMax + 1}–${band.maxUsers} users`;
+    previousMax = band.maxUsers;
+    const option: PlanOption = { planType: "school-annual", label, users: band.maxUsers, priceText: annualPriceText(band.pence), price: pounds(band.pence) };
+    return band.label ? { ...option, note: band.label } : option;
+  });
+  return [
+    { planType: "individual-annual", label: "Individual, yearly", users: 1, priceText: annualPriceText(INDIVIDUAL_ANNUAL_PENCE), price: pounds(INDIVIDUAL_ANNUAL_PENCE) },
+    { planType: "individual-monthly", label: "Individual, pay monthly", users: 1, priceText: `Monthly plan ${formatPounds(MONTHLY_PENCE)}`, price: pounds(MONTHLY_PENCE) },
+    ...bands,
+  ];
+}

@@ -6,6 +6,7 @@ import { CRM_IDS } from "../crm/crm-ids";
 import { textField, trimmedField } from "../accounts/request-fields";
 import { signIn } from "../http/session-user";
 import { emailProblem, normaliseEmail } from "../domain/email";
+import { planOptions } from "../domain/plans";
 import { safeNextPath } from "../domain/redirect-safety";
 import { HttpError, isApiRequest, type FieldErrors } from "../http/errors";
 import { jsonFields } from "../http/json-fields";
@@ -83,6 +84,11 @@ export function accountRegisterRoutes(deps: AccountRouteDependencies): Router {
         adminSeatBenefitId: crmIds.seatBenefits.adminSeat,
         supportEmail,
         resume,
+        // What the plan screens show and the basket item carries; the server prices the basket itself.
+        plans: planOptions(),
+        fundId: crmIds.fundId,
+        individualLevelId: crmIds.membershipLevels.individual,
+        seatLevels: crmIds.membershipLevels.seatLevels,
       },
     });
   });

@@ -6,17 +6,13 @@ import type { RegisterWizardStrings } from "./strings";
 
 type StringKey = keyof RegisterWizardStrings;
 
-/** The screens that only say where the user stands: title, text and where to go from here. */
+/** The screens that only say where the user stands: title, text and where to go from here (the plan screens are in SubscriptionScreens). */
 const messageScreens: Partial<Record<RegistrationStep, { title: StringKey; text: StringKey; back: boolean }>> = {
   invalidEmail: { title: "invalidEmailTitle", text: "invalidEmailText", back: true },
   contactSupport: { title: "contactSupportTitle", text: "contactSupportText", back: true },
   contactYourAdmin: { title: "contactYourAdminTitle", text: "contactYourAdminText", back: true },
-  noActiveSubscriptionIndividual: { title: "noSubscriptionIndividualTitle", text: "noSubscriptionText", back: true },
-  noActiveSubscriptionOther: { title: "noSubscriptionOtherTitle", text: "noSubscriptionText", back: true },
-  confirmSubscriptionIndividual: { title: "confirmSubscriptionTitle", text: "confirmSubscriptionText", back: true },
-  confirmSubscriptionOther: { title: "confirmSubscriptionTitle", text: "confirmSubscriptionText", back: true },
   paymentProcessing: { title: "paymentProcessingTitle", text: "paymentProcessing", back: false },
-  somethingWentWrongWithPayment: { title: "paymentWrongTitle", text: "paymentProcessingFailed", back: false },
+  somethingWentWrongWithPayment: { title: "paymentWrongTitle", text: "paymentProcessingFailed", back: true },
   done: { title: "doneTitle", text: "doneText", back: false },
 };
 

@@ -6,12 +6,16 @@ import { CheckInboxScreen, ConfirmSchoolScreen, OfferAdminScreen } from "./FlowS
 import { LookupAccountScreen } from "./LookupAccountScreen";
 import { isMessageStep, MessageScreen } from "./MessageScreens";
 import type { RegisterWizardProps } from "./parse";
+import { paymentCalls } from "./payment-calls";
+import { addToBasket, returnStart } from "./payment-flow";
+import { basketItem, type PlanOption } from "./plan-choice";
 import type { RegistrationEvent } from "./registration-machine";
 import { SchoolTypeAndSearchScreen } from "./SchoolTypeAndSearchScreen";
 import { schoolCalls } from "./school-calls";
 import { afterSchoolChoice, becomeAdmin, type AdminOffer, type FlowOutcome, type SchoolFlowIds } from "./school-flow";
 import type { RegistrationStep } from "./steps";
-import type { RegisterWizardStrings } from "./strings";
+import { ConfirmIndividualScreen, ConfirmOtherScreen, NoActiveSubscriptionScreen } from "./SubscriptionScreens";
+import { usePaymentReturn } from "./use-payment-return";
 import { useRegistration } from "./use-registration";
 import { forgetWizard, loadWizard, saveWizard, type SavedWizard } from "./wizard-storage";
 
@@ -21,7 +25,7 @@ import { forgetWizard, loadWizard, saveWizard, type SavedWizard } from "./wizard
  * keeps each step's data in session storage so a reload carries on.
  */
 export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>): JSX.Element {
-  const { constituentId, next, email, returnUrl, strings, supportEmail } = props;
+  const { constituentId, next, email, returnUrl, strings, supportEmail, plans } = props;
   const [saved] = useState(() => startingPoint(props));
   const { snapshot, send } = useRegistration({ constituentId, email }, firstEvents(props, saved));
   const step = snapshot.value as RegistrationStep;
@@ -38,6 +42,8 @@ export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>):
 
   useEffect(() => {
     if (step === "done") return forgetWizard();
+    // Processing belongs to one return from the payment page: a later visit carries on from the plan chosen before it.
+    if (step === "paymentProcessing") return;
     saveWizard({ step, pathway, school, constituentId, email: snapshot.context.email, message, offer });
   }, [step, pathway, school, constituentId, snapshot.context.email, message, offer]);
 
@@ -79,14 +85,40 @@ export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>):
 
   const back = () => go({ type: "BACK" });
 
+  const paymentNotice = usePaymentReturn({ props, step, send, go });
+
+  /** Confirming a plan: the basket item, then the provider's page; without a signed-in user, somethingWentWrongWithPayment. */
+  const pay = async (plan: PlanOption, users: number) => {
+    if (busy) return;
+    if (constituentId === null) return go({ type: "PAYMENT_PROCESS" });
+    if (props.fundId === null || props.individualLevelId === null) return setError(strings.basketFailed);
+    const built = basketItem({
+      plan,
+      users,
+      constituentId,
+      schoolId: step === "confirmSubscriptionOther" ? (school?.constituentId ?? null) : null,
+      fundId: props.fundId,
+      individualLevelId: props.individualLevelId,
+      seatLevels: props.seatLevels,
+    });
+    if (built.kind !== "item") return setError(built.kind === "too-many" ? strings.usersTooMany : strings.basketFailed);
+    setBusy(true);
+    setError(null);
+    const outcome = await addToBasket(built.item, paymentCalls, strings);
+    // On the way to the payment page the button stays busy, so a second click cannot make a second basket.
+    if (outcome.kind === "redirect") return navigateTo(outcome.href);
+    setBusy(false);
+    setError(outcome.message);
+  };
+
   return (
     <>
       <p className="register-wizard__close">
         <a href="/">{strings.close}</a>
       </p>
-      {props.paymentStatus && (
+      {paymentNotice && (
         <p className="alert alert--info" role="status">
-          {paymentMessage(props.paymentStatus, strings)}
+          {paymentNotice}
         </p>
       )}
       <div ref={screenRef}>
@@ -133,6 +165,37 @@ export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>):
           <ConfirmSchoolScreen school={school} busy={busy} error={error} strings={strings} onConfirm={() => void runFlow("confirmSchool")} onBack={back} />
         ) : step === "offerAdminStatus" ? (
           <OfferAdminScreen school={school} busy={busy} error={error} strings={strings} onAccept={() => void accept()} onDecline={() => go({ type: "NEXT_STEP", step: "done" })} />
+        ) : step === "noActiveSubscriptionIndividual" || step === "noActiveSubscriptionOther" ? (
+          <NoActiveSubscriptionScreen
+            step={step}
+            plans={plans}
+            message={message}
+            supportEmail={supportEmail}
+            strings={strings}
+            // The membership message comes along, so Back from the plan choice shows it again.
+            onChoose={() => go({ type: "NEXT_STEP", step: step === "noActiveSubscriptionIndividual" ? "confirmSubscriptionIndividual" : "confirmSubscriptionOther" }, message)}
+            onBack={back}
+          />
+        ) : step === "confirmSubscriptionIndividual" ? (
+          <ConfirmIndividualScreen
+            plans={plans}
+            busy={busy}
+            error={error}
+            strings={strings}
+            onConfirm={(plan) => void pay(plan, 1)}
+            onBack={() => go({ type: "NEXT_STEP", step: "noActiveSubscriptionIndividual" }, message)}
+          />
+        ) : step === "confirmSubscriptionOther" ? (
+          <ConfirmOtherScreen
+            plans={plans}
+            schoolName={school?.name ?? ""}
+            supportEmail={supportEmail}
+            busy={busy}
+            error={error}
+            strings={strings}
+            onConfirm={(plan, users) => void pay(plan, users)}
+            onBack={() => go({ type: "NEXT_STEP", step: "noActiveSubscriptionOther" }, message)}
+          />
         ) : isMessageStep(step) ? (
           <MessageScreen
             step={step}
@@ -142,7 +205,8 @@ export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>):
             message={message}
             error={error}
             strings={strings}
-            onBack={back}
+            // After a failed payment the way back is the start (the school step once signed in), not a step before sign-up.
+            onBack={step === "somethingWentWrongWithPayment" ? () => go({ type: "START" }) : back}
           />
         ) : null}
       </div>
@@ -157,20 +221,18 @@ function startingPoint({ resume, constituentId, returnUrl, email }: RegisterWiza
   return loadWizard(constituentId);
 }
 
-function firstEvents({ returnUrl, email }: RegisterWizardProps, saved: SavedWizard | null): RegistrationEvent[] {
+/** Where the wizard starts, then (back from the payment page, approved) on to paymentProcessing. */
+function firstEvents(props: RegisterWizardProps, saved: SavedWizard | null): RegistrationEvent[] {
+  const events = startEvents(props, saved);
+  return returnStart(props.paymentStatus).kind === "process" ? [...events, { type: "PAYMENT_PROCESS" }] : events;
+}
+
+function startEvents({ returnUrl, email }: RegisterWizardProps, saved: SavedWizard | null): RegistrationEvent[] {
   if (saved) {
     const resume: RegistrationEvent = { type: "RESUME", pathway: saved.pathway, school: saved.school, step: saved.step };
     return [{ type: "START" }, saved.email ? { ...resume, email: saved.email } : resume];
   }
   return returnUrl && email ? [{ type: "SIGN_UP_VIA_TOKEN", email }] : [{ type: "START" }];
-}
-
-/** Accounts spec, section 4, "Subscription and payment", with section 8's messages. */
-function paymentMessage(status: string, strings: RegisterWizardStrings): string {
-  if (status === "approved") return strings.paymentApproved;
-  if (status === "declined") return strings.paymentDeclined;
-  if (status === "cancelled") return strings.paymentCancelled;
-  return strings.paymentFailed;
 }
 
 /** Moves focus to the new screen's heading when the view changes (not on first render), so keyboard and screen-reader users follow. */

@@ -2,6 +2,7 @@ import { readI18n } from "../lib/i18n";
 import { WidgetConfigError } from "../lib/options";
 import { sameSitePath } from "../lib/same-site-path";
 import { isPathwayKey, type PathwayKey } from "./pathways";
+import { parsePlans, parseSeatLevels, type PlanOption, type SeatLevel } from "./plan-choice";
 import type { SelectedSchool } from "./selected-school";
 import { registrationSteps, type RegistrationStep } from "./steps";
 import { registerWizardDefaultStrings, type RegisterWizardStrings } from "./strings";
@@ -25,6 +26,11 @@ export interface RegisterWizardProps {
   supportEmail: string;
   /** Where the email-verification link brings the user back to (data-resume JSON). */
   resume: ResumePoint | null;
+  /** The plans the page offers (data-plans), and what the basket item needs; none: plans cannot be bought here. */
+  plans: PlanOption[];
+  fundId: number | null;
+  individualLevelId: number | null;
+  seatLevels: SeatLevel[];
   strings: RegisterWizardStrings;
 }
 
@@ -39,7 +45,9 @@ export interface ResumePoint {
  * data-email, data-return-url, data-link-school, data-payment-status,
  * data-session-id, data-email-domain-keyword-id, data-user-seat-benefit-id,
  * data-admin-seat-benefit-id, data-support-email, data-resume (JSON
- * {pathway, school, step}) and data-i18n-* overrides.
+ * {pathway, school, step}), data-plans (JSON), data-fund-id,
+ * data-individual-level-id, data-seat-levels (JSON [{id, seats}]) and
+ * data-i18n-* overrides.
  */
 export function parseRegisterWizard(root: HTMLElement): RegisterWizardProps {
   const rawId = root.getAttribute("data-constituent-id");
@@ -60,6 +68,10 @@ export function parseRegisterWizard(root: HTMLElement): RegisterWizardProps {
     adminSeatBenefitId: optionalId(root, "data-admin-seat-benefit-id"),
     supportEmail: root.getAttribute("data-support-email")?.trim() ?? "",
     resume: parseResume(root.getAttribute("data-resume")),
+    plans: parsePlans(root.getAttribute("data-plans")),
+    fundId: optionalId(root, "data-fund-id"),
+    individualLevelId: optionalId(root, "data-individual-level-id"),
+    seatLevels: parseSeatLevels(root.getAttribute("data-seat-levels")),
     strings: readI18n(root, registerWizardDefaultStrings),
   };
 }

@@ -119,6 +119,22 @@ export type RegisterWizardStrings = {
   paymentCancelled: string;
   paymentFailed: string;
   paymentProcessingFailed: string;
+  /** The plan screens (accounts spec, sections 4, 5, 8 and 9). `{count}`, `{max}`, `{support}`, `{school}` are replaced. */
+  plansHeading: string;
+  plansUnavailable: string;
+  planContactRow: string;
+  choosePlan: string;
+  planLegend: string;
+  membershipFor: string;
+  usersLabel: string;
+  usersHint: string;
+  usersInvalid: string;
+  usersTooMany: string;
+  contactForMoreUsers: string;
+  payNow: string;
+  basketFailed: string;
+  subscriptionError: string;
+  paidSchoolAdmin: string;
 };
 
 export const registerWizardDefaultStrings: RegisterWizardStrings = {
@@ -218,9 +234,9 @@ export const registerWizardDefaultStrings: RegisterWizardStrings = {
   doneText: "Your account is linked to {school}.",
   noSubscriptionIndividualTitle: "You don't have a membership",
   noSubscriptionOtherTitle: "This school has no active membership",
-  noSubscriptionText: "Buying or renewing a membership online is coming soon. Email {support} and we'll help.",
+  noSubscriptionText: "Choose a plan to carry on. Questions? Email {support}.",
   confirmSubscriptionTitle: "Choose a membership",
-  confirmSubscriptionText: "Buying a membership online is coming soon. Email {support} and we'll help.",
+  confirmSubscriptionText: "You'll pay on our payment provider's secure page, then come back here.",
   paymentProcessingTitle: "Processing your payment",
   paymentWrongTitle: "Something went wrong with your payment",
   sessionFailed: "Failed to fetch session data. Please try again later.",
@@ -243,4 +259,19 @@ export const registerWizardDefaultStrings: RegisterWizardStrings = {
   paymentCancelled: "Your payment is cancelled.",
   paymentFailed: "Your payment has failed, please try again.",
   paymentProcessingFailed: "Payment processing failed. Please try again.",
+  plansHeading: "Membership plans",
+  plansUnavailable: "Buying a membership online isn't available here. Email {support} and we'll help.",
+  planContactRow: "{count} or more users: contact us",
+  choosePlan: "Choose a plan",
+  planLegend: "Your plan",
+  membershipFor: "A membership for {school}.",
+  usersLabel: "Number of users",
+  usersHint: "Each user takes one seat. For more than {max} users, contact us.",
+  usersInvalid: "Enter the number of users, a whole number from 1.",
+  usersTooMany: "Selected number of users exceeds the maximum allowed for the selected plan.",
+  contactForMoreUsers: "For {count} or more users, email {support} and we'll arrange your membership.",
+  payNow: "Continue to payment",
+  basketFailed: "Failed to add subscription to basket. Please try again.",
+  subscriptionError: "An error occurred while processing your subscription. Please try again.",
+  paidSchoolAdmin: "You're now {school}'s admin: invite colleagues from the School tab of My account.",
 };

@@ -293,7 +293,6 @@ describe("register wizard: reloads, resume and payment messages", () => {
   });
 
   it.each([
-    ["approved", "Your payment is approved."],
     ["declined", "Your payment was declined."],
     ["cancelled", "Your payment is cancelled."],
     ["bogus", "Your payment has failed, please try again."],

@@ -1,4 +1,5 @@
 import request from "supertest";
+import { planOptions } from "../../../server/domain/plans";
 import { databaseEngines } from "../support/databases";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { addPerson, browserOnLoginPage, outboxFor, resetLinkIn, signInAs, strongPassword } from "./support";
@@ -207,6 +208,27 @@ describe.each(databaseEngines)("sign-up on %s", (engine) => {
       expect(page.text).toMatch(/data-support-email="[^"]+@[^"]+"/);
       expect(page.text).toContain("Linking your account to a school needs JavaScript");
       expect(page.text).toContain("<h1 class=\"page-header__title\">Create an account</h1>");
+    });
+
+    it("gives the plan screens the plans, the fund and the membership levels, as escaped JSON", async () => {
+      const page = await request(t.app).get("/account/register/");
+      const attribute = (name: string) => {
+        const raw = new RegExp(`${name}="([^"]*)"`).exec(page.text)?.[1] ?? "";
+        return raw.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+      };
+      expect(JSON.parse(attribute("data-plans"))).toEqual(planOptions());
+      expect(planOptions().filter((plan) => plan.planType === "school-annual").map((plan) => plan.priceText)).toEqual([
+        "Annual plan £60.00",
+        "Annual plan £250.00",
+        "Annual plan £400.00",
+      ]);
+      expect(page.text).toContain('data-fund-id="17"');
+      expect(page.text).toContain('data-individual-level-id="95"');
+      expect(JSON.parse(attribute("data-seat-levels"))).toEqual([
+        { id: 95, seats: 1 },
+        { id: 96, seats: 5 },
+        { id: 97, seats: 10 },
+      ]);
     });
 
     it("heads a signed-in user's page 'Link your account to a school', with the no-JavaScript contact route", async () => {

@@ -2,6 +2,7 @@ import { CRM_IDS } from "../../../server/crm/crm-ids";
 import {
   annualPriceText,
   levelForUsers,
+  planOptions,
   pricePlan,
   renewedExpiry,
   TOO_MANY_USERS_MESSAGE,
@@ -64,5 +65,17 @@ describe("plans", () => {
     });
     expect(renewedExpiry(now, new Date("2025-06-01T00:00:00Z"), "year").expires).toEqual(new Date("2027-03-01T10:00:00Z"));
     expect(renewedExpiry(now, undefined, "month").expires).toEqual(new Date("2026-04-01T10:00:00Z"));
+  });
+});
+
+describe("planOptions", () => {
+  it("lists the spec's plans for the page, priced as the server charges them", () => {
+    expect(planOptions()).toEqual([
+      { planType: "individual-annual", label: "Individual, yearly", users: 1, priceText: "Annual plan £60.00", price: 60 },
+      { planType: "individual-monthly", label: "Individual, pay monthly", users: 1, priceText: "Monthly plan £39.99", price: 39.99 },
+      { planType: "school-annual", label: "1 user", users: 1, priceText: "Annual plan £60.00", price: 60 },
+      { planType: "school-annual", label: "2–5 users", users: 5, priceText: "Annual plan £250.00", price: 250 },
+      { planType: "school-annual", label: "6–10 users", users: 10, priceText: "Annual plan £400.00", price: 400, note: "Save 20%" },
+    ]);
   });
 });
