@@ -11,6 +11,8 @@ const baseURL = `http://localhost:${port}`;
 const newcomerPort = port + 10;
 const newcomerBaseURL = `http://127.0.0.1:${newcomerPort}`;
 const newcomerSpecs = /newcomer-at-127\.spec\.ts$/;
+/** Specs that change a shared demo account for good: they run after every other spec, which see it unchanged. */
+const lastSpecs = /lapsed-renewal\.spec\.ts$/;
 // Debian's Chromium when present; otherwise Playwright's own browser (npx playwright install).
 const systemChromium = "/usr/bin/chromium";
 
@@ -41,7 +43,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "chromium", testIgnore: newcomerSpecs, use: { ...devices["Desktop Chrome"] } },
+    { name: "chromium", testIgnore: [newcomerSpecs, lastSpecs], use: { ...devices["Desktop Chrome"] } },
+    { name: "after-the-rest", testMatch: lastSpecs, dependencies: ["chromium"], use: { ...devices["Desktop Chrome"] } },
     { name: "newcomer-at-127", testMatch: newcomerSpecs, use: { ...devices["Desktop Chrome"], baseURL: newcomerBaseURL } },
   ],
   webServer: [

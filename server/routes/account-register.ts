@@ -128,7 +128,7 @@ export function accountRegisterRoutes(deps: AccountRouteDependencies): Router {
     }
     await signIn(req, outcome.constituent);
     // The wizard goes on posting from this page: it needs the new session's token.
-    if (isApiRequest(req)) return void res.status(201).json({ IsLoggedIn: true, csrfToken: deps.csrfTokenFor(req) });
+    if (isApiRequest(req)) return void res.status(201).json({ IsLoggedIn: true, constituentId: outcome.constituent.id, csrfToken: deps.csrfTokenFor(req) });
     res.redirect(303, next);
   });
 

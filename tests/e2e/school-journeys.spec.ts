@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { atPath, demoPassword, uniqueEmail, widgetMounted } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
+import { chooseSchool, followMailedLink, signUpThroughWizard, wizardPassword } from "./support/wizard";
 
 /*
  * The journeys of the schools-and-memberships work (accounts spec, sections 2
@@ -11,41 +12,7 @@ import { expectNoAxeViolations } from "./support/axe";
  * journey alone.
  */
 
-const password = "Chalk-board-77!";
 const stateSchool = "UK State School (FREE)";
-
-/** A new account, signed in, through the wizard's first two screens; the wizard then asks for the school. */
-async function signUpThroughWizard(page: Page, email: string): Promise<void> {
-  await page.goto("/account/register/");
-  await widgetMounted(page, "register-wizard");
-  await page.getByLabel("Email address").fill(email);
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByRole("heading", { name: "Create your account" })).toBeFocused();
-  await page.getByLabel("First name").fill("Nia");
-  await page.getByLabel("Last name").fill("Okafor");
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByRole("heading", { name: "Link your school" })).toBeFocused();
-}
-
-/** Picks the school type, then the school from search by what is typed. */
-async function chooseSchool(page: Page, pathwayLabel: string, query: string, schoolName: string): Promise<void> {
-  await page.getByLabel("School type").selectOption({ label: pathwayLabel });
-  await page.getByRole("combobox", { name: /School name, postcode or URN/ }).fill(query);
-  const option = page.getByRole("option", { name: new RegExp(schoolName) });
-  await expect(option).toBeVisible();
-  await expectNoAxeViolations(page);
-  await option.click();
-  await page.getByRole("button", { name: "Continue" }).click();
-}
-
-/** Follows the newest link to `pathPart` in the newest message to `email`, from the dev mailbox. */
-async function followMailedLink(page: Page, email: string, subject: RegExp, pathPart: string): Promise<void> {
-  await page.goto("/dev/mailbox/");
-  const row = page.getByRole("row").filter({ hasText: email }).filter({ hasText: subject }).first();
-  await row.getByRole("link").first().click();
-  await page.locator("[data-mail-text]").getByRole("link", { name: new RegExp(pathPart) }).first().click();
-}
 
 /** Confirms a state school, proves the address through the mailed link, and confirms again on the resumed screen. */
 async function confirmWithVerifiedEmail(page: Page, email: string): Promise<void> {
@@ -206,7 +173,7 @@ test("an invite, followed from the mailbox, signs the invited teacher up and joi
   await expect(page.getByLabel("Email address")).toHaveValue(invited);
   await page.getByLabel("First name").fill("Idris");
   await page.getByLabel("Last name").fill("Bello");
-  await page.getByLabel(/^Password/).fill(password);
+  await page.getByLabel(/^Password/).fill(wizardPassword);
   await page.getByRole("button", { name: "Create account" }).click();
 
   await expect(page).toHaveURL(atPath("/account/my-account/#school"));

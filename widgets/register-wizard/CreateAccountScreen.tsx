@@ -13,7 +13,8 @@ interface CreateAccountScreenProps {
   strings: RegisterWizardStrings;
   onBack: () => void;
   /** Signed in: the wizard decides where to go (the school steps, or the invitation's returnURL). */
-  onCreated: () => void;
+  /** Signed in: the new person's id, when the server gave it. */
+  onCreated: (constituentId: number | null) => void;
 }
 
 type Fields = Omit<NewAccount, "next">;
@@ -57,7 +58,7 @@ export function CreateAccountScreen({ email, notice, next, strings, onBack, onCr
     setErrors({});
     setBusy(true);
     const result = await createAccount({ ...fields, email: fields.email.trim().toLowerCase(), next }, strings);
-    if (result.kind === "signed-in") return onCreated();
+    if (result.kind === "signed-in") return onCreated(result.constituentId);
     setBusy(false);
     if (result.kind === "failed") return setAlert(result.message);
     setErrors(result.errors);

@@ -44,8 +44,8 @@ export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>):
     if (step === "done") return forgetWizard();
     // Processing belongs to one return from the payment page: a later visit carries on from the plan chosen before it.
     if (step === "paymentProcessing") return;
-    saveWizard({ step, pathway, school, constituentId, email: snapshot.context.email, message, offer });
-  }, [step, pathway, school, constituentId, snapshot.context.email, message, offer]);
+    saveWizard({ step, pathway, school, constituentId: snapshot.context.constituentId, email: snapshot.context.email, message, offer });
+  }, [step, pathway, school, snapshot.context.constituentId, snapshot.context.email, message, offer]);
 
   /** Another screen: its message comes with it; the old one's go. */
   const go = (event: RegistrationEvent, nextMessage: string | null = null, nextError: string | null = null) => {
@@ -90,12 +90,14 @@ export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>):
   /** Confirming a plan: the basket item, then the provider's page; without a signed-in user, somethingWentWrongWithPayment. */
   const pay = async (plan: PlanOption, users: number) => {
     if (busy) return;
-    if (constituentId === null) return go({ type: "PAYMENT_PROCESS" });
+    // The page's id, or the one sign-up on this page gave the machine.
+    const payerId = snapshot.context.constituentId;
+    if (payerId === null) return go({ type: "PAYMENT_PROCESS" });
     if (props.fundId === null || props.individualLevelId === null) return setError(strings.basketFailed);
     const built = basketItem({
       plan,
       users,
-      constituentId,
+      constituentId: payerId,
       schoolId: step === "confirmSubscriptionOther" ? (school?.constituentId ?? null) : null,
       fundId: props.fundId,
       individualLevelId: props.individualLevelId,
@@ -140,7 +142,11 @@ export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>):
             next={next}
             strings={strings}
             onBack={back}
-            onCreated={() => (returnUrl ? navigateTo(returnUrl) : go({ type: "NEXT_STEP", step: "schoolTypeAndSearch" }))}
+            onCreated={(newId) => {
+              if (returnUrl) return navigateTo(returnUrl);
+              if (newId !== null) send({ type: "SIGNED_IN", constituentId: newId });
+              go({ type: "NEXT_STEP", step: "schoolTypeAndSearch" });
+            }}
           />
         ) : step === "schoolTypeAndSearch" ? (
           <div>

@@ -36,15 +36,15 @@ export interface NewAccount {
 const accountFields = new Set(["first_name", "last_name", "phone_number", "email", "password"]);
 
 export type CreateAccountResult =
-  | { kind: "signed-in" }
+  | { kind: "signed-in"; constituentId: number | null }
   | { kind: "field-errors"; errors: Record<string, string> }
   | { kind: "failed"; message: string };
 
 export async function createAccount(account: NewAccount, strings: RegisterWizardStrings): Promise<CreateAccountResult> {
   try {
-    const answer = await http.post<{ IsLoggedIn?: boolean; csrfToken?: string }>("/account/register/", account);
+    const answer = await http.post<{ IsLoggedIn?: boolean; constituentId?: number; csrfToken?: string }>("/account/register/", account);
     if (answer?.csrfToken) replaceCsrfToken(document, answer.csrfToken);
-    return answer?.IsLoggedIn === true ? { kind: "signed-in" } : { kind: "failed", message: strings.registrationFailed };
+    return answer?.IsLoggedIn === true ? { kind: "signed-in", constituentId: typeof answer.constituentId === "number" ? answer.constituentId : null } : { kind: "failed", message: strings.registrationFailed };
   } catch (error) {
     if (!(error instanceof HttpError)) return { kind: "failed", message: strings.registrationError };
     const errors = fieldErrorsOf(error);

@@ -46,6 +46,8 @@ export type RegistrationEvent =
   | { type: "PAYMENT_COMPLETE" }
   /** The lookup screen's email, kept for the createAccount form. */
   | { type: "EMAIL_CHOSEN"; email: string }
+  /** createAccount signed the new person in, on this page: from now on the user is known. */
+  | { type: "SIGNED_IN"; constituentId: number }
   /** The school search or manual form chose a school, or cleared it (null). */
   | { type: "SCHOOL_CHOSEN"; school: SelectedSchool | null }
   /** The school-type selector was reset: pathway, its steps and the school all go (accounts spec, section 4, "School selection"). */
@@ -132,6 +134,7 @@ export const registrationMachine = setup({
     START: [{ guard: "userIsKnown", target: ".schoolTypeAndSearch" }, { target: ".lookupAccount" }],
     SIGN_UP_VIA_TOKEN: { target: ".createAccount", actions: "rememberEmail" },
     EMAIL_CHOSEN: { actions: "rememberEmail" },
+    SIGNED_IN: { actions: assign(({ event }) => ({ constituentId: event.constituentId })) },
     PATHWAY_CHOSEN: { guard: "pathwayExists", actions: "choosePathway" },
     // Reached when a screen's own NEXT_STEP (for an unnamed step) did not apply: a named step.
     NEXT_STEP: transitionsTo((_context, event) => (event.type === "NEXT_STEP" ? event.step : undefined)),

@@ -94,7 +94,7 @@ describe.each(databaseEngines)("sign-up on %s", (engine) => {
       const { agent, token } = await browserOnLoginPage(t.app, "/account/register/");
       const response = await agent.post("/account/register/").set("X-CSRFToken", token).send(newPerson({ email: "  Ada.Okoro@School.example" }));
       expect(response.status).toBe(201);
-      expect(response.body).toEqual({ IsLoggedIn: true, csrfToken: expect.any(String) });
+      expect(response.body).toEqual({ IsLoggedIn: true, constituentId: expect.any(Number), csrfToken: expect.any(String) });
       // Signing in rotated the session: the old token is refused, the answered one works (the wizard goes on posting).
       const school = { constituentId: 999999 };
       expect((await agent.post("/account/school-check").set("X-CSRFToken", token).send(school)).status).toBe(403);

@@ -123,6 +123,12 @@ describe("registration machine", () => {
       expect(state(wizard({ constituentId: 9 }, { type: "START" }, { type: "PAYMENT_PROCESS" }))).toBe("paymentProcessing");
     });
 
+    it("SIGNED_IN (sign-up on this page) makes the user known, so PAYMENT_PROCESS goes on to paymentProcessing", () => {
+      const actor = wizard({}, { type: "SIGNED_IN", constituentId: 31 }, { type: "PAYMENT_PROCESS" });
+      expect(actor.getSnapshot().context.constituentId).toBe(31);
+      expect(state(actor)).toBe("paymentProcessing");
+    });
+
     it("PAYMENT_PROCESS without a constituent id goes to somethingWentWrongWithPayment", () => {
       expect(state(wizard({}, { type: "PAYMENT_PROCESS" }))).toBe("somethingWentWrongWithPayment");
     });

@@ -1,0 +1,38 @@
+import { expect, test } from "@playwright/test";
+import { atPath, demoPassword, lapsedMember, widgetMounted } from "./support/accounts";
+import { expectNoAxeViolations } from "./support/axe";
+import { checkOutInSandbox, enterAddress } from "./support/wizard";
+
+/*
+ * The demo lapsed member renews through the sandbox, then signs in straight
+ * to My account (issue 12). It changes that shared demo account for good, so
+ * it runs in its own project after every other spec (playwright.config.ts),
+ * which see it lapsed.
+ */
+
+test("lapsed@example.com renews through the sandbox, then signs in straight to My account", async ({ page }) => {
+  test.slow();
+  const signIn = async () => {
+    await page.goto("/account/login/");
+    await widgetMounted(page, "login-form");
+    await page.getByLabel("Email address").fill(lapsedMember);
+    await page.getByLabel("Password", { exact: true }).fill(demoPassword);
+    await page.getByRole("button", { name: "Sign in" }).click();
+  };
+
+  await signIn();
+  await expect(page).toHaveURL(/\/account\/register\/\?link-school=true/);
+  await widgetMounted(page, "register-wizard");
+  await enterAddress(page, "Homeschool");
+  await expect(page.getByText("Membership has expired, needs to be renewed")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Choose a plan" }).click();
+  await page.getByRole("radio", { name: /Individual, yearly/ }).check();
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  await checkOutInSandbox(page, "4242 4242 4242 4242");
+  await expect(page.getByRole("heading", { name: "You're all set" })).toBeFocused();
+
+  await page.context().clearCookies();
+  await signIn();
+  await expect(page).toHaveURL(atPath("/account/my-account/"));
+});
