@@ -66,6 +66,9 @@ const defaultContactSubjects = [
   "A problem with the website",
 ];
 
+// Stripe's own prefixes: a secret (sk_) or restricted (rk_) key, and a webhook endpoint's signing secret.
+const stripeSecretKey = z.string().regex(/^(sk|rk)_(test|live)_\S+$/, 'must be a Stripe secret key (starting "sk_test_" or "sk_live_")');
+const stripeWebhookSecret = z.string().regex(/^whsec_\S+$/, 'must be a Stripe webhook signing secret (starting "whsec_")');
 const sessionSecret = z.string().min(32, "must be at least 32 characters (generate one with: openssl rand -hex 32)");
 
 const booleanFlag = z.enum(["true", "false", "1", "0"], 'must be "true" or "false"').transform((value) => value === "true" || value === "1");
@@ -110,9 +113,12 @@ const settings = {
   mailFrom: setting("MAIL_FROM", mailbox.default("Greyfriars Playhouse <no-reply@greyfriars.example>")),
   staffEmail: setting("STAFF_EMAIL", emailAddress.default("learning@greyfriars.example")),
   contactSubjects: setting("CONTACT_SUBJECTS", contactSubjects.default(defaultContactSubjects)),
-  // Which payment provider takes payments (server/payments/, docs/payments.md); only the embedded sandbox so far.
-  paymentProvider: setting("PAYMENT_PROVIDER", z.enum(["sandbox"], 'must be "sandbox"').default("sandbox")),
+  // Which payment provider takes payments (server/payments/, docs/payments.md): the embedded sandbox or Stripe Checkout.
+  paymentProvider: setting("PAYMENT_PROVIDER", z.enum(["sandbox", "stripe"], 'must be "sandbox" or "stripe"').default("sandbox")),
   paymentWebhookSecret: setting("PAYMENT_WEBHOOK_SECRET", sessionSecret.optional(), { secret: true }),
+  // Both required when PAYMENT_PROVIDER=stripe (checked in loadConfig).
+  stripeSecretKey: setting("STRIPE_SECRET_KEY", stripeSecretKey.optional(), { secret: true }),
+  stripeWebhookSecret: setting("STRIPE_WEBHOOK_SECRET", stripeWebhookSecret.optional(), { secret: true }),
   // lightGallery is GPLv3 or commercial: a commercial licence key goes here.
   lightGalleryLicenseKey: setting("LIGHTGALLERY_LICENSE_KEY", z.string().default("")),
 };
@@ -158,6 +164,7 @@ export function readEnvironment(cwd: string = process.cwd()): NodeJS.ProcessEnv 
 
 export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = {}): Config {
   const parsed = parseSettings(env);
+  requireStripeKeys(parsed);
   const cwd = options.cwd ?? process.cwd();
   const sessionSecret = resolveSessionSecret(parsed, cwd);
   const publicUrl = new URL(parsed.publicUrl ?? `http://localhost:${parsed.port}`);
@@ -187,6 +194,20 @@ function parseSettings(env: NodeJS.ProcessEnv): ParsedSettings {
     parsed[key] = result.data;
   }
   return parsed as ParsedSettings;
+}
+
+function requireStripeKeys(parsed: ParsedSettings): void {
+  if (parsed.paymentProvider !== "stripe") return;
+  if (!parsed.stripeSecretKey) {
+    throw new ConfigError(
+      "Invalid configuration: STRIPE_SECRET_KEY is required when PAYMENT_PROVIDER=stripe (the secret key from the Stripe dashboard, Developers > API keys).",
+    );
+  }
+  if (!parsed.stripeWebhookSecret) {
+    throw new ConfigError(
+      "Invalid configuration: STRIPE_WEBHOOK_SECRET is required when PAYMENT_PROVIDER=stripe (the signing secret of the webhook endpoint registered in the Stripe dashboard, see docs/payments.md).",
+    );
+  }
 }
 
 /** A separate key from the session secret, so a notification signature never doubles as a cookie signature. */

@@ -13,7 +13,9 @@ import type { Mailer } from "./mail/mailer";
 import { createSeatGrantsService, type SeatGrantsService } from "./memberships/seat-grants";
 import { createSchoolRecordsService, type SchoolRecordsService } from "./memberships/school-records-service";
 import { createPaymentsService, type PaymentsService } from "./payments/payments-service";
-import { createSandboxProvider } from "./payments/sandbox-provider";
+import type { PaymentProvider } from "./payments/payment-port";
+import { createSandboxProvider, type SandboxProvider } from "./payments/sandbox-provider";
+import { createStripeProvider, type StripeApiAddress } from "./payments/stripe-provider";
 import { createPagesService, type PagesService } from "./pages/pages-service";
 import { createPeopleService, type PeopleService } from "./people/people-service";
 import type { RateLimiter } from "./rate-limit/rate-limit";
@@ -63,6 +65,8 @@ export interface FeatureAdapters {
   mailer: Mailer;
   siteSearch: SiteSearch;
   readiness: Readiness;
+  /** Tests only: where the Stripe SDK sends its calls (a local stand-in) instead of api.stripe.com. */
+  stripeApi?: StripeApiAddress;
 }
 
 export function createFeatureServices(adapters: FeatureAdapters): FeatureServices {
@@ -87,13 +91,12 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
     config: adapters.config,
     grantSeatByInvite: (personId, schoolId) => seats.grantSeatByInvite(personId, schoolId),
   });
-  // PAYMENT_PROVIDER picks the adapter behind the payment port; the sandbox is the only one so far.
-  const sandbox = createSandboxProvider({ webhookSecret: adapters.config.paymentWebhookSecret });
+  const { provider, sandbox } = paymentProvider(adapters);
   const payments = createPaymentsService({
     db,
     crm,
     ids: crmIds,
-    provider: sandbox,
+    provider,
     sandbox,
     mailer: adapters.mailer,
     logger: adapters.logger,
@@ -129,4 +132,16 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
     schools,
     readinessProbe: createReadinessProbe({ db, redis: adapters.redis, readiness: adapters.readiness }),
   };
+}
+
+/** PAYMENT_PROVIDER picks the adapter behind the payment port (docs/payments.md). */
+function paymentProvider(adapters: FeatureAdapters): { provider: PaymentProvider; sandbox?: SandboxProvider } {
+  const { config } = adapters;
+  if (config.paymentProvider === "stripe") {
+    // loadConfig has required both keys for this provider.
+    const provider = createStripeProvider({ secretKey: config.stripeSecretKey!, webhookSecret: config.stripeWebhookSecret!, api: adapters.stripeApi });
+    return { provider };
+  }
+  const sandbox = createSandboxProvider({ webhookSecret: config.paymentWebhookSecret });
+  return { provider: sandbox, sandbox };
 }

@@ -9,6 +9,7 @@ import { createLogger, type Logger } from "./logging";
 import { createMailer } from "./mail/create-mailer";
 import type { Mailer } from "./mail/mailer";
 import { templatesDir, viteManifestPath } from "./paths";
+import type { StripeApiAddress } from "./payments/stripe-provider";
 import { connectRedis, type RedisClient } from "./redis";
 import { createSiteSearch } from "./search/create-site-search";
 import type { SiteSearch } from "./search/search-port";
@@ -44,6 +45,8 @@ export interface CreateServicesOptions {
   /** Defaults to JSON lines on stdout at the configured level. */
   logger?: Logger;
   manifestPath?: string;
+  /** Tests only: a local stand-in for the Stripe API (server/payments/stripe-provider.ts). */
+  stripeApi?: StripeApiAddress;
 }
 
 export async function createServices(config: Config, options: CreateServicesOptions = {}): Promise<AppServices> {
@@ -80,7 +83,17 @@ export async function createServices(config: Config, options: CreateServicesOpti
 
   const readiness: Readiness = { shuttingDown: false };
   const siteSearch = createSiteSearch(database);
-  const features = createFeatureServices({ config, logger, database, redis, rateLimiter, mailer, siteSearch, readiness });
+  const features = createFeatureServices({
+    config,
+    logger,
+    database,
+    redis,
+    rateLimiter,
+    mailer,
+    siteSearch,
+    readiness,
+    stripeApi: options.stripeApi,
+  });
 
   return {
     config,

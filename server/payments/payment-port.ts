@@ -1,7 +1,7 @@
 /*
  * The payment port: what the site asks of a payment provider. The embedded
- * sandbox (sandbox-*.ts) implements it; a Stripe Checkout adapter would too:
- * createCheckout makes a Checkout Session and answers its URL and id, and
+ * sandbox (sandbox-*.ts) and Stripe Checkout (stripe-provider.ts) implement
+ * it: createCheckout makes a Checkout Session and answers its URL and id, and
  * verifyNotification wraps stripe.webhooks.constructEvent on the raw body.
  * Nothing here names one provider. The return to the site is only a hint:
  * payments are recorded from verified notifications alone.

@@ -11,7 +11,7 @@ import { HttpError } from "../shared/errors";
 import { readBasketItem } from "./basket-item";
 import { fulfilOrder } from "./fulfilment";
 import type { NotificationResult } from "./notification-result";
-import type { PaymentProvider } from "./payment-port";
+import type { Checkout, PaymentProvider } from "./payment-port";
 import { paymentOrders, type OrderRow } from "./payment-orders";
 import { createSandboxCheckout, type SandboxCheckout } from "./sandbox-checkout";
 import type { SandboxProvider } from "./sandbox-provider";
@@ -178,14 +178,21 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
       const registerUrl = (status: string) =>
         `${deps.publicUrl}/account/register/?paymentStatus=${status}&sessionId=${encodeURIComponent(sessionId)}`;
       const payer = await db.selectFrom("constituents").select("email").where("id", "=", userId).executeTakeFirst();
-      const checkout = await provider.createCheckout({
-        sessionId,
-        amountPence: plan.amountPence,
-        currency: "GBP",
-        description: plan.description,
-        customerEmail: payer?.email ?? undefined,
-        returnUrls: { approved: registerUrl("approved"), declined: registerUrl("declined"), cancelled: registerUrl("cancelled") },
-      });
+      let checkout: Checkout;
+      try {
+        checkout = await provider.createCheckout({
+          sessionId,
+          amountPence: plan.amountPence,
+          currency: "GBP",
+          description: plan.description,
+          customerEmail: payer?.email ?? undefined,
+          returnUrls: { approved: registerUrl("approved"), declined: registerUrl("declined"), cancelled: registerUrl("cancelled") },
+        });
+      } catch (error) {
+        // The order stays pending with no reference, so no notification can ever fulfil it.
+        logger.error({ err: error, orderId, provider: provider.name }, "checkout not created");
+        throw new HttpError(502, "We couldn't reach the payment provider. Nothing was charged; try again in a few minutes.");
+      }
       await orders.setReference(orderId, checkout.reference);
       return { redirectUrl: checkout.redirectUrl, sessionId };
     },

@@ -3,6 +3,7 @@ import type { Express } from "express";
 import { createApp } from "../../../server/app";
 import { loadConfig, type Config } from "../../../server/config";
 import { createLogger } from "../../../server/logging";
+import type { StripeApiAddress } from "../../../server/payments/stripe-provider";
 import { createServices, type AppServices } from "../../../server/services";
 import { createTestDatabase, type DatabaseEngine, type TestDatabase } from "./databases";
 
@@ -24,7 +25,9 @@ export interface TestApp {
  * The real app on a fresh, migrated database (SQLite unless `engine` says
  * otherwise), with its log captured in memory.
  */
-export async function createTestApp(options: { env?: NodeJS.ProcessEnv; engine?: DatabaseEngine } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { env?: NodeJS.ProcessEnv; engine?: DatabaseEngine; stripeApi?: StripeApiAddress } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase(options.engine ?? "sqlite");
   const config = loadConfig({
     NODE_ENV: "test",
@@ -41,7 +44,7 @@ export async function createTestApp(options: { env?: NodeJS.ProcessEnv; engine?:
       done();
     },
   });
-  const services = await createServices(config, { logger: createLogger(config.logLevel, sink) });
+  const services = await createServices(config, { logger: createLogger(config.logLevel, sink), stripeApi: options.stripeApi });
   return {
     app: createApp(services),
     services,

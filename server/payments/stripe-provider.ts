@@ -1,0 +1,85 @@
+import Stripe from "stripe";
+import type { Checkout, CheckoutOrder, NotificationRefusal, PaymentOutcome, PaymentProvider } from "./payment-port";
+
+/*
+ * Stripe Checkout behind the payment port (PAYMENT_PROVIDER=stripe,
+ * docs/payments.md). createCheckout makes a Checkout Session priced by the
+ * server; the browser goes to its hosted page. A payment is recorded only
+ * from a webhook whose Stripe-Signature verifies over the raw body; the
+ * success_url the browser comes back to is a hint, as with the sandbox.
+ */
+
+/** Where the SDK sends its API calls; only tests (a local stand-in) change it. */
+export interface StripeApiAddress {
+  host: string;
+  port: number;
+  protocol: "http" | "https";
+}
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  webhookSecret: string;
+  api?: StripeApiAddress;
+}
+
+type SessionEvent = { type: string; data: { object: { id: string; payment_status?: string } } };
+
+export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
+  const stripe = new Stripe(options.secretKey, { ...options.api, telemetry: false });
+
+  function outcomeOf(event: SessionEvent): PaymentOutcome {
+    const session = event.data.object;
+    switch (event.type) {
+      case "checkout.session.completed":
+        // Card payments complete paid; a delayed method (e.g. a bank debit) completes "unpaid" and reports later.
+        return session.payment_status === "unpaid"
+          ? { kind: "ignored", reason: "checkout completed, payment still pending" }
+          : { kind: "approved", reference: session.id };
+      case "checkout.session.async_payment_succeeded":
+        return { kind: "approved", reference: session.id };
+      case "checkout.session.async_payment_failed":
+        return { kind: "failed", reference: session.id };
+      case "checkout.session.expired":
+        return { kind: "cancelled", reference: session.id };
+      default:
+        return { kind: "ignored", reason: `event ${event.type}` };
+    }
+  }
+
+  return {
+    name: "stripe",
+
+    async createCheckout(order: CheckoutOrder): Promise<Checkout> {
+      const session = await stripe.checkout.sessions.create({
+        mode: "payment",
+        line_items: [
+          {
+            quantity: 1,
+            price_data: { currency: order.currency.toLowerCase(), unit_amount: order.amountPence, product_data: { name: order.description } },
+          },
+        ],
+        client_reference_id: order.sessionId,
+        metadata: { sessionId: order.sessionId },
+        customer_email: order.customerEmail,
+        success_url: order.returnUrls.approved,
+        cancel_url: order.returnUrls.cancelled,
+      });
+      if (!session.url) throw new Error(`Stripe answered Checkout Session ${session.id} without a url`);
+      return { redirectUrl: session.url, reference: session.id };
+    },
+
+    async verifyNotification(rawBody, headers): Promise<PaymentOutcome | NotificationRefusal> {
+      const signature = headers["stripe-signature"];
+      if (typeof signature !== "string" || signature === "") return { kind: "refused", reason: "no Stripe-Signature header" };
+      let event: SessionEvent;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret) as unknown as SessionEvent;
+      } catch (error) {
+        return { kind: "refused", reason: error instanceof Error ? error.message : "bad signature" };
+      }
+      if (!event.type.startsWith("checkout.session.")) return { kind: "ignored", reason: `event ${event.type}` };
+      if (typeof event.data?.object?.id !== "string") return { kind: "refused", reason: "no Checkout Session in the event" };
+      return outcomeOf(event);
+    },
+  };
+}

@@ -1,0 +1,160 @@
+import request from "supertest";
+import { createSqlCrm } from "../../../server/crm/sql-crm";
+import { addPerson, browserOnLoginPage, freshToken, outboxFor, signInAs } from "../accounts/support";
+import { addSchool, ids } from "../memberships/support";
+import { databaseEngines } from "../support/databases";
+import { createTestApp, type TestApp } from "../support/test-app";
+import { basketItem, orderRow, paymentRecords } from "./support";
+import { startStripeStandIn, stripeWebhook, testStripeKeys, type StripeStandIn } from "./stripe-stand-in";
+
+/*
+ * PAYMENT_PROVIDER=stripe through the whole app: the Stripe SDK talks to a
+ * local stand-in (its host/port/protocol options), and webhooks are signed as
+ * Stripe signs them (generateTestHeaderString).
+ */
+describe.each(databaseEngines)("Stripe Checkout on %s", (engine) => {
+  let t: TestApp;
+  let stripe: StripeStandIn;
+  let crm: ReturnType<typeof createSqlCrm>;
+
+  beforeAll(async () => {
+    stripe = await startStripeStandIn();
+    t = await createTestApp({ engine, env: { PAYMENT_PROVIDER: "stripe", ...testStripeKeys }, stripeApi: stripe.api });
+    crm = createSqlCrm(t.database.db, ids);
+  });
+  afterAll(async () => {
+    await t.close();
+    await stripe.close();
+  });
+
+  let people = 0;
+  const signedIn = async () => {
+    const email = `stripe-payer${++people}@example.com`;
+    const id = await addPerson(t.database.db, { email });
+    const { agent, token } = await browserOnLoginPage(t.app);
+    await signInAs(agent, token, email);
+    return { id, email, agent, token: await freshToken(agent) };
+  };
+  type Payer = Awaited<ReturnType<typeof signedIn>>;
+
+  /** Adds to the basket and answers the Checkout Session the adapter asked the stand-in for. */
+  const checkout = async (payer: Payer, overrides: Record<string, unknown> = {}) => {
+    const calls = stripe.calls.length;
+    const response = await payer.agent.post("/account/add-to-basket/").set("X-CSRFToken", payer.token).send(basketItem(payer.id, overrides));
+    expect(response.status).toBe(201);
+    expect(stripe.calls).toHaveLength(calls + 1);
+    const call = stripe.calls.at(-1)!;
+    const sessionId = call.form.get("client_reference_id")!;
+    const { provider_reference } = await orderRow(t.database.db, sessionId);
+    return { response, call, sessionId, reference: provider_reference! };
+  };
+
+  const notify = (webhook: { payload: string; headers: Record<string, string> }) =>
+    request(t.app).post("/payments/notifications/stripe/").set(webhook.headers).send(webhook.payload);
+  const orderCall = (payer: Payer, sessionId: string) => payer.agent.get(`/account/cart/orders/?sessionId=${sessionId}`).set("Accept", "application/json");
+
+  it("creates a Checkout Session with the server's price and return addresses, and answers its url as the REDIRECT link", async () => {
+    const payer = await signedIn();
+    const { schoolId } = await addSchool(t.database.db, crm, { name: "Stripe Academy", kind: "independent" });
+    const { response, call, sessionId, reference } = await checkout(payer, { PlanType: "school-annual", OrganisationConstituentId: schoolId, NumberOfUsers: 6, Price: 1 });
+    expect(call.method).toBe("POST");
+    expect(call.path).toBe("/v1/checkout/sessions");
+    expect(call.authorization).toBe(`Bearer ${testStripeKeys.STRIPE_SECRET_KEY}`);
+    const form = Object.fromEntries(call.form);
+    const back = (status: string) => `http://127.0.0.1:3000/account/register/?paymentStatus=${status}&sessionId=${sessionId}`;
+    expect(form).toEqual({
+      mode: "payment",
+      "line_items[0][quantity]": "1",
+      "line_items[0][price_data][currency]": "gbp",
+      "line_items[0][price_data][unit_amount]": "40000",
+      "line_items[0][price_data][product_data][name]": expect.stringMatching(/\S/),
+      client_reference_id: sessionId,
+      "metadata[sessionId]": sessionId,
+      customer_email: payer.email,
+      success_url: back("approved"),
+      cancel_url: back("cancelled"),
+    });
+    expect(sessionId).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(reference).toMatch(/^cs_test_standin\d+$/);
+    expect(response.body).toEqual({ success: true, payment: { links: [{ method: "REDIRECT", href: `https://checkout.stripe.com/c/pay/${reference}` }] } });
+    expect((await orderRow(t.database.db, sessionId)).provider).toBe("stripe");
+    // The sandbox's hosted page is not there when Stripe takes payments.
+    expect((await payer.agent.get(`/payments/sandbox/checkout/${sessionId}/`)).status).toBe(404);
+  });
+
+  it("a verified checkout.session.completed fulfils once, even sent twice; the return address alone changes nothing", async () => {
+    const payer = await signedIn();
+    const { sessionId, reference } = await checkout(payer);
+    const before = await paymentRecords(t.database.db);
+    expect((await payer.agent.get(`/account/register/?paymentStatus=approved&sessionId=${sessionId}`)).status).toBe(200);
+    expect((await orderCall(payer, sessionId)).status).toBe(409);
+    expect(await paymentRecords(t.database.db)).toEqual(before);
+
+    const completed = stripeWebhook("checkout.session.completed", { id: reference, client_reference_id: sessionId });
+    expect((await notify(completed)).status).toBe(200);
+    const once = await paymentRecords(t.database.db);
+    expect((await notify(completed)).status).toBe(200);
+    expect(await paymentRecords(t.database.db)).toEqual(once);
+    expect((await orderRow(t.database.db, sessionId)).status).toBe("approved");
+    expect(await crm.memberships(payer.id)).toHaveLength(1);
+    expect(await outboxFor(t.database.db, payer.email)).toHaveLength(1);
+    const order = await orderCall(payer, sessionId);
+    expect(order.status).toBe(200);
+    expect(order.body.details.Products[0].Membership.MembershipLevel.Id).toBe(ids.membershipLevels.individual);
+    // A later expiry does not move a paid order back.
+    expect((await notify(stripeWebhook("checkout.session.expired", { id: reference }))).status).toBe(200);
+    expect(await paymentRecords(t.database.db)).toEqual(once);
+  });
+
+  it("refuses a bad or missing signature with 400 and changes nothing", async () => {
+    const payer = await signedIn();
+    const { sessionId, reference } = await checkout(payer);
+    const before = await paymentRecords(t.database.db);
+    const forged = stripeWebhook("checkout.session.completed", { id: reference }, "whsec_someone_else");
+    expect((await notify(forged)).status).toBe(400);
+    const genuine = stripeWebhook("checkout.session.completed", { id: reference });
+    expect((await notify({ payload: genuine.payload.replace('"paid"', '"paid" '), headers: genuine.headers })).status).toBe(400);
+    expect((await notify({ payload: genuine.payload, headers: { "content-type": "application/json" } })).status).toBe(400);
+    expect(await paymentRecords(t.database.db)).toEqual(before);
+    expect((await orderRow(t.database.db, sessionId)).status).toBe("pending");
+    expect(t.logLines()).toContainEqual(expect.objectContaining({ level: 40, msg: "payment notification refused", provider: "stripe" }));
+    // The sandbox's endpoint is not there either.
+    expect((await request(t.app).post("/payments/notifications/sandbox/").set(genuine.headers).send(genuine.payload)).status).toBe(404);
+  });
+
+  it("acknowledges other events (200) and changes nothing; a completed but unpaid session waits", async () => {
+    const payer = await signedIn();
+    const { sessionId, reference } = await checkout(payer);
+    const before = await paymentRecords(t.database.db);
+    expect((await notify(stripeWebhook("payment_intent.succeeded", { id: "pi_123" }))).status).toBe(200);
+    expect((await notify(stripeWebhook("charge.refunded", { id: reference }))).status).toBe(200);
+    expect((await notify(stripeWebhook("checkout.session.completed", { id: reference, payment_status: "unpaid" }))).status).toBe(200);
+    expect(await paymentRecords(t.database.db)).toEqual(before);
+    expect((await orderRow(t.database.db, sessionId)).status).toBe("pending");
+  });
+
+  it("checkout.session.expired marks an unpaid order cancelled, and makes nothing", async () => {
+    const payer = await signedIn();
+    const { sessionId, reference } = await checkout(payer);
+    const memberships = await t.database.db.selectFrom("memberships").select("id").execute();
+    expect((await notify(stripeWebhook("checkout.session.expired", { id: reference }))).status).toBe(200);
+    expect((await orderRow(t.database.db, sessionId)).status).toBe("cancelled");
+    expect(await t.database.db.selectFrom("memberships").select("id").execute()).toEqual(memberships);
+    expect((await orderCall(payer, sessionId)).status).toBe(409);
+  });
+
+  it("says what to do when Stripe cannot create the session, and logs it", async () => {
+    const payer = await signedIn();
+    // A 400 (not retried by the SDK), as Stripe answers a request it refuses.
+    stripe.failWith(400);
+    try {
+      const response = await payer.agent.post("/account/add-to-basket/").set("X-CSRFToken", payer.token).send(basketItem(payer.id));
+      expect(response.status).toBe(502);
+      expect(response.body).toEqual({ success: false, errors: { __all__: [expect.stringContaining("Nothing was charged")] } });
+    } finally {
+      stripe.failWith(undefined);
+    }
+    expect(t.logLines()).toContainEqual(expect.objectContaining({ level: 50, msg: "checkout not created", provider: "stripe" }));
+    expect(t.logText()).not.toContain(testStripeKeys.STRIPE_SECRET_KEY);
+  });
+});
