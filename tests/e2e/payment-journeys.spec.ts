@@ -69,6 +69,7 @@ test.describe("buying a membership through the sandbox", () => {
     await toSchoolPlan(page, "100018", "Cambridge House School", 1);
     await checkOutInSandbox(page);
     await expect(page.getByText("Your payment is cancelled.")).toBeVisible();
+    await expectNoAxeViolations(page);
     const school = await schoolIdOf(page, "100018");
     expect((await (await page.request.get(`/account/membership-summary/${school}/`)).json()).details).toBeNull();
   });
@@ -83,6 +84,7 @@ test.describe("buying a membership through the sandbox", () => {
     await page.getByRole("button", { name: "Continue to payment" }).click();
     await checkOutInSandbox(page, approvedCard);
     await expect(page.getByRole("heading", { name: "You're all set" })).toBeFocused();
+    await expectNoAxeViolations(page);
 
     await page.goto("/account/dashboard/");
     await expect(page.getByRole("main")).toContainText(/valid until/i);

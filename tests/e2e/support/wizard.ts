@@ -52,6 +52,7 @@ export async function followMailedLink(page: Page, email: string, subject: RegEx
 export async function checkOutInSandbox(page: Page, card?: string): Promise<void> {
   await expect(page).toHaveURL(/\/payments\/sandbox\/checkout\//);
   await expect(page.getByText("Sandbox payments")).toBeVisible();
+  await expectNoAxeViolations(page);
   if (card === undefined) {
     await page.getByRole("link", { name: "Cancel" }).click();
   } else {
