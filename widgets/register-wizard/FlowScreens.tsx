@@ -1,5 +1,5 @@
 import type { JSX } from "react";
-import { ActionButton, SchoolSummary, Screen, fill } from "./ScreenParts";
+import { ActionButton, ConfirmOrBack, SchoolSummary, Screen, fill } from "./ScreenParts";
 import type { SelectedSchool } from "./selected-school";
 import type { RegisterWizardStrings } from "./strings";
 
@@ -15,16 +15,13 @@ export function ConfirmSchoolScreen({ school, busy, error, strings, onConfirm, o
     <Screen step="confirmSchool" title={strings.confirmSchoolTitle} error={error}>
       <p>{strings.confirmSchoolIntro}</p>
       {school && <SchoolSummary school={school} urnLabel={strings.urnLabel} />}
-      <div className="register-wizard__actions">
-        {school && (
-          <ActionButton busy={busy} busyLabel={strings.working} onClick={onConfirm}>
-            {strings.confirmSchool}
-          </ActionButton>
-        )}
-        <button className="button button--secondary" type="button" onClick={onBack}>
-          {strings.back}
-        </button>
-      </div>
+      <ConfirmOrBack
+        confirm={school ? { label: strings.confirmSchool, onClick: onConfirm } : null}
+        busy={busy}
+        busyLabel={strings.working}
+        backLabel={strings.back}
+        onBack={onBack}
+      />
     </Screen>
   );
 }

@@ -86,3 +86,28 @@ export function ActionButton({ busy, busyLabel, secondary, onClick, children }: 
     </button>
   );
 }
+
+interface ConfirmOrBackProps {
+  /** The screen's main action; left out when there is nothing to confirm yet. */
+  confirm?: { label: string; onClick: () => void } | null;
+  busy: boolean;
+  busyLabel: string;
+  backLabel: string;
+  onBack: () => void;
+}
+
+/** The action row most screens end with: a main action that shows progress, and Back. */
+export function ConfirmOrBack({ confirm, busy, busyLabel, backLabel, onBack }: ConfirmOrBackProps): JSX.Element {
+  return (
+    <div className="register-wizard__actions">
+      {confirm && (
+        <ActionButton busy={busy} busyLabel={busyLabel} onClick={confirm.onClick}>
+          {confirm.label}
+        </ActionButton>
+      )}
+      <button className="button button--secondary" type="button" onClick={onBack}>
+        {backLabel}
+      </button>
+    </div>
+  );
+}

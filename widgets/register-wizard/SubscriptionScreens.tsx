@@ -1,7 +1,7 @@
 import { useState, type JSX } from "react";
 import { useElementId } from "../lib/useElementId";
 import { individualPlans, readUsers, schoolPlanFor, schoolPlans, type PlanOption } from "./plan-choice";
-import { ActionButton, Screen, SupportLink, fill } from "./ScreenParts";
+import { ConfirmOrBack, Screen, SupportLink, fill } from "./ScreenParts";
 import type { RegisterWizardStrings } from "./strings";
 import { TextField } from "./TextField";
 
@@ -95,16 +95,13 @@ export function ConfirmIndividualScreen({ plans, busy, error, strings, onConfirm
         ))}
       </fieldset>
       <p>{strings.confirmSubscriptionText}</p>
-      <div className="register-wizard__actions">
-        {plan && (
-          <ActionButton busy={busy} busyLabel={strings.working} onClick={() => onConfirm(plan)}>
-            {strings.payNow}
-          </ActionButton>
-        )}
-        <button className="button button--secondary" type="button" onClick={onBack}>
-          {strings.back}
-        </button>
-      </div>
+      <ConfirmOrBack
+        confirm={plan ? { label: strings.payNow, onClick: () => onConfirm(plan) } : null}
+        busy={busy}
+        busyLabel={strings.working}
+        backLabel={strings.back}
+        onBack={onBack}
+      />
     </Screen>
   );
 }
@@ -156,14 +153,7 @@ export function ConfirmOtherScreen({ plans, schoolName, supportEmail, busy, erro
             : null}
       </p>
       <p>{strings.confirmSubscriptionText}</p>
-      <div className="register-wizard__actions">
-        <ActionButton busy={busy} busyLabel={strings.working} onClick={confirm}>
-          {strings.payNow}
-        </ActionButton>
-        <button className="button button--secondary" type="button" onClick={onBack}>
-          {strings.back}
-        </button>
-      </div>
+      <ConfirmOrBack confirm={{ label: strings.payNow, onClick: confirm }} busy={busy} busyLabel={strings.working} backLabel={strings.back} onBack={onBack} />
     </Screen>
   );
 }
