@@ -5,6 +5,8 @@ export const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 
 /** Fails with a readable list when axe finds any WCAG 2.2 AA violation on the page as it is now. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  // Measured on the page as it is meant to look: after a form post the DOM can be read before its stylesheet applies.
+  await page.waitForLoadState("load");
   const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
   const summary = violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`,
