@@ -1,47 +1,33 @@
 import type { JSX, Ref } from "react";
 import { pathwayKeys, pathways, type PathwayKey } from "./pathways";
+import { SelectField } from "./SelectField";
 import type { RegisterWizardStrings } from "./strings";
 
 interface PathwaySelectorProps {
   id: string;
   pathway: PathwayKey | null;
-  /** Any value that is not a pathway (the empty choice) resets: null. */
-  onChange: (pathway: string | null) => void;
+  /** The empty choice resets: null. */
+  onChange: (pathway: PathwayKey | null) => void;
   error?: string;
   selectRef?: Ref<HTMLSelectElement>;
   strings: RegisterWizardStrings;
 }
 
+const pathwayOptions = pathwayKeys.map((key) => ({ value: key, label: pathways[key].label }));
+
 /** The school-type selector (accounts spec, section 4, "Pathways"): a labelled select whose empty choice resets the screen. */
 export function PathwaySelector({ id, pathway, onChange, error, selectRef, strings }: PathwaySelectorProps): JSX.Element {
   return (
-    <div className={`form-group${error ? " form-group--error" : ""}`}>
-      <label className="form-label" htmlFor={id}>
-        {strings.pathwayLabel}
-      </label>
-      {error && (
-        <p className="form-error-message" id={`${id}-error`}>
-          <span className="visually-hidden">Error: </span>
-          {error}
-        </p>
-      )}
-      <select
-        ref={selectRef}
-        className="form-select"
-        id={id}
-        name="pathway"
-        value={pathway ?? ""}
-        aria-describedby={error ? `${id}-error` : undefined}
-        aria-invalid={error ? true : undefined}
-        onChange={(event) => onChange(event.target.value === "" ? null : event.target.value)}
-      >
-        <option value="">{strings.pathwayChoose}</option>
-        {pathwayKeys.map((key) => (
-          <option key={key} value={key}>
-            {pathways[key].label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField
+      id={id}
+      name="pathway"
+      label={strings.pathwayLabel}
+      placeholder={strings.pathwayChoose}
+      options={pathwayOptions}
+      value={pathway}
+      onChange={onChange}
+      error={error}
+      selectRef={selectRef}
+    />
   );
 }

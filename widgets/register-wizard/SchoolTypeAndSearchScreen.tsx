@@ -3,7 +3,7 @@ import { useElementId } from "../lib/useElementId";
 import { ManualAddressForm } from "./ManualAddressForm";
 import { buildManualSchool, emptyManualInput, manualFieldOrder, manualSchoolErrors, type ManualField, type ManualSchoolInput } from "./manual-school";
 import { PathwaySelector } from "./PathwaySelector";
-import { isPathwayKey, type PathwayKey } from "./pathways";
+import type { PathwayKey } from "./pathways";
 import { SchoolCombobox } from "./SchoolCombobox";
 import { schoolFromHit } from "./school-hits";
 import { DEFAULT_COUNTRY_ID, type SelectedSchool } from "./selected-school";
@@ -50,8 +50,8 @@ export function SchoolTypeAndSearchScreen({ pathway, onPathwayChange, school, on
 
   const freshManual = (): ManualSchoolInput => ({ ...emptyManualInput, country: hasDefaultCountry ? DEFAULT_COUNTRY_ID : null });
 
-  function changePathway(value: string | null) {
-    if (value === null || !isPathwayKey(value)) {
+  function changePathway(value: PathwayKey | null) {
+    if (value === null) {
       // Accounts spec, section 4: resetting the selector clears pathway, school and manual input.
       onPathwayChange(null);
       onSchoolChange(null);

@@ -1,22 +1,35 @@
 import type { JSX, Ref } from "react";
 
-interface SelectFieldProps {
+interface SelectFieldProps<Value extends string | number> {
   id: string;
   name: string;
   label: string;
   /** The empty first choice ("Choose a country"). */
   placeholder: string;
-  options: readonly { value: number; label: string }[];
-  value: number | null;
-  onChange: (value: number | null) => void;
+  options: readonly { value: Value; label: string }[];
+  value: Value | null;
+  /** The chosen option's value; the empty choice is null. */
+  onChange: (value: Value | null) => void;
   required?: boolean;
   disabled?: boolean;
   error?: string;
   selectRef?: Ref<HTMLSelectElement>;
 }
 
-/** A labelled select of numeric ids, in the markup of templates/macros/form-fields.njk's selectInput, its error linked by aria-describedby. */
-export function SelectField({ id, name, label, placeholder, options, value, onChange, required, disabled, error, selectRef }: SelectFieldProps): JSX.Element {
+/** A labelled select (ids or keys), in the markup of templates/macros/form-fields.njk's selectInput, its error linked by aria-describedby. */
+export function SelectField<Value extends string | number>({
+  id,
+  name,
+  label,
+  placeholder,
+  options,
+  value,
+  onChange,
+  required,
+  disabled,
+  error,
+  selectRef,
+}: SelectFieldProps<Value>): JSX.Element {
   return (
     <div className={`form-group${error ? " form-group--error" : ""}`}>
       <label className="form-label" htmlFor={id}>
@@ -38,7 +51,7 @@ export function SelectField({ id, name, label, placeholder, options, value, onCh
         disabled={disabled}
         aria-describedby={error ? `${id}-error` : undefined}
         aria-invalid={error ? true : undefined}
-        onChange={(event) => onChange(event.target.value === "" ? null : Number(event.target.value))}
+        onChange={(event) => onChange(options.find((option) => String(option.value) === event.target.value)?.value ?? null)}
       >
         <option value="">{placeholder}</option>
         {options.map((option) => (
