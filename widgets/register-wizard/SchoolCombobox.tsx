@@ -157,7 +157,7 @@ export function SchoolCombobox({ id, initialText, onChoose, onTyped, error, inpu
           id={listboxId}
           role="listbox"
           aria-label={strings.schoolResultsLabel}
-          className="school-search__listbox"
+          className="listbox-panel school-search__listbox"
           hidden={!list.open}
           // A press on an option must not take focus from the input (which would close the list before the click).
           onMouseDown={(event) => event.preventDefault()}

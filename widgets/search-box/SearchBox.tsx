@@ -147,7 +147,7 @@ export default function SearchBox({
           id={listboxId}
           role="listbox"
           aria-label={strings.suggestionsLabel}
-          className="search-box__listbox"
+          className="listbox-panel search-box__listbox"
           hidden={!state.open}
           // A press on an option must not take focus from the input (which would close the list before the click).
           onMouseDown={(event) => event.preventDefault()}
