@@ -168,7 +168,7 @@ export function SchoolCombobox({ id, initialText, onChoose, onTyped, error, inpu
               id={optionId(index)}
               role="option"
               aria-selected={index === list.active}
-              className={index === list.active ? "school-search__option is-active" : "school-search__option"}
+              className={index === list.active ? "listbox-option school-search__option is-active" : "listbox-option school-search__option"}
               onMouseMove={() => index !== list.active && setList((current) => ({ ...current, active: index }))}
               onClick={() => choose(hit)}
             >

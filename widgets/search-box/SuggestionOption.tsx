@@ -25,7 +25,7 @@ export function SuggestionOption({ id, suggestion, active, onHover, onChoose }: 
       aria-selected={active}
       tabIndex={-1}
       href={suggestion.url}
-      className={active ? "search-box__option is-active" : "search-box__option"}
+      className={active ? "listbox-option search-box__option is-active" : "listbox-option search-box__option"}
       onMouseMove={active ? undefined : onHover}
       onClick={(event) => {
         if (isPlainClick(event)) onChoose(event);
