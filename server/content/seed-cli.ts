@@ -6,8 +6,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config";
-import { createDatabase } from "../db/database";
-import { migrateToLatest } from "../db/migrator";
+import { runCommand, withMigratedDatabase } from "../db/command-database";
 import { FixtureValidationError } from "./fixture-errors";
 import { DEMO_CONTENT_DIRECTORY, seedFromDirectory, type SeedSummary } from "./seed";
 
@@ -46,23 +45,14 @@ function contentDirectoryFromArguments(): string {
 async function main(): Promise<number> {
   const directory = contentDirectoryFromArguments();
   const config = loadConfig(process.env);
-  const database = createDatabase(config.databaseUrl);
-  try {
-    await migrateToLatest(database.db);
+  return withMigratedDatabase(config.databaseUrl, async (db) => {
     const started = performance.now();
-    const summary = await seedFromDirectory(database.db, directory, { crmEnvironment: config.crmEnv });
+    const summary = await seedFromDirectory(db, directory, { crmEnvironment: config.crmEnv });
     console.log(formatSummary(directory, summary, performance.now() - started));
     return 0;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof FixtureValidationError) console.error(error.message);
-    else console.error(`Seeding failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  },
+runCommand(main, (error) =>
+  error instanceof FixtureValidationError ? error.message : `Seeding failed: ${error instanceof Error ? error.message : String(error)}`,
 );

@@ -8,8 +8,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { loadConfig } from "../config";
 import { CRM_IDS } from "../crm/crm-ids";
-import { createDatabase } from "../db/database";
-import { migrateToLatest } from "../db/migrator";
+import { runCommand, withMigratedDatabase } from "../db/command-database";
 import { EstablishmentFileError, parseGiasEstablishments } from "./gias-establishments";
 import { importRegisterIntoEmbeddedCrm } from "./register-import";
 
@@ -27,11 +26,9 @@ async function main(): Promise<number> {
   const parsed = parseGiasEstablishments(bytes);
 
   const config = loadConfig(process.env);
-  const database = createDatabase(config.databaseUrl);
-  try {
-    await migrateToLatest(database.db);
+  return withMigratedDatabase(config.databaseUrl, async (db) => {
     const started = performance.now();
-    const summary = await importRegisterIntoEmbeddedCrm(database.db, parsed.establishments, { ids: CRM_IDS[config.crmEnv], now: new Date() });
+    const summary = await importRegisterIntoEmbeddedCrm(db, parsed.establishments, { ids: CRM_IDS[config.crmEnv], now: new Date() });
     console.log(
       [
         `Imported ${path.basename(file)} in ${((performance.now() - started) / 1000).toFixed(1)} s:`,
@@ -44,15 +41,9 @@ async function main(): Promise<number> {
     );
     for (const problem of parsed.problems) console.warn(`  line ${problem.line}: ${problem.message}`);
     return 0;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof EstablishmentFileError ? error.message : `Import failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  },
+runCommand(main, (error) =>
+  error instanceof EstablishmentFileError ? error.message : `Import failed: ${error instanceof Error ? error.message : String(error)}`,
 );
