@@ -15,7 +15,10 @@ import { registerWizardWidget } from "./register-wizard";
 import { resourceFiltersWidget } from "./resource-filters";
 import { saveResourceWidget } from "./save-resource";
 import { searchBoxWidget } from "./search-box";
+import { shareDialogWidget } from "./share-dialog";
 import { siteHeaderWidget } from "./site-header";
+import { teacherNoteWidget } from "./teacher-note";
+import { toolsPanelWidget } from "./tools-panel";
 import type { AnyWidgetDefinition } from "./runtime";
 
 /** Every widget the bundle knows. Adding a widget is one folder plus one line here. */
@@ -38,4 +41,7 @@ export const widgetRegistry: readonly AnyWidgetDefinition[] = [
   resourceFiltersWidget,
   saveResourceWidget,
   searchBoxWidget,
+  toolsPanelWidget,
+  shareDialogWidget,
+  teacherNoteWidget,
 ];

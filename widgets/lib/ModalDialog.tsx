@@ -7,7 +7,7 @@ const firstField = "input:not([type=hidden]), select, textarea";
 
 export interface ModalDialogProps {
   /** The BEM block of the dialog's classes: `<block>`, `__backdrop`, `__panel`, `__close`, `__close-icon`. */
-  block: "profile-dialog" | "change-email-dialog" | "edit-users-dialog";
+  block: "profile-dialog" | "change-email-dialog" | "edit-users-dialog" | "share-dialog";
   open: boolean;
   /** Called on Escape, a click on the backdrop or the close button. Keep it stable (useCallback). */
   onClose: () => void;

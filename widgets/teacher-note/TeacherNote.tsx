@@ -1,0 +1,244 @@
+import { useEffect, useMemo, useRef, useState, type FormEvent, type JSX } from "react";
+import type { WidgetProps } from "../runtime/definition";
+import type { NoteDraft } from "./draft-store";
+import { deleteNote, fetchNote, noteEndpoints, saveNote, serverFieldError } from "./note-calls";
+import { characterCount, normaliseNote, NOTE_MAX_LENGTH, noteProblem } from "./note-rules";
+import type { TeacherNoteProps } from "./parse";
+import { dayAndTime, timeOfDay } from "./time-text";
+import { useDraft } from "./useDraft";
+
+type Status = { kind: "none" } | { kind: "saved"; at: Date } | { kind: "deleted" | "draftRestored" | "draftDiscarded" };
+type Failure = "saveFailed" | "deleteFailed" | null;
+
+/**
+ * A member's note on one activity (spec: states empty or editing, saved,
+ * deleted). On connect it fetches the saved note (a 404 is no note) and
+ * offers back a draft this device kept that differs from it. Typing keeps a
+ * draft; a confirmed save or delete forgets it; a failed save keeps it and
+ * says so. The note is only ever a textarea value and text nodes.
+ */
+export default function TeacherNote({
+  activityId,
+  activityTitle,
+  userKey,
+  fieldId,
+  initialText,
+  hasNote,
+  serverError,
+  endpointBase,
+  strings,
+}: WidgetProps<TeacherNoteProps>): JSX.Element {
+  const endpoints = useMemo(() => noteEndpoints(endpointBase, activityId), [endpointBase, activityId]);
+  const draft = useDraft(userKey, activityId);
+  const [text, setText] = useState(initialText);
+  // The note as the server holds it: null while unknown (the field shows a refused post's text).
+  const [saved, setSaved] = useState<string | null>(serverError === null ? (hasNote ? initialText : "") : null);
+  const [loaded, setLoaded] = useState(false);
+  const [offer, setOffer] = useState<NoteDraft | null>(null);
+  const [fieldError, setFieldError] = useState<string | null>(serverError);
+  const [status, setStatus] = useState<Status>({ kind: "none" });
+  const [failure, setFailure] = useState<Failure>(null);
+  const [busy, setBusy] = useState<"save" | "delete" | null>(null);
+  // Refs as well as state: a second click in the same tick must not send a second call.
+  const sending = useRef(false);
+  const edited = useRef(false);
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchNote(endpoints, controller.signal)
+      .then((content) => {
+        setSaved(content);
+        if (!edited.current) setText(content);
+      })
+      .catch((error: unknown) => {
+        // Logged only (spec); the server's rendering stays.
+        if (!controller.signal.aborted) console.error("Fetching the note failed", error);
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setLoaded(true);
+      });
+    return () => controller.abort();
+  }, [endpoints]);
+
+  // Once the saved note is known: a kept draft unlike it is offered back; one equal to it is stale.
+  useEffect(() => {
+    if (!loaded) return;
+    const kept = draft.read();
+    if (!kept) return;
+    const content = normaliseNote(kept.content);
+    if (saved !== null && content === normaliseNote(saved)) draft.forget();
+    else if (content !== normaliseNote(text)) setOffer(kept);
+    // Only when loading settles: later edits are the person's own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loaded]);
+
+  function edit(value: string): void {
+    edited.current = true;
+    setText(value);
+    setStatus({ kind: "none" });
+    if (saved !== null && normaliseNote(value) === normaliseNote(saved)) draft.forget();
+    else draft.keepLater(value);
+  }
+
+  function refuse(message: string): void {
+    setFieldError(message);
+    setStatus({ kind: "none" });
+    fieldRef.current?.focus();
+  }
+
+  async function save(event: FormEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    if (sending.current) return;
+    const problem = noteProblem(text);
+    if (problem) {
+      refuse(strings[problem]);
+      return;
+    }
+    sending.current = true;
+    setBusy("save");
+    setFailure(null);
+    setFieldError(null);
+    try {
+      const stored = await saveNote(endpoints, normaliseNote(text));
+      draft.forget();
+      setSaved(stored.content);
+      setOffer(null);
+      setStatus({ kind: "saved", at: stored.updatedAt });
+    } catch (error) {
+      console.error("Saving the note failed", error);
+      draft.keepNow(text);
+      const message = serverFieldError(error);
+      if (message) refuse(message);
+      else setFailure("saveFailed");
+    } finally {
+      sending.current = false;
+      setBusy(null);
+    }
+  }
+
+  async function remove(): Promise<void> {
+    if (sending.current) return;
+    sending.current = true;
+    setBusy("delete");
+    setFailure(null);
+    try {
+      await deleteNote(endpoints);
+      draft.forget();
+      setSaved("");
+      setText("");
+      setOffer(null);
+      setFieldError(null);
+      setStatus({ kind: "deleted" });
+      // The Delete button is gone: focus goes to the (now empty) field.
+      fieldRef.current?.focus();
+    } catch (error) {
+      console.error("Deleting the note failed", error);
+      setFailure("deleteFailed");
+    } finally {
+      sending.current = false;
+      setBusy(null);
+    }
+  }
+
+  function restore(kept: NoteDraft): void {
+    edited.current = true;
+    setText(kept.content);
+    setOffer(null);
+    setStatus({ kind: "draftRestored" });
+    fieldRef.current?.focus();
+  }
+
+  function discard(): void {
+    draft.forget();
+    setOffer(null);
+    setStatus({ kind: "draftDiscarded" });
+    fieldRef.current?.focus();
+  }
+
+  const errorId = `${fieldId}-error`;
+  const countId = `${fieldId}-count`;
+  const named = strings.namedFor.replace("{title}", activityTitle);
+  const showDelete = saved === null ? hasNote : saved !== "";
+  const over = normaliseNote(text).length > NOTE_MAX_LENGTH;
+  return (
+    <>
+      <form className="teacher-note__form" noValidate onSubmit={(event) => void save(event)}>
+        {offer && (
+          <div className="teacher-note__draft">
+            <p className="teacher-note__draft-text">{strings.draftFound.replace("{time}", dayAndTime(offer.savedAt))}</p>
+            <div className="teacher-note__draft-actions">
+              <button type="button" className="button button--secondary teacher-note__restore" onClick={() => restore(offer)}>
+                {strings.restoreDraft}
+              </button>
+              <button type="button" className="button button--ghost teacher-note__discard" onClick={discard}>
+                {strings.discardDraft}
+              </button>
+            </div>
+          </div>
+        )}
+        <div className={`form-group teacher-note__group${fieldError ? " form-group--error" : ""}`}>
+          <label className="form-label teacher-note__label" htmlFor={fieldId}>
+            {strings.label.replace("{title}", activityTitle)}
+          </label>
+          {fieldError && (
+            <p className="form-error-message teacher-note__error" id={errorId}>
+              <span className="visually-hidden">{strings.errorPrefix}</span>
+              {fieldError}
+            </p>
+          )}
+          <textarea
+            ref={fieldRef}
+            className="form-textarea teacher-note__field"
+            id={fieldId}
+            name="content"
+            rows={6}
+            value={text}
+            onChange={(event) => edit(event.target.value)}
+            aria-describedby={fieldError ? `${errorId} ${countId}` : countId}
+            aria-invalid={fieldError ? true : undefined}
+          />
+          <p className={`teacher-note__count${over ? " teacher-note__count--over" : ""}`} id={countId}>
+            {characterCount(text, strings.count)}
+          </p>
+        </div>
+        <div className="teacher-note__actions">
+          {/* aria-disabled, not disabled: a disabled button would drop keyboard focus mid-call. */}
+          <button type="submit" className="button teacher-note__save" aria-disabled={busy !== null || undefined} aria-busy={busy === "save" || undefined}>
+            {strings.save}
+            <span className="visually-hidden">{named}</span>
+          </button>
+          {showDelete && (
+            <button
+              type="button"
+              className="button button--secondary teacher-note__delete"
+              aria-disabled={busy !== null || undefined}
+              aria-busy={busy === "delete" || undefined}
+              onClick={() => void remove()}
+            >
+              {strings.delete}
+              <span className="visually-hidden">{named}</span>
+            </button>
+          )}
+        </div>
+      </form>
+      <p className="teacher-note__status" role="status">
+        {statusText(status, strings)}
+      </p>
+      <div className="teacher-note__alert" role="alert">
+        {failure && <p className="teacher-note__alert-text">{strings[failure]}</p>}
+      </div>
+    </>
+  );
+}
+
+function statusText(status: Status, strings: TeacherNoteProps["strings"]): string {
+  switch (status.kind) {
+    case "none":
+      return "";
+    case "saved":
+      return strings.saved.replace("{time}", timeOfDay(status.at));
+    default:
+      return strings[status.kind];
+  }
+}
