@@ -228,6 +228,11 @@ export default function TeacherNote({
       <div className="teacher-note__alert" role="alert">
         {failure && <p className="teacher-note__alert-text">{strings[failure]}</p>}
       </div>
+      {/* Print only (static/css/utilities/print.css): the field's text as text. */}
+      <div className="teacher-note__print">
+        <p className="teacher-note__print-label">{strings.label.replace("{title}", activityTitle)}</p>
+        <div className="teacher-note__print-text">{text}</div>
+      </div>
     </>
   );
 }
