@@ -41,7 +41,7 @@ export function teacherNoteRoutes(options: { notes: TeacherNotesService }): Rout
     if (!req.currentUser) return failJson(res, 401, { [nonFieldErrorsKey]: [SIGNED_OUT_MESSAGE] });
     const note = await notes.read(req.currentUser.id, activityId, new Date());
     if (note.kind === "not-found") return failJson(res, 404, { [nonFieldErrorsKey]: [NOTE_MESSAGES.noNote] });
-    res.set("Cache-Control", "private, no-store").json({ content: note.content });
+    res.json({ content: note.content });
   });
 
   router.post(`${notePath}save/`, jsonFields({ content: "text", next: "text" }), async (req, res) => {
