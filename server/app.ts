@@ -28,6 +28,7 @@ import { resourceRoutes } from "./routes/resources";
 import { saveResourceRoutes } from "./routes/save-resource";
 import { schoolSearchRoutes } from "./routes/school-search";
 import { searchAutocompleteRoutes, searchPageRoutes } from "./routes/search";
+import { teacherNoteRoutes } from "./routes/teacher-notes";
 import { passwordLinkHandoff } from "./routes/password-link-handoff";
 import { verifyEmailRoutes } from "./routes/verify-email";
 import { verifyEmailLinkHandoff } from "./routes/verify-email-handoff";
@@ -125,6 +126,7 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   app.use(eventRoutes({ events: features.events, views, publicOrigin: config.publicOrigin, rememberRenderedEntries: !development }));
   app.use(galleryRoutes({ gallery: features.gallery }));
   app.use(peopleRoutes({ people: features.people }));
+  app.use(teacherNoteRoutes({ notes: features.teacherNotes }));
   app.use(resourceRoutes({ resources: features.resources }));
   app.use(searchPageRoutes({ siteSearch: features.siteSearch }));
   // Last: its /:slug/ route would otherwise answer every one-segment address.

@@ -10,6 +10,7 @@ import { createReadinessProbe, type Readiness, type ReadinessProbe } from "./hea
 import type { Logger } from "./logging";
 import { createMailboxService, type MailboxService } from "./mail/mailbox-service";
 import type { Mailer } from "./mail/mailer";
+import { createMemberAccess } from "./memberships/member-access";
 import { createSeatGrantsService, type SeatGrantsService } from "./memberships/seat-grants";
 import { createSchoolRecordsService, type SchoolRecordsService } from "./memberships/school-records-service";
 import { createPaymentsService, type PaymentsService } from "./payments/payments-service";
@@ -25,6 +26,7 @@ import { createSchoolAdminService, type SchoolAdminService } from "./memberships
 import { createSchoolSearch } from "./search/create-school-search";
 import type { SchoolSearch } from "./search/school-search-port";
 import type { SiteSearch } from "./search/search-port";
+import { createTeacherNotesService, type TeacherNotesService } from "./teacher-notes/notes-service";
 
 /**
  * The feature services, one per capability, as the routes receive them:
@@ -40,6 +42,8 @@ export interface FeatureServices {
   pages: PagesService;
   events: EventsService;
   resources: ResourcesService;
+  /** A person's own note on each activity (docs/resources.md, "Teacher notes"). */
+  teacherNotes: TeacherNotesService;
   people: PeopleService;
   gallery: GalleryService;
   /** Site search is itself a port (server/search/search-port.ts); its adapter is chosen by the database. */
@@ -102,6 +106,9 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
     logger: adapters.logger,
     publicUrl: adapters.config.publicUrl,
   });
+  // Whether someone is a member now (own or school membership): the resource page, notes and share links ask it.
+  const memberAccess = createMemberAccess({ db, crm, ids: crmIds });
+  const teacherNotes = createTeacherNotesService({ db, memberAccess });
   return {
     emailVerification,
     payments,
@@ -116,7 +123,8 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
     }),
     pages: createPagesService(db),
     events: createEventsService(db),
-    resources: createResourcesService(db),
+    resources: createResourcesService(db, { memberAccess, notesOn: teacherNotes.notesOn }),
+    teacherNotes,
     people: createPeopleService(db),
     gallery: createGalleryService(db),
     siteSearch: adapters.siteSearch,

@@ -1,8 +1,19 @@
 import type { Kysely } from "kysely";
 import { RESOURCE_FACET_LABELS, RESOURCE_FACETS, resourceTypeLabel, type ResourceFacet } from "../domain/resource-taxonomy";
 import type { Database } from "../db/schema";
+import { accessPrompt, type AccessPrompt } from "../domain/resource-access-prompt";
 import { resourceListingUrl, emptyFacetSelection } from "../domain/resource-filters";
+import type { MemberAccessReader } from "../memberships/member-access";
+import { memberTools, type NoteDraft, type ResourceTools, type TeacherNote } from "./resource-tools";
 import { saveControlsFor, type SaveControl, type Viewer } from "./save-controls";
+
+export type { NoteDraft };
+
+/** What the page needs from outside the resources feature: who is a member, and a person's notes. */
+export interface ResourcePageDependencies {
+  memberAccess: MemberAccessReader;
+  notesOn(constituentId: number, activityIds: readonly number[]): Promise<Map<number, string>>;
+}
 
 /** A facet of the resource with its terms, each linking to the listing filtered by it. */
 export interface ResourceFacetTerms {
@@ -20,7 +31,7 @@ export interface ResourcePage {
     slug: string;
     title: string;
     summary: string;
-    /** Trusted editor HTML from the content files. */
+    /** Trusted editor HTML from the content files; "" for a non-member, who sees the summary only. */
     bodyHtml: string;
     imageUrl: string;
     imageAlt: string;
@@ -30,10 +41,17 @@ export interface ResourcePage {
   facets: ResourceFacetTerms[];
   /**
    * The ordered, titled sections as accordion items (templates/macros/accordion.njk):
-   * numbered headings, html is trusted editor HTML, the first starts open.
+   * numbered headings, html is trusted editor HTML, the first starts open; each
+   * with the member's own note (templates/macros/teacher-note.njk). Empty for a non-member.
    */
-  activities: { heading: string; html: string; open: boolean }[];
+  activities: { id: number; heading: string; html: string; open: boolean; note: TeacherNote }[];
+  /** How many activities the resource has (the prompt says so to a non-member). */
+  activityCount: number;
   save: SaveControl;
+  /** A member's tools panel (templates/macros/tools-panel.njk); null for everyone else. */
+  tools: ResourceTools | null;
+  /** Why a non-member sees only the summary, and the way on; null for a member. */
+  prompt: AccessPrompt | null;
 }
 
 /** A published resource's page, or undefined (unknown slug, or not published yet: both 404). */
@@ -41,8 +59,10 @@ export async function loadResourcePage(
   db: Kysely<Database>,
   slug: string,
   viewer: Viewer,
-  now: Date = new Date(),
+  deps: ResourcePageDependencies,
+  options: { now?: Date; noteDraft?: NoteDraft } = {},
 ): Promise<ResourcePage | undefined> {
+  const now = options.now ?? new Date();
   const row = await db
     .selectFrom("resources")
     .selectAll()
@@ -51,7 +71,7 @@ export async function loadResourcePage(
     .executeTakeFirst();
   if (!row) return undefined;
 
-  const [termRows, activityRows, [save]] = await Promise.all([
+  const [termRows, activityRows, [save], access] = await Promise.all([
     db
       .selectFrom("resource_facets")
       .innerJoin("resource_facet_terms as term", "term.id", "resource_facets.term_id")
@@ -62,12 +82,15 @@ export async function loadResourcePage(
       .execute(),
     db
       .selectFrom("resource_activities")
-      .select(["title", "body_html"])
+      .select(["id", "title", "body_html"])
       .where("resource_id", "=", row.id)
       .orderBy("position")
       .execute(),
     saveControlsFor(db, [{ id: row.id, resourceType: row.resource_type, title: row.title }], viewer),
+    deps.memberAccess(viewer.constituentId, now),
   ]);
+  const isMember = access.kind === "member" && viewer.constituentId !== null;
+  const notes = isMember ? await deps.notesOn(viewer.constituentId!, activityRows.map((activity) => activity.id)) : new Map<number, string>();
 
   const facets = RESOURCE_FACETS.map((facet) => ({
     facet,
@@ -94,18 +117,39 @@ export async function loadResourcePage(
       slug: row.slug,
       title: row.title,
       summary: row.summary,
-      bodyHtml: row.body_html,
+      bodyHtml: isMember ? row.body_html : "",
       imageUrl: row.image_url,
       imageAlt: row.image_alt,
       durationMinutes: row.duration_minutes,
       publishedAt: row.published_at,
     },
     facets,
-    activities: activityRows.map((activity, index) => ({
-      heading: `${index + 1}. ${activity.title}`,
-      html: activity.body_html,
-      open: index === 0,
-    })),
+    activities: isMember
+      ? activityRows.map((activity, index) => ({
+          id: activity.id,
+          heading: `${index + 1}. ${activity.title}`,
+          html: activity.body_html,
+          open: index === 0,
+          note: noteFor(activity, viewer, notes, options.noteDraft),
+        }))
+      : [],
+    activityCount: activityRows.length,
     save: save!,
+    tools: isMember ? memberTools(row, save!, viewer, activityRows.length, notes.size) : null,
+    prompt: accessPrompt(access, viewer.returnPath, activityRows.length) ?? null,
+  };
+}
+
+/** The member's note on one activity, with the typed text of a refused save when it was this one. */
+function noteFor(activity: { id: number; title: string }, viewer: Viewer, notes: Map<number, string>, draft: NoteDraft | undefined): TeacherNote {
+  const refused = draft?.activityId === activity.id ? draft : undefined;
+  return {
+    activityId: activity.id,
+    activityTitle: activity.title,
+    userKey: String(viewer.constituentId),
+    content: notes.get(activity.id) ?? "",
+    csrfToken: viewer.csrfToken,
+    returnPath: `${viewer.returnPath}#note-${activity.id}`,
+    ...(refused && { error: refused.error, draft: refused.content }),
   };
 }

@@ -3,7 +3,7 @@ import type { Database } from "../db/schema";
 import type { ResourceListingQuery } from "../domain/resource-filters";
 import { cachedResourceListing, resourceListingVersionReader } from "./cached-resource-listing";
 import { loadResourceListingPage, type ResourceListingPage } from "./resource-listing-page";
-import { loadResourcePage, type ResourcePage } from "./resource-page";
+import { loadResourcePage, type NoteDraft, type ResourcePage, type ResourcePageDependencies } from "./resource-page";
 import type { Viewer } from "./save-controls";
 import type { SaveRequest } from "./save-request";
 import { applySaveRequest, listSavedResources, type SaveableResource, type SavedResourceCard } from "./saved-resources";
@@ -11,18 +11,19 @@ import { applySaveRequest, listSavedResources, type SaveableResource, type Saved
 /** The resources listing, each resource's page, and saving resources to an account (docs/resources.md, docs/saved-resources.md). */
 export interface ResourcesService {
   listingPage(query: ResourceListingQuery, viewer: Viewer, now: Date): Promise<ResourceListingPage>;
-  resourcePage(slug: string, viewer: Viewer): Promise<ResourcePage | undefined>;
+  /** The whole page for a member; the summary and a prompt for everyone else. noteDraft: a refused no-JS note save to show again. */
+  resourcePage(slug: string, viewer: Viewer, noteDraft?: NoteDraft): Promise<ResourcePage | undefined>;
   /** Saves or unsaves; undefined when there is no such published resource of that type. */
   applySaveRequest(constituentId: number, request: SaveRequest): Promise<SaveableResource | undefined>;
   savedResources(constituentId: number): Promise<SavedResourceCard[]>;
 }
 
-export function createResourcesService(db: Kysely<Database>): ResourcesService {
+export function createResourcesService(db: Kysely<Database>, pageDependencies: ResourcePageDependencies): ResourcesService {
   // One listing cache per process, checked against the version in the database (docs/performance.md).
   const list = cachedResourceListing({ readVersion: resourceListingVersionReader(db) });
   return {
     listingPage: (query, viewer, now) => loadResourceListingPage(db, query, viewer, now, list),
-    resourcePage: (slug, viewer) => loadResourcePage(db, slug, viewer),
+    resourcePage: (slug, viewer, noteDraft) => loadResourcePage(db, slug, viewer, pageDependencies, { noteDraft }),
     applySaveRequest: (constituentId, request) => applySaveRequest(db, constituentId, request),
     savedResources: (constituentId) => listSavedResources(db, constituentId),
   };

@@ -1,6 +1,7 @@
 import { Router, type Response } from "express";
 import { parseResourceListingQuery, RESOURCES_PATH } from "../domain/resource-filters";
 import { notFound } from "../http/errors";
+import { takeNoteDraft } from "../http/note-draft";
 import type { ResourcesService } from "../resources/resources-service";
 import type { Viewer } from "../resources/save-controls";
 import { redirectToSlashed } from "./slashed-redirect";
@@ -26,7 +27,9 @@ export function resourceRoutes(options: { resources: ResourcesService }): Router
   });
 
   router.get("/resources/:slug/", async (req, res) => {
-    const page = await resources.resourcePage(req.params.slug, viewerOf(res));
+    // Only a signed-in person can have a refused note save waiting; a visitor's view must not touch the session.
+    const noteDraft = res.locals.currentUser ? takeNoteDraft(req) : undefined;
+    const page = await resources.resourcePage(req.params.slug, viewerOf(res), noteDraft);
     if (!page) throw notFound();
     res.render("pages/resource.njk", page);
   });

@@ -1,4 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
+import { signInThroughApi, validMember } from "./support/accounts";
+import { expectNoAxeViolations } from "./support/axe";
 
 const listing = "/resources/";
 
@@ -67,13 +69,26 @@ test.describe("resources listing with JavaScript, at desktop width", () => {
     await expect(page.locator(".resources-page__grid > li")).toHaveCount(20);
   });
 
-  test("a card leads to the resource's page, with its activities", async ({ page }) => {
+  test("a card leads to the resource's page, with its activities for a member", async ({ page }) => {
+    // The activities are for members (docs/resources.md, "Who sees the whole resource").
+    await signInThroughApi(page, validMember);
     await openMounted(page, "/resources/?sort=title");
     const firstCard = page.locator(".resources-page__grid .card__link").first();
     const title = (await firstCard.textContent())!.trim();
     await firstCard.click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
     await expect(page.getByRole("heading", { level: 2, name: "Activities" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Tools" })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test("a visitor sees the summary and a prompt to sign in or join, not the activities", async ({ page }) => {
+    await openMounted(page, "/resources/?sort=title");
+    await page.locator(".resources-page__grid .card__link").first().click();
+    await expect(page.getByRole("heading", { level: 2, name: "Sign in or join to see the whole resource" })).toBeVisible();
+    await expect(page.locator(".resource-access").getByRole("link", { name: "Join", exact: true })).toHaveAttribute("href", "/account/register/");
+    await expect(page.getByRole("heading", { level: 2, name: "Activities" })).toHaveCount(0);
+    await expectNoAxeViolations(page);
   });
 });
 

@@ -1,5 +1,5 @@
 import request from "supertest";
-import { addPerson } from "../accounts/support";
+import { addPerson, inAYear } from "../accounts/support";
 import { signedInBrowser } from "../my-account/support";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { seedResourceFixtures } from "./resource-fixtures";
@@ -59,8 +59,13 @@ describe("GET /resources/ and /resources/:slug/", () => {
     expect(html).not.toContain('aria-label="Pagination"');
   });
 
-  it("shows a resource's page with its facts, body and activities as an accordion", async () => {
-    const html = await page("/resources/macbeth-freeze-frames/");
+  it("shows a member a resource's page with its facts, body and activities as an accordion", async () => {
+    // The body and activities are for members (resource-access.test.ts has who sees what).
+    await addPerson(t.database.db, { email: "reader@example.org", membershipExpiresAt: inAYear() });
+    const { agent } = await signedInBrowser(t.app, "reader@example.org");
+    const response = await agent.get("/resources/macbeth-freeze-frames/");
+    expect(response.status).toBe(200);
+    const html = response.text;
     expect(html).toContain('<h1 class="resource-hero__title">Macbeth: freeze-frames</h1>');
     expect(html).toContain("<p>Body of macbeth-freeze-frames.</p>");
     expect(html).toContain("<dd>14 minutes</dd>");

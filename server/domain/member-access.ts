@@ -1,0 +1,23 @@
+import { latestMembership, membershipIsValid } from "./membership";
+
+/**
+ * Who may see a whole resource, take notes and share links (issue 13):
+ * a signed-in person with a membership valid now, their own or their school's.
+ * The other kinds say why not, so the page can say it too.
+ */
+export type MemberAccess =
+  | { kind: "member" }
+  | { kind: "signed-out" }
+  | { kind: "no-membership" }
+  /** Every membership that counted has ended; expiredOn is the ISO instant the latest one ended. */
+  | { kind: "expired"; expiredOn: string };
+
+/**
+ * The decision over every membership that counts for a signed-in person (their own,
+ * and those of schools where they hold a current role): any valid one makes a member.
+ */
+export function accessFromMemberships(memberships: readonly { expires_at: string }[], now: Date): MemberAccess {
+  if (memberships.some((membership) => membershipIsValid(membership.expires_at, now))) return { kind: "member" };
+  const latest = latestMembership(memberships);
+  return latest ? { kind: "expired", expiredOn: latest.expires_at } : { kind: "no-membership" };
+}

@@ -1,0 +1,48 @@
+import type { Kysely } from "kysely";
+import { ownMemberships } from "../accounts/constituents";
+import type { CrmIds } from "../crm/crm-ids";
+import type { Affiliation, CrmPort, MembershipSummary } from "../crm/crm-port";
+import type { Database } from "../db/schema";
+import { accessFromMemberships, type MemberAccess } from "../domain/member-access";
+import { roleOf } from "./school-standing";
+
+export type { MemberAccess };
+
+/** memberAccess(personId | null, now): whether someone is a member now, and if not, why not. */
+export type MemberAccessReader = (personId: number | null, now: Date) => Promise<MemberAccess>;
+
+/**
+ * The one place that answers "is this person a member?" (docs/resources.md,
+ * "Who sees the whole resource"): their own membership, or that of any school
+ * where they hold a current role (admin, user or teacher), counts when valid
+ * now. Every school is asked, not only the strongest-role one.
+ *
+ * A seat's affiliation ends when the school's membership does, so a role that
+ * ended no earlier than one of its school's memberships still brings that
+ * (expired) membership in: the page can then say the membership ended, rather
+ * than that there never was one.
+ */
+export function createMemberAccess(deps: { db: Kysely<Database>; crm: CrmPort; ids: CrmIds }): MemberAccessReader {
+  const { db, crm, ids } = deps;
+  return async (personId, now) => {
+    if (personId === null) return { kind: "signed-out" };
+    const [own, held] = await Promise.all([ownMemberships(db, personId), crm.affiliations({ individualConstituentId: personId })]);
+    const roles = held.filter((affiliation) => roleOf(ids, affiliation) && Date.parse(affiliation.StartDate) <= now.getTime());
+    const schoolIds = [...new Set(roles.map((affiliation) => affiliation.GroupConstituent.Id))];
+    const schools = await Promise.all(
+      schoolIds.map(async (schoolId) => {
+        const atSchool = roles.filter((affiliation) => affiliation.GroupConstituent.Id === schoolId);
+        return (await crm.memberships(schoolId)).filter((membership) => atSchool.some((affiliation) => counts(affiliation, membership, now)));
+      }),
+    );
+    const fromSchools = schools.flat().map((membership) => ({ expires_at: membership.ExpirationDateTime }));
+    return accessFromMemberships([...own, ...fromSchools], now);
+  };
+}
+
+/** A current role brings in all its school's memberships; an ended one only those that ended no later than it. */
+function counts(affiliation: Affiliation, membership: MembershipSummary, now: Date): boolean {
+  if (affiliation.EndDate === null) return true;
+  const ended = Date.parse(affiliation.EndDate);
+  return ended > now.getTime() || ended >= Date.parse(membership.ExpirationDateTime);
+}

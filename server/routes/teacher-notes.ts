@@ -1,0 +1,111 @@
+import { Router, type Request, type Response } from "express";
+import { SIGNED_OUT_MESSAGE } from "../accounts/messages";
+import { RESOURCES_PATH } from "../domain/resource-filters";
+import { safeNextPath } from "../domain/redirect-safety";
+import { isApiRequest, nonFieldErrorsKey, type FieldErrors } from "../http/errors";
+import { setFlash } from "../http/flash";
+import { jsonFields } from "../http/json-fields";
+import { setNoteDraft } from "../http/note-draft";
+import { pathId } from "../http/path-id";
+import { resourceUrl } from "../shared/content-urls";
+import type { NoteActivity, TeacherNotesService } from "../teacher-notes/notes-service";
+
+/**
+ * A person's own note on an activity (docs/resources.md, "Teacher notes"):
+ *
+ * - GET    /resources/notes/:activityId/         200 {content}; 404 when there is none
+ * - POST   /resources/notes/:activityId/save/    JSON {content} -> 200 {success, content, updated_at}, 400, 403
+ * - DELETE /resources/notes/:activityId/delete/  200 {success: true}; 404 when there is none
+ *
+ * Signed out: 401. Unknown activity, or one of an unpublished resource: 404.
+ * The save and delete paths also take a plain form post (no JavaScript),
+ * answered with a 303 back to the form's same-site `next` and a notice.
+ */
+
+export const NOTE_MESSAGES = {
+  notMember: "Notes are for members. Join, or renew your membership, to keep notes on activities.",
+  notFound: "That activity does not exist.",
+  noNote: "You have no note on that activity.",
+  saved: "Note saved.",
+  deleted: "Note deleted.",
+} as const;
+
+const notePath = "/resources/notes/:activityId/";
+
+export function teacherNoteRoutes(options: { notes: TeacherNotesService }): Router {
+  const { notes } = options;
+  const router = Router({ strict: true });
+
+  router.get(notePath, async (req, res) => {
+    const activityId = pathId(req.params.activityId);
+    if (!req.currentUser) return failJson(res, 401, { [nonFieldErrorsKey]: [SIGNED_OUT_MESSAGE] });
+    const note = await notes.read(req.currentUser.id, activityId, new Date());
+    if (note.kind === "not-found") return failJson(res, 404, { [nonFieldErrorsKey]: [NOTE_MESSAGES.noNote] });
+    res.json({ content: note.content });
+  });
+
+  router.post(`${notePath}save/`, jsonFields({ content: "text", next: "text" }), async (req, res) => {
+    const activityId = pathId(req.params.activityId);
+    const api = isApiRequest(req);
+    const fields = (req.body ?? {}) as Record<string, unknown>;
+    if (!req.currentUser) return signedOut(req, res, api, fields.next);
+
+    const outcome = await notes.save(req.currentUser.id, activityId, fields.content, new Date());
+    switch (outcome.kind) {
+      case "not-found":
+        if (api) return failJson(res, 404, { [nonFieldErrorsKey]: [NOTE_MESSAGES.notFound] });
+        return backWith(req, res, safeNextPath(fields.next, RESOURCES_PATH), "error", NOTE_MESSAGES.notFound);
+      case "not-member":
+        if (api) return failJson(res, 403, { [nonFieldErrorsKey]: [NOTE_MESSAGES.notMember] });
+        return backWith(req, res, safeNextPath(fields.next, RESOURCES_PATH), "error", NOTE_MESSAGES.notMember);
+      case "invalid":
+        if (api) return failJson(res, 400, { content: [outcome.message] });
+        setNoteDraft(req, { activityId, content: outcome.content, error: outcome.message });
+        return backWith(req, res, pageOf(fields.next, outcome.activity), "error", outcome.message);
+      case "saved":
+        if (api) return res.json({ success: true, content: outcome.content, updated_at: outcome.updatedAt });
+        return backWith(req, res, pageOf(fields.next, outcome.activity), "success", NOTE_MESSAGES.saved);
+    }
+  });
+
+  // DELETE from the widget; POST from the no-JavaScript form (or a client that cannot send DELETE).
+  const deleteNote = async (req: Request, res: Response) => {
+    const activityId = pathId(req.params.activityId);
+    const api = req.method === "DELETE" || isApiRequest(req);
+    const fields = (req.body ?? {}) as Record<string, unknown>;
+    if (!req.currentUser) return signedOut(req, res, api, fields.next);
+
+    const outcome = await notes.delete(req.currentUser.id, activityId, new Date());
+    if (api) {
+      if (outcome.kind === "not-found") return failJson(res, 404, { [nonFieldErrorsKey]: [outcome.activity ? NOTE_MESSAGES.noNote : NOTE_MESSAGES.notFound] });
+      return res.json({ success: true });
+    }
+    if (outcome.kind === "deleted") return backWith(req, res, pageOf(fields.next, outcome.activity), "success", NOTE_MESSAGES.deleted);
+    // Deleting what is already gone (a second tab, a double click) leaves the page as the person wanted it.
+    if (outcome.activity) return backWith(req, res, pageOf(fields.next, outcome.activity), "success", NOTE_MESSAGES.deleted);
+    return backWith(req, res, safeNextPath(fields.next, RESOURCES_PATH), "error", NOTE_MESSAGES.notFound);
+  };
+  router.delete(`${notePath}delete/`, deleteNote);
+  router.post(`${notePath}delete/`, jsonFields({ next: "text" }), deleteNote);
+
+  return router;
+}
+
+/** Back to the form's same-site `next`, else the activity's note on its resource page. */
+function pageOf(next: unknown, activity: NoteActivity): string {
+  return safeNextPath(next, `${resourceUrl(activity.resourceSlug)}#note-${activity.id}`);
+}
+
+function signedOut(req: Request, res: Response, api: boolean, next: unknown): void {
+  if (api) return failJson(res, 401, { [nonFieldErrorsKey]: [SIGNED_OUT_MESSAGE] });
+  res.redirect(303, `/account/login/?next=${encodeURIComponent(safeNextPath(next, RESOURCES_PATH))}`);
+}
+
+function failJson(res: Response, status: number, errors: FieldErrors): void {
+  res.status(status).json({ success: false, errors });
+}
+
+function backWith(req: Request, res: Response, location: string, variant: "success" | "error", text: string): void {
+  setFlash(req, { variant, text });
+  res.redirect(303, location);
+}

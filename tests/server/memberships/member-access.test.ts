@@ -1,0 +1,72 @@
+import { addPerson, inAYear, lastMonth } from "../accounts/support";
+import { databaseEngines } from "../support/databases";
+import { createTestApp, type TestApp } from "../support/test-app";
+import { createMemberAccess, type MemberAccessReader } from "../../../server/memberships/member-access";
+import { addMember, addSchool, crmOf, ids, join } from "./support";
+
+describe.each(databaseEngines)("memberAccess on %s", (engine) => {
+  let t: TestApp;
+  let memberAccess: MemberAccessReader;
+  beforeAll(async () => {
+    t = await createTestApp({ engine });
+    memberAccess = createMemberAccess({ db: t.database.db, crm: crmOf(t), ids });
+  });
+  afterAll(() => t.close());
+
+  it("is signed-out without a person", async () => {
+    expect(await memberAccess(null, new Date())).toEqual({ kind: "signed-out" });
+  });
+
+  it("counts a person's own valid membership", async () => {
+    const id = await addPerson(t.database.db, { email: "own@example.org", membershipExpiresAt: inAYear() });
+    expect(await memberAccess(id, new Date())).toEqual({ kind: "member" });
+  });
+
+  it("says when a person's own membership ended", async () => {
+    const ended = lastMonth();
+    const id = await addPerson(t.database.db, { email: "lapsed@example.org", membershipExpiresAt: ended });
+    expect(await memberAccess(id, new Date())).toEqual({ kind: "expired", expiredOn: ended.toISOString() });
+  });
+
+  it("is no-membership for someone with none of their own and no school", async () => {
+    const id = await addPerson(t.database.db, { email: "none@example.org" });
+    expect(await memberAccess(id, new Date())).toEqual({ kind: "no-membership" });
+  });
+
+  it.each(["user", "admin"] as const)("counts a %s seat at a school whose membership is valid", async (role) => {
+    const crm = crmOf(t);
+    const { schoolId } = await addSchool(t.database.db, crm, { name: `Valid ${role} School`, seats: 5 });
+    const id = await addMember(t.database.db, `${role}@valid.example.org`);
+    await join(crm, schoolId, id, role);
+    expect(await memberAccess(id, new Date())).toEqual({ kind: "member" });
+  });
+
+  it("counts a teacher affiliation at a member school", async () => {
+    const crm = crmOf(t);
+    const { schoolId } = await addSchool(t.database.db, crm, { name: "Teacher School", seats: 5 });
+    const id = await addMember(t.database.db, "teacher@valid.example.org");
+    await crm.createAffiliation(
+      { affiliationTypeId: ids.affiliationTypes.teacher, groupConstituentId: schoolId, individualConstituentId: id, startDate: new Date(Date.now() - 1000), endDate: null, benefitUsageId: null },
+      new Date(),
+    );
+    expect(await memberAccess(id, new Date())).toEqual({ kind: "member" });
+  });
+
+  it("is expired once the school's membership has ended, with the date it ended", async () => {
+    const crm = crmOf(t);
+    const expiresAt = new Date(Date.now() + 60_000);
+    const { schoolId } = await addSchool(t.database.db, crm, { name: "Lapsing School", seats: 5, expiresAt });
+    const id = await addMember(t.database.db, "user@lapsing.example.org");
+    await join(crm, schoolId, id, "user");
+    expect(await memberAccess(id, new Date())).toEqual({ kind: "member" });
+    // The seat's affiliation ends with the membership; afterwards the page can still say when.
+    expect(await memberAccess(id, new Date(expiresAt.getTime() + 86_400_000))).toEqual({ kind: "expired", expiredOn: expiresAt.toISOString() });
+  });
+
+  it("does not count a school the person has no role at", async () => {
+    const crm = crmOf(t);
+    await addSchool(t.database.db, crm, { name: "Stranger School", seats: 5 });
+    const id = await addMember(t.database.db, "stranger@example.org");
+    expect(await memberAccess(id, new Date())).toEqual({ kind: "no-membership" });
+  });
+});
