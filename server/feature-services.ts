@@ -10,6 +10,7 @@ import { createReadinessProbe, type Readiness, type ReadinessProbe } from "./hea
 import type { Logger } from "./logging";
 import { createMailboxService, type MailboxService } from "./mail/mailbox-service";
 import type { Mailer } from "./mail/mailer";
+import { createMemberAccess } from "./memberships/member-access";
 import { createSeatGrantsService, type SeatGrantsService } from "./memberships/seat-grants";
 import { createSchoolRecordsService, type SchoolRecordsService } from "./memberships/school-records-service";
 import { createPaymentsService, type PaymentsService } from "./payments/payments-service";
@@ -22,6 +23,7 @@ import type { RateLimiter } from "./rate-limit/rate-limit";
 import type { RedisClient } from "./redis";
 import { createResourcesService, type ResourcesService } from "./resources/resources-service";
 import { createSchoolAdminService, type SchoolAdminService } from "./memberships/school-admin-service";
+import { createShareLinksService, type ShareLinksService } from "./share-links/share-links-service";
 import { createSchoolSearch } from "./search/create-school-search";
 import type { SchoolSearch } from "./search/school-search-port";
 import type { SiteSearch } from "./search/search-port";
@@ -40,6 +42,8 @@ export interface FeatureServices {
   pages: PagesService;
   events: EventsService;
   resources: ResourcesService;
+  /** Members' share links to resources and the student view (docs/resources.md "Share links"). */
+  shareLinks: ShareLinksService;
   people: PeopleService;
   gallery: GalleryService;
   /** Site search is itself a port (server/search/search-port.ts); its adapter is chosen by the database. */
@@ -92,6 +96,7 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
     grantSeatByInvite: (personId, schoolId) => seats.grantSeatByInvite(personId, schoolId),
   });
   const { provider, sandbox } = paymentProvider(adapters);
+  const memberAccess = createMemberAccess({ db, crm, ids: crmIds });
   const payments = createPaymentsService({
     db,
     crm,
@@ -117,6 +122,7 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
     pages: createPagesService(db),
     events: createEventsService(db),
     resources: createResourcesService(db),
+    shareLinks: createShareLinksService({ db, memberAccess, logger: adapters.logger, publicOrigin: adapters.config.publicOrigin }),
     people: createPeopleService(db),
     gallery: createGalleryService(db),
     siteSearch: adapters.siteSearch,
