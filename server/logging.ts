@@ -48,10 +48,22 @@ export function httpLogger(logger: Logger): RequestHandler {
   return pinoHttp({
     logger,
     autoLogging: { ignore: (req) => probePaths.has(req.url ?? "") },
-    serializers: {
-      // pino-http hands over its own serialized request; only its url is changed.
-      req: (req: { url?: string }) => (typeof req.url === "string" ? { ...req, url: redactShareTokens(req.url) } : req),
-    },
+    // pino-http hands over its own serialized request and response; only the places a URL can be are changed.
+    serializers: { req: withoutShareTokensInRequest, res: withoutShareTokensInResponse },
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
   });
+}
+
+function withoutShareTokensInRequest(req: { url?: unknown; query?: unknown }): object {
+  const query =
+    req.query && typeof req.query === "object"
+      ? Object.fromEntries(Object.entries(req.query).map(([name, value]) => [name, typeof value === "string" ? redactShareTokens(value) : value]))
+      : req.query;
+  return { ...req, url: typeof req.url === "string" ? redactShareTokens(req.url) : req.url, query };
+}
+
+function withoutShareTokensInResponse(res: { headers?: Record<string, unknown> }): object {
+  const location = res.headers?.location;
+  if (typeof location !== "string") return res;
+  return { ...res, headers: { ...res.headers, location: redactShareTokens(location) } };
 }

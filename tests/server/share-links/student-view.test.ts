@@ -85,6 +85,9 @@ describe.each(databaseEngines)("share links: opening them on %s", (engine) => {
       const response = await request(t.app).get(teacherPath).set("Accept", "text/html");
       expect(response.status).toBe(302);
       expect(response.headers.location).toBe(`/account/login/?next=${encodeURIComponent(teacherPath)}`);
+      // The login page's address carries the token percent-encoded: the access log must not.
+      await request(t.app).get(response.headers.location as string).set("Accept", "text/html");
+      expect(t.logText()).not.toContain(teacherPath.split("/")[3]!);
     });
 
     it("answers a signed-in non-member 403 with a page that says a membership is needed and links to Join", async () => {
