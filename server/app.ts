@@ -26,6 +26,7 @@ import { passwordResetRoutes } from "./routes/password-reset";
 import { peopleRoutes } from "./routes/people";
 import { resourceRoutes } from "./routes/resources";
 import { saveResourceRoutes } from "./routes/save-resource";
+import { shareLinkRoutes } from "./routes/share-links";
 import { schoolSearchRoutes } from "./routes/school-search";
 import { searchAutocompleteRoutes, searchPageRoutes } from "./routes/search";
 import { teacherNoteRoutes } from "./routes/teacher-notes";
@@ -123,6 +124,8 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   app.use(schoolAdminRoutes({ schools: features.schools, siteOrigin: config }));
   app.use(paymentRoutes({ payments: features.payments, siteOrigin: config }));
   app.use(saveResourceRoutes({ resources: features.resources }));
+  // Before resourceRoutes: its /resources/:slug/ would otherwise take /resources/shared/<token>/.
+  app.use(shareLinkRoutes({ shareLinks: features.shareLinks, siteOrigin: config }));
   app.use(eventRoutes({ events: features.events, views, publicOrigin: config.publicOrigin, rememberRenderedEntries: !development }));
   app.use(galleryRoutes({ gallery: features.gallery }));
   app.use(peopleRoutes({ people: features.people }));

@@ -23,6 +23,7 @@ import type { RateLimiter } from "./rate-limit/rate-limit";
 import type { RedisClient } from "./redis";
 import { createResourcesService, type ResourcesService } from "./resources/resources-service";
 import { createSchoolAdminService, type SchoolAdminService } from "./memberships/school-admin-service";
+import { createShareLinksService, type ShareLinksService } from "./share-links/share-links-service";
 import { createSchoolSearch } from "./search/create-school-search";
 import type { SchoolSearch } from "./search/school-search-port";
 import type { SiteSearch } from "./search/search-port";
@@ -44,6 +45,8 @@ export interface FeatureServices {
   resources: ResourcesService;
   /** A person's own note on each activity (docs/resources.md, "Teacher notes"). */
   teacherNotes: TeacherNotesService;
+  /** Members' share links to resources and the student view (docs/resources.md "Share links"). */
+  shareLinks: ShareLinksService;
   people: PeopleService;
   gallery: GalleryService;
   /** Site search is itself a port (server/search/search-port.ts); its adapter is chosen by the database. */
@@ -109,6 +112,7 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
   // Whether someone is a member now (own or school membership): the resource page, notes and share links ask it.
   const memberAccess = createMemberAccess({ db, crm, ids: crmIds });
   const teacherNotes = createTeacherNotesService({ db, memberAccess });
+  const shareLinks = createShareLinksService({ db, memberAccess, logger: adapters.logger, publicOrigin: adapters.config.publicOrigin });
   return {
     emailVerification,
     payments,
@@ -123,8 +127,9 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
     }),
     pages: createPagesService(db),
     events: createEventsService(db),
-    resources: createResourcesService(db, { memberAccess, notesOn: teacherNotes.notesOn }),
+    resources: createResourcesService(db, { memberAccess, notesOn: teacherNotes.notesOn, shareLinksFor: shareLinks.shareLinksFor }),
     teacherNotes,
+    shareLinks,
     people: createPeopleService(db),
     gallery: createGalleryService(db),
     siteSearch: adapters.siteSearch,

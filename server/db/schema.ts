@@ -9,6 +9,7 @@ import type { CrmTables } from "../crm/tables";
 import type { SchoolTables } from "../schools/tables";
 import type { MembershipTables } from "../memberships/tables";
 import type { PaymentTables } from "../payments/tables";
+import type { ShareLinkTables } from "../share-links/tables";
 import type { TeacherNoteTables } from "../teacher-notes/tables";
 
 /** Rows of the `sessions` table (migration 0001): express-session's data, one row per session. */
@@ -43,4 +44,5 @@ export interface Database
     SchoolTables,
     MembershipTables,
     PaymentTables,
-    TeacherNoteTables {}
+    TeacherNoteTables,
+    ShareLinkTables {}

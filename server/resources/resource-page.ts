@@ -4,15 +4,16 @@ import type { Database } from "../db/schema";
 import { accessPrompt, type AccessPrompt } from "../domain/resource-access-prompt";
 import { resourceListingUrl, emptyFacetSelection } from "../domain/resource-filters";
 import type { MemberAccessReader } from "../memberships/member-access";
-import { memberTools, type NoteDraft, type ResourceTools, type TeacherNote } from "./resource-tools";
+import { memberTools, type ExistingShareLinks, type NoteDraft, type ResourceTools, type TeacherNote } from "./resource-tools";
 import { saveControlsFor, type SaveControl, type Viewer } from "./save-controls";
 
 export type { NoteDraft };
 
-/** What the page needs from outside the resources feature: who is a member, and a person's notes. */
+/** What the page needs from outside the resources feature: who is a member, a person's notes and their share links. */
 export interface ResourcePageDependencies {
   memberAccess: MemberAccessReader;
   notesOn(constituentId: number, activityIds: readonly number[]): Promise<Map<number, string>>;
+  shareLinksFor(constituentId: number, resourceId: number): Promise<ExistingShareLinks>;
 }
 
 /** A facet of the resource with its terms, each linking to the listing filtered by it. */
@@ -90,7 +91,12 @@ export async function loadResourcePage(
     deps.memberAccess(viewer.constituentId, now),
   ]);
   const isMember = access.kind === "member" && viewer.constituentId !== null;
-  const notes = isMember ? await deps.notesOn(viewer.constituentId!, activityRows.map((activity) => activity.id)) : new Map<number, string>();
+  const [notes, shareLinks] = isMember
+    ? await Promise.all([
+        deps.notesOn(viewer.constituentId!, activityRows.map((activity) => activity.id)),
+        deps.shareLinksFor(viewer.constituentId!, row.id),
+      ])
+    : [new Map<number, string>(), {}];
 
   const facets = RESOURCE_FACETS.map((facet) => ({
     facet,
@@ -135,7 +141,7 @@ export async function loadResourcePage(
       : [],
     activityCount: activityRows.length,
     save: save!,
-    tools: isMember ? memberTools(row, save!, viewer, activityRows.length, notes.size) : null,
+    tools: isMember ? memberTools(row, save!, viewer, { activityCount: activityRows.length, notesCount: notes.size, shareLinks }) : null,
     prompt: accessPrompt(access, viewer.returnPath, activityRows.length) ?? null,
   };
 }

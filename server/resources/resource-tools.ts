@@ -43,6 +43,9 @@ export interface ShareTools {
   csrfToken: string;
 }
 
+/** The person's live share links for the resource, by type (server/share-links/share-links-for.ts). */
+export type ExistingShareLinks = Partial<Record<"student" | "teacher", { link: string; token: string }>>;
+
 /** toolsPanel(tools) */
 export interface ResourceTools {
   id: string;
@@ -56,22 +59,22 @@ export function memberTools(
   resource: { id: number; resource_type: string; slug: string; title: string },
   save: SaveControl,
   viewer: Viewer,
-  activityCount: number,
-  notesCount: number,
+  counts: { activityCount: number; notesCount: number; shareLinks: ExistingShareLinks },
 ): ResourceTools {
+  const { activityCount, notesCount, shareLinks } = counts;
   return {
     id: "resource-tools",
     save,
-    // TODO(issue 13, at merge): fill the links and tokens from share-server's shareLinksFor(personId, resourceId).
+    // Links made before are shown as they are: a link is generated once, then reused.
     share: {
       pageUrl: `${resourceUrl(resource.slug)}share/`,
       resourceId: resource.id,
       resourceType: resource.resource_type,
       resourceTitle: resource.title,
-      studentLink: "",
-      teacherLink: "",
-      studentToken: "",
-      teacherToken: "",
+      studentLink: shareLinks.student?.link ?? "",
+      teacherLink: shareLinks.teacher?.link ?? "",
+      studentToken: shareLinks.student?.token ?? "",
+      teacherToken: shareLinks.teacher?.token ?? "",
       csrfToken: viewer.csrfToken,
     },
     notesHref: activityCount > 0 ? "#resource-activities" : null,

@@ -1,0 +1,26 @@
+import { formatLondonDate } from "../domain/membership-status";
+import type { MemberAccess } from "../memberships/member-access";
+
+/* What people are told about share links (docs/resources.md "Share links"). */
+
+export const LINK_CREATED_NOTICE = "Link created. Copy it from the box below.";
+export const LINK_REVOKED_NOTICE = "Link revoked.";
+export const LINK_INACTIVE_MESSAGE = "This link is no longer active. Ask your teacher for a new link.";
+export const SHARE_FIELDS_INVALID_MESSAGE = "Choose a student or teacher link for this resource and try again.";
+export const UNKNOWN_SHARE_RESOURCE_MESSAGE = "That resource does not exist.";
+
+/** Why someone signed in may not share (403): join, or renew an ended membership. */
+export function notMemberShareMessage(access: MemberAccess): string {
+  if (access.kind === "expired") {
+    return `Your membership ended on ${formatLondonDate(access.expiredOn)}. Renew it to share resources.`;
+  }
+  return "Only members can share resources. Join, or ask your school to add you, to share links.";
+}
+
+/** Why a teacher link did not open for someone signed in (403). */
+export function teacherLinkMembersOnlyMessage(access: MemberAccess): string {
+  if (access.kind === "expired") {
+    return `Teacher links open for members only, and your membership ended on ${formatLondonDate(access.expiredOn)}. Renew it to open this resource.`;
+  }
+  return "Teacher links open for members only. Join, or ask your school to add you, to open this resource.";
+}

@@ -1,0 +1,37 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import { liveTokensFor } from "./share-links-store";
+import type { ShareLinkType } from "./tables";
+
+/*
+ * The read model "my links for this resource": the share page and the
+ * resource page's tools panel (share dialog data) read it.
+ */
+
+export interface ShareLinkView {
+  /** Absolute: `${publicOrigin}/resources/shared/<token>/`, for pasting anywhere. */
+  link: string;
+  token: string;
+}
+
+/** Absent types have no live link. */
+export type ShareLinksForResource = Partial<Record<ShareLinkType, ShareLinkView>>;
+
+export function shareLinkUrl(publicOrigin: string, token: string): string {
+  return `${publicOrigin}/resources/shared/${token}/`;
+}
+
+export async function loadShareLinksFor(
+  db: Kysely<Database>,
+  publicOrigin: string,
+  personId: number,
+  resourceId: number,
+): Promise<ShareLinksForResource> {
+  const tokens = await liveTokensFor(db, personId, resourceId);
+  const links: ShareLinksForResource = {};
+  for (const type of ["student", "teacher"] as const) {
+    const token = tokens[type];
+    if (token) links[type] = { link: shareLinkUrl(publicOrigin, token), token };
+  }
+  return links;
+}
