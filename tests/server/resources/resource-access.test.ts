@@ -58,7 +58,7 @@ describe("who sees the whole resource", () => {
     expectWholePage(html);
     expect(html).toContain(`data-user-key="${id}"`);
     expect(html).toContain("&lt;i&gt;mine&lt;/i&gt;</textarea>");
-    expect(html).toContain('<a href="#resource-activities">Your notes (1)</a>');
+    expect(html).toContain('href="#resource-activities">Your notes (1)</a>');
     expect(html).toContain(`<input type="hidden" name="next" value="${page}#note-${activity.id}">`);
   });
 

@@ -177,7 +177,7 @@ describe.each(databaseEngines)("teacher notes on %s", (engine) => {
       const html = (await member.agent.get(page)).text;
       expect(noticeIn(html)).toEqual({ role: "alert", text: NOTE_TOO_LONG_MESSAGE });
       expect(html).toContain(`&lt;b&gt;${"y".repeat(10_001)}&lt;/b&gt;</textarea>`);
-      expect(html).toContain(`<p class="teacher-note__error" id="note-${id}-error">${NOTE_TOO_LONG_MESSAGE}</p>`);
+      expect(html).toContain(`<p class="form-error-message teacher-note__error" id="note-${id}-content-error"><span class="visually-hidden">Error: </span>${NOTE_TOO_LONG_MESSAGE}</p>`);
       expect(await stored()).toEqual([]);
       // Shown once: a reload has the saved state again.
       expect((await member.agent.get(page)).text).not.toContain("y".repeat(100));
