@@ -1,11 +1,14 @@
 import express, { type Express } from "express";
+import { DEFAULT_CACHE_TTL_MS } from "./cache/versioned-cache";
+import { compressResponses } from "./http/compress-responses";
 import { csrfProtection } from "./http/csrf";
 import { errorHandler, notFoundHandler } from "./http/error-handler";
 import { flashLocals } from "./http/flash";
 import { pageLocals } from "./http/page-locals";
+import { anonymousPageCache } from "./http/page-cache";
 import { noStoreForPersonalResponses } from "./http/personal-responses";
 import { securityHeaders } from "./http/security-headers";
-import { sessionMiddleware } from "./http/session/session-middleware";
+import { sessionCookieName, sessionMiddleware } from "./http/session/session-middleware";
 import { loadCurrentUser } from "./http/session-user";
 import { staticFiles } from "./http/static-files";
 import { httpLogger } from "./logging";
@@ -74,6 +77,8 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   app.use(securityHeaders(config));
   // Probes come before the request logger: they are never logged, so they skip its per-request work too.
   app.use(healthRoutes({ probe: features.readinessProbe }));
+  // Every dynamic answer after this point leaves compressed when it is worth it (kept answers already are).
+  app.use(compressResponses);
   // Suggestions arrive on every pause in typing: they are not access-logged either (failures still are).
   app.use(searchAutocompleteRoutes({ siteSearch: features.siteSearch, logger: services.logger }));
   app.use(schoolSearchRoutes({ schoolSearch: features.schoolSearch, logger: services.logger }));
@@ -84,6 +89,18 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   // no session or CSRF token; the signature over the raw body (checked by its adapter) is what proves the call,
   // so this is the one write the CSRF check does not see (routes/payments.ts, docs/payments.md).
   app.use(paymentNotificationRoutes({ payments: features.payments }));
+  // Before sessions: a visitor without a session cookie is answered from kept pages, without a session or a render.
+  // Off in development, where templates change under it.
+  if (!development && config.pageCacheMegabytes > 0) {
+    app.use(
+      anonymousPageCache({
+        sessionCookieName: sessionCookieName(config),
+        readVersion: features.siteContentVersion,
+        maxBytes: config.pageCacheMegabytes * 1024 * 1024,
+        ttlMs: DEFAULT_CACHE_TTL_MS,
+      }),
+    );
+  }
   app.use(sessionMiddleware(config, services.sessionStore));
   app.use(loadCurrentUser({ findSessionUser: features.accounts.findSessionUser }));
   app.use(express.json({ limit: bodyLimit }));

@@ -108,6 +108,8 @@ const settings = {
   viteDevServerUrl: setting("VITE_DEV_SERVER_URL", httpUrl.optional()),
   sessionIdleMinutes: setting("SESSION_IDLE_MINUTES", positiveNumber.default(120)),
   sessionAbsoluteHours: setting("SESSION_ABSOLUTE_HOURS", positiveNumber.default(24 * 14)),
+  // The anonymous page cache's size (server/http/page-cache.ts); 0 turns it off.
+  pageCacheMegabytes: setting("PAGE_CACHE_MB", wholeNumber(0, 4096).default(32)),
   buildOnStart: setting("BUILD_ON_START", booleanFlag.default(true)),
   mailUrl: setting("MAIL_URL", mailUrl.optional(), { secret: true }),
   mailFrom: setting("MAIL_FROM", mailbox.default("Greyfriars Playhouse <no-reply@greyfriars.example>")),

@@ -1,5 +1,6 @@
 import { createAccountsService, type AccountsService } from "./accounts/accounts-service";
 import { createEmailVerificationService, type EmailVerificationService } from "./accounts/email-verification";
+import { contentVersionReader } from "./cache/content-versions";
 import type { Config } from "./config";
 import { CRM_IDS } from "./crm/crm-ids";
 import { createSqlCrm } from "./crm/sql-crm";
@@ -61,6 +62,8 @@ export interface FeatureServices {
   /** The basket, checkout, verified payment notifications and orders (docs/payments.md). */
   payments: PaymentsService;
   readinessProbe: ReadinessProbe;
+  /** The site-wide content version (migration 0018), which keys the anonymous page cache. */
+  siteContentVersion: () => Promise<number>;
 }
 
 export interface FeatureAdapters {
@@ -144,6 +147,7 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
     mailbox: createMailboxService(db),
     schools,
     readinessProbe: createReadinessProbe({ db, redis: adapters.redis, readiness: adapters.readiness }),
+    siteContentVersion: contentVersionReader(db, "site"),
   };
 }
 

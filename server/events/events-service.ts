@@ -1,17 +1,18 @@
 import type { Kysely } from "kysely";
+import type { CompressedAnswer } from "../cache/compressed-answer";
+import { contentVersionReader } from "../cache/content-versions";
 import type { Database } from "../db/schema";
 import type { RenderCalendarEntry } from "./calendar-entry-renderer";
 import { findEventBySlug, findInstanceOfEvent, findUpcomingInstances, type EventDetails, type InstanceTimes } from "./event-repository";
-import type { InstanceItem } from "./instance-items";
-import { listInstanceItems } from "./instance-listing";
+import { cachedInstanceAnswers } from "./cached-instance-answers";
 import type { InstanceQuery } from "./instance-query";
 import { loadWhatsOnPage, type WhatsOnPage } from "./whats-on-page";
 import type { WhatsOnRequest } from "./whats-on-query";
 
 /** What's On, the instances API and each event's page and calendar files. */
 export interface EventsService {
-  /** The instances API's answer; calendar entries are rendered by the caller's templates. */
-  listInstances(query: InstanceQuery, renderCalendarEntry: RenderCalendarEntry): Promise<{ items: InstanceItem[] }>;
+  /** The instances API's answer, as compressed JSON kept per query; calendar entries are rendered by the caller's templates. */
+  instancesAnswer(query: InstanceQuery, renderCalendarEntry: RenderCalendarEntry): Promise<CompressedAnswer>;
   whatsOnPage(request: WhatsOnRequest): Promise<WhatsOnPage>;
   findEvent(slug: string): Promise<EventDetails | undefined>;
   /** The event's instances that have not yet ended at `now`, soonest first. */
@@ -20,8 +21,9 @@ export interface EventsService {
 }
 
 export function createEventsService(db: Kysely<Database>): EventsService {
+  const instancesAnswer = cachedInstanceAnswers(db, contentVersionReader(db, "events"));
   return {
-    listInstances: (query, renderCalendarEntry) => listInstanceItems(db, query, renderCalendarEntry),
+    instancesAnswer,
     whatsOnPage: (request) => loadWhatsOnPage(db, request),
     findEvent: (slug) => findEventBySlug(db, slug),
     upcomingInstances: (eventId, now) => findUpcomingInstances(db, eventId, now),

@@ -3,14 +3,18 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler, Response } from "express";
 import helmet from "helmet";
 import type { Config } from "../config";
+import { inlineScriptHashes } from "./inline-script-hashes";
 
 /**
- * A fresh CSP nonce per response (res.locals.cspNonce) and helmet's headers.
- * Scripts run only from our origin or with the nonce (the one inline script
- * marks <html> as JS-enabled); no inline styles, no plugins, no <base>.
+ * helmet's headers. Scripts run only from our origin, or inline by their
+ * sha256 hash (the layout's one inline script marks <html> as JS-enabled), so
+ * a page is the same bytes for every visitor; no inline styles, no plugins,
+ * no <base>. In development a fresh nonce per response (res.locals.cspNonce)
+ * also admits the Vite dev server's React refresh preamble.
  */
 export function securityHeaders(config: Config): RequestHandler[] {
-  return [assignCspNonce, helmet(helmetOptions(config))];
+  const headers = helmet(helmetOptions(config));
+  return config.viteDevServerUrl ? [assignCspNonce, headers] : [headers];
 }
 
 const assignCspNonce: RequestHandler = (_req, res, next) => {
@@ -31,7 +35,7 @@ function helmetOptions(config: Config): Parameters<typeof helmet>[0] {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", nonce, ...devOrigins],
+        scriptSrc: ["'self'", ...inlineScriptHashes(), ...(dev ? [nonce] : []), ...devOrigins],
         scriptSrcAttr: ["'none'"],
         // Vite's dev server injects <style> elements for hot updates; production stays 'self' only.
         styleSrc: ["'self'", ...devOrigins, ...(dev ? ["'unsafe-inline'"] : [])],

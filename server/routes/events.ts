@@ -8,6 +8,7 @@ import { icalendarFileOf } from "../events/icalendar";
 import { parseInstanceQuery } from "../events/instance-query";
 import { parseWhatsOnQuery, thisWeekRequest } from "../events/whats-on-query";
 import { INSTANCES_API_PATH } from "../events/whats-on-page";
+import { sendCompressedAnswer } from "../http/compressed-answer-response";
 import { HttpError, notFound } from "../http/errors";
 import { redirectToSlashed } from "./slashed-redirect";
 
@@ -28,7 +29,9 @@ export function eventRoutes(options: {
   router.get(INSTANCES_API_PATH, async (req, res) => {
     const parsed = parseInstanceQuery(req.query);
     if (!parsed.ok) throw new HttpError(400, "Check the query parameters and try again.", parsed.errors);
-    res.json(await events.listInstances(parsed.query, renderCalendarEntry));
+    const answer = await events.instancesAnswer(parsed.query, renderCalendarEntry);
+    // Public and the same for everyone: revalidated every time, a 304 when the events have not changed.
+    sendCompressedAnswer(req, res, answer, { vary: "Accept-Encoding", cacheControl: "no-cache" });
   });
 
   router.get("/whats-on/", async (req, res) => {

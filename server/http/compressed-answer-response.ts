@@ -1,0 +1,44 @@
+import type { Request, Response } from "express";
+import type { CompressedAnswer } from "../cache/compressed-answer";
+import { preferredEncoding } from "./accept-encoding";
+
+/** What `sendCompressedAnswer` says about the answer, besides its bytes. */
+export interface AnswerHeaders {
+  /** Always includes Accept-Encoding. */
+  vary: string;
+  cacheControl: string;
+  /** `X-Cache: hit` or `miss` for the page cache (docs/performance.md, "Reading the headers"). */
+  cacheState?: "hit" | "miss";
+}
+
+/**
+ * Sends a kept answer in the encoding the client prefers, or 304 when the
+ * client's If-None-Match already names that representation's ETag.
+ */
+export function sendCompressedAnswer(req: Request, res: Response, answer: CompressedAnswer, headers: AnswerHeaders): void {
+  const encoding = preferredEncoding(req.headers["accept-encoding"]);
+  const etag = answer.etags[encoding];
+  res.setHeader("ETag", etag);
+  res.setHeader("Vary", headers.vary);
+  res.setHeader("Cache-Control", headers.cacheControl);
+  if (headers.cacheState) res.setHeader("X-Cache", headers.cacheState);
+  if (matches(req.headers["if-none-match"], etag)) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  const body = answer.bodies[encoding];
+  res.statusCode = 200;
+  res.setHeader("Content-Type", answer.contentType);
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  if (req.method === "HEAD") res.end();
+  else res.end(body);
+}
+
+/** If-None-Match uses the weak comparison: a W/ prefix does not matter. */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+}

@@ -1,0 +1,137 @@
+import type { Request, RequestHandler, Response } from "express";
+import { byteLru } from "../cache/byte-lru";
+import { compressAnswer, type CompressedAnswer } from "../cache/compressed-answer";
+import { sendCompressedAnswer } from "./compressed-answer-response";
+import { isApiRequest } from "./errors";
+
+/*
+ * The anonymous page cache (docs/performance.md, "The page cache"). A page
+ * rendered for a visitor who sent no session cookie is kept, compressed, keyed
+ * by its address and the site's content version (migration 0018), and the
+ * next such visitor gets the kept bytes without a render. Kept only when the
+ * answer is a 200 HTML page, nobody is signed in, no CSRF token was issued and
+ * no cookie is set: decided from the final headers, as they are written.
+ */
+
+/**
+ * What a shared cache (and the browser) may do with an anonymous page: keep
+ * it, but ask again every time (a 304 when nothing changed), so a change or a
+ * sign-in shows at once. Vary: Cookie keeps a cache from answering a request
+ * that carries a session cookie with a visitor's page.
+ */
+export const ANONYMOUS_PAGE_CACHE_CONTROL = "no-cache";
+export const ANONYMOUS_PAGE_VARY = "Accept-Encoding, Cookie";
+
+/** Addresses longer than this are rendered every time, not kept. */
+const MAX_KEY_LENGTH = 512;
+
+export interface PageCacheOptions {
+  /** The session cookie's name: a request carrying it is never answered from the cache. */
+  sessionCookieName: string;
+  /** Reads the site-wide content version; called once per cacheable request. */
+  readVersion: () => Promise<number>;
+  maxBytes: number;
+  /** Bounds how late time-based changes show (this week's listings, a resource dated in the future). */
+  ttlMs: number;
+  now?: () => number;
+}
+
+interface KeptPage {
+  version: number;
+  storedAt: number;
+  answer: CompressedAnswer;
+}
+
+export function anonymousPageCache(options: PageCacheOptions): RequestHandler {
+  const pages = byteLru<KeptPage>(options.maxBytes);
+  const now = options.now ?? Date.now;
+  const cookiePrefix = `${options.sessionCookieName}=`;
+
+  return async (req, res, next) => {
+    if (!isVisitorPageRequest(req, cookiePrefix)) return next();
+    const key = cacheKeyOf(req.originalUrl);
+    if (key === undefined) return next();
+    const version = await options.readVersion();
+    const kept = pages.get(key);
+    if (kept && kept.version === version && now() - kept.storedAt < options.ttlMs) {
+      sendCompressedAnswer(req, res, kept.answer, { vary: ANONYMOUS_PAGE_VARY, cacheControl: ANONYMOUS_PAGE_CACHE_CONTROL, cacheState: "hit" });
+      return;
+    }
+    keepWhatIsRendered(req, res, (answer) => pages.set(key, { version, storedAt: now(), answer }, answer.bytes + key.length));
+    next();
+  };
+}
+
+/**
+ * Catches the page as the route sends it (res.send, which res.render calls)
+ * and sends it compressed; keeps it once the final headers (written after
+ * every other hook, since this wraps writeHead before the session does) show
+ * nothing personal.
+ */
+function keepWhatIsRendered(req: Request, res: Response, keep: (answer: CompressedAnswer) => void): void {
+  let candidate: CompressedAnswer | undefined;
+  const send = res.send;
+  res.send = function sendForCache(this: Response, body?: unknown) {
+    res.send = send;
+    if (!isCacheablePage(res, body)) return send.call(this, body);
+    candidate = compressAnswer(Buffer.from(body), "text/html; charset=utf-8");
+    sendCompressedAnswer(req, res, candidate, { vary: ANONYMOUS_PAGE_VARY, cacheControl: ANONYMOUS_PAGE_CACHE_CONTROL, cacheState: "miss" });
+    return this;
+  } as Response["send"];
+
+  const writeHead = res.writeHead;
+  res.writeHead = function writeHeadThenKeep(this: Response, ...args: Parameters<Response["writeHead"]>) {
+    if (candidate) {
+      if (isPersonal(req, res)) {
+        // Not the visitor page it looked like: send it as the personal answer it is, with nothing to revalidate.
+        res.removeHeader("ETag");
+        res.removeHeader("X-Cache");
+      } else {
+        keep(candidate);
+      }
+    }
+    return writeHead.apply(this, args);
+  } as Response["writeHead"];
+}
+
+function isCacheablePage(res: Response, body: unknown): body is string {
+  if (res.statusCode !== 200 || typeof body !== "string" || res.getHeader("Content-Encoding") !== undefined) return false;
+  const type = res.getHeader("Content-Type");
+  if (type !== undefined && !/^text\/html\b/i.test(String(type))) return false;
+  const cacheControl = res.getHeader("Cache-Control");
+  return cacheControl === undefined || !/no-store|private/i.test(String(cacheControl));
+}
+
+/** Signed in, a CSRF token issued (a form), or a cookie set: never kept, never shared. */
+function isPersonal(req: Request, res: Response): boolean {
+  return Boolean(req.currentUser) || typeof req.session?.csrfToken === "string" || res.getHeader("Set-Cookie") !== undefined;
+}
+
+/**
+ * A GET or HEAD without a session cookie, asking for a page. An API-style
+ * request (Accept: application/json, X-Requested-With) renders pages without
+ * their shared context, so it is neither answered from nor kept in the cache.
+ */
+function isVisitorPageRequest(req: Request, cookiePrefix: string): boolean {
+  return (req.method === "GET" || req.method === "HEAD") && !carriesCookie(req.headers.cookie, cookiePrefix) && !isApiRequest(req);
+}
+
+function carriesCookie(header: string | undefined, prefix: string): boolean {
+  if (!header) return false;
+  return header.split(";").some((pair) => pair.trimStart().startsWith(prefix));
+}
+
+/**
+ * The path as sent, and the query string with its parameters in name order
+ * (one name's values keep their order) and one encoding, so `?b=1&a=2` and
+ * `?a=2&b=1` share an entry. Undefined when it is too long to keep.
+ */
+export function cacheKeyOf(originalUrl: string): string | undefined {
+  if (originalUrl.length > MAX_KEY_LENGTH) return undefined;
+  const queryStart = originalUrl.indexOf("?");
+  if (queryStart === -1) return originalUrl;
+  const query = new URLSearchParams(originalUrl.slice(queryStart + 1));
+  query.sort();
+  const normalised = query.toString();
+  return normalised === "" ? originalUrl.slice(0, queryStart) : `${originalUrl.slice(0, queryStart)}?${normalised}`;
+}
