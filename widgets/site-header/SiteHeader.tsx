@@ -30,7 +30,8 @@ export default function SiteHeader({ root, navId, navLabel, navContent, strings 
   const containerElements = useMemo(() => [root], [root]);
   const focusTrapOptions = useMemo<NonNullable<FocusTrapProps["focusTrapOptions"]>>(
     () => ({
-      initialFocus: () => toggleRef.current ?? false,
+      // Focus already in the menu (the toggle, or a link tabbed to while the trap's code arrived) stays put.
+      initialFocus: () => (root.contains(root.ownerDocument.activeElement) ? false : (toggleRef.current ?? false)),
       fallbackFocus: () => toggleRef.current ?? root,
       // The trap handles Escape and outside clicks itself; onDeactivate keeps our state in step.
       escapeDeactivates: true,
@@ -55,6 +56,9 @@ export default function SiteHeader({ root, navId, navLabel, navContent, strings 
         className="site-header__toggle"
         aria-expanded={open}
         aria-controls={menuId}
+        // The trap's code is fetched as the visitor reaches for the toggle, so it is there when the menu opens.
+        onPointerEnter={() => setTrapNeeded(true)}
+        onFocus={() => setTrapNeeded(true)}
         onClick={() => {
           setTrapNeeded(true);
           setOpen((wasOpen) => !wasOpen);
