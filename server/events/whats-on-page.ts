@@ -14,6 +14,8 @@ export interface WhatsOnPage {
   week: WhatsOnWeek;
   previousWeekUrl: string;
   nextWeekUrl: string;
+  /** Only on another week than this one, as the enhanced calendar shows "This week" only then. */
+  thisWeekUrl?: string;
   filterForm: {
     search: string;
     selects: FilterSelect[];
@@ -37,6 +39,7 @@ export async function loadWhatsOnPage(db: Kysely<Database>, request: WhatsOnRequ
     week,
     previousWeekUrl: whatsOnUrl(filters, week.previousMonday),
     nextWeekUrl: whatsOnUrl(filters, week.nextMonday),
+    ...(monday === request.thisMonday ? {} : { thisWeekUrl: whatsOnUrl(filters) }),
     filterForm: {
       search: filters.eventTitle ?? "",
       selects: filterSelectsOf(terms, filters),

@@ -14,6 +14,8 @@ export const WHATS_ON_PATH = "/whats-on/";
 export interface WhatsOnRequest {
   /** The Monday of the week to show. */
   monday: string;
+  /** The Monday of today's week in London: the "This week" link is offered on any other week. */
+  thisMonday: string;
   /** The `date` asked for, when it was a real date; kept in the filter form so filtering stays on the week. */
   date?: string;
   /** True when `date` was given but could not be read (the page then shows this week and says so). */
@@ -33,6 +35,7 @@ export function parseWhatsOnQuery(query: Record<string, unknown>, today: string)
     ok: true,
     request: {
       monday: mondayOf(date ?? today),
+      thisMonday: mondayOf(today),
       ...(date ? { date } : {}),
       unreadableDate: asked !== undefined && date === undefined,
       filters: parseInstanceFilters(query, "search"),
@@ -42,7 +45,7 @@ export function parseWhatsOnQuery(query: Record<string, unknown>, today: string)
 
 /** This week's programme, unfiltered: the pattern library's calendar page. */
 export function thisWeekRequest(today: string): WhatsOnRequest {
-  return { monday: mondayOf(today), unreadableDate: false, filters: { terms: {} } };
+  return { monday: mondayOf(today), thisMonday: mondayOf(today), unreadableDate: false, filters: { terms: {} } };
 }
 
 /** The page's address for a week, keeping the filters (`search` for the title). */

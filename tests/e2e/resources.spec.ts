@@ -52,7 +52,7 @@ test.describe("resources listing with JavaScript, at desktop width", () => {
 
   test("the panel is always expanded, with no toggle", async ({ page }) => {
     await openMounted(page);
-    await expect(page.locator(".resource-filters__toggle")).toHaveCount(0);
+    await expect(page.locator(".resource-filters__toggle")).toBeHidden();
     await expect(page.locator("#resource-filters-panel")).toBeVisible();
   });
 
@@ -134,7 +134,7 @@ test.describe("resources listing without JavaScript", () => {
 
   test("every filter is visible, and Apply submits them", async ({ page }) => {
     await page.goto(listing);
-    await expect(page.locator(".resource-filters__toggle")).toHaveCount(0);
+    await expect(page.locator(".resource-filters__toggle")).toBeHidden();
     await expect(page.locator("#resource-filters-panel")).toBeVisible();
     const expected = await countBeside(page, "filter-subject-music");
     await page.getByRole("checkbox", { name: /^Music/ }).check();

@@ -6,9 +6,15 @@ const headerSearch = (page: Page) => page.getByRole("combobox", { name: "Search 
 const suggestions = (page: Page) => page.locator("#site-search-listbox");
 const option = (page: Page, index: number) => page.locator(`#site-search-option-${index}`);
 
+/** The search box mounts on first interaction (a pointer over it, a touch, focus). */
+async function mountHeaderSearch(page: Page): Promise<void> {
+  await page.getByRole("banner").locator('[data-widget="search-box"]').hover();
+  await page.waitForSelector(mountedSearchBox);
+}
+
 async function typeInHeaderSearch(page: Page, text: string): Promise<void> {
   await page.goto("/");
-  await page.waitForSelector(mountedSearchBox);
+  await mountHeaderSearch(page);
   await headerSearch(page).click();
   await page.keyboard.type(text);
 }

@@ -1,10 +1,9 @@
 import { defineWidget } from "../runtime/definition";
-import { parseAccordion, type AccordionProps } from "./parse";
+import type { AccordionProps } from "./parse";
 
 /** Collapsible sections: `data-widget="accordion"`, optional `data-single-open`. */
 export const accordionWidget = defineWidget<AccordionProps>({
   name: "accordion",
   hydrate: "load",
-  parse: parseAccordion,
-  load: () => import("./Accordion"),
+  load: () => import("./widget"),
 });

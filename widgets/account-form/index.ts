@@ -1,10 +1,9 @@
 import { defineWidget } from "../runtime/definition";
-import { parseAccountForm, type AccountFormProps } from "./parse";
+import type { AccountFormProps } from "./parse";
 
 /** A plain POST form sent as JSON, with the answer shown in place: `data-widget="account-form"`. */
 export const accountFormWidget = defineWidget<AccountFormProps>({
   name: "account-form",
   hydrate: "load",
-  parse: parseAccountForm,
-  load: () => import("./AccountForm"),
+  load: () => import("./widget"),
 });

@@ -1,10 +1,9 @@
 import { defineWidget } from "../runtime/definition";
-import { parseChangeEmailDialog, type ChangeEmailDialogProps } from "./parse";
+import type { ChangeEmailDialogProps } from "./parse";
 
 /** The change-email form in a modal dialog, opened by a button: `data-widget="change-email-dialog"`. */
 export const changeEmailDialogWidget = defineWidget<ChangeEmailDialogProps>({
   name: "change-email-dialog",
   hydrate: "load",
-  parse: parseChangeEmailDialog,
-  load: () => import("./ChangeEmailDialog"),
+  load: () => import("./widget"),
 });

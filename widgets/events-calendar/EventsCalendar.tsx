@@ -31,19 +31,36 @@ function fillIn(template: string, values: Record<string, string | number>): stri
 
 /**
  * The What's On week list: FullCalendar's listWeek view, Monday first, fed by
- * the instances API with the page's filters. The time is part of each entry's
+ * the instances API with the page's filters. The first week is the one the
+ * server rendered (no request, no empty moment). The time is part of each entry's
  * markup, so FullCalendar's own time column is off. A failed fetch is logged
  * and handed to FullCalendar's failure callback; the visitor sees no message
  * (spec, section 8).
  */
-export default function EventsCalendar({ initialDate, apiUrl, filters, rememberWeek, strings }: WidgetProps<EventsCalendarProps>): JSX.Element {
+export default function EventsCalendar({
+  initialDate,
+  apiUrl,
+  filters,
+  rememberWeek,
+  initialEvents,
+  strings,
+}: WidgetProps<EventsCalendarProps>): JSX.Element {
   const calendar = useRef<FullCalendar>(null);
   const weeksShown = useRef(0);
+  // The page's own week, used once: the first render shows it at once, the same size as the server's list.
+  const serverWeek = useRef<CalendarEvent[] | undefined>(initialEvents);
   const [loading, setLoading] = useState(false);
   const [status, setStatus] = useState("");
 
   const loadEvents = useCallback(
     (info: EventSourceFuncArg, succeed: (events: EventInput[]) => void, fail: (error: Error) => void) => {
+      const pageWeek = serverWeek.current;
+      serverWeek.current = undefined;
+      if (pageWeek && formatCalendarDate(info.start) === initialDate) {
+        weeksShown.current += 1;
+        succeed(pageWeek);
+        return;
+      }
       fetchCalendarEvents(apiUrl, info, filters).then(
         (events) => {
           succeed(events);
@@ -58,7 +75,7 @@ export default function EventsCalendar({ initialDate, apiUrl, filters, rememberW
         fail,
       );
     },
-    [apiUrl, filters, strings.loadedLabel],
+    [apiUrl, filters, initialDate, strings.loadedLabel],
   );
 
   const onDatesSet = useCallback(

@@ -1,6 +1,8 @@
 import { readI18n } from "../lib/i18n";
 import { readOptions, WidgetConfigError } from "../lib/options";
+import type { CalendarEvent } from "./calendar-events";
 import { filtersFromSearch, type InstanceFilters } from "./instance-request";
+import { serverWeekEvents } from "./server-week";
 
 // A type alias, not an interface: readI18n needs a string-keyed record.
 export type EventsCalendarStrings = {
@@ -31,6 +33,8 @@ export interface EventsCalendarProps {
   filters: InstanceFilters;
   /** Keep the shown week in the address (?date=), so Back and reload return to it. */
   rememberWeek: boolean;
+  /** The first week's entries, read from the server's list: shown without asking the API. */
+  initialEvents: CalendarEvent[];
   strings: EventsCalendarStrings;
 }
 
@@ -43,7 +47,7 @@ const calendarSchema = {
 /**
  * Reads `data-widget="events-calendar"`: `data-initial-date` (required),
  * `data-api-url`, `data-remember-week` and `data-i18n-*`; the filters come
- * from the page address.
+ * from the page address, the first week's entries from the server's list.
  */
 export function parseEventsCalendar(root: HTMLElement): EventsCalendarProps {
   const options = readOptions(root, calendarSchema);
@@ -60,6 +64,7 @@ export function parseEventsCalendar(root: HTMLElement): EventsCalendarProps {
     apiUrl,
     filters: filtersFromSearch(root.ownerDocument.defaultView?.location.search ?? ""),
     rememberWeek: options.rememberWeek,
+    initialEvents: serverWeekEvents(root),
     strings: readI18n(root, defaultEventsCalendarStrings),
   };
 }

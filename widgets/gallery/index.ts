@@ -1,5 +1,5 @@
 import { defineWidget } from "../runtime/definition";
-import { parseGallery, type GalleryProps } from "./parse";
+import type { GalleryProps } from "./parse";
 
 /**
  * Photo galleries and video lightbox items: `data-widget="gallery"`,
@@ -9,6 +9,5 @@ import { parseGallery, type GalleryProps } from "./parse";
 export const galleryWidget = defineWidget<GalleryProps>({
   name: "gallery",
   hydrate: "visible",
-  parse: parseGallery,
-  load: () => import("./Gallery"),
+  load: () => import("./widget"),
 });

@@ -1,10 +1,9 @@
 import { defineWidget } from "../runtime/definition";
-import { parseLoginForm, type LoginFormProps } from "./parse";
+import type { LoginFormProps } from "./parse";
 
 /** The sign-in form: `data-widget="login-form"` around the server's plain form. */
 export const loginFormWidget = defineWidget<LoginFormProps>({
   name: "login-form",
   hydrate: "load",
-  parse: parseLoginForm,
-  load: () => import("./LoginForm"),
+  load: () => import("./widget"),
 });

@@ -1,10 +1,9 @@
 import { defineWidget } from "../runtime/definition";
-import { parseProfileDialog, type ProfileDialogProps } from "./parse";
+import type { ProfileDialogProps } from "./parse";
 
 /** A profile cover link that opens the person's bio in a modal dialog: `data-widget="profile-dialog"`. */
 export const profileDialogWidget = defineWidget<ProfileDialogProps>({
   name: "profile-dialog",
   hydrate: "idle",
-  parse: parseProfileDialog,
-  load: () => import("./ProfileDialog"),
+  load: () => import("./widget"),
 });

@@ -1,10 +1,9 @@
 import { defineWidget } from "../runtime/definition";
-import { parseRegisterWizard, type RegisterWizardProps } from "./parse";
+import type { RegisterWizardProps } from "./parse";
 
 /** The sign-up and school-linking wizard: `data-widget="register-wizard"` around the server's first screen. */
 export const registerWizardWidget = defineWidget<RegisterWizardProps>({
   name: "register-wizard",
   hydrate: "load",
-  parse: parseRegisterWizard,
-  load: () => import("./RegisterWizard"),
+  load: () => import("./widget"),
 });

@@ -9,6 +9,17 @@ export type HydrationTrigger = "load" | "idle" | "visible" | "interaction" | `me
 /** Every widget component receives its parsed props plus the root element it owns. */
 export type WidgetProps<Props> = Props & { root: HTMLElement };
 
+/** What a widget's `load()` resolves to: its component and, for most widgets, its parse. */
+export interface WidgetModule<Props = unknown> {
+  default: ComponentType<WidgetProps<Props>>;
+  /**
+   * The widget's parse, shipped with its code rather than in the bundle
+   * entry: the entry, which every page downloads, then holds no widget's
+   * markup reading (docs/performance.md, "JavaScript budget").
+   */
+  parse?(root: HTMLElement): Props;
+}
+
 export interface WidgetDefinition<Props = unknown> {
   /** Matches `data-widget` on the root element. */
   name: string;
@@ -17,11 +28,13 @@ export interface WidgetDefinition<Props = unknown> {
   /**
    * Reads the root's data-* options, JSON props and i18n overrides. Runs right
    * before mounting, so it sees the DOM as it is then. Throws a
-   * WidgetConfigError naming the attribute on bad input.
+   * WidgetConfigError naming the attribute on bad input. Leave it out when
+   * the module `load()` returns exports it as `parse` (the usual way: see
+   * widgets/<name>/widget.ts).
    */
-  parse(root: HTMLElement): Props;
+  parse?(root: HTMLElement): Props;
   /** A dynamic import, so each widget is its own chunk. */
-  load(): Promise<{ default: ComponentType<WidgetProps<Props>> }>;
+  load(): Promise<WidgetModule<Props>>;
 }
 
 /** Helps TypeScript infer Props from parse() while keeping one registry type. */

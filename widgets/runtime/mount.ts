@@ -1,13 +1,10 @@
-import type { ComponentType } from "react";
 import { WidgetConfigError } from "../lib/options";
-import type { WidgetDefinition } from "./definition";
+import type { WidgetDefinition, WidgetModule } from "./definition";
 import { reportWidgetError } from "./errors";
 import { rememberFocusedId, restoreFocusById } from "./focus";
 import type { RenderedWidget } from "./react-host";
 
 type ReactHost = typeof import("./react-host");
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- props are checked where each widget is defined
-type WidgetComponent = ComponentType<any>;
 import { readTrigger, waitForTrigger, type CancelTrigger } from "./triggers";
 
 export const WIDGET_SELECTOR = "[data-widget]";
@@ -107,7 +104,7 @@ export class WidgetMounter {
     try {
       const [widgetModule, reactHost] = await Promise.all([definition.load(), import("./react-host")]);
       if (!this.isCurrent(record)) return; // unmounted while its code was downloading
-      this.render(record, definition, widgetModule.default, reactHost);
+      this.render(record, definition, widgetModule, reactHost);
     } catch (error) {
       if (this.isCurrent(record)) this.fail(record, error);
     }
@@ -116,12 +113,15 @@ export class WidgetMounter {
   private render(
     record: WidgetRecord,
     definition: AnyWidgetDefinition,
-    component: WidgetComponent,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- props are checked where each widget is defined
+    widgetModule: WidgetModule<any>,
     reactHost: ReactHost,
   ): void {
     const { root } = record;
+    const parse = definition.parse ?? widgetModule.parse;
+    if (!parse) throw new Error(`The "${definition.name}" widget has no parse: export it as "parse" from the module its load() imports.`);
     // parse() first: it captures references to the server markup before that markup is detached.
-    const props = definition.parse(root);
+    const props: object = parse(root);
     const focusedId = rememberFocusedId(root);
     let firstRender = true;
     let firstRenderError: { error: unknown } | undefined;
@@ -133,7 +133,7 @@ export class WidgetMounter {
 
     this.quietly(() => {
       record.serverMarkup = detachChildren(root);
-      record.rendered = reactHost.renderWidget(root, component, { ...props, root }, onRenderError);
+      record.rendered = reactHost.renderWidget(root, widgetModule.default, { ...props, root }, onRenderError);
     });
     firstRender = false;
     if (firstRenderError) {

@@ -24,6 +24,7 @@ export default function SearchBox({
   inputId,
   inputName,
   query,
+  typedBeforeMount,
   placeholder,
   label,
   submitLabel,
@@ -46,6 +47,13 @@ export default function SearchBox({
       }),
   );
   useEffect(() => () => fetcher.cancel(), [fetcher]);
+
+  // Letters typed while the code was on its way get their suggestions too.
+  useEffect(() => {
+    if (!typedBeforeMount || query.trim() === "") return;
+    dispatch({ type: "typed" });
+    fetcher.textChanged(query);
+  }, [fetcher, query, typedBeforeMount]);
 
   const listboxId = `${inputId}-listbox`;
   const optionId = (index: number) => `${inputId}-option-${index}`;

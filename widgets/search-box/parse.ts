@@ -30,6 +30,8 @@ export interface SearchBoxProps {
   inputName: string;
   /** What the field held when the widget mounted (the server's query, or text typed before mounting). */
   query: string;
+  /** The visitor was typing in the field before the widget mounted (it mounts on first interaction): ask for suggestions at once. */
+  typedBeforeMount: boolean;
   placeholder: string;
   label: string;
   submitLabel: string;
@@ -66,6 +68,7 @@ export function parseSearchBox(root: HTMLElement): SearchBoxProps {
     inputId: input.id,
     inputName: input.name,
     query: input.value,
+    typedBeforeMount: input.value !== input.defaultValue && input.ownerDocument.activeElement === input,
     placeholder: input.placeholder,
     label: label?.textContent?.trim() || "Search the site",
     submitLabel: form.querySelector("button[type='submit']")?.textContent?.trim() || "Search",

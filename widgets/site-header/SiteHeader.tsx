@@ -1,9 +1,12 @@
-import { useCallback, useId, useMemo, useRef, useState, type JSX } from "react";
-import { FocusTrap, type FocusTrapProps } from "focus-trap-react";
+import { lazy, Suspense, useCallback, useId, useMemo, useRef, useState, type JSX } from "react";
+import type { FocusTrapProps } from "focus-trap-react";
 import { AdoptedContent } from "../lib/AdoptedContent";
 import type { WidgetProps } from "../runtime/definition";
 import type { SiteHeaderProps } from "./parse";
 import { useCloseOnWindowResize } from "./useCloseOnWindowResize";
+
+// Fetched the first time the menu opens: every page has the header, few visitors open the menu.
+const FocusTrap = lazy(() => import("focus-trap-react").then((module) => ({ default: module.FocusTrap })));
 
 /**
  * The main menu below the desktop breakpoint: a Menu / Close toggle and the
@@ -16,6 +19,7 @@ export default function SiteHeader({ root, navId, navLabel, navContent, strings 
   const generatedNavId = `site-header-nav${useId()}`;
   const menuId = navId ?? generatedNavId;
   const [open, setOpen] = useState(false);
+  const [trapNeeded, setTrapNeeded] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const close = useCallback(() => setOpen(false), []);
 
@@ -26,7 +30,8 @@ export default function SiteHeader({ root, navId, navLabel, navContent, strings 
   const containerElements = useMemo(() => [root], [root]);
   const focusTrapOptions = useMemo<NonNullable<FocusTrapProps["focusTrapOptions"]>>(
     () => ({
-      initialFocus: () => toggleRef.current ?? false,
+      // Focus already in the menu (the toggle, or a link tabbed to while the trap's code arrived) stays put.
+      initialFocus: () => (root.contains(root.ownerDocument.activeElement) ? false : (toggleRef.current ?? false)),
       fallbackFocus: () => toggleRef.current ?? root,
       // The trap handles Escape and outside clicks itself; onDeactivate keeps our state in step.
       escapeDeactivates: true,
@@ -40,14 +45,24 @@ export default function SiteHeader({ root, navId, navLabel, navContent, strings 
 
   return (
     <>
-      <FocusTrap active={open} containerElements={containerElements} focusTrapOptions={focusTrapOptions} />
+      {trapNeeded ? (
+        <Suspense fallback={null}>
+          <FocusTrap active={open} containerElements={containerElements} focusTrapOptions={focusTrapOptions} />
+        </Suspense>
+      ) : null}
       <button
         ref={toggleRef}
         type="button"
         className="site-header__toggle"
         aria-expanded={open}
         aria-controls={menuId}
-        onClick={() => setOpen((wasOpen) => !wasOpen)}
+        // The trap's code is fetched as the visitor reaches for the toggle, so it is there when the menu opens.
+        onPointerEnter={() => setTrapNeeded(true)}
+        onFocus={() => setTrapNeeded(true)}
+        onClick={() => {
+          setTrapNeeded(true);
+          setOpen((wasOpen) => !wasOpen);
+        }}
       >
         <span className="site-header__toggle-icon" aria-hidden="true" />
         <span className="site-header__toggle-label">{open ? strings.closeLabel : strings.menuLabel}</span>

@@ -1,5 +1,8 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { navigateTo } from "../../../widgets/lib/navigate";
+import SearchBox from "../../../widgets/search-box/SearchBox";
+import { parseSearchBox } from "../../../widgets/search-box/parse";
+import { insertMarkup, mountWidget, renderMacro } from "../support/widget-harness";
 import { hit, holdRequests, mountSearchBox, press, typeInto, wait } from "./search-box-harness";
 
 vi.mock("../../../widgets/lib/navigate", () => ({ navigateTo: vi.fn() }));
@@ -57,6 +60,18 @@ describe("search box: the plain form, enhanced", () => {
 });
 
 describe("search box: when suggestions are asked for", () => {
+  it("asks for suggestions for text typed into the plain field before it mounted (it mounts on first interaction)", async () => {
+    const requests = holdRequests();
+    const root = insertMarkup(renderMacro("search-box", "searchBox", { id: "site-search", variant: "header" }), "search-box");
+    const plainField = root.querySelector("input")!;
+    plainField.focus();
+    plainField.value = "mac";
+    mountWidget(root, parseSearchBox, SearchBox);
+    expect(combobox()).toHaveValue("mac");
+    await wait(300);
+    expect(requests.map((request) => request.url)).toEqual(["/search/autocomplete/?query=mac"]);
+  });
+
   it("asks once, after 300 ms without typing, and not before", async () => {
     const requests = holdRequests();
     mountSearchBox();

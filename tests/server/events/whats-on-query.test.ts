@@ -23,6 +23,7 @@ describe("the What's On query", () => {
       ok: true,
       request: {
         monday: "2026-11-30",
+        thisMonday: "2026-11-16",
         date: "2026-12-03",
         unreadableDate: false,
         filters: { eventTitle: "carol", terms: { venue: ["main-house"] } },
