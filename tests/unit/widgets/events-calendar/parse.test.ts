@@ -17,6 +17,8 @@ describe("parseEventsCalendar", () => {
       initialDate: "2026-11-23",
       apiUrl: "/api/attendable/v1/instances/",
       filters: { event_title: ["lear"], venue: ["main-house"] },
+      // No server-rendered week inside the root: the calendar asks the API for its first week.
+      initialEvents: [],
       rememberWeek: false,
       strings: defaultEventsCalendarStrings,
     });
