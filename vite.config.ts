@@ -1,5 +1,6 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
+import { precompress } from "./scripts/vite-precompress";
 import { basename, dirname } from "node:path";
 
 /**
@@ -21,7 +22,8 @@ function chunkFileName(chunk: { name: string; facadeModuleId: string | null }): 
 // base "./" makes chunk and preload URLs relative to the entry file, so the
 // same bundle works wherever another backend serves static/dist from.
 export default defineConfig({
-  plugins: [react()],
+  // precompress: Brotli and gzip copies of each bundle file, served by server/http/static-files.ts.
+  plugins: [react(), precompress()],
   base: "./",
   publicDir: false,
   build: {

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from "express";
 import { csrfSync } from "csrf-sync";
 import { HttpError } from "./errors";
+import { existingSession } from "./session/session-middleware";
 import { isSiteOrigin, type OriginRule } from "./site-origin";
 
 /** The header the widgets send (Django's name too), and the hidden form field. */
@@ -29,7 +30,8 @@ export function csrfProtection(rule: OriginRule): { verifyWrites: RequestHandler
   const { isRequestValid, generateToken } = csrfSync({
     size: 32,
     getTokenFromRequest: tokenSentWith,
-    getTokenFromState: (req) => req.session?.csrfToken,
+    // A write without a session cookie has no token to match, and needs no session started to say so.
+    getTokenFromState: (req) => existingSession(req)?.csrfToken,
   });
 
   const verifyWrites: RequestHandler = (req, _res, next) => {

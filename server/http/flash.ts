@@ -1,4 +1,5 @@
 import type { Request, RequestHandler } from "express";
+import { existingSession } from "./session/session-middleware";
 
 /*
  * A one-page-view notice carried in the session (a "flash"): a plain form
@@ -28,7 +29,7 @@ export function setFlash(req: Request, notice: FlashNotice): void {
 
 /** The pending notice, removed from the session as it is read. */
 export function takeFlash(req: Request): FlashNotice | undefined {
-  const notice = req.session?.flash;
+  const notice = existingSession(req)?.flash;
   if (notice === undefined) return undefined;
   delete req.session.flash;
   return isFlashNotice(notice) ? notice : undefined;

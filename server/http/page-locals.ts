@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from "express";
 import type { SiteSettings } from "../pages/site-settings";
 import { isApiRequest } from "./errors";
+import { existingSession } from "./session/session-middleware";
 
 /**
  * The session's CSRF token, issued only when a template prints it. Express
@@ -35,7 +36,7 @@ export function pageLocals(options: { siteSettings: () => Promise<SiteSettings>;
     // Issued only when printed: a page without a form (and a redirect or a JSON answer) then creates no session.
     res.locals.csrfToken = new LazyCsrfToken(() => options.csrfTokenFor(req));
     // Whether this visitor's session already holds a token: base.njk then puts it in <meta name="csrf-token"> at no cost.
-    Object.defineProperty(res.locals, "csrfTokenIssued", { enumerable: true, get: () => typeof req.session?.csrfToken === "string" });
+    Object.defineProperty(res.locals, "csrfTokenIssued", { enumerable: true, get: () => typeof existingSession(req)?.csrfToken === "string" });
     res.locals.site = await options.siteSettings();
     next();
   };

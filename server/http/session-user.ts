@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from "express";
 import type { CurrentUser, SessionUser } from "../accounts/current-user";
+import { existingSession } from "./session/session-middleware";
 
 declare module "express-session" {
   interface SessionData {
@@ -58,8 +59,10 @@ export async function signOut(req: Request): Promise<void> {
 export function loadCurrentUser(options: { findSessionUser: (constituentId: number) => Promise<SessionUser | undefined> }): RequestHandler {
   return async (req, res, next) => {
     res.locals.currentUser = null;
-    const { userId, authVersion } = req.session;
-    if (userId === undefined) return next();
+    // Only looks: a visitor without a session cookie is not signed in, and gets no session for asking.
+    const session = existingSession(req);
+    if (session?.userId === undefined) return next();
+    const { userId, authVersion } = session;
     const found = await options.findSessionUser(userId);
     if (!found || found.authVersion !== authVersion) {
       await signOut(req);

@@ -32,10 +32,20 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-export async function startCeilingServer(): Promise<RunningServer> {
-  const child = fork(join(import.meta.dirname, "ceiling-server.mjs"), { stdio: "inherit" });
+async function startReferenceServer(script: string, env: Record<string, string> = {}): Promise<RunningServer> {
+  const child = fork(join(import.meta.dirname, script), { stdio: "inherit", env: { ...process.env, ...env } });
   const port = await new Promise<number>((resolve) => child.once("message", (m: { port: number }) => resolve(m.port)));
   return { baseUrl: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
+}
+
+/** Bare node:http: hello world, or with `responseFile` exactly that recorded answer (ceiling-server.mjs). */
+export function startCeilingServer(responseFile?: string): Promise<RunningServer> {
+  return startReferenceServer("ceiling-server.mjs", responseFile ? { CEILING_RESPONSE_FILE: responseFile } : {});
+}
+
+/** Express's own hello world (express-hello-server.mjs). */
+export function startExpressHelloServer(): Promise<RunningServer> {
+  return startReferenceServer("express-hello-server.mjs");
 }
 
 /** Runs one of the bench seeding scripts in its own process, against `databaseUrl`. */

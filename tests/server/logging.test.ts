@@ -92,3 +92,29 @@ describe("createLogger", () => {
     expect(output).toBe("");
   });
 });
+
+describe("access log weight", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("writes no headers, only method, path, status and timing", async () => {
+    await request(t.app).get("/no-such-page/").set("User-Agent", "probe-agent/1.0");
+    const line = t.logLines().find((entry) => (entry.req as { url?: string } | undefined)?.url === "/no-such-page/")!;
+    expect(line).toMatchObject({ req: { method: "GET" }, res: { statusCode: 404 } });
+    expect(line).toHaveProperty("responseTime");
+    expect(JSON.stringify(line)).not.toContain("probe-agent");
+    expect(line.req).not.toHaveProperty("headers");
+    expect(line.res).not.toHaveProperty("headers");
+  });
+
+  it("leaves served static files out at info, but logs a missing one", async () => {
+    await request(t.app).get("/static/images/favicon.svg").expect(200);
+    await request(t.app).get("/static/missing-file.css").expect(404);
+    const urls = t.logLines().map((entry) => (entry.req as { url?: string } | undefined)?.url);
+    expect(urls).not.toContain("/static/images/favicon.svg");
+    expect(urls).toContain("/static/missing-file.css");
+  });
+});

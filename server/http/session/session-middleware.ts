@@ -1,5 +1,5 @@
 import session from "express-session";
-import type { Request, RequestHandler } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import type { Config } from "../../config";
 import { HttpError } from "../errors";
 
@@ -28,6 +28,12 @@ export function sessionCookieName(config: Pick<Config, "secureCookies">): string
  * Sessions in the given store, with a rolling idle timeout (the cookie's
  * max-age, renewed on every response) and an absolute lifetime after which
  * the session is replaced by a fresh, empty one.
+ *
+ * A request without the session cookie (a visitor's page view, an API call)
+ * gets no session object until something reads `req.session`: a form that
+ * prints its CSRF token, a sign-in. Most such requests never do, and so skip
+ * express-session's per-request work (a new id, hooks on the response). The
+ * store is never read for them either way: there is no id to read.
  */
 export function sessionMiddleware(config: Config, store: session.Store): RequestHandler[] {
   const handler = session({
@@ -46,7 +52,66 @@ export function sessionMiddleware(config: Config, store: session.Store): Request
     },
   });
   stampCreationTime(store);
-  return [handler, requireSession, enforceAbsoluteLifetime(config.sessionAbsoluteHours * 60 * 60 * 1000)];
+  const sendsCookie = cookieTest(sessionCookieName(config));
+  // Mirrors express-session's own flag: while the store is away, every request takes the eager path (and a 503).
+  let storeReady = true;
+  store.on("disconnect", () => (storeReady = false));
+  store.on("connect", () => (storeReady = true));
+  const sessionOrDeferred: RequestHandler = (req, res, next) => {
+    if (!storeReady || sendsCookie(req.headers.cookie)) return handler(req, res, next);
+    deferSession(req, res, handler);
+    next();
+  };
+  const whenStarted =
+    (middleware: RequestHandler): RequestHandler =>
+    (req, res, next) =>
+      deferred.has(req) ? next() : middleware(req, res, next);
+  return [sessionOrDeferred, whenStarted(requireSession), whenStarted(enforceAbsoluteLifetime(config.sessionAbsoluteHours * 60 * 60 * 1000))];
+}
+
+/** Requests whose session has not been started yet (no cookie, nothing has read req.session). */
+const deferred = new WeakSet<Request>();
+
+/**
+ * The request's session if it already has one (it sent the cookie, or this
+ * request started one); never starts one. For code that only looks (is
+ * someone signed in, is there a notice): a visitor without a cookie has none.
+ */
+export function existingSession(req: Request): Request["session"] | undefined {
+  return deferred.has(req) ? undefined : req.session;
+}
+
+function cookieTest(name: string): (header: string | undefined) => boolean {
+  const pattern = new RegExp(`(?:^|;)\\s*${name.replace(/[^A-Za-z0-9_]/g, "\\$&")}=`);
+  return (header) => header !== undefined && pattern.test(header);
+}
+
+/**
+ * `req.session` as a getter that starts the session on first use. With no
+ * session id, express-session's handler creates the session and calls back
+ * synchronously, so the getter can return it.
+ */
+function deferSession(req: Request, res: Response, handler: RequestHandler): void {
+  deferred.add(req);
+  const settle = (value: Request["session"] | undefined) => {
+    deferred.delete(req);
+    Object.defineProperty(req, "session", { value, writable: true, configurable: true, enumerable: true });
+  };
+  Object.defineProperty(req, "session", {
+    configurable: true,
+    enumerable: true,
+    get() {
+      settle(undefined);
+      let failure: unknown;
+      void handler(req, res, (error?: unknown) => (failure = error));
+      if (failure !== undefined || req.session === undefined) {
+        throw failure ?? new HttpError(503, "Sign-in and forms are unavailable for a moment. Wait a minute, then reload the page.");
+      }
+      return req.session;
+    },
+    // signIn/signOut regenerate before anything reads; express-session then assigns.
+    set: settle,
+  });
 }
 
 /**

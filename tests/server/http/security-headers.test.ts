@@ -81,3 +81,21 @@ describe("security headers", () => {
     }
   });
 });
+
+describe("security headers, computed once", () => {
+  it("are the same on every response but for the nonce", async () => {
+    const t = await createTestApp();
+    try {
+      const [first, second] = [await request(t.app).get("/healthz"), await request(t.app).get("/search/autocomplete/?query=x")];
+      const securityHeaderNames = ["cross-origin-opener-policy", "cross-origin-resource-policy", "origin-agent-cluster", "x-frame-options", "x-xss-protection"];
+      for (const name of securityHeaderNames) {
+        expect(first.headers[name]).toBeDefined();
+        expect(second.headers[name]).toBe(first.headers[name]);
+      }
+      const withoutNonce = (csp: string | undefined) => (csp ?? "").replace(/'nonce-[^']+'/, "'nonce-'");
+      expect(withoutNonce(second.headers["content-security-policy"])).toBe(withoutNonce(first.headers["content-security-policy"]));
+    } finally {
+      await t.close();
+    }
+  });
+});

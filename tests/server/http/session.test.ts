@@ -78,6 +78,31 @@ describe("sessions", () => {
     expect(await count()).toBe(before);
   });
 
+  it("starts no session for a cookie-less write, which the CSRF check refuses without setting a cookie", async () => {
+    const refused = await request(t.app).post("/account/save-resource/").set("X-CSRFToken", "made-up").send({});
+    expect(refused.status).toBe(403);
+    expect(sessionCookieOf(refused)).toBeUndefined();
+  });
+
+  it("reads the store only for a request that sends a session cookie", async () => {
+    const store = t.services.sessionStore;
+    const reads: string[] = [];
+    const get = store.get.bind(store);
+    store.get = (sid, callback) => {
+      reads.push(sid);
+      get(sid, callback);
+    };
+    try {
+      await request(t.app).get("/").set("Accept", "text/html");
+      expect(reads).toEqual([]);
+      const { agent } = await browserWithPage(t.app);
+      await agent.get("/");
+      expect(reads.length).toBeGreaterThan(0);
+    } finally {
+      store.get = get;
+    }
+  });
+
   it("renews the cookie on every response (rolling idle timeout) and keeps the same session", async () => {
     const { agent, token } = await browserWithPage(t.app);
     const firstPage = await agent.get("/");

@@ -1,0 +1,93 @@
+/**
+ * npm run lighthouse: Lighthouse (the npm package, mobile profile: a
+ * simulated mid-range phone on a slow 4G link) with the system Chromium,
+ * over five pages of the production server on a throwaway database seeded
+ * with the demo content. Builds nothing: run `npm run build` first.
+ * Prints score, FCP, LCP, CLS and TBT per page; the full reports are left as
+ * JSON in a temporary directory (printed at the end).
+ *
+ * CHROME_PATH picks the browser (default /usr/bin/chromium);
+ * LIGHTHOUSE_EVENT and LIGHTHOUSE_RESOURCE pick the event and resource slugs
+ * (default: the first linked from /whats-on/ and /resources/).
+ */
+import { execFile } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { startAppServer } from "./processes";
+
+const run = promisify(execFile);
+const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const lighthouseBin = join(process.cwd(), "node_modules", ".bin", "lighthouse");
+
+interface Report {
+  categories: { performance: { score: number | null } };
+  audits: Record<string, { numericValue?: number }>;
+}
+
+async function firstLink(baseUrl: string, page: string, pattern: RegExp): Promise<string> {
+  const html = await (await fetch(`${baseUrl}${page}`)).text();
+  const slug = pattern.exec(html)?.[1];
+  if (!slug) throw new Error(`No link matching ${pattern} on ${page}: set the slug by hand (see the header of tests/bench/lighthouse.ts).`);
+  return slug;
+}
+
+async function audit(url: string, outputPath: string): Promise<Report> {
+  await run(
+    lighthouseBin,
+    [
+      url,
+      "--only-categories=performance",
+      "--output=json",
+      `--output-path=${outputPath}`,
+      "--quiet",
+      "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
+    ],
+    { env: { ...process.env, CHROME_PATH: chromePath }, maxBuffer: 64 * 1024 * 1024 },
+  );
+  return JSON.parse(readFileSync(outputPath, "utf8")) as Report;
+}
+
+function row(cells: string[]): string {
+  return `| ${cells.join(" | ")} |`;
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(chromePath)) {
+    throw new Error(`No Chromium at ${chromePath}. Install it (Debian/Ubuntu: sudo apt-get install -y chromium) or set CHROME_PATH.`);
+  }
+  if (!existsSync("static/dist/.vite/manifest.json")) throw new Error("No built bundle: run `npm run build` first.");
+  const outDir = mkdtempSync(join(tmpdir(), "lighthouse-"));
+  const app = await startAppServer();
+  try {
+    const event = process.env.LIGHTHOUSE_EVENT ?? (await firstLink(app.baseUrl, "/whats-on/", /href="\/whats-on\/([a-z0-9-]+)\/"/));
+    const resource = process.env.LIGHTHOUSE_RESOURCE ?? (await firstLink(app.baseUrl, "/resources/", /href="\/resources\/([a-z0-9-]+)\/"/));
+    const pages = ["/", "/whats-on/", "/resources/", `/whats-on/${event}/`, `/resources/${resource}/`];
+    console.log(row(["page", "score", "FCP ms", "LCP ms", "CLS", "TBT ms"]));
+    console.log(row(["---", "---", "---", "---", "---", "---"]));
+    for (const [index, page] of pages.entries()) {
+      const report = await audit(`${app.baseUrl}${page}`, join(outDir, `page-${index + 1}.json`));
+      const value = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
+      const score = report.categories.performance.score;
+      console.log(
+        row([
+          page,
+          score === null ? "n/a" : String(Math.round(score * 100)),
+          value("first-contentful-paint").toFixed(0),
+          value("largest-contentful-paint").toFixed(0),
+          value("cumulative-layout-shift").toFixed(3),
+          value("total-blocking-time").toFixed(0),
+        ]),
+      );
+    }
+    console.log(`\nMobile profile (simulated throttling). Full reports: ${outDir}`);
+  } finally {
+    await app.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
