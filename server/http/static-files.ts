@@ -34,7 +34,7 @@ export function staticFiles(staticDir: string, bundleDir: string): RequestHandle
         res.setHeader("Cache-Control", "public, max-age=3600");
       }
       const coding = res.locals.contentCoding as ContentCoding | undefined;
-      if (coding !== "identity") {
+      if (coding) {
         // The type of the file before compression; send would name the .br or .gz file's.
         res.type(path.extname(filePath.slice(0, -suffixOf[coding].length)));
         res.setHeader("Content-Encoding", coding);
