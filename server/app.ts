@@ -69,14 +69,15 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   app.locals.lightGalleryLicenseKey = config.lightGalleryLicenseKey;
   const views = configureViews(app, { templatesDir, viteAssets: services.viteAssets, reloadTemplates: development });
 
-  // First: it decides Cache-Control as headers are written, so it must see every cookie set after it.
+  // Every answer carries them, probes and redirects included; computed once, so this costs a dozen setHeader calls.
+  app.use(securityHeaders(config));
+  // Probes come before everything else that runs per request: they set no cookie, are never logged, and skip it all.
+  app.use(healthRoutes({ probe: features.readinessProbe }));
+  // It decides Cache-Control as headers are written, so it must come before anything that may set a cookie.
   app.use(noStoreForPersonalResponses);
   // Before the logger: the emailed reset link carries a token, which must never be logged.
   app.use(passwordLinkHandoff(config));
   app.use(verifyEmailLinkHandoff(config));
-  app.use(securityHeaders(config));
-  // Probes come before the request logger: they are never logged, so they skip its per-request work too.
-  app.use(healthRoutes({ probe: features.readinessProbe }));
   // Every dynamic answer after this point leaves compressed when it is worth it (kept answers already are).
   app.use(compressResponses);
   // Suggestions arrive on every pause in typing: they are not access-logged either (failures still are).

@@ -33,7 +33,17 @@ async function firstLink(baseUrl: string, page: string, pattern: RegExp): Promis
   return slug;
 }
 
+/** Runs Lighthouse once more when it fails: on a busy machine its trace recording sometimes does (NO_NAVSTART). */
 async function audit(url: string, outputPath: string): Promise<Report> {
+  try {
+    return await auditOnce(url, outputPath);
+  } catch (error) {
+    console.error(`(retrying ${url}: ${error instanceof Error ? error.message.split("\n").at(-2) ?? error.message : String(error)})`);
+    return auditOnce(url, outputPath);
+  }
+}
+
+async function auditOnce(url: string, outputPath: string): Promise<Report> {
   await run(
     lighthouseBin,
     [

@@ -68,4 +68,17 @@ const server = app.listen(0, "127.0.0.1", () => {
   const address = server.address();
   process.send?.({ port: typeof address === "object" && address ? address.port : 0 });
 });
-process.on("SIGTERM", () => server.close(() => process.exit(0)));
+
+// CPU time per request, which other processes on the machine disturb far less than req/s:
+// "mark" starts a measurement, "report" answers with the CPU µs and requests since.
+let requests = 0;
+server.on("request", () => (requests += 1));
+let mark = { cpu: process.cpuUsage(), requests: 0 };
+process.on("message", (message: string) => {
+  if (message === "mark") mark = { cpu: process.cpuUsage(), requests };
+  if (message === "report") {
+    const cpu = process.cpuUsage(mark.cpu);
+    process.send?.({ cpuMicros: cpu.user + cpu.system, requests: requests - mark.requests });
+  }
+});
+process.on("SIGTERM", () => process.exit(0));
