@@ -3,6 +3,7 @@ import { byteLru } from "../cache/byte-lru";
 import { compressAnswer, type CompressedAnswer } from "../cache/compressed-answer";
 import { sendCompressedAnswer } from "./compressed-answer-response";
 import { isApiRequest } from "./errors";
+import { existingSession } from "./session/session-middleware";
 
 /*
  * The anonymous page cache (docs/performance.md, "The page cache"). A page
@@ -104,7 +105,7 @@ function isCacheablePage(res: Response, body: unknown): body is string {
 
 /** Signed in, a CSRF token issued (a form), or a cookie set: never kept, never shared. */
 function isPersonal(req: Request, res: Response): boolean {
-  return Boolean(req.currentUser) || typeof req.session?.csrfToken === "string" || res.getHeader("Set-Cookie") !== undefined;
+  return Boolean(req.currentUser) || typeof existingSession(req)?.csrfToken === "string" || res.getHeader("Set-Cookie") !== undefined;
 }
 
 /**
