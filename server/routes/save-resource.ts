@@ -1,10 +1,11 @@
-import { Router, type Request, type Response } from "express";
-import { isApiRequest, nonFieldErrorsKey, type FieldErrors } from "../http/errors";
+import { Router } from "express";
+import { isApiRequest, nonFieldErrorsKey } from "../http/errors";
 import { setFlash } from "../http/flash";
 import { jsonFields } from "../http/json-fields";
 import { pageAfterSave, SAVE_FORM_ERRORS, savedNotice, signInPathFor } from "../resources/save-outcome";
 import { readFormSaveRequest, readJsonSaveRequest } from "../resources/save-request";
 import type { ResourcesService } from "../resources/resources-service";
+import { failJson, redirectWithError } from "../http/write-replies";
 
 /**
  * POST /account/save-resource/ (docs/saved-resources.md).
@@ -54,13 +55,4 @@ export function saveResourceRoutes(options: { resources: ResourcesService }): Ro
   });
 
   return router;
-}
-
-function failJson(res: Response, status: number, errors: FieldErrors): void {
-  res.status(status).json({ success: false, errors });
-}
-
-function redirectWithError(req: Request, res: Response, text: string, location: string): void {
-  setFlash(req, { variant: "error", text });
-  res.redirect(303, location);
 }

@@ -1,6 +1,6 @@
-import { Router, type Request, type Response } from "express";
+import { Router } from "express";
 import { safeNextPath } from "../domain/redirect-safety";
-import { HttpError, isApiRequest, nonFieldErrorsKey, notFound, type FieldErrors } from "../http/errors";
+import { HttpError, isApiRequest, nonFieldErrorsKey, notFound } from "../http/errors";
 import { setFlash } from "../http/flash";
 import { jsonFields } from "../http/json-fields";
 import { requireUser } from "../http/require-user";
@@ -16,6 +16,7 @@ import {
   UNKNOWN_SHARE_RESOURCE_MESSAGE,
 } from "../share-links/share-link-messages";
 import type { ShareLinksService } from "../share-links/share-links-service";
+import { failJson, redirectWithError } from "../http/write-replies";
 
 /*
  * Share links (docs/resources.md "Share links"). Mounted before the resource
@@ -91,13 +92,4 @@ export function shareLinkRoutes(options: { shareLinks: ShareLinksService; siteOr
   });
 
   return router;
-}
-
-function failJson(res: Response, status: number, errors: FieldErrors): void {
-  res.status(status).json({ success: false, errors });
-}
-
-function redirectWithError(req: Request, res: Response, text: string, location: string): void {
-  setFlash(req, { variant: "error", text });
-  res.redirect(303, location);
 }

@@ -2,13 +2,14 @@ import { Router, type Request, type Response } from "express";
 import { SIGNED_OUT_MESSAGE } from "../accounts/messages";
 import { RESOURCES_PATH } from "../domain/resource-filters";
 import { safeNextPath } from "../domain/redirect-safety";
-import { isApiRequest, nonFieldErrorsKey, type FieldErrors } from "../http/errors";
+import { isApiRequest, nonFieldErrorsKey } from "../http/errors";
 import { setFlash } from "../http/flash";
 import { jsonFields } from "../http/json-fields";
 import { setNoteDraft } from "../http/note-draft";
 import { pathId } from "../http/path-id";
 import { resourceUrl } from "../shared/content-urls";
 import type { NoteActivity, TeacherNotesService } from "../teacher-notes/notes-service";
+import { failJson } from "../http/write-replies";
 
 /**
  * A person's own note on an activity (docs/resources.md, "Teacher notes"):
@@ -101,9 +102,6 @@ function signedOut(req: Request, res: Response, api: boolean, next: unknown): vo
   res.redirect(303, `/account/login/?next=${encodeURIComponent(safeNextPath(next, RESOURCES_PATH))}`);
 }
 
-function failJson(res: Response, status: number, errors: FieldErrors): void {
-  res.status(status).json({ success: false, errors });
-}
 
 function backWith(req: Request, res: Response, location: string, variant: "success" | "error", text: string): void {
   setFlash(req, { variant, text });
