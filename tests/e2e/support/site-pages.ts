@@ -43,7 +43,10 @@ export const sitePages = [
   "/patterns/resource-filters/",
   "/patterns/save-resource/",
   "/patterns/search-box/",
+  "/patterns/share-dialog/",
   "/patterns/site-header/",
+  "/patterns/teacher-note/",
+  "/patterns/tools-panel/",
   "/this-page-does-not-exist/",
 ];
 
