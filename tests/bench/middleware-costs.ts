@@ -12,10 +12,11 @@
  * checkout's stack too, row by row, interleaved with this one: a before/after
  * in one run.
  */
-import { fork, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { measure } from "./load";
 import { layerNames } from "./middleware-stack-server";
+import { forkServer } from "./processes";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
 const repeat = Number(process.env.BENCH_REPEAT ?? 2);
@@ -33,22 +34,20 @@ interface Figures {
 }
 
 async function measureLayers(benchDir: string, layers: number): Promise<Figures> {
-  const child = fork(join(benchDir, "middleware-stack-server.ts"), {
-    env: { ...process.env, MIDDLEWARE_LAYERS: String(layers) },
+  const server = await forkServer(join(benchDir, "middleware-stack-server.ts"), {
+    env: { MIDDLEWARE_LAYERS: String(layers) },
     execArgv: ["--import", "tsx"],
-    stdio: "inherit",
   });
   try {
-    const port = await new Promise<number>((resolve) => child.once("message", (m: { port: number }) => resolve(m.port)));
-    const url = `http://127.0.0.1:${port}/healthz`;
+    const url = `${server.baseUrl}/healthz`;
     await measure("warm-up", url, { seconds: 1, connections: 50 });
-    child.send("mark");
+    server.child.send("mark");
     const result = await measure(layerNames[layers - 1]!, url, { seconds, connections: 50 });
-    const { cpuMicros, requests } = await ask<{ cpuMicros: number; requests: number }>(child, "report");
+    const { cpuMicros, requests } = await ask<{ cpuMicros: number; requests: number }>(server.child, "report");
     if (result.non2xx > 0) throw new Error(`${layerNames[layers - 1]}: ${result.non2xx} non-2xx answers`);
     return { cpuMicros: cpuMicros / requests, requestsPerSecond: result.requestsPerSecond };
   } finally {
-    child.kill("SIGTERM");
+    await server.stop();
   }
 }
 
@@ -80,11 +79,7 @@ async function main(): Promise<void> {
   }
 }
 
-// Exits when done: a finished run otherwise lingered (a handle autocannon or a fork leaves open).
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -32,20 +32,31 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-async function startReferenceServer(script: string, env: Record<string, string> = {}): Promise<RunningServer> {
-  const child = fork(join(import.meta.dirname, script), { stdio: "inherit", env: { ...process.env, ...env } });
+export interface ForkedServer extends RunningServer {
+  /** The child process, for scripts that talk to it over IPC (middleware-stack-server.ts). */
+  child: ChildProcess;
+}
+
+/**
+ * Forks a bench server script that listens on a port of its own choosing and
+ * sends `{ port }` over IPC once listening (ceiling-server.mjs,
+ * express-hello-server.mjs, middleware-stack-server.ts). A .ts script needs
+ * `execArgv: ["--import", "tsx"]`.
+ */
+export async function forkServer(scriptPath: string, options: { env?: Record<string, string>; execArgv?: string[] } = {}): Promise<ForkedServer> {
+  const child = fork(scriptPath, { stdio: "inherit", env: { ...process.env, ...options.env }, ...(options.execArgv ? { execArgv: options.execArgv } : {}) });
   const port = await new Promise<number>((resolve) => child.once("message", (m: { port: number }) => resolve(m.port)));
-  return { baseUrl: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
+  return { baseUrl: `http://127.0.0.1:${port}`, child, stop: () => stopChild(child) };
 }
 
 /** Bare node:http: hello world, or with `responseFile` exactly that recorded answer (ceiling-server.mjs). */
 export function startCeilingServer(responseFile?: string): Promise<RunningServer> {
-  return startReferenceServer("ceiling-server.mjs", responseFile ? { CEILING_RESPONSE_FILE: responseFile } : {});
+  return forkServer(join(import.meta.dirname, "ceiling-server.mjs"), { env: responseFile ? { CEILING_RESPONSE_FILE: responseFile } : {} });
 }
 
 /** Express's own hello world (express-hello-server.mjs). */
 export function startExpressHelloServer(): Promise<RunningServer> {
-  return startReferenceServer("express-hello-server.mjs");
+  return forkServer(join(import.meta.dirname, "express-hello-server.mjs"));
 }
 
 /** Runs one of the bench seeding scripts in its own process, against `databaseUrl`. */

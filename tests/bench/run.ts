@@ -46,10 +46,10 @@ function table(rows: Row[]): string {
   return [format(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...lines.map(format)].join("\n");
 }
 
-async function measureServer(start: () => Promise<RunningServer>, name: string, path = "/"): Promise<LoadResult> {
+async function measureServer(start: () => Promise<RunningServer>, name: string): Promise<LoadResult> {
   const server = await start();
   try {
-    return await measure(name, `${server.baseUrl}${path}`, { connections });
+    return await measure(name, `${server.baseUrl}/`, { connections });
   } finally {
     await server.stop();
   }

@@ -24,7 +24,8 @@ export function fetchRaw(url: string, headers: Record<string, string> = { "Accep
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("end", () => {
         const body = Buffer.concat(chunks);
-        const headerBytes = `HTTP/1.1 ${res.statusCode} ${res.statusMessage}\r\n`.length + res.rawHeaders.reduce((sum, part, i) => sum + part.length + (i % 2 === 0 ? 2 : 2), 0) + 2;
+        // The status line; each header name followed by ": " and each value by CRLF; the blank line after them.
+        const headerBytes = `HTTP/1.1 ${res.statusCode} ${res.statusMessage}\r\n`.length + res.rawHeaders.reduce((sum, part) => sum + part.length + 2, 0) + 2;
         const kept: Record<string, string | string[]> = {};
         for (const [name, value] of Object.entries(res.headers)) if (value !== undefined && !perConnection.has(name)) kept[name] = value;
         resolve({
