@@ -45,6 +45,12 @@ describe("error isolation", () => {
     expect(consoleError.mock.calls[0]![1]).toBeInstanceOf(WidgetConfigError);
   });
 
+  it("a widget whose definition and loaded module both lack a parse is marked failed, naming it", async () => {
+    startRuntime([counterWidget(), counterWidget({ name: "broken", parse: undefined })]);
+    await expectIsolatedFailure(consoleError);
+    expect(String(consoleError.mock.calls[0]![1])).toMatch(/export it as "parse"/);
+  });
+
   it("a load() that rejects (chunk failed to download) marks only that widget as failed", async () => {
     const broken = counterWidget({ name: "broken", load: () => Promise.reject(new Error("Failed to fetch chunk")) });
     startRuntime([counterWidget(), broken]);

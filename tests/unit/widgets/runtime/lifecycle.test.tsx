@@ -1,6 +1,6 @@
 import { fireEvent } from "@testing-library/dom";
 import { mountWidgets, startRuntime, unmountWidgets } from "../../../../widgets/runtime/index";
-import { counterWidget, jsonWidget, lifecycle, resetPage, RUNTIME_WAIT, settle, waitForState } from "./harness";
+import { Counter, counterWidget, jsonWidget, lifecycle, resetPage, RUNTIME_WAIT, settle, waitForState } from "./harness";
 
 describe("mounting and unmounting", () => {
   afterEach(() => resetPage());
@@ -17,6 +17,16 @@ describe("mounting and unmounting", () => {
     await waitForState(root, "mounted");
     expect(root.innerHTML).toBe("<span>enhanced</span>");
     expect(seenRoots[0]).toBe(root);
+  });
+
+  it("takes parse from the loaded module when the definition gives none (widgets/<name>/widget.ts)", async () => {
+    resetPage('<div data-widget="counter" data-label="from the chunk"></div>');
+    const root = document.querySelector<HTMLElement>("[data-widget]")!;
+    const definition = counterWidget();
+    const { parse } = definition;
+    startRuntime([{ ...definition, parse: undefined, load: async () => ({ default: Counter, parse }) }]);
+    await waitForState(root, "mounted");
+    expect(root.textContent).toBe("from the chunk clicked 0");
   });
 
   it("commits synchronously: the enhanced markup is in place when the mounted marker is set", async () => {
