@@ -82,7 +82,7 @@ const share = {
 describe("shareDialog", () => {
   it("is a link to the share page carrying the known links for the widget", () => {
     const html = render("share-dialog", "shareDialog", share);
-    expect(html).toContain('<a class="tools-panel__action share-dialog-control__open" href="/resources/macbeth/share/">Share');
+    expect(html).toContain('<a class="pill-button share-dialog-control__open" href="/resources/macbeth/share/">Share');
     expect(html).toContain('data-widget="share-dialog"');
     expect(html).toContain('data-student-link="https://example.org/resources/shared/abc/"');
     expect(html).toContain('data-teacher-link=""');
@@ -116,8 +116,8 @@ describe("toolsPanel", () => {
     expect(html).toContain('data-widget="save-resource"');
     expect(html).toContain('action="/account/save-resource/"');
     expect(html).toContain('data-widget="share-dialog"');
-    expect(html).toContain('<button type="button" class="tools-panel__action tools-panel__print" hidden data-tools-print>Print</button>');
-    expect(html).toContain('<a class="tools-panel__action tools-panel__notes" href="#resource-activities">Your notes (3)</a>');
+    expect(html).toContain('<button type="button" class="pill-button tools-panel__print" hidden data-tools-print>Print</button>');
+    expect(html).toContain('<a class="pill-button tools-panel__notes" href="#resource-activities">Your notes (3)</a>');
     expect(html).not.toContain("<script>");
   });
 
