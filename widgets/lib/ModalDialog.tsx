@@ -26,8 +26,8 @@ export interface ModalDialogProps {
 }
 
 /**
- * A WAI-ARIA APG modal dialog, the frame shared by the profile and
- * change-email dialogs (static/css/components/dialog.css). It lives at the
+ * A WAI-ARIA APG modal dialog, the frame shared by the profile,
+ * change-email, edit-users and share dialogs (static/css/components/dialog.css). It lives at the
  * end of <body>, so no transformed ancestor (a carousel slide, say) can trap
  * its fixed position, and stays mounted while hidden, so content moved in
  * once keeps its state. While shown the page behind is pinned and focus is

@@ -64,7 +64,7 @@ export default function SaveResource({
         {/* aria-disabled, not disabled: a disabled button would drop keyboard focus mid-call. */}
         <button
           type="submit"
-          className="save-resource__button"
+          className="pill-button save-resource__button"
           aria-pressed={pressed}
           aria-disabled={busy || undefined}
           aria-busy={busy || undefined}

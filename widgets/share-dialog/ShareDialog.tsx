@@ -29,7 +29,7 @@ export default function ShareDialog({ resourceTitle, knownLinks, strings, ...pan
       <button
         ref={openButtonRef}
         type="button"
-        className="tools-panel__action share-dialog-control__open"
+        className="pill-button share-dialog-control__open"
         aria-haspopup="dialog"
         aria-controls={panelId}
         onClick={() => {

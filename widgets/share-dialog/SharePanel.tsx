@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type JSX } from "react";
+import { useOneCallAtATime } from "../lib/useOneCallAtATime";
 import type { ShareDialogProps } from "./parse";
 import { createLink, revokeLink, type LinkType, type ShareLink } from "./share-calls";
 
@@ -27,9 +28,8 @@ export function SharePanel({
   strings,
 }: SharePanelProps): JSX.Element {
   const [type, setType] = useState<LinkType>("student");
-  const [busy, setBusy] = useState<"create" | "revoke" | null>(null);
+  const { busy, run } = useOneCallAtATime<"create" | "revoke">();
   const [message, setMessage] = useState<Message>(null);
-  const sending = useRef(false);
   const focusNext = useRef<"link" | "create" | null>(null);
   const linkRef = useRef<HTMLInputElement>(null);
   const createRef = useRef<HTMLButtonElement>(null);
@@ -41,21 +41,9 @@ export function SharePanel({
     focusNext.current = null;
   });
 
-  async function run(kind: "create" | "revoke", call: () => Promise<void>): Promise<void> {
-    if (sending.current) return;
-    sending.current = true;
-    setBusy(kind);
-    setMessage(null);
-    try {
-      await call();
-    } finally {
-      sending.current = false;
-      setBusy(null);
-    }
-  }
-
   const create = () =>
     run("create", async () => {
+      setMessage(null);
       try {
         setLink(type, await createLink({ endpoint: generateEndpoint, type, resourceId, resourceType }));
         focusNext.current = "link";
@@ -67,6 +55,7 @@ export function SharePanel({
 
   const revoke = (link: ShareLink) =>
     run("revoke", async () => {
+      setMessage(null);
       try {
         await revokeLink(revokeEndpoint, link.token);
         setLink(type, null);

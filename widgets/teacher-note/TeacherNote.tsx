@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent, type JSX } from "react";
+import { useOneCallAtATime } from "../lib/useOneCallAtATime";
 import type { WidgetProps } from "../runtime/definition";
 import type { NoteDraft } from "./draft-store";
 import { deleteNote, fetchNote, noteEndpoints, saveNote, serverFieldError } from "./note-calls";
@@ -38,9 +39,7 @@ export default function TeacherNote({
   const [fieldError, setFieldError] = useState<string | null>(serverError);
   const [status, setStatus] = useState<Status>({ kind: "none" });
   const [failure, setFailure] = useState<Failure>(null);
-  const [busy, setBusy] = useState<"save" | "delete" | null>(null);
-  // Refs as well as state: a second click in the same tick must not send a second call.
-  const sending = useRef(false);
+  const { busy, run } = useOneCallAtATime<"save" | "delete">();
   const edited = useRef(false);
   const fieldRef = useRef<HTMLTextAreaElement>(null);
 
@@ -89,57 +88,49 @@ export default function TeacherNote({
 
   async function save(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
-    if (sending.current) return;
+    if (busy) return;
     const problem = noteProblem(text);
     if (problem) {
       refuse(strings[problem]);
       return;
     }
-    sending.current = true;
-    setBusy("save");
-    setFailure(null);
-    setFieldError(null);
-    try {
-      const stored = await saveNote(endpoints, normaliseNote(text));
-      draft.forget();
-      setSaved(stored.content);
-      setOffer(null);
-      setStatus({ kind: "saved", at: stored.updatedAt });
-    } catch (error) {
-      console.error("Saving the note failed", error);
-      draft.keepNow(text);
-      const message = serverFieldError(error);
-      if (message) refuse(message);
-      else setFailure("saveFailed");
-    } finally {
-      sending.current = false;
-      setBusy(null);
-    }
+    await run("save", async () => {
+      setFailure(null);
+      setFieldError(null);
+      try {
+        const stored = await saveNote(endpoints, normaliseNote(text));
+        draft.forget();
+        setSaved(stored.content);
+        setOffer(null);
+        setStatus({ kind: "saved", at: stored.updatedAt });
+      } catch (error) {
+        console.error("Saving the note failed", error);
+        draft.keepNow(text);
+        const message = serverFieldError(error);
+        if (message) refuse(message);
+        else setFailure("saveFailed");
+      }
+    });
   }
 
-  async function remove(): Promise<void> {
-    if (sending.current) return;
-    sending.current = true;
-    setBusy("delete");
-    setFailure(null);
-    try {
-      await deleteNote(endpoints);
-      draft.forget();
-      setSaved("");
-      setText("");
-      setOffer(null);
-      setFieldError(null);
-      setStatus({ kind: "deleted" });
-      // The Delete button is gone: focus goes to the (now empty) field.
-      fieldRef.current?.focus();
-    } catch (error) {
-      console.error("Deleting the note failed", error);
-      setFailure("deleteFailed");
-    } finally {
-      sending.current = false;
-      setBusy(null);
-    }
-  }
+  const remove = () =>
+    run("delete", async () => {
+      setFailure(null);
+      try {
+        await deleteNote(endpoints);
+        draft.forget();
+        setSaved("");
+        setText("");
+        setOffer(null);
+        setFieldError(null);
+        setStatus({ kind: "deleted" });
+        // The Delete button is gone: focus goes to the (now empty) field.
+        fieldRef.current?.focus();
+      } catch (error) {
+        console.error("Deleting the note failed", error);
+        setFailure("deleteFailed");
+      }
+    });
 
   function restore(kept: NoteDraft): void {
     edited.current = true;

@@ -1,9 +1,10 @@
-import { cleanup, configure, screen, waitFor, within } from "@testing-library/react";
+import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import ShareDialog from "../../../widgets/share-dialog/ShareDialog";
 import { parseShareDialog } from "../../../widgets/share-dialog/parse";
 import { fakeServer, type FakeReply } from "../support/fake-server";
-import { insertMarkup, mountWidget, renderMacro, setCsrfMeta } from "../support/widget-harness";
+import { shareParams } from "../../support/resource-tools-params";
+import { insertMarkup, mountWidget, renderMacro, resetDocument, setCsrfMeta } from "../support/widget-harness";
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -11,18 +12,7 @@ const STUDENT_LINK = "https://example.org/resources/shared/studentTOKEN123/";
 const NEW_LINK = "https://example.org/resources/shared/newTeacherTOKEN/";
 
 function mountShare(params: Record<string, unknown> = {}) {
-  const markup = renderMacro("share-dialog", "shareDialog", {
-    pageUrl: "/resources/macbeth/share/",
-    resourceId: 42,
-    resourceType: "lesson-plan",
-    resourceTitle: "Macbeth",
-    studentLink: "",
-    teacherLink: "",
-    studentToken: "",
-    teacherToken: "",
-    csrfToken: "t",
-    ...params,
-  });
+  const markup = renderMacro("share-dialog", "shareDialog", { ...shareParams, ...params });
   return mountWidget(insertMarkup(markup, "share-dialog"), parseShareDialog, ShareDialog);
 }
 
@@ -52,13 +42,7 @@ beforeEach(() => {
   vi.spyOn(window, "scrollTo").mockImplementation(() => {});
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  document.head.replaceChildren();
-  document.body.replaceChildren();
-});
+afterEach(resetDocument);
 
 describe("share dialog", () => {
   it("replaces the share page's link with a button that opens a named modal dialog", async () => {

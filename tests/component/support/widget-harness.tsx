@@ -7,7 +7,7 @@
  */
 import path from "node:path";
 import nunjucks from "nunjucks";
-import { render, type RenderResult } from "@testing-library/react";
+import { cleanup, render, type RenderResult } from "@testing-library/react";
 import type { ComponentType } from "react";
 import type { WidgetProps } from "../../../widgets/runtime/definition";
 
@@ -54,4 +54,17 @@ export function mountWidget<Props extends object>(
 /** Puts `<meta name="csrf-token">` in the head, as the layout does. */
 export function setCsrfMeta(token: string): void {
   document.head.innerHTML = `<meta name="csrf-token" content="${token}">`;
+}
+
+/**
+ * After each test: unmount React first (a dialog is portalled into <body>,
+ * which is emptied next), then undo stubbed globals and spies and empty the
+ * document's head and body.
+ */
+export function resetDocument(): void {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  document.head.replaceChildren();
+  document.body.replaceChildren();
 }

@@ -1,15 +1,16 @@
-import { cleanup, configure, screen, waitFor } from "@testing-library/react";
+import { configure, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import TeacherNote from "../../../widgets/teacher-note/TeacherNote";
 import { parseTeacherNote } from "../../../widgets/teacher-note/parse";
 import { fakeServer, type FakeReply } from "../support/fake-server";
-import { insertMarkup, mountWidget, renderMacro, setCsrfMeta } from "../support/widget-harness";
+import { noteParams } from "../../support/resource-tools-params";
+import { insertMarkup, mountWidget, renderMacro, resetDocument, setCsrfMeta } from "../support/widget-harness";
 
 // Generous waits: these run beside other suites on a small machine.
 configure({ asyncUtilTimeout: 5000 });
 
 const DRAFT_KEY = "teacher-note:17:7";
-const TITLE = "Freeze-frames";
+const TITLE = noteParams.activityTitle;
 
 interface Server {
   fetch?: FakeReply;
@@ -27,15 +28,7 @@ function serve(replies: Server) {
 }
 
 function mountNote(params: Record<string, unknown> = {}) {
-  const markup = renderMacro("teacher-note", "teacherNote", {
-    activityId: 7,
-    activityTitle: TITLE,
-    userKey: "17",
-    content: "",
-    csrfToken: "token-1",
-    returnPath: "/resources/macbeth/#note-7",
-    ...params,
-  });
+  const markup = renderMacro("teacher-note", "teacherNote", { ...noteParams, ...params });
   return mountWidget(insertMarkup(markup, "teacher-note"), parseTeacherNote, TeacherNote);
 }
 
@@ -60,11 +53,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  document.head.replaceChildren();
-  document.body.replaceChildren();
+  resetDocument();
   window.localStorage.clear();
 });
 

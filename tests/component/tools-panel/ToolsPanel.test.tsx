@@ -1,26 +1,17 @@
-import { act, cleanup, screen } from "@testing-library/react";
+import { act, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import ToolsPanel from "../../../widgets/tools-panel/ToolsPanel";
 import { parseToolsPanel } from "../../../widgets/tools-panel/parse";
 import { setMediaQuery } from "../../setup/match-media";
-import { insertMarkup, mountWidget, renderMacro } from "../support/widget-harness";
+import { shareParams } from "../../support/resource-tools-params";
+import { insertMarkup, mountWidget, renderMacro, resetDocument } from "../support/widget-harness";
 
 const wide = "(min-width: 64em)";
 
 const tools = {
   id: "tools",
   save: { resourceId: 42, resourceType: "lesson-plan", title: "Macbeth", saved: false, signedIn: true, returnPath: "/resources/macbeth/", csrfToken: "t" },
-  share: {
-    pageUrl: "/resources/macbeth/share/",
-    resourceId: 42,
-    resourceType: "lesson-plan",
-    resourceTitle: "Macbeth",
-    studentLink: "",
-    teacherLink: "",
-    studentToken: "",
-    teacherToken: "",
-    csrfToken: "t",
-  },
+  share: shareParams,
   notesHref: "#resource-activities",
   notesCount: 2,
 };
@@ -35,11 +26,7 @@ function mountPanel() {
 const body = () => document.getElementById("tools-body")!;
 const printButton = () => screen.getByRole("button", { name: "Print" });
 
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  document.body.replaceChildren();
-});
+afterEach(resetDocument);
 
 describe("tools panel, without JavaScript", () => {
   it("is open, with the toggle and Print hidden and Share a link to the share page", () => {

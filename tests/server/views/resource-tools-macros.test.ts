@@ -1,5 +1,6 @@
 import path from "node:path";
 import nunjucks from "nunjucks";
+import { noteParams as note, shareParams } from "../../support/resource-tools-params";
 
 /*
  * The no-JavaScript markup of the resource page's tools (issue 13):
@@ -14,15 +15,6 @@ function render(file: string, macro: string, params: object): string {
 
 const hostile = `<script>alert("x")</script> & "quotes"`;
 const escaped = "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &quot;quotes&quot;";
-
-const note = {
-  activityId: 7,
-  activityTitle: "Freeze-frames",
-  userKey: "17",
-  content: "",
-  csrfToken: "token-1",
-  returnPath: "/resources/macbeth/#note-7",
-};
 
 describe("teacherNote", () => {
   it("is a form that posts content, _csrf and next to the save path", () => {
@@ -67,22 +59,12 @@ describe("teacherNote", () => {
   });
 });
 
-const share = {
-  pageUrl: "/resources/macbeth/share/",
-  resourceId: 42,
-  resourceType: "lesson-plan",
-  resourceTitle: "Macbeth",
-  studentLink: "https://example.org/resources/shared/abc/",
-  teacherLink: "",
-  studentToken: "abc",
-  teacherToken: "",
-  csrfToken: "token-1",
-};
+const share = { ...shareParams, studentLink: "https://example.org/resources/shared/abc/", studentToken: "abc" };
 
 describe("shareDialog", () => {
   it("is a link to the share page carrying the known links for the widget", () => {
     const html = render("share-dialog", "shareDialog", share);
-    expect(html).toContain('<a class="tools-panel__action share-dialog-control__open" href="/resources/macbeth/share/">Share');
+    expect(html).toContain('<a class="pill-button share-dialog-control__open" href="/resources/macbeth/share/">Share');
     expect(html).toContain('data-widget="share-dialog"');
     expect(html).toContain('data-student-link="https://example.org/resources/shared/abc/"');
     expect(html).toContain('data-teacher-link=""');
@@ -116,8 +98,8 @@ describe("toolsPanel", () => {
     expect(html).toContain('data-widget="save-resource"');
     expect(html).toContain('action="/account/save-resource/"');
     expect(html).toContain('data-widget="share-dialog"');
-    expect(html).toContain('<button type="button" class="tools-panel__action tools-panel__print" hidden data-tools-print>Print</button>');
-    expect(html).toContain('<a class="tools-panel__action tools-panel__notes" href="#resource-activities">Your notes (3)</a>');
+    expect(html).toContain('<button type="button" class="pill-button tools-panel__print" hidden data-tools-print>Print</button>');
+    expect(html).toContain('<a class="pill-button tools-panel__notes" href="#resource-activities">Your notes (3)</a>');
     expect(html).not.toContain("<script>");
   });
 
