@@ -16,10 +16,12 @@ export interface AccessPrompt {
   actions: { href: string; label: string; primary: boolean }[];
 }
 
+export type AccessAction = AccessPrompt["actions"][number];
+
 /** The prompt for a non-member on the page at `pagePath` (path and query), or undefined for a member. */
 export function accessPrompt(access: MemberAccess, pagePath: string, activityCount: number): AccessPrompt | undefined {
   const whole = activityCount > 0 ? `The full resource, with its ${activityCount === 1 ? "activity" : `${activityCount} activities`},` : "The full resource";
-  const next = encodeURIComponent(pagePath);
+  const actions = accessActions(access, pagePath);
   switch (access.kind) {
     case "member":
       return undefined;
@@ -28,24 +30,43 @@ export function accessPrompt(access: MemberAccess, pagePath: string, activityCou
         kind: "signed-out",
         heading: "Sign in or join to see the whole resource",
         reason: `${whole} is for members. You are not signed in: sign in if you are a member (yourself or through your school), or join to become one.`,
-        actions: [
-          { href: `/account/login/?next=${next}`, label: "Sign in", primary: true },
-          { href: REGISTER_PATH, label: "Join", primary: false },
-        ],
+        actions,
       };
     case "no-membership":
       return {
         kind: "no-membership",
         heading: "Join to see the whole resource",
         reason: `${whole} is for members. You are signed in, but you have no membership, of your own or through a school.`,
-        actions: [{ href: REGISTER_PATH, label: "Join", primary: true }],
+        actions,
       };
     case "expired":
       return {
         kind: "expired",
         heading: "Renew to see the whole resource",
         reason: `${whole} is for members. Your membership ended on ${formatLondonDate(access.expiredOn)}. Renew it, or join through your school, to see it again.`,
-        actions: [{ href: `${REGISTER_PATH}?link-school=true&next=${next}`, label: "Renew your membership", primary: true }],
+        actions,
       };
+  }
+}
+
+/**
+ * The way on for a non-member, coming back to `pagePath` afterwards: sign in
+ * or join, join, or renew. None for a member. The resource page's prompt and
+ * a teacher link's members-only page both offer these.
+ */
+export function accessActions(access: MemberAccess, pagePath: string): AccessAction[] {
+  const next = encodeURIComponent(pagePath);
+  switch (access.kind) {
+    case "member":
+      return [];
+    case "signed-out":
+      return [
+        { href: `/account/login/?next=${next}`, label: "Sign in", primary: true },
+        { href: REGISTER_PATH, label: "Join", primary: false },
+      ];
+    case "no-membership":
+      return [{ href: REGISTER_PATH, label: "Join", primary: true }];
+    case "expired":
+      return [{ href: `${REGISTER_PATH}?link-school=true&next=${next}`, label: "Renew your membership", primary: true }];
   }
 }

@@ -21,3 +21,14 @@ export function checkNoteContent(value: unknown): NoteContentCheck {
   if (content.length > NOTE_MAX_LENGTH) return { ok: false, message: NOTE_TOO_LONG_MESSAGE, content };
   return { ok: true, content };
 }
+
+/**
+ * A refused no-JavaScript save, carried to the page it redirects to
+ * (server/http/note-draft.ts) so the activity's textarea holds what was typed.
+ */
+export interface NoteDraft {
+  activityId: number;
+  /** Plain text; the template escapes it. */
+  content: string;
+  error: string;
+}

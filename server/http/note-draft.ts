@@ -1,4 +1,6 @@
 import type { Request } from "express";
+import type { NoteDraft } from "../domain/teacher-note-content";
+import { existingSession } from "./session/session-middleware";
 
 /*
  * A refused no-JavaScript note save keeps what was typed: the route puts the
@@ -6,13 +8,6 @@ import type { Request } from "express";
  * out (once) to fill that activity's textarea. Like the flash notice
  * (./flash.ts), it lives in the session for one page view.
  */
-
-export interface NoteDraft {
-  activityId: number;
-  /** Plain text; the template escapes it. */
-  content: string;
-  error: string;
-}
 
 declare module "express-session" {
   interface SessionData {
@@ -24,9 +19,12 @@ export function setNoteDraft(req: Request, draft: NoteDraft): void {
   req.session.noteDraft = draft;
 }
 
-/** The pending draft, removed as it is read; anything malformed (an older release's session) is ignored. */
+/**
+ * The pending draft, removed as it is read; anything malformed (an older
+ * release's session) is ignored. Only looks: a visitor without a session gets none started.
+ */
 export function takeNoteDraft(req: Request): NoteDraft | undefined {
-  const draft: unknown = req.session?.noteDraft;
+  const draft: unknown = existingSession(req)?.noteDraft;
   if (draft === undefined) return undefined;
   delete req.session.noteDraft;
   if (draft === null || typeof draft !== "object") return undefined;

@@ -26,7 +26,11 @@ export function createMemberAccess(deps: { db: Kysely<Database>; crm: CrmPort; i
   const { db, crm, ids } = deps;
   return async (personId, now) => {
     if (personId === null) return { kind: "signed-out" };
-    const [own, held] = await Promise.all([ownMemberships(db, personId), crm.affiliations({ individualConstituentId: personId })]);
+    // A valid membership of their own settles it without asking the CRM: this runs on every signed-in resource page view.
+    const own = await ownMemberships(db, personId);
+    const ownAccess = accessFromMemberships(own, now);
+    if (ownAccess.kind === "member") return ownAccess;
+    const held = await crm.affiliations({ individualConstituentId: personId });
     const roles = held.filter((affiliation) => roleOf(ids, affiliation) && Date.parse(affiliation.StartDate) <= now.getTime());
     const schoolIds = [...new Set(roles.map((affiliation) => affiliation.GroupConstituent.Id))];
     const schools = await Promise.all(

@@ -4,10 +4,9 @@ import type { Database } from "../db/schema";
 import { accessPrompt, type AccessPrompt } from "../domain/resource-access-prompt";
 import { resourceListingUrl, emptyFacetSelection } from "../domain/resource-filters";
 import type { MemberAccessReader } from "../memberships/member-access";
-import { memberTools, type ExistingShareLinks, type NoteDraft, type ResourceTools, type TeacherNote } from "./resource-tools";
+import type { NoteDraft } from "../domain/teacher-note-content";
+import { memberTools, type ExistingShareLinks, type ResourceTools, type TeacherNote } from "./resource-tools";
 import { saveControlsFor, type SaveControl, type Viewer } from "./save-controls";
-
-export type { NoteDraft };
 
 /** What the page needs from outside the resources feature: who is a member, a person's notes and their share links. */
 export interface ResourcePageDependencies {

@@ -7,13 +7,6 @@ import type { SaveControl, Viewer } from "./save-controls";
  * templates/macros/tools-panel.njk; issue 13's markup contract).
  */
 
-/** A refused no-JavaScript save's typed text and reason, for that activity's textarea (server/http/note-draft.ts). */
-export interface NoteDraft {
-  activityId: number;
-  content: string;
-  error: string;
-}
-
 /** teacherNote(note) */
 export interface TeacherNote {
   activityId: number;

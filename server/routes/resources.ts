@@ -27,9 +27,7 @@ export function resourceRoutes(options: { resources: ResourcesService }): Router
   });
 
   router.get("/resources/:slug/", async (req, res) => {
-    // Only a signed-in person can have a refused note save waiting; a visitor's view must not touch the session.
-    const noteDraft = res.locals.currentUser ? takeNoteDraft(req) : undefined;
-    const page = await resources.resourcePage(req.params.slug, viewerOf(res), noteDraft);
+    const page = await resources.resourcePage(req.params.slug, viewerOf(res), takeNoteDraft(req));
     if (!page) throw notFound();
     res.render("pages/resource.njk", page);
   });

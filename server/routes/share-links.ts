@@ -12,7 +12,7 @@ import {
   LINK_REVOKED_NOTICE,
   notMemberShareMessage,
   SHARE_FIELDS_INVALID_MESSAGE,
-  teacherLinkMembersOnlyMessage,
+  teacherLinkMembersOnlyPage,
   UNKNOWN_SHARE_RESOURCE_MESSAGE,
 } from "../share-links/share-link-messages";
 import type { ShareLinksService } from "../share-links/share-links-service";
@@ -84,7 +84,7 @@ export function shareLinkRoutes(options: { shareLinks: ShareLinksService; siteOr
       if (outcome.access.kind === "member") return res.redirect(303, `/resources/${outcome.slug}/`);
       if (outcome.access.kind === "signed-out") return res.redirect(302, `/account/login/?next=${encodeURIComponent(req.originalUrl)}`);
       res.status(403);
-      return res.render("pages/resource-members-only.njk", { message: teacherLinkMembersOnlyMessage(outcome.access) });
+      return res.render("pages/resource-members-only.njk", teacherLinkMembersOnlyPage(outcome.access, req.originalUrl));
     }
     // The address is the secret: it must not leak onwards (Referer), into caches or into search engines.
     res.set({ "Referrer-Policy": "no-referrer", "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });

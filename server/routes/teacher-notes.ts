@@ -9,7 +9,7 @@ import { setNoteDraft } from "../http/note-draft";
 import { pathId } from "../http/path-id";
 import { resourceUrl } from "../shared/content-urls";
 import type { NoteActivity, TeacherNotesService } from "../teacher-notes/notes-service";
-import { failJson } from "../http/write-replies";
+import { failJson, redirectWithError } from "../http/write-replies";
 
 /**
  * A person's own note on an activity (docs/resources.md, "Teacher notes"):
@@ -55,17 +55,17 @@ export function teacherNoteRoutes(options: { notes: TeacherNotesService }): Rout
     switch (outcome.kind) {
       case "not-found":
         if (api) return failJson(res, 404, { [nonFieldErrorsKey]: [NOTE_MESSAGES.notFound] });
-        return backWith(req, res, safeNextPath(fields.next, RESOURCES_PATH), "error", NOTE_MESSAGES.notFound);
+        return redirectWithError(req, res, NOTE_MESSAGES.notFound, safeNextPath(fields.next, RESOURCES_PATH));
       case "not-member":
         if (api) return failJson(res, 403, { [nonFieldErrorsKey]: [NOTE_MESSAGES.notMember] });
-        return backWith(req, res, safeNextPath(fields.next, RESOURCES_PATH), "error", NOTE_MESSAGES.notMember);
+        return redirectWithError(req, res, NOTE_MESSAGES.notMember, safeNextPath(fields.next, RESOURCES_PATH));
       case "invalid":
         if (api) return failJson(res, 400, { content: [outcome.message] });
         setNoteDraft(req, { activityId, content: outcome.content, error: outcome.message });
-        return backWith(req, res, pageOf(fields.next, outcome.activity), "error", outcome.message);
+        return redirectWithError(req, res, outcome.message, pageOf(fields.next, outcome.activity));
       case "saved":
         if (api) return res.json({ success: true, content: outcome.content, updated_at: outcome.updatedAt });
-        return backWith(req, res, pageOf(fields.next, outcome.activity), "success", NOTE_MESSAGES.saved);
+        return backWithNotice(req, res, NOTE_MESSAGES.saved, pageOf(fields.next, outcome.activity));
     }
   });
 
@@ -81,10 +81,9 @@ export function teacherNoteRoutes(options: { notes: TeacherNotesService }): Rout
       if (outcome.kind === "not-found") return failJson(res, 404, { [nonFieldErrorsKey]: [outcome.activity ? NOTE_MESSAGES.noNote : NOTE_MESSAGES.notFound] });
       return res.json({ success: true });
     }
-    if (outcome.kind === "deleted") return backWith(req, res, pageOf(fields.next, outcome.activity), "success", NOTE_MESSAGES.deleted);
     // Deleting what is already gone (a second tab, a double click) leaves the page as the person wanted it.
-    if (outcome.activity) return backWith(req, res, pageOf(fields.next, outcome.activity), "success", NOTE_MESSAGES.deleted);
-    return backWith(req, res, safeNextPath(fields.next, RESOURCES_PATH), "error", NOTE_MESSAGES.notFound);
+    if (outcome.activity) return backWithNotice(req, res, NOTE_MESSAGES.deleted, pageOf(fields.next, outcome.activity));
+    return redirectWithError(req, res, NOTE_MESSAGES.notFound, safeNextPath(fields.next, RESOURCES_PATH));
   };
   router.delete(`${notePath}delete/`, deleteNote);
   router.post(`${notePath}delete/`, jsonFields({ next: "text" }), deleteNote);
@@ -102,8 +101,7 @@ function signedOut(req: Request, res: Response, api: boolean, next: unknown): vo
   res.redirect(303, `/account/login/?next=${encodeURIComponent(safeNextPath(next, RESOURCES_PATH))}`);
 }
 
-
-function backWith(req: Request, res: Response, location: string, variant: "success" | "error", text: string): void {
-  setFlash(req, { variant, text });
+function backWithNotice(req: Request, res: Response, text: string, location: string): void {
+  setFlash(req, { variant: "success", text });
   res.redirect(303, location);
 }

@@ -1,4 +1,5 @@
 import { formatLondonDate } from "../domain/membership-status";
+import { accessActions, type AccessAction } from "../domain/resource-access-prompt";
 import type { MemberAccess } from "../memberships/member-access";
 
 /* What people are told about share links (docs/resources.md "Share links"). */
@@ -17,10 +18,20 @@ export function notMemberShareMessage(access: MemberAccess): string {
   return "Only members can share resources. Join, or ask your school to add you, to share links.";
 }
 
-/** Why a teacher link did not open for someone signed in (403). */
-export function teacherLinkMembersOnlyMessage(access: MemberAccess): string {
-  if (access.kind === "expired") {
-    return `Teacher links open for members only, and your membership ended on ${formatLondonDate(access.expiredOn)}. Renew it to open this resource.`;
-  }
-  return "Teacher links open for members only. Join, or ask your school to add you, to open this resource.";
+/** What templates/pages/resource-members-only.njk renders. */
+export interface MembersOnlyPage {
+  message: string;
+  actions: AccessAction[];
+}
+
+/**
+ * Why a teacher link did not open for someone signed in (403), and the way
+ * on that fits: join, or renew and come back to the link.
+ */
+export function teacherLinkMembersOnlyPage(access: MemberAccess, linkPath: string): MembersOnlyPage {
+  const message =
+    access.kind === "expired"
+      ? `Teacher links open for members only, and your membership ended on ${formatLondonDate(access.expiredOn)}. Renew it to open this resource.`
+      : "Teacher links open for members only. Join, or ask your school to add you, to open this resource.";
+  return { message, actions: accessActions(access, linkPath) };
 }

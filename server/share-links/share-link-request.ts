@@ -10,7 +10,7 @@ import type { ShareLinkType } from "./tables";
  * resource_type one of the resource types. A plain form sends the same as text.
  */
 
-export const SHARE_LINK_TYPES: readonly ShareLinkType[] = ["student", "teacher"];
+export const SHARE_LINK_TYPES = ["student", "teacher"] as const satisfies readonly ShareLinkType[];
 
 export interface ShareLinkRequest {
   type: ShareLinkType;
@@ -30,7 +30,7 @@ export const SHARE_LINK_FIELD_MESSAGES = {
 const largestId = 2_147_483_647;
 
 const fields = {
-  type: z.enum(["student", "teacher"]),
+  type: z.enum(SHARE_LINK_TYPES),
   resource_id: z
     .union([z.number().int().positive(), z.string().regex(/^[1-9]\d{0,9}$/).transform(Number)])
     .pipe(z.number().max(largestId)),

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { liveTokensFor } from "./share-links-store";
+import { SHARE_LINK_TYPES } from "./share-link-request";
 import type { ShareLinkType } from "./tables";
 
 /*
@@ -29,7 +30,7 @@ export async function loadShareLinksFor(
 ): Promise<ShareLinksForResource> {
   const tokens = await liveTokensFor(db, personId, resourceId);
   const links: ShareLinksForResource = {};
-  for (const type of ["student", "teacher"] as const) {
+  for (const type of SHARE_LINK_TYPES) {
     const token = tokens[type];
     if (token) links[type] = { link: shareLinkUrl(publicOrigin, token), token };
   }

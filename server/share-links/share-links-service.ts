@@ -6,7 +6,7 @@ import { shareTokenPattern, type ShareLinkRequest } from "./share-link-request";
 import { loadShareLinksFor, shareLinkUrl, type ShareLinksForResource } from "./share-links-for";
 import { findLiveLink, findShareableResource, getOrCreateToken, revokeOwnLink } from "./share-links-store";
 import { sharePageFor, type SharePage } from "./share-page";
-import { loadStudentView, type StudentView } from "./student-view";
+import { loadStudentView, type NotesOn, type StudentView } from "./student-view";
 
 /*
  * Share links (docs/resources.md "Share links"): a member's link to a
@@ -42,6 +42,8 @@ export interface ShareLinksService {
 export interface ShareLinksDependencies {
   db: Kysely<Database>;
   memberAccess: MemberAccessReader;
+  /** The teacher-notes feature's notesOn: the student view shows the sharer's notes. */
+  notesOn: NotesOn;
   logger: Logger;
   /** The site's public origin: links are absolute, for pasting anywhere. */
   publicOrigin: string;
@@ -98,7 +100,7 @@ export function createShareLinksService(deps: ShareLinksDependencies): ShareLink
       if (link.type === "teacher") return { kind: "teacher", slug: link.slug, access: await memberAccess(viewerId, now) };
       // A student link lives only while its sharer is a member (docs/resources.md).
       if ((await memberAccess(link.sharerId, now)).kind !== "member") return { kind: "inactive" };
-      const view = await loadStudentView(db, link);
+      const view = await loadStudentView(db, deps.notesOn, link);
       return view ? { kind: "student", view } : { kind: "not-found" };
     },
   };

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import type { ShareLinksForResource } from "./share-links-for";
+import { SHARE_LINK_TYPES } from "./share-link-request";
 import type { ShareLinkType } from "./tables";
 
 /** The share modal's explanation, shown on the no-JavaScript share page too. */
@@ -51,7 +52,7 @@ export async function sharePageFor(
     resource: { id: row.id, resourceType: row.resource_type, slug: row.slug, title: row.title, pageUrl: `/resources/${row.slug}/` },
     sharePageUrl: `/resources/${row.slug}/share/`,
     explanation: SHARE_EXPLANATION,
-    links: (["student", "teacher"] as const).map((type) => ({
+    links: SHARE_LINK_TYPES.map((type) => ({
       type,
       ...linkTexts[type],
       link: links[type]?.link ?? "",

@@ -27,7 +27,14 @@ export interface StudentView {
   }[];
 }
 
-export async function loadStudentView(db: Kysely<Database>, link: { resourceId: number; sharerId: number }): Promise<StudentView | undefined> {
+/** The sharer's notes on some activities, by activity id (the teacher-notes feature's read model). */
+export type NotesOn = (constituentId: number, activityIds: readonly number[]) => Promise<Map<number, string>>;
+
+export async function loadStudentView(
+  db: Kysely<Database>,
+  notesOn: NotesOn,
+  link: { resourceId: number; sharerId: number },
+): Promise<StudentView | undefined> {
   const row = await db
     .selectFrom("resources")
     .select(["title", "summary", "resource_type", "body_html", "image_url", "image_alt"])
@@ -35,14 +42,12 @@ export async function loadStudentView(db: Kysely<Database>, link: { resourceId: 
     .executeTakeFirst();
   if (!row) return undefined;
   const activities = await db
-    .selectFrom("resource_activities as activity")
-    .leftJoin("teacher_notes as note", (join) =>
-      join.onRef("note.activity_id", "=", "activity.id").on("note.constituent_id", "=", link.sharerId),
-    )
-    .select(["activity.title", "activity.body_html", "note.content"])
-    .where("activity.resource_id", "=", link.resourceId)
-    .orderBy("activity.position")
+    .selectFrom("resource_activities")
+    .select(["id", "title", "body_html"])
+    .where("resource_id", "=", link.resourceId)
+    .orderBy("position")
     .execute();
+  const notes = await notesOn(link.sharerId, activities.map((activity) => activity.id));
   return {
     resource: {
       title: row.title,
@@ -52,11 +57,14 @@ export async function loadStudentView(db: Kysely<Database>, link: { resourceId: 
       imageUrl: row.image_url,
       imageAlt: row.image_alt,
     },
-    activities: activities.map((activity, index) => ({
-      heading: `${index + 1}. ${activity.title}`,
-      html: activity.body_html,
-      open: index === 0,
-      noteLines: activity.content ? activity.content.replace(/\r\n?/g, "\n").split("\n") : null,
-    })),
+    activities: activities.map((activity, index) => {
+      const note = notes.get(activity.id);
+      return {
+        heading: `${index + 1}. ${activity.title}`,
+        html: activity.body_html,
+        open: index === 0,
+        noteLines: note ? note.replace(/\r\n?/g, "\n").split("\n") : null,
+      };
+    }),
   };
 }

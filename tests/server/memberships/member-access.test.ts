@@ -22,6 +22,14 @@ describe.each(databaseEngines)("memberAccess on %s", (engine) => {
     expect(await memberAccess(id, new Date())).toEqual({ kind: "member" });
   });
 
+  it("does not ask the CRM when the person's own membership is valid", async () => {
+    const crm = crmOf(t);
+    const affiliations = vi.spyOn(crm, "affiliations");
+    const id = await addPerson(t.database.db, { email: "own-only@example.org", membershipExpiresAt: inAYear() });
+    expect(await createMemberAccess({ db: t.database.db, crm, ids })(id, new Date())).toEqual({ kind: "member" });
+    expect(affiliations).not.toHaveBeenCalled();
+  });
+
   it("says when a person's own membership ended", async () => {
     const ended = lastMonth();
     const id = await addPerson(t.database.db, { email: "lapsed@example.org", membershipExpiresAt: ended });

@@ -4,6 +4,7 @@ import { databaseEngines } from "../support/databases";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { addMember, addSchool, crmOf, join } from "../memberships/support";
 import { signedInBrowser } from "../my-account/support";
+import { addPerson, lastMonth } from "../accounts/support";
 import { addNote, addShareableResources, endMembership, GENERATE_PATH, pathOf, signedInPerson, type Person } from "./support";
 
 describe.each(databaseEngines)("share links: opening them on %s", (engine) => {
@@ -95,6 +96,16 @@ describe.each(databaseEngines)("share links: opening them on %s", (engine) => {
       expect(response.status).toBe(403);
       expect(response.text).toContain("Teacher links open for members only.");
       expect(response.text).toContain('href="/account/register/"');
+    });
+
+    it("offers someone whose membership ended a way to renew and come back to the link", async () => {
+      await addPerson(t.database.db, { email: "lapsed@example.org", membershipExpiresAt: lastMonth() });
+      const lapsed = await signedInBrowser(t.app, "lapsed@example.org");
+      const response = await lapsed.agent.get(teacherPath).set("Accept", "text/html");
+      expect(response.status).toBe(403);
+      expect(response.text).toContain("your membership ended on");
+      expect(response.text).toContain(`href="/account/register/?link-school=true&amp;next=${encodeURIComponent(teacherPath)}"`);
+      expect(response.text).toContain("Renew your membership");
     });
 
     it("sends a member to the resource page", async () => {
