@@ -134,7 +134,8 @@ test.describe("share links", () => {
     await page.reload();
     expect(await linkFor(await openShareDialog(page), "Students")).toBe(link);
 
-    const student = await browser.newContext();
+    // A student on a phone.
+    const student = await browser.newContext({ viewport: { width: 375, height: 800 } });
     try {
       const studentPage = await student.newPage();
       const opened = await studentPage.goto(link);
@@ -143,6 +144,9 @@ test.describe("share links", () => {
       // The note is text: its markup shows as typed, never as bold.
       await expect(studentPage.getByText("Bottom answers in role <b>only</b>.")).toBeVisible();
       await expect(studentPage.getByRole("button", { name: /^Save/ })).toHaveCount(0);
+      // Print alone: shown at once, never behind a toggle.
+      await expect(studentPage.getByRole("button", { name: "Print" })).toBeVisible();
+      await expect(studentPage.getByRole("button", { name: "Show tools" })).toHaveCount(0);
       await expectNoAxeViolations(studentPage);
 
       await page.getByRole("dialog", { name: "Share this resource" }).getByRole("button", { name: "Revoke link" }).click();
