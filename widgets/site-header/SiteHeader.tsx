@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useId, useMemo, useRef, useState, type JSX } from "react";
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type JSX } from "react";
 import type { FocusTrapProps } from "focus-trap-react";
 import { AdoptedContent } from "../lib/AdoptedContent";
 import type { WidgetProps } from "../runtime/definition";
@@ -25,6 +25,19 @@ export default function SiteHeader({ root, navId, navLabel, navContent, strings 
 
   useCloseOnWindowResize(open, close);
 
+  // Escape is ours, not the trap's: it must close the menu even before the trap's code has arrived.
+  useEffect(() => {
+    if (!open) return undefined;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      close();
+      toggleRef.current?.focus();
+    };
+    const { ownerDocument } = root;
+    ownerDocument.addEventListener("keydown", closeOnEscape);
+    return () => ownerDocument.removeEventListener("keydown", closeOnEscape);
+  }, [open, close, root]);
+
   // The trap spans the whole root (toggle + nav), so Tab cycles through the
   // links and back to the toggle, which stays reachable to close the menu.
   const containerElements = useMemo(() => [root], [root]);
@@ -33,8 +46,8 @@ export default function SiteHeader({ root, navId, navLabel, navContent, strings 
       // Focus already in the menu (the toggle, or a link tabbed to while the trap's code arrived) stays put.
       initialFocus: () => (root.contains(root.ownerDocument.activeElement) ? false : (toggleRef.current ?? false)),
       fallbackFocus: () => toggleRef.current ?? root,
-      // The trap handles Escape and outside clicks itself; onDeactivate keeps our state in step.
-      escapeDeactivates: true,
+      // Outside clicks are the trap's (onDeactivate keeps our state in step); Escape is handled above.
+      escapeDeactivates: false,
       clickOutsideDeactivates: true,
       onDeactivate: close,
       returnFocusOnDeactivate: true,
