@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { byteLru } from "../cache/byte-lru";
-import { compressAnswer, type CompressedAnswer } from "../cache/compressed-answer";
+import { compressJsonAnswer, type CompressedAnswer } from "../cache/compressed-answer";
 import type { Database } from "../db/schema";
 import type { RenderCalendarEntry } from "./calendar-entry-renderer";
 import { listInstanceItems } from "./instance-listing";
@@ -26,9 +26,7 @@ export function cachedInstanceAnswers(db: Kysely<Database>, readVersion: () => P
     const key = JSON.stringify(query);
     const kept = answers.get(key);
     if (kept && kept.version === version) return kept.answer;
-    const answer = listInstanceItems(db, query, renderCalendarEntry).then((body) =>
-      compressAnswer(Buffer.from(JSON.stringify(body)), "application/json; charset=utf-8"),
-    );
+    const answer = listInstanceItems(db, query, renderCalendarEntry).then((body) => compressJsonAnswer(body));
     // Counted at a guess until it is known, so the bound holds while it is computed.
     answers.set(key, { version, answer }, 0);
     answer.then(
