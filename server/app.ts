@@ -78,11 +78,12 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   // Before the logger: the emailed reset link carries a token, which must never be logged.
   app.use(passwordLinkHandoff(config));
   app.use(verifyEmailLinkHandoff(config));
-  // Every dynamic answer after this point leaves compressed when it is worth it (kept answers already are).
-  app.use(compressResponses);
-  // Suggestions arrive on every pause in typing: they are not access-logged either (failures still are).
+  // Suggestions arrive on every pause in typing: they are not access-logged either (failures still are). Their
+  // answers are kept compressed (server/cache/answer-per-value.ts), so they come before compressResponses.
   app.use(searchAutocompleteRoutes({ siteSearch: features.siteSearch, logger: services.logger }));
   app.use(schoolSearchRoutes({ schoolSearch: features.schoolSearch, logger: services.logger }));
+  // Every dynamic answer after this point leaves compressed when it is worth it (kept answers already are).
+  app.use(compressResponses);
   app.use(httpLogger(services.logger));
   app.use("/static", staticFiles(staticDir, bundleDir));
 

@@ -1,3 +1,5 @@
+import { byteLru } from "./byte-lru";
+
 /*
  * Answers kept in this process, keyed by the question, and dropped as soon as
  * a version counter in the database moves (bumped by triggers whenever the
@@ -8,18 +10,20 @@
  * after a write. Identical questions in flight share one computation.
  */
 
-export interface VersionedCacheOptions {
+export interface VersionedCacheOptions<V = unknown> {
   /** Reads the content's change counter. */
   readVersion: () => Promise<number>;
-  /** How long an answer is kept at most. */
+  /** How long an answer is kept at most; Infinity for answers that depend on nothing but the content. */
   ttlMs?: number;
   /** How many answers are kept; the least recently used goes first. */
   maxEntries?: number;
+  /** Bounds the answers by their size instead of their count (server/cache/byte-lru.ts), each weighed once computed. */
+  size?: { maxBytes: number; bytesOf: (value: V) => number };
   now?: () => number;
 }
 
-export interface VersionedCache {
-  remember<T>(key: string, compute: () => Promise<T>): Promise<T>;
+export interface VersionedCache<V = unknown> {
+  remember<T extends V>(key: string, compute: () => Promise<T>): Promise<T>;
 }
 
 interface Entry {
@@ -31,30 +35,32 @@ interface Entry {
 export const DEFAULT_CACHE_TTL_MS = 60_000;
 export const DEFAULT_CACHE_ENTRIES = 1_000;
 
-export function versionedCache(options: VersionedCacheOptions): VersionedCache {
+export function versionedCache<V = unknown>(options: VersionedCacheOptions<V>): VersionedCache<V> {
   const ttlMs = options.ttlMs ?? DEFAULT_CACHE_TTL_MS;
-  const maxEntries = options.maxEntries ?? DEFAULT_CACHE_ENTRIES;
   const now = options.now ?? Date.now;
-  const entries = new Map<string, Entry>();
+  const { size } = options;
+  // Counted: every entry weighs one. Sized: an entry weighs nothing until its answer is known.
+  const maxEntries = options.maxEntries ?? DEFAULT_CACHE_ENTRIES;
+  const entries = size ? byteLru<Entry>(size.maxBytes) : byteLru<Entry>(maxEntries, maxEntries);
 
   return {
-    async remember<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    async remember<T extends V>(key: string, compute: () => Promise<T>): Promise<T> {
       const version = await options.readVersion();
       const found = entries.get(key);
-      if (found && found.version === version && now() - found.storedAt < ttlMs) {
-        // Map order is insertion order: move it to the back, the most recently used end.
-        entries.delete(key);
-        entries.set(key, found);
-        return found.value as Promise<T>;
-      }
+      if (found && found.version === version && now() - found.storedAt < ttlMs) return found.value as Promise<T>;
       const value = compute();
-      entries.delete(key);
-      entries.set(key, { version, storedAt: now(), value });
-      while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
-      // A failure is not remembered: the next request tries again.
-      value.catch(() => {
-        if (entries.get(key)?.value === value) entries.delete(key);
-      });
+      const entry = { version, storedAt: now(), value };
+      entries.set(key, entry, size ? 0 : 1);
+      const stillKept = () => entries.peek(key) === entry;
+      value.then(
+        (answer) => {
+          if (size && stillKept()) entries.set(key, entry, size.bytesOf(answer));
+        },
+        // A failure is not remembered: the next request tries again.
+        () => {
+          if (stillKept()) entries.delete(key);
+        },
+      );
       return value;
     },
   };

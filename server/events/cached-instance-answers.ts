@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import { byteLru } from "../cache/byte-lru";
-import { compressAnswer, type CompressedAnswer } from "../cache/compressed-answer";
+import { compressJsonAnswer, type CompressedAnswer } from "../cache/compressed-answer";
+import { versionedCache } from "../cache/versioned-cache";
 import type { Database } from "../db/schema";
 import type { RenderCalendarEntry } from "./calendar-entry-renderer";
 import { listInstanceItems } from "./instance-listing";
@@ -8,10 +8,10 @@ import type { InstanceQuery } from "./instance-query";
 
 /*
  * The instances API's whole answer per window, filters and fields, as JSON
- * bytes already compressed (server/cache/compressed-answer.ts), kept until
- * the events content version (migration 0018) moves. The answer depends on
- * nothing else (no "now"), so there is no time limit. Identical questions in
- * flight share one computation.
+ * bytes already compressed (server/cache/compressed-answer.ts), in a
+ * versioned cache (server/cache/versioned-cache.ts) until the events content
+ * version (migration 0018) moves. The answer depends on nothing else (no
+ * "now"), so there is no time limit.
  */
 
 /** A week is about 260 kB of JSON (350 kB kept with its two compressed copies): this keeps about 45 such answers. */
@@ -20,26 +20,7 @@ export const INSTANCE_ANSWERS_MAX_BYTES = 16 * 1024 * 1024;
 export type InstanceAnswer = (query: InstanceQuery, renderCalendarEntry: RenderCalendarEntry) => Promise<CompressedAnswer>;
 
 export function cachedInstanceAnswers(db: Kysely<Database>, readVersion: () => Promise<number>, maxBytes = INSTANCE_ANSWERS_MAX_BYTES): InstanceAnswer {
-  const answers = byteLru<{ version: number; answer: Promise<CompressedAnswer> }>(maxBytes);
-  return async (query, renderCalendarEntry) => {
-    const version = await readVersion();
-    const key = JSON.stringify(query);
-    const kept = answers.get(key);
-    if (kept && kept.version === version) return kept.answer;
-    const answer = listInstanceItems(db, query, renderCalendarEntry).then((body) =>
-      compressAnswer(Buffer.from(JSON.stringify(body)), "application/json; charset=utf-8"),
-    );
-    // Counted at a guess until it is known, so the bound holds while it is computed.
-    answers.set(key, { version, answer }, 0);
-    answer.then(
-      (done) => {
-        if (answers.get(key)?.answer === answer) answers.set(key, { version, answer }, done.bytes);
-      },
-      // A failure is not kept: the next request tries again.
-      () => {
-        if (answers.get(key)?.answer === answer) answers.delete(key);
-      },
-    );
-    return answer;
-  };
+  const answers = versionedCache<CompressedAnswer>({ readVersion, ttlMs: Infinity, size: { maxBytes, bytesOf: (answer) => answer.bytes } });
+  return (query, renderCalendarEntry) =>
+    answers.remember(JSON.stringify(query), () => listInstanceItems(db, query, renderCalendarEntry).then((items) => compressJsonAnswer(items)));
 }

@@ -1,4 +1,4 @@
-import type { ContentEncoding } from "../cache/compressed-answer";
+import type { ContentCoding, ContentEncoding } from "../cache/compressed-answer";
 
 /*
  * The encoding to send for an Accept-Encoding header: Brotli, else gzip, else
@@ -7,9 +7,6 @@ import type { ContentEncoding } from "../cache/compressed-answer";
  * `*`. Browsers send a handful of distinct headers, so each header's accepted
  * codings are remembered.
  */
-
-/** The encodings the server can send a precompressed answer in, best first. */
-export type ContentCoding = Exclude<ContentEncoding, "identity">;
 
 const BEST_FIRST: readonly ContentCoding[] = ["br", "gzip"];
 const remembered = new Map<string, ReadonlySet<ContentCoding>>();

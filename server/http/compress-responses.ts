@@ -1,5 +1,6 @@
 import type { RequestHandler, Response } from "express";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { MIN_COMPRESSED_BYTES } from "../cache/compressed-answer";
 import { preferredEncoding } from "./accept-encoding";
 
 /*
@@ -11,8 +12,6 @@ import { preferredEncoding } from "./accept-encoding";
  * millisecond for a page at these settings (docs/performance.md).
  */
 
-/** Below this a compressed body saves less than the headers and the CPU cost. */
-export const MIN_COMPRESSED_BYTES = 1024;
 /** Brotli quality for per-request compression: about gzip 6's speed, a smaller result. */
 const PER_REQUEST_BROTLI_QUALITY = 4;
 const compressibleType = /^(text\/|application\/(json|javascript|xml|[\w.+-]+\+(json|xml))|image\/svg\+xml)/i;

@@ -16,8 +16,8 @@ export interface AnswerHeaders {
  * client's If-None-Match already names that representation's ETag.
  */
 export function sendCompressedAnswer(req: Request, res: Response, answer: CompressedAnswer, headers: AnswerHeaders): void {
-  const encoding = preferredEncoding(req.headers["accept-encoding"]);
-  const etag = answer.etags[encoding];
+  const encoding = preferredEncoding(req.headers["accept-encoding"], answer.codings);
+  const etag = answer.etags[encoding]!;
   res.setHeader("ETag", etag);
   res.setHeader("Vary", headers.vary);
   res.setHeader("Cache-Control", headers.cacheControl);
@@ -27,7 +27,7 @@ export function sendCompressedAnswer(req: Request, res: Response, answer: Compre
     res.end();
     return;
   }
-  const body = answer.bodies[encoding];
+  const body = answer.bodies[encoding]!;
   res.statusCode = 200;
   res.setHeader("Content-Type", answer.contentType);
   if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
@@ -36,9 +36,14 @@ export function sendCompressedAnswer(req: Request, res: Response, answer: Compre
   else res.end(body);
 }
 
-/** If-None-Match uses the weak comparison: a W/ prefix does not matter. */
+/** If-None-Match uses the weak comparison: a W/ prefix, on either side, does not matter. */
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === "*") return true;
-  return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+  const opaque = withoutWeakPrefix(etag);
+  return ifNoneMatch.split(",").some((tag) => withoutWeakPrefix(tag.trim()) === opaque);
+}
+
+function withoutWeakPrefix(tag: string): string {
+  return tag.startsWith("W/") ? tag.slice(2) : tag;
 }

@@ -3,7 +3,7 @@ import { byteLru } from "../cache/byte-lru";
 import { compressAnswer, type CompressedAnswer } from "../cache/compressed-answer";
 import { sendCompressedAnswer } from "./compressed-answer-response";
 import { isApiRequest } from "./errors";
-import { existingSession } from "./session/session-middleware";
+import { cookieTest, existingSession } from "./session/session-middleware";
 
 /*
  * The anonymous page cache (docs/performance.md, "The page cache"). A page
@@ -46,10 +46,10 @@ interface KeptPage {
 export function anonymousPageCache(options: PageCacheOptions): RequestHandler {
   const pages = byteLru<KeptPage>(options.maxBytes);
   const now = options.now ?? Date.now;
-  const cookiePrefix = `${options.sessionCookieName}=`;
+  const sendsSessionCookie = cookieTest(options.sessionCookieName);
 
   return async (req, res, next) => {
-    if (!isVisitorPageRequest(req, cookiePrefix)) return next();
+    if (!isVisitorPageRequest(req) || sendsSessionCookie(req.headers.cookie)) return next();
     const key = cacheKeyOf(req.originalUrl);
     if (key === undefined) return next();
     const version = await options.readVersion();
@@ -109,17 +109,12 @@ function isPersonal(req: Request, res: Response): boolean {
 }
 
 /**
- * A GET or HEAD without a session cookie, asking for a page. An API-style
- * request (Accept: application/json, X-Requested-With) renders pages without
- * their shared context, so it is neither answered from nor kept in the cache.
+ * A GET or HEAD asking for a page. An API-style request (Accept:
+ * application/json, X-Requested-With) renders pages without their shared
+ * context, so it is neither answered from nor kept in the cache.
  */
-function isVisitorPageRequest(req: Request, cookiePrefix: string): boolean {
-  return (req.method === "GET" || req.method === "HEAD") && !carriesCookie(req.headers.cookie, cookiePrefix) && !isApiRequest(req);
-}
-
-function carriesCookie(header: string | undefined, prefix: string): boolean {
-  if (!header) return false;
-  return header.split(";").some((pair) => pair.trimStart().startsWith(prefix));
+function isVisitorPageRequest(req: Request): boolean {
+  return (req.method === "GET" || req.method === "HEAD") && !isApiRequest(req);
 }
 
 /**

@@ -1,7 +1,8 @@
 import express, { type RequestHandler, type Response } from "express";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { preferredEncoding, type ContentCoding } from "./accept-encoding";
+import type { ContentCoding } from "../cache/compressed-answer";
+import { preferredEncoding } from "./accept-encoding";
 
 const oneYearSeconds = 365 * 24 * 60 * 60;
 const codings: readonly ContentCoding[] = ["br", "gzip"];

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { versionReader } from "../cache/content-versions";
 import { versionedCache, type VersionedCacheOptions } from "../cache/versioned-cache";
 import type { Database } from "../db/schema";
 import { listResources } from "./resource-listing";
@@ -17,10 +18,7 @@ export type ListResources = typeof listResources;
 
 /** The change counter of the listing's content (migration 0010). */
 export function resourceListingVersionReader(db: Kysely<Database>): () => Promise<number> {
-  return async () => {
-    const result = await sql<{ version: number }>`select version from resource_listing_state where id = 1`.execute(db);
-    return Number(result.rows[0]?.version ?? 0);
-  };
+  return versionReader(db, sql`select version from resource_listing_state where id = 1`);
 }
 
 /** listResources, answered from the cache when nothing changed since it was asked. */

@@ -1,4 +1,6 @@
 import { Router } from "express";
+import { jsonAnswerPerValue } from "../cache/answer-per-value";
+import { sendCompressedAnswer } from "../http/compressed-answer-response";
 import type { Logger } from "../logging";
 import { nonFieldErrorsKey } from "../http/errors";
 import type { SchoolHit, SchoolSearch } from "../search/school-search-port";
@@ -7,6 +9,12 @@ import { parseSearchText } from "../search/search-request";
 
 /** Schools per answer: enough to spot one's own among namesakes, few enough to scan. */
 export const SCHOOL_SEARCH_LIMIT = 10;
+
+/** The register changes rarely; a minute of shared caching takes repeated prefixes off the server. */
+const SCHOOL_SEARCH_CACHE_CONTROL = "public, max-age=60";
+const noSchools: readonly SchoolHit[] = [];
+/** Cached hits come back as the same array (server/search/cached-school-search.ts): JSON built and compressed once per array. */
+const schoolSearchAnswerOf = jsonAnswerPerValue((hits: readonly SchoolHit[]) => ({ hits }));
 
 /**
  * GET /account/school-search/?query= for the registration wizard's school
@@ -23,7 +31,7 @@ export function schoolSearchRoutes(options: { schoolSearch: SchoolSearch; logger
       res.status(400).json({ success: false, errors: parsed.errors });
       return;
     }
-    let hits: SchoolHit[] = [];
+    let hits: readonly SchoolHit[] = noSchools;
     try {
       if (parsed.terms.length > 0) hits = await options.schoolSearch.find(parsed.text, SCHOOL_SEARCH_LIMIT);
     } catch (error) {
@@ -31,7 +39,7 @@ export function schoolSearchRoutes(options: { schoolSearch: SchoolSearch; logger
       res.status(503).json({ success: false, errors: { [nonFieldErrorsKey]: ["School search is unavailable just now. Please try again in a moment."] } });
       return;
     }
-    res.set("Cache-Control", "public, max-age=60").json({ hits });
+    sendCompressedAnswer(req, res, schoolSearchAnswerOf(hits), { vary: "Accept-Encoding", cacheControl: SCHOOL_SEARCH_CACHE_CONTROL });
   });
 
   return router;

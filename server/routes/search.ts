@@ -1,5 +1,6 @@
-import { createHash } from "node:crypto";
 import { Router } from "express";
+import { jsonAnswerPerValue } from "../cache/answer-per-value";
+import { sendCompressedAnswer } from "../http/compressed-answer-response";
 import type { Logger } from "../logging";
 import { nonFieldErrorsKey } from "../http/errors";
 import type { SearchHit, SiteSearch } from "../search/search-port";
@@ -25,21 +26,9 @@ function autocompleteHitOf({ objectID, title, url, excerpt, image }: SearchHit) 
 
 /*
  * Cached suggestions come back as the same array (server/search/cached-site-search.ts),
- * so their JSON is built once per array rather than once per keystroke.
+ * so their JSON is built and compressed once per array rather than once per keystroke.
  */
-const autocompleteAnswers = new WeakMap<readonly SearchHit[], { body: string; etag: string }>();
-
-function autocompleteAnswerOf(hits: readonly SearchHit[]): { body: string; etag: string } {
-  let answer = autocompleteAnswers.get(hits);
-  if (answer === undefined) {
-    const body = JSON.stringify({ hits: hits.map(autocompleteHitOf) });
-    // The weak ETag Express would compute on every send, computed once.
-    const etag = `W/"${Buffer.byteLength(body).toString(16)}-${createHash("sha1").update(body).digest("base64").slice(0, 27)}"`;
-    answer = { body, etag };
-    autocompleteAnswers.set(hits, answer);
-  }
-  return answer;
-}
+const autocompleteAnswerOf = jsonAnswerPerValue((hits: readonly SearchHit[]) => ({ hits: hits.map(autocompleteHitOf) }));
 
 /**
  * GET /search/autocomplete/?query= for the search box. Mounted before the
@@ -65,8 +54,7 @@ export function searchAutocompleteRoutes(options: { siteSearch: SiteSearch; logg
       res.status(500).json({ success: false, errors: { [nonFieldErrorsKey]: ["Suggestions are not available just now."] } });
       return;
     }
-    const { body, etag } = autocompleteAnswerOf(hits);
-    res.set({ "Cache-Control": AUTOCOMPLETE_CACHE_CONTROL, ETag: etag }).type("json").send(body);
+    sendCompressedAnswer(req, res, autocompleteAnswerOf(hits), { vary: "Accept-Encoding", cacheControl: AUTOCOMPLETE_CACHE_CONTROL });
   });
   router.get("/search/autocomplete", redirectToSlashed);
 

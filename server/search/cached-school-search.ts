@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { versionReader } from "../cache/content-versions";
 import type { VersionedCache } from "../cache/versioned-cache";
 import type { Database } from "../db/schema";
 import { schoolQueryOf } from "./school-search-query";
@@ -13,10 +14,7 @@ import type { SchoolSearch } from "./school-search-port";
 
 /** The change counter of the school register in `db` (migration 0012). */
 export function schoolSearchVersionReader(db: Kysely<Database>): () => Promise<number> {
-  return async () => {
-    const result = await sql<{ version: number }>`select version from school_search_state where id = 1`.execute(db);
-    return Number(result.rows[0]?.version ?? 0);
-  };
+  return versionReader(db, sql`select version from school_search_state where id = 1`);
 }
 
 export function cachedSchoolSearch(inner: SchoolSearch, cache: VersionedCache): SchoolSearch {

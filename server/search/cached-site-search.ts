@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { versionReader } from "../cache/content-versions";
 import type { Database } from "../db/schema";
 import { versionedCache, type VersionedCacheOptions } from "../cache/versioned-cache";
 import type { SearchHit, SearchResults, SiteSearch } from "./search-port";
@@ -13,10 +14,7 @@ import type { SearchHit, SearchResults, SiteSearch } from "./search-port";
 
 /** The change counter of the index in `db` (migration 0008). */
 export function searchIndexVersionReader(db: Kysely<Database>): () => Promise<number> {
-  return async () => {
-    const result = await sql<{ version: number }>`select version from search_index_state where id = 1`.execute(db);
-    return Number(result.rows[0]?.version ?? 0);
-  };
+  return versionReader(db, sql`select version from search_index_state where id = 1`);
 }
 
 export function cachedSiteSearch(inner: SiteSearch, options: VersionedCacheOptions): SiteSearch {

@@ -81,7 +81,8 @@ export function existingSession(req: Request): Request["session"] | undefined {
   return deferred.has(req) ? undefined : req.session;
 }
 
-function cookieTest(name: string): (header: string | undefined) => boolean {
+/** Whether a Cookie header carries the cookie `name` (another whose name merely starts the same does not count). */
+export function cookieTest(name: string): (header: string | undefined) => boolean {
   const pattern = new RegExp(`(?:^|;)\\s*${name.replace(/[^A-Za-z0-9_]/g, "\\$&")}=`);
   return (header) => header !== undefined && pattern.test(header);
 }

@@ -1,5 +1,7 @@
+import { brotliDecompressSync } from "node:zlib";
 import request from "supertest";
 import { vi } from "vitest";
+import { rawGet } from "../http/page-cache-support";
 import { databaseEngines } from "../support/databases";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { contentWriter } from "./search-content";
@@ -100,6 +102,16 @@ describe.each(databaseEngines)("GET /search/autocomplete/ on %s", (engine) => {
     const response = await request(t.app).get("/search/autocomplete?query=haml");
     expect(response.status).toBe(301);
     expect(response.headers.location).toBe("/search/autocomplete/?query=haml");
+  });
+
+  it("sends the suggestions Brotli'd to a client that accepts it, with Vary, the same JSON as sent plain", async () => {
+    const url = "/search/autocomplete/?query=haml";
+    const plain = await rawGet(t.app, url);
+    const br = await rawGet(t.app, url, { "Accept-Encoding": "gzip, br" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toBe("Accept-Encoding");
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
   });
 
   it("gives a repeated answer the same ETag, answers 304 to it, and a new ETag once content changes", async () => {

@@ -1,0 +1,20 @@
+import { compressJsonAnswer, type CompressedAnswer } from "./compressed-answer";
+
+/**
+ * The JSON answer for a value that a versioned cache hands out again and
+ * again as the same object (server/cache/versioned-cache.ts: search hits),
+ * serialised and compressed once per object, not once per request. A new
+ * object (the content changed, or the cache dropped it) is a new answer; an
+ * old one goes with its object.
+ */
+export function jsonAnswerPerValue<T extends object>(answerOf: (value: T) => unknown): (value: T) => CompressedAnswer {
+  const answers = new WeakMap<T, CompressedAnswer>();
+  return (value) => {
+    let answer = answers.get(value);
+    if (answer === undefined) {
+      answer = compressJsonAnswer(answerOf(value), "weak");
+      answers.set(value, answer);
+    }
+    return answer;
+  };
+}
