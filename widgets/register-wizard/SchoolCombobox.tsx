@@ -4,6 +4,7 @@ import { addressLine, SCHOOL_SEARCH_MAX_LENGTH, type SchoolHit } from "./school-
 import { SchoolSearcher } from "./school-searcher";
 import { SupportAdvice } from "./SupportAdvice";
 import type { RegisterWizardStrings } from "./strings";
+import { FieldErrorMessage } from "../lib/FieldErrorMessage";
 
 interface SchoolComboboxProps {
   id: string;
@@ -119,12 +120,7 @@ export function SchoolCombobox({ id, initialText, onChoose, onTyped, error, inpu
       <span className="form-hint" id={`${id}-hint`}>
         {strings.schoolSearchHint}
       </span>
-      {error && (
-        <p className="form-error-message" id={`${id}-error`}>
-          <span className="visually-hidden">Error: </span>
-          {error}
-        </p>
-      )}
+      <FieldErrorMessage id={`${id}-error`} message={error} />
       <div className="school-search__field">
         <input
           ref={inputRef}

@@ -1,4 +1,5 @@
 import type { JSX, Ref } from "react";
+import { FieldErrorMessage } from "../lib/FieldErrorMessage";
 
 interface SelectFieldProps<Value extends string | number> {
   id: string;
@@ -35,12 +36,7 @@ export function SelectField<Value extends string | number>({
       <label className="form-label" htmlFor={id}>
         {label}
       </label>
-      {error && (
-        <p className="form-error-message" id={`${id}-error`}>
-          <span className="visually-hidden">Error: </span>
-          {error}
-        </p>
-      )}
+      <FieldErrorMessage id={`${id}-error`} message={error} />
       <select
         ref={selectRef}
         className="form-select"

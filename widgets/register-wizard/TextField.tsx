@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, JSX, Ref } from "react";
+import { FieldErrorMessage } from "../lib/FieldErrorMessage";
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "onChange" | "value"> {
   id: string;
@@ -39,12 +40,7 @@ export function TextField({ id, name, label, value, onChange, error, hint, input
           {hint}
         </span>
       )}
-      {error && (
-        <p className="form-error-message" id={`${id}-error`}>
-          <span className="visually-hidden">Error: </span>
-          {error}
-        </p>
-      )}
+      <FieldErrorMessage id={`${id}-error`} message={error} />
       {after ? (
         <div className="register-wizard__password">
           {input}

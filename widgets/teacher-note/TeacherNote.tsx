@@ -7,6 +7,7 @@ import { characterCount, normaliseNote, NOTE_MAX_LENGTH, noteProblem } from "./n
 import type { TeacherNoteProps } from "./parse";
 import { dayAndTime, timeOfDay } from "./time-text";
 import { useDraft } from "./useDraft";
+import { FieldErrorMessage } from "../lib/FieldErrorMessage";
 
 type Status = { kind: "none" } | { kind: "saved"; at: Date } | { kind: "deleted" | "draftRestored" | "draftDiscarded" };
 type Failure = "saveFailed" | "deleteFailed" | null;
@@ -172,12 +173,7 @@ export default function TeacherNote({
           <label className="form-label teacher-note__label" htmlFor={fieldId}>
             {strings.label.replace("{title}", activityTitle)}
           </label>
-          {fieldError && (
-            <p className="form-error-message teacher-note__error" id={errorId}>
-              <span className="visually-hidden">{strings.errorPrefix}</span>
-              {fieldError}
-            </p>
-          )}
+          <FieldErrorMessage id={errorId} message={fieldError} prefix={strings.errorPrefix} className="teacher-note__error" />
           <textarea
             ref={fieldRef}
             className="form-textarea teacher-note__field"
