@@ -155,6 +155,6 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   app.use(pageRoutes({ pages: features.pages, templatesDir }));
 
   app.use(notFoundHandler);
-  app.use(errorHandler({ development }));
+  app.use(errorHandler({ development, siteSettings: features.pages.siteSettings }));
   return app;
 }

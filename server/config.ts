@@ -95,10 +95,18 @@ const settings = {
   port: setting("PORT", wholeNumber(1, 65535).default(3000)),
   publicUrl: setting("PUBLIC_URL", httpUrl.optional()),
   databaseUrl: setting("DATABASE_URL", databaseUrl.default("sqlite:var/site.sqlite"), { secret: true }),
+  // How long a PostgreSQL query waits for a connection, and the longest a statement may run (docs/faults.md); 0 turns either off.
+  databaseConnectTimeoutMs: setting("DATABASE_CONNECT_TIMEOUT_MS", wholeNumber(0, 600_000).default(5_000)),
+  databaseStatementTimeoutMs: setting("DATABASE_STATEMENT_TIMEOUT_MS", wholeNumber(0, 3_600_000).default(30_000)),
   databaseUrlTest: setting("DATABASE_URL_TEST", postgresUrl.optional(), { secret: true }),
   redisUrl: setting("REDIS_URL", redisUrl.optional(), { secret: true }),
   sessionSecret: setting("SESSION_SECRET", sessionSecret.optional(), { secret: true }),
   crmEnv: setting("CRM_ENV", z.enum(["test", "production"], 'must be "test" or "production"').default("test")),
+  // The circuit breaker around every CRM call (server/crm/circuit-breaking-crm.ts, docs/faults.md).
+  crmTimeoutMs: setting("CRM_TIMEOUT_MS", wholeNumber(100, 120_000).default(5_000)),
+  crmBreakerErrorPercent: setting("CRM_BREAKER_ERROR_PERCENT", wholeNumber(1, 100).default(50)),
+  crmBreakerMinCalls: setting("CRM_BREAKER_MIN_CALLS", wholeNumber(1, 1000).default(5)),
+  crmBreakerResetMs: setting("CRM_BREAKER_RESET_MS", wholeNumber(100, 600_000).default(30_000)),
   nodeEnv: setting(
     "NODE_ENV",
     z.enum(["development", "test", "production"], 'must be "development", "test" or "production"').default("development"),

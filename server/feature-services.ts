@@ -3,6 +3,8 @@ import { createEmailVerificationService, type EmailVerificationService } from ".
 import { contentVersionReader } from "./cache/content-versions";
 import type { Config } from "./config";
 import { CRM_IDS } from "./crm/crm-ids";
+import { createCircuitBreakingCrm } from "./crm/circuit-breaking-crm";
+import type { CrmPort } from "./crm/crm-port";
 import { createSqlCrm } from "./crm/sql-crm";
 import type { DatabaseHandle } from "./db/database";
 import { createEventsService, type EventsService } from "./events/events-service";
@@ -77,13 +79,15 @@ export interface FeatureAdapters {
   readiness: Readiness;
   /** Tests only: where the Stripe SDK sends its calls (a local stand-in) instead of api.stripe.com. */
   stripeApi?: StripeApiAddress;
+  /** Tests only: the CRM behind the circuit breaker, instead of the embedded one (a slow or failing stand-in). */
+  crm?: CrmPort;
 }
 
 export function createFeatureServices(adapters: FeatureAdapters): FeatureServices {
   const { db } = adapters.database;
   // The embedded CRM; a Tessitura adapter would be chosen here from the config (docs/crm.md).
   const crmIds = CRM_IDS[adapters.config.crmEnv];
-  const crm = createSqlCrm(db, crmIds);
+  const crm = guardedCrm(adapters, adapters.crm ?? createSqlCrm(db, crmIds));
   const emailVerification = createEmailVerificationService({
     db,
     mailer: adapters.mailer,
@@ -149,6 +153,28 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
     readinessProbe: createReadinessProbe({ db, redis: adapters.redis, readiness: adapters.readiness }),
     siteContentVersion: contentVersionReader(db, "site"),
   };
+}
+
+/**
+ * Every CRM call through one circuit breaker (docs/faults.md, "A slow CRM").
+ * Work that must be atomic with the site's own tables (seat grants under the
+ * school's lock, payment fulfilment) uses the embedded adapter on its
+ * transaction instead, which the breaker cannot wrap; a remote adapter would
+ * need its own lock there (server/memberships/seat-grants-lock.ts).
+ */
+function guardedCrm(adapters: FeatureAdapters, inner: CrmPort): CrmPort {
+  const { config, logger } = adapters;
+  const { crm, breaker } = createCircuitBreakingCrm(inner, {
+    timeoutMs: config.crmTimeoutMs,
+    errorThresholdPercent: config.crmBreakerErrorPercent,
+    minimumCalls: config.crmBreakerMinCalls,
+    resetTimeoutMs: config.crmBreakerResetMs,
+  });
+  breaker.on("open", () => logger.error({ resetMs: config.crmBreakerResetMs }, "CRM circuit breaker opened: CRM calls fail at once"));
+  breaker.on("halfOpen", () => logger.warn("CRM circuit breaker half-open: trying the CRM again"));
+  breaker.on("close", () => logger.info("CRM circuit breaker closed: the CRM answers again"));
+  breaker.on("timeout", () => logger.warn({ timeoutMs: config.crmTimeoutMs }, "a CRM call timed out"));
+  return crm;
 }
 
 /** PAYMENT_PROVIDER picks the adapter behind the payment port (docs/payments.md). */

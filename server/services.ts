@@ -1,5 +1,6 @@
 import type session from "express-session";
 import type { Config } from "./config";
+import type { CrmPort } from "./crm/crm-port";
 import { createDatabase, type DatabaseHandle } from "./db/database";
 import { createFeatureServices, type FeatureServices } from "./feature-services";
 import type { Readiness } from "./health/readiness-probe";
@@ -47,11 +48,15 @@ export interface CreateServicesOptions {
   manifestPath?: string;
   /** Tests only: a local stand-in for the Stripe API (server/payments/stripe-provider.ts). */
   stripeApi?: StripeApiAddress;
+  /** Tests only: a stand-in CRM behind the circuit breaker (server/crm/circuit-breaking-crm.ts). */
+  crm?: CrmPort;
 }
 
 export async function createServices(config: Config, options: CreateServicesOptions = {}): Promise<AppServices> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const database = createDatabase(config.databaseUrl, {
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
     onPoolError: (error) => logger.error({ err: error }, "PostgreSQL connection error"),
   });
   const redis = config.redisUrl
@@ -93,6 +98,7 @@ export async function createServices(config: Config, options: CreateServicesOpti
     siteSearch,
     readiness,
     stripeApi: options.stripeApi,
+    crm: options.crm,
   });
 
   return {

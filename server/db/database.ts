@@ -24,7 +24,21 @@ export interface CreateDatabaseOptions {
   maxConnections?: number;
   /** Errors of idle pooled PostgreSQL connections (a restarted server); without a listener they would crash the process. */
   onPoolError?: (error: Error) => void;
+  /**
+   * PostgreSQL: how long a query waits for a connection (a new one, or a free
+   * one from a full pool) before it fails, so a request never hangs on a
+   * database that does not answer. Default 5000; 0 waits forever.
+   */
+  connectTimeoutMs?: number;
+  /** PostgreSQL: the server cancels a statement running longer than this (SQLSTATE 57014). Default 30000; 0 turns it off. */
+  statementTimeoutMs?: number;
 }
+
+/** Defaults for createDatabase's timeouts (docs/faults.md). */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
+/** A transaction left open by a vanished client stops holding its locks after this. */
+const idleInTransactionTimeoutMs = 60_000;
 
 export function createDatabase(url: string, options: CreateDatabaseOptions = {}): DatabaseHandle {
   const location = parseDatabaseUrl(url, options.cwd);
@@ -85,8 +99,18 @@ function postgresDialect(connectionString: string, options: CreateDatabaseOption
     connectionString: withDefaultUser(connectionString),
     types: numberInt8Types,
     max: options.maxConnections ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    statement_timeout: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
+    idle_in_transaction_session_timeout: idleInTransactionTimeoutMs,
+    // TCP keepalives notice a peer that vanished without closing (a cut network), so the pool drops that connection.
+    keepAlive: true,
   });
-  pool.on("error", options.onPoolError ?? ((error) => console.error(`PostgreSQL pool error: ${error.message}`)));
+  const onError = options.onPoolError ?? ((error: Error) => console.error(`PostgreSQL pool error: ${error.message}`));
+  pool.on("error", onError);
+  // pg-pool listens for errors only on idle clients. A connection lost while Kysely holds it (a query running, a
+  // transaction between statements) also emits "error" on the client, which would crash the process unheard; the
+  // query itself rejects (a 503, docs/faults.md) and the pool drops the client when it is released.
+  pool.on("connect", (client) => client.on("error", onError));
   return {
     dialect: new PostgresDialect({ pool }),
     closeIfOpen: async () => {

@@ -1,4 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from "express";
+import { isDatabaseUnavailable } from "../db/unavailable";
+import type { SiteSettings } from "../pages/site-settings";
+import { DEFAULT_RETRY_AFTER_SECONDS, ServiceUnavailableError } from "../shared/errors";
 import { HttpError, isApiRequest, notFound } from "./errors";
 
 const bodyLimitText = "100 kB";
@@ -16,6 +19,9 @@ const statusTexts: Record<number, { title: string; message: string }> = {
   503: { title: "Sorry, the site is busy", message: "Wait a minute, then reload the page." },
 };
 
+export const DATABASE_UNAVAILABLE_TITLE = "The site is unavailable for a moment";
+export const DATABASE_UNAVAILABLE_MESSAGE = "We can't reach our database just now. Try again in a minute: reload the page, or send the form again.";
+
 /** For unmatched paths: the last route. */
 export const notFoundHandler: RequestHandler = (_req, _res, next) => next(notFound());
 
@@ -24,12 +30,25 @@ export const notFoundHandler: RequestHandler = (_req, _res, next) => next(notFou
  * styled error page otherwise. Details and stacks of unexpected errors are
  * logged and shown only in development.
  */
-export function errorHandler(options: { development: boolean }): ErrorRequestHandler {
-  return (error: unknown, req, res, next) => {
+export function errorHandler(options: {
+  development: boolean;
+  /** For the layout when the error came before page locals were set (the database down under the page cache or sessions). */
+  siteSettings?: () => Promise<SiteSettings>;
+}): ErrorRequestHandler {
+  return async (error: unknown, req, res, next) => {
     if (res.headersSent) return next(error);
     const httpError = toHttpError(error);
-    if (httpError.status >= 500) req.log?.error({ err: error }, "request failed");
+    if (httpError !== error && httpError instanceof ServiceUnavailableError) {
+      // An outage, not a bug: one line per request, without the stack (docs/faults.md).
+      req.log?.warn({ err: { message: (error as Error).message, code: (error as { code?: unknown }).code } }, "database unavailable");
+    } else if (httpError.status >= 500) {
+      req.log?.error({ err: error }, "request failed");
+    }
     res.status(httpError.status);
+    if (httpError.status === 503) {
+      const seconds = httpError instanceof ServiceUnavailableError ? httpError.retryAfterSeconds : DEFAULT_RETRY_AFTER_SECONDS;
+      res.set("Retry-After", String(seconds));
+    }
     if (isApiRequest(req)) {
       res.json({ success: false, errors: httpError.errors });
       return;
@@ -41,6 +60,11 @@ export function errorHandler(options: { development: boolean }): ErrorRequestHan
       wayOn: httpError.wayOn,
       stack: options.development && error instanceof Error ? error.stack : undefined,
     };
+    if (res.locals.site === undefined && options.siteSettings) {
+      res.locals.site = await options.siteSettings().catch(() => undefined);
+    }
+    res.locals.currentUser ??= null;
+    res.locals.currentPath ??= req.originalUrl;
     renderErrorPage(res, page);
   };
 }
@@ -48,6 +72,9 @@ export function errorHandler(options: { development: boolean }): ErrorRequestHan
 /** Our own errors pass through; body-parser's get a clear message; the rest become a plain 500. */
 function toHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
+  if (isDatabaseUnavailable(error)) {
+    return new ServiceUnavailableError(DATABASE_UNAVAILABLE_MESSAGE, DEFAULT_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_TITLE);
+  }
   const { type, status } = (error ?? {}) as { type?: unknown; status?: unknown };
   if (type === "entity.parse.failed") {
     return new HttpError(400, "The data sent was not valid JSON. Check it and try again.");

@@ -1,6 +1,4 @@
-import type { Kysely } from "kysely";
 import { findConstituentByEmail } from "../accounts/constituents";
-import type { Database } from "../db/schema";
 import { emailProblem, normaliseEmail } from "../domain/email";
 import { recordId } from "../domain/record-id";
 import type { Mailer } from "../mail/mailer";
@@ -21,7 +19,6 @@ export const NOT_CURRENT_MEMBERSHIP_MESSAGE = "That membership is not this schoo
 export const INVITE_ACCEPT_PATH = "/account/invite/accept/";
 
 export interface InviteContext extends RuleContext {
-  db: Kysely<Database>;
   mailer: Mailer;
   key: Buffer;
   publicUrl: string;

@@ -1,7 +1,10 @@
+import type { Kysely } from "kysely";
 import type { CrmIds } from "../crm/crm-ids";
 import type { Affiliation, CrmPort } from "../crm/crm-port";
+import type { Database } from "../db/schema";
 import type { Logger } from "../logging";
 import { HttpError } from "../shared/errors";
+import { withSchoolLock } from "./seat-grants-lock";
 import { takeSeat } from "./school-seats";
 import { isSchoolAdmin, roleOf } from "./school-standing";
 
@@ -21,6 +24,8 @@ export const NO_SEATS_MESSAGE = "No seats available for the membership, needs to
 export const MEMBERSHIP_EXPIRED_MESSAGE = "Membership has expired, needs to be renewed";
 
 export interface RuleContext {
+  /** For the school's lock: a grant or removal writes several rows, all in one transaction (seat-grants-lock.ts). */
+  db: Kysely<Database>;
   crm: CrmPort;
   ids: CrmIds;
   logger: Logger;
@@ -53,8 +58,17 @@ export interface AdminGranted {
   name: string;
 }
 
-/** An admin of the school makes one of its current users an admin, taking an admin seat. */
-export async function makeAdmin(context: RuleContext, userId: number, target: { schoolId: number; personId: number }, now: Date): Promise<AdminGranted> {
+/**
+ * An admin of the school makes one of its current users an admin, taking an
+ * admin seat: the checks, the claim and the affiliation under the school's
+ * lock, in one transaction, so a failure half way leaves no claimed seat
+ * without its affiliation.
+ */
+export function makeAdmin(context: RuleContext, userId: number, target: { schoolId: number; personId: number }, now: Date): Promise<AdminGranted> {
+  return withSchoolLock(context.db, context.ids, target.schoolId, (crm) => makeAdminLocked({ ...context, crm }, userId, target, now));
+}
+
+async function makeAdminLocked(context: RuleContext, userId: number, target: { schoolId: number; personId: number }, now: Date): Promise<AdminGranted> {
   const { schoolId, personId } = target;
   await requireAdmin(context, userId, schoolId, now, { personId });
   const member = await currentMemberAffiliation(context, schoolId, personId, now);
@@ -83,7 +97,9 @@ export async function checkRemoval(context: RuleContext, userId: number, affilia
 /**
  * Ends an affiliation (and so frees its seat). `wholePerson` ends every
  * current affiliation the person holds at that school: "Remove" on the
- * School tab takes them out of the school, not just out of one role.
+ * School tab takes them out of the school, not just out of one role. The
+ * checks and every ending run under the school's lock, in one transaction:
+ * all of them end, or none.
  */
 export async function removeAffiliation(
   context: RuleContext,
@@ -91,6 +107,17 @@ export async function removeAffiliation(
   request: { affiliationId: number; wholePerson: boolean },
   now: Date,
 ): Promise<Removal> {
+  const { affiliation: found } = await checkRemoval(context, userId, request.affiliationId, now);
+  return withSchoolLock(context.db, context.ids, found.GroupConstituent.Id, (crm) => removeAffiliationLocked({ ...context, crm }, userId, request, now));
+}
+
+async function removeAffiliationLocked(
+  context: RuleContext,
+  userId: number,
+  request: { affiliationId: number; wholePerson: boolean },
+  now: Date,
+): Promise<Removal> {
+  // Checked again under the lock: another admin may have removed them meanwhile.
   const removal = await checkRemoval(context, userId, request.affiliationId, now);
   const { affiliation } = removal;
   const schoolId = affiliation.GroupConstituent.Id;

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "../db/schema";
+import { isDatabaseUnavailable } from "../db/unavailable";
 
 export interface NavLink {
   label: string;
@@ -32,6 +33,8 @@ const settingSchemas = {
  */
 const CACHE_MILLISECONDS = 5_000;
 const cache = new WeakMap<object, { expiresAt: number; settings: Promise<SiteSettings> }>();
+/** The last settings read, per database: the layout of the 503 page while the database is unreachable. */
+const lastRead = new WeakMap<object, SiteSettings>();
 
 async function readSiteSettings(db: Kysely<Database>): Promise<SiteSettings> {
   const rows = await db.selectFrom("site_settings").select(["key", "value_json"]).execute();
@@ -49,10 +52,20 @@ async function readSiteSettings(db: Kysely<Database>): Promise<SiteSettings> {
 export function loadSiteSettings(db: Kysely<Database>, now: number = Date.now()): Promise<SiteSettings> {
   const cached = cache.get(db);
   if (cached && cached.expiresAt > now) return cached.settings;
-  const settings = readSiteSettings(db);
+  const settings = readSiteSettings(db).then(
+    (read) => {
+      lastRead.set(db, read);
+      return read;
+    },
+    (error: unknown) => {
+      // A failed read is not kept: the next page tries again.
+      cache.delete(db);
+      // The database is unreachable: the page itself then answers 503 (docs/faults.md), in the layout last seen.
+      if (isDatabaseUnavailable(error)) return lastRead.get(db) ?? FALLBACK_SITE_SETTINGS;
+      throw error;
+    },
+  );
   cache.set(db, { expiresAt: now + CACHE_MILLISECONDS, settings });
-  // A failed read is not kept: the next page tries again.
-  settings.catch(() => cache.delete(db));
   return settings;
 }
 

@@ -22,10 +22,19 @@ export interface StripeProviderOptions {
   api?: StripeApiAddress;
 }
 
+/**
+ * The SDK's default waits 80 seconds for an answer; a person is waiting on
+ * the checkout button, so 10 seconds, and one retry of a failed connection
+ * (the SDK sends an idempotency key, so a retried create is not doubled).
+ * Worst case about 20 seconds (docs/faults.md).
+ */
+export const STRIPE_TIMEOUT_MS = 10_000;
+export const STRIPE_NETWORK_RETRIES = 1;
+
 type SessionEvent = { type: string; data: { object: { id: string; payment_status?: string } } };
 
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
-  const stripe = new Stripe(options.secretKey, { ...options.api, telemetry: false });
+  const stripe = new Stripe(options.secretKey, { ...options.api, telemetry: false, timeout: STRIPE_TIMEOUT_MS, maxNetworkRetries: STRIPE_NETWORK_RETRIES });
 
   function outcomeOf(event: SessionEvent): PaymentOutcome {
     const session = event.data.object;

@@ -1,5 +1,6 @@
 import { Router } from "express";
 import type { ReadinessProbe } from "../health/readiness-probe";
+import { DEFAULT_RETRY_AFTER_SECONDS } from "../shared/errors";
 
 /**
  * GET /healthz: the process is up. GET /readyz: it can serve requests (the
@@ -29,6 +30,8 @@ export function healthRoutes(options: { probe: ReadinessProbe }): Router {
     }
     const problem = await probe.firstFailingDependency();
     if (problem) {
+      // The same hint as the pages' 503 (docs/faults.md); load balancers mostly ignore it, monitors may not.
+      res.set("Retry-After", String(DEFAULT_RETRY_AFTER_SECONDS));
       res.status(503).json({ status: `${problem} unavailable` });
       return;
     }

@@ -35,3 +35,24 @@ export class HttpError extends Error {
     return this.fieldErrors ?? { [nonFieldErrorsKey]: [this.message] };
   }
 }
+
+/** Retry-After on a 503 that names no other value: long enough for a restarted database or a pooled reconnect. */
+export const DEFAULT_RETRY_AFTER_SECONDS = 30;
+
+/**
+ * A 503: something the site depends on (the database, the CRM) is not
+ * answering. The error handler adds `Retry-After: retryAfterSeconds`.
+ */
+export class ServiceUnavailableError extends HttpError {
+  override name = "ServiceUnavailableError";
+
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number = DEFAULT_RETRY_AFTER_SECONDS,
+    title?: string,
+    options?: { cause?: unknown },
+  ) {
+    super(503, message, undefined, title);
+    if (options && "cause" in options) this.cause = options.cause;
+  }
+}

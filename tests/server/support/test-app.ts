@@ -1,6 +1,7 @@
 import { Writable } from "node:stream";
 import type { Express } from "express";
 import { createApp } from "../../../server/app";
+import type { CrmPort } from "../../../server/crm/crm-port";
 import { loadConfig, type Config } from "../../../server/config";
 import { createLogger } from "../../../server/logging";
 import type { StripeApiAddress } from "../../../server/payments/stripe-provider";
@@ -26,14 +27,22 @@ export interface TestApp {
  * otherwise), with its log captured in memory.
  */
 export async function createTestApp(
-  options: { env?: NodeJS.ProcessEnv; engine?: DatabaseEngine; stripeApi?: StripeApiAddress } = {},
+  options: {
+    env?: NodeJS.ProcessEnv;
+    engine?: DatabaseEngine;
+    stripeApi?: StripeApiAddress;
+    /** A stand-in CRM behind the circuit breaker. */
+    crm?: CrmPort;
+    /** The app's DATABASE_URL from the test database's (e.g. through a TCP proxy); the test's own handle stays direct. */
+    appDatabaseUrl?: (url: string) => string;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(options.engine ?? "sqlite");
   const config = loadConfig({
     NODE_ENV: "test",
     LOG_LEVEL: "info",
     SESSION_SECRET: testSessionSecret,
-    DATABASE_URL: database.url,
+    DATABASE_URL: options.appDatabaseUrl ? options.appDatabaseUrl(database.url) : database.url,
     PUBLIC_URL: "http://127.0.0.1:3000",
     ...options.env,
   });
@@ -44,7 +53,7 @@ export async function createTestApp(
       done();
     },
   });
-  const services = await createServices(config, { logger: createLogger(config.logLevel, sink), stripeApi: options.stripeApi });
+  const services = await createServices(config, { logger: createLogger(config.logLevel, sink), stripeApi: options.stripeApi, crm: options.crm });
   return {
     app: createApp(services),
     services,

@@ -1,0 +1,102 @@
+import CircuitBreaker from "opossum";
+import { HttpError, ServiceUnavailableError } from "../shared/errors";
+import type { CrmPort } from "./crm-port";
+
+/*
+ * The CRM port behind a circuit breaker (opossum), wrapping any other CRM
+ * port: the embedded SQL adapter today, a remote Tessitura adapter later.
+ * Every call has a timeout; when too many fail, the breaker opens and calls
+ * fail at once, without reaching the CRM, until the reset timeout lets one
+ * through to try it again (docs/faults.md, "A slow CRM").
+ *
+ * One breaker for the whole port, not one per method: the CRM is one system,
+ * and when it is down every method is, so the first failures of any method
+ * spare the others their wait.
+ */
+
+export interface CrmBreakerOptions {
+  /** A call taking longer fails with CrmUnavailableError (the call itself is not undone: see docs/faults.md). */
+  timeoutMs: number;
+  /** The share of failed calls, in the last 10 seconds, that opens the breaker. */
+  errorThresholdPercent: number;
+  /** Calls in the last 10 seconds before the breaker may open at all. */
+  minimumCalls: number;
+  /** How long the breaker stays open before one call is let through to try the CRM again. */
+  resetTimeoutMs: number;
+}
+
+export const CRM_UNAVAILABLE_TITLE = "Membership records are unavailable for a moment";
+export const CRM_UNAVAILABLE_MESSAGE =
+  "Our membership records are not answering just now, so we could not finish this. Wait a minute, then try again. If you were saving something, check whether it was saved before you send it again.";
+
+/** The CRM timed out or the breaker is open: a 503 with Retry-After, and a message that says what to do. */
+export class CrmUnavailableError extends ServiceUnavailableError {
+  override name = "CrmUnavailableError";
+
+  constructor(retryAfterSeconds: number, cause: unknown) {
+    super(CRM_UNAVAILABLE_MESSAGE, retryAfterSeconds, CRM_UNAVAILABLE_TITLE, { cause });
+  }
+}
+
+export interface CircuitBreakingCrm {
+  crm: CrmPort;
+  /** The breaker itself: its state for tests and logs, and shutdown() on close. */
+  breaker: CircuitBreaker<[() => Promise<unknown>], unknown>;
+}
+
+/** Every method of the port; `satisfies` makes a new method a compile error until it is listed here. */
+const crmMethods = {
+  countries: true,
+  states: true,
+  createOrganisation: true,
+  renameOrganisation: true,
+  constituentDetail: true,
+  searchOrganisationsByPostcode: true,
+  createAddress: true,
+  updateAddress: true,
+  attributes: true,
+  replaceAttributes: true,
+  memberships: true,
+  membershipSummary: true,
+  createMembership: true,
+  renewMembership: true,
+  seatBenefits: true,
+  claimSeat: true,
+  releaseSeat: true,
+  affiliations: true,
+  affiliation: true,
+  createAffiliation: true,
+  endAffiliation: true,
+} satisfies Record<keyof CrmPort, true>;
+
+/** A CrmPort whose every method goes through one circuit breaker around `inner`. */
+export function createCircuitBreakingCrm(inner: CrmPort, options: CrmBreakerOptions): CircuitBreakingCrm {
+  const breaker = new CircuitBreaker((call: () => Promise<unknown>) => call(), {
+    timeout: options.timeoutMs,
+    errorThresholdPercentage: options.errorThresholdPercent,
+    volumeThreshold: options.minimumCalls,
+    resetTimeout: options.resetTimeoutMs,
+    // A refusal written for the person (an HttpError below 500) is an answer, not a sign the CRM is failing.
+    errorFilter: (error: unknown) => error instanceof HttpError && error.status < 500,
+  });
+  const retryAfterSeconds = Math.ceil(options.resetTimeoutMs / 1000);
+
+  const guarded = {} as Record<string, unknown>;
+  for (const name of Object.keys(crmMethods) as (keyof CrmPort)[]) {
+    const method = inner[name] as (...args: unknown[]) => Promise<unknown>;
+    guarded[name] = async (...args: unknown[]) => {
+      try {
+        return await breaker.fire(() => method.apply(inner, args));
+      } catch (error) {
+        throw breakerFailure(error) ? new CrmUnavailableError(retryAfterSeconds, error) : error;
+      }
+    };
+  }
+  return { crm: guarded as unknown as CrmPort, breaker };
+}
+
+/** opossum's own rejections: the call timed out, the breaker is open, or too many calls are already waiting. */
+function breakerFailure(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "ETIMEDOUT" || code === "EOPENBREAKER" || code === "ESEMLOCKED";
+}
