@@ -69,6 +69,22 @@ describe("loadConfig", () => {
     expect(loadConfig({ SESSION_SECRET: secret, TRUST_PROXY: "loopback" }).trustProxy).toBe("loopback");
   });
 
+  it("reads the fault settings, with their defaults (docs/faults.md)", () => {
+    expect(loadConfig({ SESSION_SECRET: secret })).toMatchObject({
+      databaseConnectTimeoutMs: 5000,
+      databaseStatementTimeoutMs: 30000,
+      crmTimeoutMs: 5000,
+      crmBreakerErrorPercent: 50,
+      crmBreakerMinCalls: 5,
+      crmBreakerResetMs: 30000,
+    });
+    expect(loadConfig({ SESSION_SECRET: secret, DATABASE_STATEMENT_TIMEOUT_MS: "0", CRM_TIMEOUT_MS: "800" })).toMatchObject({
+      databaseStatementTimeoutMs: 0,
+      crmTimeoutMs: 800,
+    });
+    expect(() => loadConfig({ SESSION_SECRET: secret, CRM_BREAKER_ERROR_PERCENT: "150" })).toThrow(/CRM_BREAKER_ERROR_PERCENT must be a whole number from 1 to 100/);
+  });
+
   it("treats an empty value as unset", () => {
     expect(loadConfig({ SESSION_SECRET: secret, PORT: "", REDIS_URL: " " })).toMatchObject({ port: 3000, redisUrl: undefined });
   });

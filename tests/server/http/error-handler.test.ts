@@ -1,6 +1,7 @@
 import express from "express";
 import request from "supertest";
-import { errorHandler, notFoundHandler } from "../../../server/http/error-handler";
+import { DATABASE_UNAVAILABLE_MESSAGE, DATABASE_UNAVAILABLE_TITLE, errorHandler, notFoundHandler } from "../../../server/http/error-handler";
+import { DEFAULT_RETRY_AFTER_SECONDS, ServiceUnavailableError } from "../../../server/shared/errors";
 import { HttpError } from "../../../server/http/errors";
 
 /** A bare app with no views: page errors fall back to the built-in page. */
@@ -40,6 +41,27 @@ describe("errorHandler", () => {
     expect(page.type).toBe("text/html");
     expect(page.text).toContain("Sorry, something went wrong");
     expect(page.text).not.toMatch(/db\.internal|error-handler\.test/);
+  });
+
+  it("answers a database that cannot be reached with 503, Retry-After and what to do, page or JSON", async () => {
+    const refused = Object.assign(new Error("connect ECONNREFUSED 10.0.0.5:5432"), { code: "ECONNREFUSED" });
+    const api = await request(appThatFails(refused)).get("/api/thing");
+    expect(api.status).toBe(503);
+    expect(api.headers["retry-after"]).toBe(String(DEFAULT_RETRY_AFTER_SECONDS));
+    expect(api.body).toEqual({ success: false, errors: { __all__: [DATABASE_UNAVAILABLE_MESSAGE] } });
+
+    const page = await request(appThatFails(refused)).get("/page").set("Accept", "text/html");
+    expect(page.status).toBe(503);
+    expect(page.headers["retry-after"]).toBe(String(DEFAULT_RETRY_AFTER_SECONDS));
+    expect(page.text).toContain(DATABASE_UNAVAILABLE_TITLE);
+    expect(page.text).not.toContain("10.0.0.5");
+  });
+
+  it("gives every 503 a Retry-After", async () => {
+    const response = await request(appThatFails(new HttpError(503, "Busy."))).get("/api/thing");
+    expect(response.headers["retry-after"]).toBe(String(DEFAULT_RETRY_AFTER_SECONDS));
+    const named = await request(appThatFails(new ServiceUnavailableError("Busy.", 7))).get("/api/thing");
+    expect(named.headers["retry-after"]).toBe("7");
   });
 
   it("escapes messages in the fallback page", async () => {
