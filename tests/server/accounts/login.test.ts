@@ -178,54 +178,6 @@ describe.each(databaseEngines)("sign-in on %s", (engine) => {
     });
   });
 
-  describe("logout", () => {
-    it("destroys the session on the server: the old cookie is signed out", async () => {
-      const { agent, token } = await browserOnLoginPage(t.app);
-      const signedIn = await signInAs(agent, token, "member@example.org");
-      const cookie = sessionCookieOf(signedIn)!.split(";")[0]!;
-      const sid = sidOf(cookie)!;
-      expect(await t.database.db.selectFrom("sessions").select("sid").where("sid", "=", sid).executeTakeFirst()).toBeDefined();
-
-      const loggedOut = await agent
-        .post("/account/logout/")
-        .set({ "X-CSRFToken": await freshToken(agent), "X-Requested-With": "XMLHttpRequest" })
-        .send();
-      expect(loggedOut.status).toBe(200);
-      expect(loggedOut.body).toEqual({ success: true });
-      expect(await t.database.db.selectFrom("sessions").select("sid").where("sid", "=", sid).executeTakeFirst()).toBeUndefined();
-      const replayed = await request(t.app).get("/account/session-status/").set("Cookie", cookie).set("Accept", "application/json");
-      expect(replayed.body).toEqual({ success: true, session_data: { login_info: null } });
-    });
-
-    it("redirects a form post to /account/login/", async () => {
-      const { agent, token } = await browserOnLoginPage(t.app);
-      await signInAs(agent, token, "member@example.org");
-      const response = await agent.post("/account/logout/").type("form").send({ _csrf: await freshToken(agent) });
-      expect(response.status).toBe(303);
-      expect(response.headers.location).toBe("/account/login/");
-    });
-
-    it("refuses a logout without the CSRF token", async () => {
-      const { agent, token } = await browserOnLoginPage(t.app);
-      await signInAs(agent, token, "member@example.org");
-      expect((await agent.post("/account/logout/").send()).status).toBe(403);
-      const status = await agent.get("/account/session-status/").set("Accept", "application/json");
-      expect(status.body.session_data.login_info).toEqual({ email: "member@example.org" });
-    });
-  });
-
-  it("signs out every session once the password changes elsewhere (auth_version)", async () => {
-    const { agent, token } = await browserOnLoginPage(t.app);
-    await signInAs(agent, token, "nomembership@example.org");
-    await t.database.db
-      .updateTable("constituents")
-      .set((update) => ({ auth_version: update(update.ref("auth_version"), "+", 1) }))
-      .where("email", "=", "nomembership@example.org")
-      .execute();
-    const status = await agent.get("/account/session-status/").set("Accept", "application/json");
-    expect(status.body.session_data.login_info).toBeNull();
-  });
-
   it("shows the signed-in user to templates (currentUser) on pages", async () => {
     const { agent, token } = await browserOnLoginPage(t.app);
     await signInAs(agent, token, "member@example.org");
