@@ -1,5 +1,4 @@
 import request from "supertest";
-import { browserWithPage } from "../support/pages";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 describe("error responses", () => {
