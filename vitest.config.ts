@@ -30,6 +30,18 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        extends: true,
+        test: {
+          // The security suite (tests/security/README.md): one place for every check of an ASVS control.
+          name: "security",
+          environment: "node",
+          include: ["tests/security/**/*.test.ts"],
+          setupFiles: ["tests/setup/server.ts"],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

@@ -2,7 +2,7 @@ import request from "supertest";
 import { databaseEngines } from "../support/databases";
 import { csrfTokenOf, sessionCookieOf } from "../support/pages";
 import { createTestApp, type TestApp } from "../support/test-app";
-import { addPerson, browserOnLoginPage, freshToken, inAYear, lastMonth, signInAs, strongPassword } from "./support";
+import { addPerson, browserOnLoginPage, inAYear, lastMonth, signInAs, strongPassword } from "./support";
 
 /** The session id inside a signed `sid` cookie (s:<id>.<signature>). */
 const sidOf = (cookie: string | undefined) => /^sid=s:([^.]+)\./.exec(decodeURIComponent(cookie ?? ""))?.[1];
@@ -109,23 +109,6 @@ describe.each(databaseEngines)("sign-in on %s", (engine) => {
     expect(response.body.IsLoggedIn).toBeUndefined();
   });
 
-  it("answers the 11th failure within 15 minutes with 429 and Retry-After, then refuses even the right password", async () => {
-    const { agent, token } = await browserOnLoginPage(t.app);
-    const attempt = (password: string) => agent.post("/account/login/").set("X-CSRFToken", token).send({ email: "locked@example.org", password });
-    for (let failure = 1; failure <= 10; failure += 1) expect((await attempt("Wrong-pass-1!")).status).toBe(401);
-    const eleventh = await attempt("Wrong-pass-1!");
-    expect(eleventh.status).toBe(429);
-    const retryAfter = Number(eleventh.headers["retry-after"]);
-    expect(retryAfter).toBeGreaterThan(14 * 60);
-    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    expect(eleventh.body.errors.__all__[0]).toMatch(/^Too many failed sign-in attempts\. Wait 15 minutes/);
-    const rightPassword = await attempt(strongPassword);
-    expect(rightPassword.status).toBe(429);
-    expect(rightPassword.headers["retry-after"]).toBeDefined();
-    // Another account from the same address is unaffected.
-    expect((await signInAs(agent, token, "member@example.org")).status).toBe(200);
-  });
-
   describe("without JavaScript (form posts)", () => {
     const form = async (fields: Record<string, string>) => {
       const { agent, token } = await browserOnLoginPage(t.app);
@@ -162,70 +145,6 @@ describe.each(databaseEngines)("sign-in on %s", (engine) => {
     });
   });
 
-  describe("open redirects", () => {
-    const payloads = ["https://evil.example", "//evil.example", "/\\evil.example", "http:evil.example", "javascript:alert(1)", "/\t/evil.example"];
-
-    it.each(payloads)("signs in and falls back to /account/my-account/ for next=%s", async (payload) => {
-      const { agent, token } = await browserOnLoginPage(t.app);
-      const response = await agent.post("/account/login/").type("form").send({ _csrf: token, email: "member@example.org", password: strongPassword, next: payload });
-      expect(response.headers.location).toBe("/account/my-account/");
-    });
-
-    it.each(payloads)("never puts next=%s on the login page", async (payload) => {
-      const page = await request(t.app).get(`/account/login/?next=${encodeURIComponent(payload)}`);
-      expect(page.text).toContain('data-next="/account/my-account/"');
-      expect(page.text).not.toMatch(/(data-[a-z-]+|value)="[^"]*evil\.example/);
-    });
-  });
-
-  describe("logout", () => {
-    it("destroys the session on the server: the old cookie is signed out", async () => {
-      const { agent, token } = await browserOnLoginPage(t.app);
-      const signedIn = await signInAs(agent, token, "member@example.org");
-      const cookie = sessionCookieOf(signedIn)!.split(";")[0]!;
-      const sid = sidOf(cookie)!;
-      expect(await t.database.db.selectFrom("sessions").select("sid").where("sid", "=", sid).executeTakeFirst()).toBeDefined();
-
-      const loggedOut = await agent
-        .post("/account/logout/")
-        .set({ "X-CSRFToken": await freshToken(agent), "X-Requested-With": "XMLHttpRequest" })
-        .send();
-      expect(loggedOut.status).toBe(200);
-      expect(loggedOut.body).toEqual({ success: true });
-      expect(await t.database.db.selectFrom("sessions").select("sid").where("sid", "=", sid).executeTakeFirst()).toBeUndefined();
-      const replayed = await request(t.app).get("/account/session-status/").set("Cookie", cookie).set("Accept", "application/json");
-      expect(replayed.body).toEqual({ success: true, session_data: { login_info: null } });
-    });
-
-    it("redirects a form post to /account/login/", async () => {
-      const { agent, token } = await browserOnLoginPage(t.app);
-      await signInAs(agent, token, "member@example.org");
-      const response = await agent.post("/account/logout/").type("form").send({ _csrf: await freshToken(agent) });
-      expect(response.status).toBe(303);
-      expect(response.headers.location).toBe("/account/login/");
-    });
-
-    it("refuses a logout without the CSRF token", async () => {
-      const { agent, token } = await browserOnLoginPage(t.app);
-      await signInAs(agent, token, "member@example.org");
-      expect((await agent.post("/account/logout/").send()).status).toBe(403);
-      const status = await agent.get("/account/session-status/").set("Accept", "application/json");
-      expect(status.body.session_data.login_info).toEqual({ email: "member@example.org" });
-    });
-  });
-
-  it("signs out every session once the password changes elsewhere (auth_version)", async () => {
-    const { agent, token } = await browserOnLoginPage(t.app);
-    await signInAs(agent, token, "nomembership@example.org");
-    await t.database.db
-      .updateTable("constituents")
-      .set((update) => ({ auth_version: update(update.ref("auth_version"), "+", 1) }))
-      .where("email", "=", "nomembership@example.org")
-      .execute();
-    const status = await agent.get("/account/session-status/").set("Accept", "application/json");
-    expect(status.body.session_data.login_info).toBeNull();
-  });
-
   it("shows the signed-in user to templates (currentUser) on pages", async () => {
     const { agent, token } = await browserOnLoginPage(t.app);
     await signInAs(agent, token, "member@example.org");
@@ -243,28 +162,4 @@ describe.each(databaseEngines)("sign-in on %s", (engine) => {
     expect(t.logText()).not.toContain(secret);
     expect(t.logText()).not.toContain(strongPassword);
   });
-});
-
-describe("sign-in failures per address", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-    for (let index = 0; index <= 10; index += 1) await addPerson(t.database.db, { email: `teacher${index}@school.example` });
-  });
-  afterAll(() => t.close());
-
-  it("refuses the 101st failure from one address within 15 minutes, whichever accounts were tried", async () => {
-    const { agent, token } = await browserOnLoginPage(t.app);
-    const fail = (index: number) =>
-      agent.post("/account/login/").set("X-CSRFToken", token).send({ email: `teacher${index}@school.example`, password: "Wrong-pass-1!" });
-    for (let index = 0; index < 10; index += 1) {
-      for (let failure = 0; failure < 10; failure += 1) expect((await fail(index)).status).toBe(401);
-    }
-    const hundredAndFirst = await fail(10);
-    expect(hundredAndFirst.status).toBe(429);
-    expect(hundredAndFirst.headers["retry-after"]).toBeDefined();
-    // The whole address is refused now, even with the right password.
-    const rightPassword = await agent.post("/account/login/").set("X-CSRFToken", token).send({ email: "teacher10@school.example", password: strongPassword });
-    expect(rightPassword.status).toBe(429);
-  }, 60_000);
 });

@@ -1,5 +1,4 @@
 import request from "supertest";
-import { browserWithPage } from "../support/pages";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 describe("error responses", () => {
@@ -13,23 +12,6 @@ describe("error responses", () => {
     const response = await request(t.app).post("/account/login/").set("Content-Type", "application/json").send('{"email": "a@example.org",');
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ success: false, errors: { __all__: ["The data sent was not valid JSON. Check it and try again."] } });
-  });
-
-  it("answers a body over 100 kB with 413, as JSON or as a page", async () => {
-    const { agent, token } = await browserWithPage(t.app);
-    const big = "x".repeat(101 * 1024);
-    const json = await agent.post("/account/contact/").set("X-CSRFToken", token).send({ message: big });
-    expect(json.status).toBe(413);
-    expect(json.body.errors.__all__[0]).toContain("larger than 100 kB");
-    const form = await agent.post("/contact/").type("form").set("Accept", "text/html").send({ _csrf: token, message: big });
-    expect(form.status).toBe(413);
-    expect(form.text).toContain("That was too much to send");
-  });
-
-  it("accepts a body just under the limit", async () => {
-    const { agent, token } = await browserWithPage(t.app);
-    const response = await agent.post("/account/contact/").set("X-CSRFToken", token).send({ message: "x".repeat(99 * 1024) });
-    expect(response.status).toBe(404);
   });
 
   it("renders the styled 404 page for an unknown path", async () => {

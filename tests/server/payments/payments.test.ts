@@ -62,23 +62,6 @@ describe.each(databaseEngines)("payments on %s", (engine) => {
     expect(page.text).not.toContain("/static/css/main.css");
   });
 
-  it("ignores a tampered price and level: both come from the plan type and number of users", async () => {
-    const payer = await signedIn();
-    const { schoolId } = await addSchool(t.database.db, crm, { name: "Tamper Academy", kind: "independent" });
-    const sessionId = await checkout(payer, {
-      PlanType: "school-annual",
-      OrganisationConstituentId: schoolId,
-      NumberOfUsers: 2,
-      MembershipLevelId: 97,
-      Price: 1,
-      Amount: 0.01,
-      amount_pence: 1,
-    });
-    const order = await orderRow(t.database.db, sessionId);
-    expect(order).toMatchObject({ level_id: 96, amount_pence: 25000, number_of_users: 2, organisation_id: schoolId, status: "pending" });
-    expect((await payer.agent.get(`/payments/sandbox/checkout/${sessionId}/`)).text).toContain("£250.00");
-  });
-
   it("refuses bad input with field errors, including too many users", async () => {
     const payer = await signedIn();
     const { schoolId } = await addSchool(t.database.db, crm, { name: "Big School", kind: "independent" });
@@ -99,30 +82,6 @@ describe.each(databaseEngines)("payments on %s", (engine) => {
     expect((await payer.agent.post("/account/add-to-basket/").send(basketItem(payer.id))).status).toBe(403);
     const { agent, token } = await browserOnLoginPage(t.app);
     expect((await agent.post("/account/add-to-basket/").set("X-CSRFToken", token).send(basketItem(payer.id))).status).toBe(401);
-  });
-
-  it("a forged approved return creates nothing: the unpaid order answers 409 and no membership appears", async () => {
-    const payer = await signedIn();
-    const sessionId = await checkout(payer);
-    const before = await paymentRecords(t.database.db);
-    expect((await payer.agent.get(`/account/register/?paymentStatus=approved&sessionId=${sessionId}`)).status).toBe(200);
-    const order = await orderCall(payer, sessionId);
-    expect(order.status).toBe(409);
-    expect(order.body).toEqual({ success: false, errors: { __all__: ["Payment processing failed. Please try again."] } });
-    expect(await paymentRecords(t.database.db)).toEqual(before);
-  });
-
-  it("answers another user's sessionId with 404, as an unknown one", async () => {
-    const payer = await signedIn();
-    const sessionId = await checkout(payer);
-    expect((await payOnSandbox(payer.agent, payer.token, sessionId, approvedCard)).status).toBe(303);
-    const stranger = await signedIn();
-    const theirs = await orderCall(stranger, sessionId);
-    const unknown = await orderCall(stranger, "A".repeat(32));
-    expect(theirs.status).toBe(404);
-    expect(theirs.body).toEqual({ success: false, errors: { __all__: [expect.any(String)] } });
-    expect(theirs.body).toEqual(unknown.body);
-    expect((await orderCall(payer, sessionId)).status).toBe(200);
   });
 
   it("an individual plan paid with the success card: back to the wizard, the payer's own membership, a receipt", async () => {
@@ -189,24 +148,6 @@ describe.each(databaseEngines)("payments on %s", (engine) => {
     // The hosted page does not take a second payment either.
     expect((await payOnSandbox(payer.agent, payer.token, sessionId, approvedCard)).headers.location).toContain("paymentStatus=approved");
     expect(await paymentRecords(t.database.db)).toEqual(once);
-  });
-
-  it("refuses a notification with a bad signature (400) and changes nothing", async () => {
-    const payer = await signedIn();
-    const sessionId = await checkout(payer);
-    const { rawBody, headers } = await sandboxNotification(t, sessionId, "approved");
-    const before = await paymentRecords(t.database.db);
-    const tampered = Buffer.from(rawBody.toString().replace("payment.approved", "payment.approved "));
-    expect((await notify({ rawBody: tampered, headers })).status).toBe(400);
-    expect((await notify({ rawBody, headers: { ...headers, "sandbox-signature": "0".repeat(64) } })).status).toBe(400);
-    expect((await notify({ rawBody, headers: { "content-type": "application/json" } })).status).toBe(400);
-    expect(await paymentRecords(t.database.db)).toEqual(before);
-    expect((await orderRow(t.database.db, sessionId)).status).toBe("pending");
-    expect(t.logLines()).toContainEqual(expect.objectContaining({ level: 40, msg: "payment notification refused" }));
-    // Another provider's path is not an endpoint at all.
-    const elsewhere = await request(t.app).post("/payments/notifications/stripe/").set(headers).send(rawBody.toString("utf8"));
-    expect(elsewhere.status).toBe(404);
-    expect(await paymentRecords(t.database.db)).toEqual(before);
   });
 
   it("renews a school's membership from its current expiry, keeping its id; a lapsed person's starts from now", async () => {
