@@ -1,6 +1,6 @@
 import { execFileSync, fork, spawn, type ChildProcess } from "node:child_process";
 import { childPids } from "./process-cpu";
-import { mkdtempSync, rmSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createServer } from "node:net";
@@ -97,8 +97,8 @@ export interface AppServerOptions {
   databaseUrl?: string;
   /** Start `server/cluster.ts --workers N` (node:cluster) instead of server/main.ts. */
   workers?: number;
-  /** Extra stdio for the server's stdout (the soak test reads the cluster's log); default: ignored. */
-  stdout?: "ignore" | "pipe";
+  /** Where the server's stdout (its JSON log) goes; default: nowhere. */
+  logFile?: string;
 }
 
 const benchSessionSecret = "bench-session-secret-0123456789abcdef0123456789";
@@ -117,8 +117,9 @@ export async function startAppServer(extraEnv: Record<string, string> = {}, opti
   const databaseUrl = options.databaseUrl ?? `sqlite:${join(dir!, "bench.sqlite")}`;
   if (!options.databaseUrl) seedBenchData(databaseUrl, extraEnv);
   const entry = options.workers ? ["server/cluster.ts", "--workers", String(options.workers)] : ["server/main.ts"];
+  const log = options.logFile ? openSync(options.logFile, "a") : "ignore";
   const child = spawn(process.execPath, ["--import", "tsx", ...entry], {
-    stdio: ["ignore", options.stdout ?? "ignore", "inherit"],
+    stdio: ["ignore", log, "inherit"],
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -130,6 +131,7 @@ export async function startAppServer(extraEnv: Record<string, string> = {}, opti
       ...extraEnv,
     },
   });
+  if (typeof log === "number") closeSync(log);
   const workerPids = () => (options.workers ? childPids(child.pid!) : [child.pid!]);
   const stop = async () => {
     await stopChild(child);
