@@ -59,7 +59,7 @@ function pickAction(): Action {
 
 const succeeded = (answer: Answer) => answer.status === 200 && answer.body.includes('"success":true');
 /** A client that got no usable answer pauses a moment before its next request, as a person would (no tight loop against a server that is down). */
-const pause = () => new Promise((resolve) => setTimeout(resolve, 250));
+const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 250));
 const failed = (answer: Answer) => answer.status === 0 || answer.status >= 500;
 
 async function signIn(client: SoakClient, person: Person, password: string): Promise<boolean> {
