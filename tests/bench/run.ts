@@ -236,6 +236,8 @@ async function main(): Promise<void> {
         ? await startAppServer({ REDIS_URL: redis!.url }, { databaseUrl: postgres!.url, workers: setup.workers })
         : await startAppServer(dataEnv);
       try {
+        // Two seconds of /healthz first: every worker is listening by then (they start together) and has compiled its hot paths.
+        await measure("warm-up", `${app.baseUrl}/healthz`, { connections, seconds: 2 });
         const scenarios = await appScenarios(app.baseUrl);
         pageWeight ??= await gzippedJavaScriptBytes(`${app.baseUrl}/`);
         for (const [index, scenario] of scenarios.entries()) {
