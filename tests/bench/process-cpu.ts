@@ -48,12 +48,16 @@ export function childPids(pid: number): number[] {
   return allPids().filter((candidate) => readStat(candidate)?.ppid === pid);
 }
 
-/** PostgreSQL backends serving `database`: their command line reads "postgres: <user> <database> <client> <state>". */
+/**
+ * PostgreSQL backends serving `database`: their command line reads
+ * "postgres: [<cluster name>: ]<user> <database> <client> <state>" (Debian
+ * sets a cluster name such as "15/main").
+ */
 export function postgresBackendPids(database: string): number[] {
+  const backend = new RegExp(`^postgres: (\\S+: )?\\S+ ${database} `);
   return allPids().filter((pid) => {
     try {
-      const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0/g, " ");
-      return cmdline.startsWith("postgres: ") && cmdline.split(" ")[2] === database;
+      return backend.test(readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0/g, " "));
     } catch {
       return false;
     }
