@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 
 /*
@@ -43,9 +43,23 @@ function allPids(): number[] {
     .map(Number);
 }
 
-/** The direct children of `pid` (a cluster primary's workers). */
+/** The executable a process runs, if it is still there. */
+function executableOf(pid: number): string | undefined {
+  try {
+    return readlinkSync(`/proc/${pid}/exe`);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The direct children of `pid` that run Node, as this process does: a
+ * cluster primary's workers. (tsx can give a process an esbuild service
+ * child of its own, which is not a worker.)
+ */
 export function childPids(pid: number): number[] {
-  return allPids().filter((candidate) => readStat(candidate)?.ppid === pid);
+  const node = executableOf(process.pid);
+  return allPids().filter((candidate) => readStat(candidate)?.ppid === pid && executableOf(candidate) === node);
 }
 
 /**
