@@ -5,7 +5,7 @@
  */
 
 /** Server modules that may know Express: the HTTP edge and the composition root. */
-const expressAware = "^server/(http|routes|views)/|^server/(app|services|main|logging)[.]ts$";
+const expressAware = "^server/(http|routes|views)/|^server/(app|services|main|start-up|logging)[.]ts$";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -57,7 +57,7 @@ module.exports = {
       name: "content-is-fixtures",
       comment: "server/content/ is demo data and its seeders: the running site reads its database, never the fixtures.",
       severity: "error",
-      from: { path: "^server/", pathNot: "^server/content/|^server/main[.]ts$" },
+      from: { path: "^server/", pathNot: "^server/content/|^server/(main|start-up)[.]ts$" },
       to: { path: "^server/content/" },
     },
     {

@@ -100,6 +100,8 @@ const settings = {
   databaseStatementTimeoutMs: setting("DATABASE_STATEMENT_TIMEOUT_MS", wholeNumber(0, 3_600_000).default(30_000)),
   databaseUrlTest: setting("DATABASE_URL_TEST", postgresUrl.optional(), { secret: true }),
   redisUrl: setting("REDIS_URL", redisUrl.optional(), { secret: true }),
+  // Put before every key this site writes to Redis, so several sites (or test runs) can share one server.
+  redisKeyPrefix: setting("REDIS_KEY_PREFIX", z.string().regex(/^[A-Za-z0-9:._-]*$/, "may hold only letters, digits and : . _ -").default("")),
   sessionSecret: setting("SESSION_SECRET", sessionSecret.optional(), { secret: true }),
   crmEnv: setting("CRM_ENV", z.enum(["test", "production"], 'must be "test" or "production"').default("test")),
   // The circuit breaker around every CRM call (server/crm/circuit-breaking-crm.ts, docs/faults.md).

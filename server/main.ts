@@ -1,33 +1,13 @@
-import { createApp } from "./app";
 import { ConfigError, loadConfig, readEnvironment } from "./config";
-import { seedIfEmpty } from "./content/seed";
-import { migrateToLatest } from "./db/migrator";
-import { buildBundleIfMissing } from "./lifecycle/build-bundle";
-import { exitGracefullyOnSignals } from "./lifecycle/graceful-shutdown";
 import { createLogger } from "./logging";
-import { viteManifestPath } from "./paths";
-import { createServices } from "./services";
+import { prepareToServe, serve } from "./start-up";
 
-/** `npm start`: configuration, bundle, database, demo content, then the server. */
+/** `npm start`: configuration, bundle, database, demo content, then the server (server/start-up.ts). */
 async function main(): Promise<void> {
   const config = loadConfig(readEnvironment());
   const logger = createLogger(config.logLevel);
-  if (config.buildOnStart && !config.viteDevServerUrl) await buildBundleIfMissing(viteManifestPath, logger);
-
-  const services = await createServices(config, { logger });
-  const { db } = services.database;
-  const applied = await migrateToLatest(db);
-  if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
-  if (await seedIfEmpty(db, { crmEnvironment: config.crmEnv })) logger.info("the database was empty: demo content loaded");
-
-  const server = createApp(services).listen(config.port);
-  server.on("listening", () => logger.info(`listening on port ${config.port}: open ${config.publicUrl}`));
-  server.on("error", (error: NodeJS.ErrnoException) => {
-    const reason = error.code === "EADDRINUSE" ? `port ${config.port} is in use: stop the other server or set PORT` : error.message;
-    logger.fatal({ err: error }, `could not start: ${reason}`);
-    void services.close().finally(() => process.exit(1));
-  });
-  exitGracefullyOnSignals({ server, readiness: services.readiness, logger, closeServices: services.close });
+  await prepareToServe(config, logger);
+  await serve(config, logger);
 }
 
 main().catch((error: unknown) => {

@@ -65,9 +65,10 @@ export async function createServices(config: Config, options: CreateServicesOpti
   const sessions = createSessionStore({
     db: database.db,
     redis,
+    redisKeyPrefix: config.redisKeyPrefix,
     onPruneError: (error) => logger.warn({ err: error }, "could not prune expired sessions"),
   });
-  const rateLimiter = redis ? new RedisRateLimiter(redis) : new InProcessRateLimiter();
+  const rateLimiter = redis ? new RedisRateLimiter(redis, `${config.redisKeyPrefix}rate:`) : new InProcessRateLimiter();
   const viteAssets = createViteAssets({
     manifestPath: options.manifestPath ?? viteManifestPath,
     devServerUrl: config.viteDevServerUrl,

@@ -1,4 +1,5 @@
 import type { Server } from "node:http";
+import { Server as NetServer, type Socket } from "node:net";
 import type { Logger } from "../logging";
 import type { Readiness } from "../health/readiness-probe";
 
@@ -13,23 +14,37 @@ export interface GracefulShutdownOptions {
   exit?: (code: number) => void;
 }
 
+export interface GracefulShutdown {
+  /** Starts the shutdown as SIGTERM does (the cluster's primary asks its workers this way); later calls do nothing. */
+  shutDown(reason: string): void;
+}
+
+/**
+ * How long a connection accepted just before the shutdown may take to send
+ * its first request. Its bytes are usually already in the socket's buffer:
+ * closing it as "idle" at once would reset a request the client has sent.
+ */
+const FIRST_REQUEST_GRACE_MS = 1_000;
+
 /**
  * On SIGTERM or SIGINT: /readyz answers 503, the server stops accepting
  * connections, requests in flight finish, connections close, and the process
  * exits 0 — or 1 at the deadline. A second signal exits at once.
+ *
+ * No request the server has accepted is dropped: every answer after the
+ * signal carries `Connection: close`, a keep-alive connection is closed only
+ * between requests, and a connection accepted moments before the signal gets
+ * FIRST_REQUEST_GRACE_MS to deliver its request (which is then answered).
  */
-export function exitGracefullyOnSignals(options: GracefulShutdownOptions): void {
+export function exitGracefullyOnSignals(options: GracefulShutdownOptions): GracefulShutdown {
   const { server, readiness, logger, closeServices, timeoutMs = 10_000, exit = (code) => process.exit(code) } = options;
+  const connections = trackConnections(server);
   let shuttingDown = false;
 
-  const shutDown = async (signal: NodeJS.Signals) => {
-    if (shuttingDown) {
-      logger.warn({ signal }, "second signal: exiting now");
-      return exit(1);
-    }
+  const shutDown = async (reason: string) => {
     shuttingDown = true;
     readiness.shuttingDown = true;
-    logger.info({ signal }, "shutting down: finishing requests in flight");
+    logger.info({ signal: reason }, "shutting down: finishing requests in flight");
 
     const deadline = setTimeout(() => {
       logger.error(`requests still running after ${timeoutMs} ms: exiting anyway`);
@@ -37,13 +52,15 @@ export function exitGracefullyOnSignals(options: GracefulShutdownOptions): void 
       exit(1);
     }, timeoutMs - 250);
     deadline.unref();
-    // Keep-alive sockets count as open until they go idle; close each as soon as it does.
-    server.on("request", (_req, res) => res.setHeader("Connection", "close"));
-    const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
+    server.prependListener("request", (_req, res) => res.setHeader("Connection", "close"));
+    const closedAt = Date.now();
+    const idleSweep = setInterval(() => connections.closeIdle(closedAt - FIRST_REQUEST_GRACE_MS), 100);
     idleSweep.unref();
 
     try {
-      await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+      // net.Server's close, not http.Server's: the latter also closes every connection without a
+      // request in flight, including one accepted a moment ago whose request is still in its buffer.
+      await new Promise<void>((resolve, reject) => NetServer.prototype.close.call(server, (error) => (error ? reject(error) : resolve())));
       clearInterval(idleSweep);
       await closeServices();
       clearTimeout(deadline);
@@ -55,6 +72,48 @@ export function exitGracefullyOnSignals(options: GracefulShutdownOptions): void 
     }
   };
 
-  process.on("SIGTERM", (signal) => void shutDown(signal));
-  process.on("SIGINT", (signal) => void shutDown(signal));
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (!shuttingDown) return void shutDown(signal);
+    logger.warn({ signal }, "second signal: exiting now");
+    exit(1);
+  };
+  process.on("SIGTERM", onSignal);
+  process.on("SIGINT", onSignal);
+  return {
+    shutDown(reason) {
+      if (!shuttingDown) void shutDown(reason);
+    },
+  };
+}
+
+interface ConnectionState {
+  openedAt: number;
+  requestsServed: number;
+  inFlight: number;
+}
+
+/** Each open connection's requests, so a shutdown can close a connection exactly when it is between requests. */
+function trackConnections(server: Server) {
+  const open = new Map<Socket, ConnectionState>();
+  server.on("connection", (socket: Socket) => {
+    open.set(socket, { openedAt: Date.now(), requestsServed: 0, inFlight: 0 });
+    socket.once("close", () => open.delete(socket));
+  });
+  server.prependListener("request", (req, res) => {
+    const state = open.get(req.socket);
+    if (!state) return;
+    state.inFlight += 1;
+    res.once("close", () => {
+      state.inFlight -= 1;
+      state.requestsServed += 1;
+    });
+  });
+  return {
+    /** Ends connections with nothing in flight that have served a request, or were opened before `freshSince`. */
+    closeIdle(freshSince: number): void {
+      for (const [socket, state] of open) {
+        if (state.inFlight === 0 && (state.requestsServed > 0 || state.openedAt < freshSince)) socket.destroy();
+      }
+    },
+  };
 }

@@ -5,6 +5,8 @@ export interface LoadResult {
   requestsPerSecond: number;
   p99Ms: number;
   non2xx: number;
+  /** Requests answered in the run. */
+  requests: number;
 }
 
 export interface LoadOptions {
@@ -29,5 +31,6 @@ export async function measure(name: string, url: string, options: LoadOptions = 
     requestsPerSecond: Math.round(result.requests.average),
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
+    requests: result.requests.total,
   };
 }

@@ -1,5 +1,6 @@
 import { execFileSync, fork, spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { childPids } from "./process-cpu";
+import { closeSync, mkdtempSync, openSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createServer } from "node:net";
@@ -50,12 +51,12 @@ export async function forkServer(scriptPath: string, options: { env?: Record<str
 }
 
 /** Bare node:http: hello world, or with `responseFile` exactly that recorded answer (ceiling-server.mjs). */
-export function startCeilingServer(responseFile?: string): Promise<RunningServer> {
+export function startCeilingServer(responseFile?: string): Promise<ForkedServer> {
   return forkServer(join(import.meta.dirname, "ceiling-server.mjs"), { env: responseFile ? { CEILING_RESPONSE_FILE: responseFile } : {} });
 }
 
 /** Express's own hello world (express-hello-server.mjs). */
-export function startExpressHelloServer(): Promise<RunningServer> {
+export function startExpressHelloServer(): Promise<ForkedServer> {
   return forkServer(join(import.meta.dirname, "express-hello-server.mjs"));
 }
 
@@ -68,52 +69,95 @@ function runSeedScript(script: string, databaseUrl: string, env: Record<string, 
 }
 
 /**
- * Starts the real app (tsx server/main.ts) on a throwaway SQLite database.
- * With BENCH_EVENT_INSTANCES (in extraEnv or the environment), the database
- * is first topped up to that many event instances (tests/bench/seed-event-instances.ts);
- * with BENCH_RESOURCES, to that many generated resources (tests/bench/seed-resources.ts);
- * with BENCH_SCHOOLS, to that many synthetic schools (tests/bench/seed-schools.ts).
+ * Tops `databaseUrl` (SQLite or PostgreSQL: the seeders go through Kysely) up
+ * to the bench's size: BENCH_EVENT_INSTANCES event instances
+ * (tests/bench/seed-event-instances.ts), BENCH_RESOURCES generated resources
+ * (tests/bench/seed-resources.ts) and BENCH_SCHOOLS synthetic schools
+ * (tests/bench/seed-schools.ts), each when set in `extraEnv` or the
+ * environment. With none set, the server seeds the demo content on start.
  */
-export async function startAppServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
-  const dir = mkdtempSync(join(tmpdir(), "bench-"));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const databaseUrl = `sqlite:${join(dir, "bench.sqlite")}`;
+export function seedBenchData(databaseUrl: string, extraEnv: Record<string, string> = {}): void {
   const eventInstances = extraEnv.BENCH_EVENT_INSTANCES ?? process.env.BENCH_EVENT_INSTANCES;
   if (eventInstances) runSeedScript("seed-event-instances.ts", databaseUrl, { BENCH_EVENT_INSTANCES: eventInstances });
   const resources = extraEnv.BENCH_RESOURCES ?? process.env.BENCH_RESOURCES;
   if (resources) runSeedScript("seed-resources.ts", databaseUrl, { BENCH_RESOURCES: resources });
   const schools = extraEnv.BENCH_SCHOOLS ?? process.env.BENCH_SCHOOLS;
   if (schools) runSeedScript("seed-schools.ts", databaseUrl, { BENCH_SCHOOLS: schools });
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    stdio: ["ignore", "ignore", "inherit"],
+}
+
+export interface AppServer extends RunningServer {
+  /** The process started: the server itself, or the cluster's primary. */
+  pid: number;
+  /** The app's own processes now: the server, or the primary's workers. */
+  workerPids(): number[];
+}
+
+export interface AppServerOptions {
+  /** An existing database (seeded already); default: a throwaway SQLite file, seeded here. */
+  databaseUrl?: string;
+  /** Start `server/cluster.ts --workers N` (node:cluster) instead of server/main.ts. */
+  workers?: number;
+  /** Where the server's stdout (its JSON log) goes; default: nowhere. */
+  logFile?: string;
+}
+
+const benchSessionSecret = "bench-session-secret-0123456789abcdef0123456789";
+
+/**
+ * Starts the real app (`NODE_ENV=production`, `LOG_LEVEL=silent` unless
+ * extraEnv says otherwise): tsx server/main.ts, or the cluster with
+ * `options.workers`. Without `options.databaseUrl`, on a throwaway SQLite
+ * database topped up by seedBenchData first. Ready when /readyz answers 200
+ * and, for the cluster, every worker has started.
+ */
+export async function startAppServer(extraEnv: Record<string, string> = {}, options: AppServerOptions = {}): Promise<AppServer & { child: ChildProcess }> {
+  const dir = options.databaseUrl ? undefined : mkdtempSync(join(tmpdir(), "bench-"));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const databaseUrl = options.databaseUrl ?? `sqlite:${join(dir!, "bench.sqlite")}`;
+  if (!options.databaseUrl) seedBenchData(databaseUrl, extraEnv);
+  const entry = options.workers ? ["server/cluster.ts", "--workers", String(options.workers)] : ["server/main.ts"];
+  const log = options.logFile ? openSync(options.logFile, "a") : "ignore";
+  const child = spawn(process.execPath, ["--import", "tsx", ...entry], {
+    stdio: ["ignore", log, "inherit"],
     env: {
       ...process.env,
       NODE_ENV: "production",
       PORT: String(port),
       PUBLIC_URL: baseUrl,
       DATABASE_URL: databaseUrl,
-      SESSION_SECRET: "bench-session-secret-0123456789abcdef0123456789",
+      SESSION_SECRET: benchSessionSecret,
       LOG_LEVEL: "silent",
       ...extraEnv,
     },
   });
-  const deadline = Date.now() + 120_000;
+  if (typeof log === "number") closeSync(log);
+  const workerPids = () => (options.workers ? childPids(child.pid!) : [child.pid!]);
+  const stop = async () => {
+    await stopChild(child);
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await waitUntilReady(baseUrl, child, options.workers ?? 0, workerPids);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, pid: child.pid!, child, workerPids, stop };
+}
+
+/** /readyz answers 200, and a cluster's primary has all its workers. */
+async function waitUntilReady(baseUrl: string, child: ChildProcess, workers: number, workerPids: () => number[]): Promise<void> {
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The app server exited with code ${child.exitCode} before it was ready.`);
     try {
       const res = await fetch(`${baseUrl}/readyz`);
-      if (res.ok) break;
+      if (res.ok && workerPids().length >= workers) return;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return {
-    baseUrl,
-    stop: async () => {
-      await stopChild(child);
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  throw new Error(`The app server at ${baseUrl} was not ready within 180 s.`);
 }

@@ -15,10 +15,12 @@ export interface SessionStoreHandle {
 export function createSessionStore(options: {
   db: Kysely<Database>;
   redis?: RedisClient;
+  /** REDIS_KEY_PREFIX: put before the store's own "sess:". */
+  redisKeyPrefix?: string;
   onPruneError?: (error: unknown) => void;
 }): SessionStoreHandle {
   if (options.redis) {
-    return { store: new RedisStore({ client: options.redis, prefix: "sess:" }), close: () => {} };
+    return { store: new RedisStore({ client: options.redis, prefix: `${options.redisKeyPrefix ?? ""}sess:` }), close: () => {} };
   }
   const store = new KyselySessionStore(options.db, { onPruneError: options.onPruneError });
   return { store, close: () => store.close() };

@@ -1,0 +1,68 @@
+import { createApp } from "./app";
+import type { Config } from "./config";
+import { seedIfEmpty } from "./content/seed";
+import { createDatabase } from "./db/database";
+import { migrateToLatest } from "./db/migrator";
+import { buildBundleIfMissing } from "./lifecycle/build-bundle";
+import { exitGracefullyOnSignals, type GracefulShutdown } from "./lifecycle/graceful-shutdown";
+import type { Logger } from "./logging";
+import { viteManifestPath } from "./paths";
+import { createServices } from "./services";
+
+/*
+ * The two halves of a start, shared by `npm start` (server/main.ts: both, in
+ * one process) and `npm run start:cluster` (server/cluster.ts: the first once
+ * in the primary, the second in every worker). `npm run migrate`
+ * (server/migrate-cli.ts) runs the migrations alone, before a rolling restart.
+ */
+
+/**
+ * Once per start of the site, before any process serves: the browser bundle
+ * if it is missing, the migrations, and the demo content when the database is
+ * empty.
+ */
+export async function prepareToServe(config: Config, logger: Logger): Promise<void> {
+  if (config.buildOnStart && !config.viteDevServerUrl) await buildBundleIfMissing(viteManifestPath, logger);
+  await migrateDatabase(config, logger, { seedIfEmpty: true });
+}
+
+/** The migrations (and, when asked, the demo content for an empty database), on a connection of its own. */
+export async function migrateDatabase(config: Config, logger: Logger, options: { seedIfEmpty: boolean }): Promise<void> {
+  const database = createDatabase(config.databaseUrl, {
+    maxConnections: 1,
+    onPoolError: (error) => logger.error({ err: error }, "PostgreSQL connection error"),
+  });
+  try {
+    const applied = await migrateToLatest(database.db);
+    logger.info({ migrations: applied }, applied.length > 0 ? "database migrated" : "database already up to date");
+    if (options.seedIfEmpty && (await seedIfEmpty(database.db, { crmEnvironment: config.crmEnv }))) {
+      logger.info("the database was empty: demo content loaded");
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * One serving process: the services, the app listening on PORT, and a
+ * graceful exit on SIGTERM/SIGINT. Resolves once listening, with a way to
+ * start that exit without a signal; a port that cannot be had ends the
+ * process with code 1.
+ */
+export async function serve(config: Config, logger: Logger): Promise<GracefulShutdown> {
+  const services = await createServices(config, { logger });
+  const server = createApp(services).listen(config.port);
+  const shutdown = exitGracefullyOnSignals({ server, readiness: services.readiness, logger, closeServices: services.close });
+  await new Promise<void>((resolve) => {
+    server.once("listening", () => {
+      logger.info(`listening on port ${config.port}: open ${config.publicUrl}`);
+      resolve();
+    });
+    server.once("error", (error: NodeJS.ErrnoException) => {
+      const reason = error.code === "EADDRINUSE" ? `port ${config.port} is in use: stop the other server or set PORT` : error.message;
+      logger.fatal({ err: error }, `could not start: ${reason}`);
+      void services.close().finally(() => process.exit(1));
+    });
+  });
+  return shutdown;
+}
