@@ -30,6 +30,7 @@ test.describe("My account, JavaScript on", () => {
     await expect(page.getByRole("tab", { name: "Profile" })).toBeFocused();
     await page.keyboard.press("ArrowLeft");
     await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowLeft");
     await expect(page.getByRole("tab", { name: "School" })).toHaveAttribute("aria-selected", "true");
     await expect(page).toHaveURL(/#school$/);
     await expect(page.getByText("Your account is not linked to a school.")).toBeVisible();
