@@ -27,6 +27,7 @@ import { pageRoutes } from "./routes/pages";
 import { paymentNotificationRoutes, paymentRoutes } from "./routes/payments";
 import { passwordResetRoutes } from "./routes/password-reset";
 import { peopleRoutes } from "./routes/people";
+import { privacyRoutes } from "./routes/privacy";
 import { resourceRoutes } from "./routes/resources";
 import { saveResourceRoutes } from "./routes/save-resource";
 import { shareLinkRoutes } from "./routes/share-links";
@@ -140,6 +141,8 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
       siteOrigin: config,
     }),
   );
+  // Before pageRoutes: /privacy/ is this route's page, built from the configuration, not an editor's page.
+  app.use(privacyRoutes({ privacy: features.privacy, config, siteOrigin: config }));
   app.use(schoolAdminRoutes({ schools: features.schools, siteOrigin: config }));
   app.use(paymentRoutes({ payments: features.payments, siteOrigin: config }));
   app.use(saveResourceRoutes({ resources: features.resources }));

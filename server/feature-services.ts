@@ -22,6 +22,7 @@ import { createSandboxProvider, type SandboxProvider } from "./payments/sandbox-
 import { createStripeProvider, type StripeApiAddress } from "./payments/stripe-provider";
 import { createPagesService, type PagesService } from "./pages/pages-service";
 import { createPeopleService, type PeopleService } from "./people/people-service";
+import { createPrivacyService, type PrivacyService } from "./privacy/privacy-service";
 import type { RateLimiter } from "./rate-limit/rate-limit";
 import type { RedisClient } from "./redis";
 import { createResourcesService, type ResourcesService } from "./resources/resources-service";
@@ -63,6 +64,8 @@ export interface FeatureServices {
   schools: SchoolAdminService;
   /** The basket, checkout, verified payment notifications and orders (docs/payments.md). */
   payments: PaymentsService;
+  /** Download my data and Delete my account (docs/my-account.md, "Your data"). */
+  privacy: PrivacyService;
   readinessProbe: ReadinessProbe;
   /** The site-wide content version (migration 0018), which keys the anonymous page cache. */
   siteContentVersion: () => Promise<number>;
@@ -150,6 +153,14 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
     }),
     mailbox: createMailboxService(db),
     schools,
+    privacy: createPrivacyService({
+      db,
+      crmIn: (executor) => createSqlCrm(executor, crmIds),
+      ids: crmIds,
+      ordersForExport: (personId) => payments.ordersForExport(personId),
+      rateLimiter: adapters.rateLimiter,
+      publicOrigin: adapters.config.publicOrigin,
+    }),
     readinessProbe: createReadinessProbe({ db, redis: adapters.redis, readiness: adapters.readiness }),
     siteContentVersion: contentVersionReader(db, "site"),
   };

@@ -28,6 +28,8 @@ export async function findConstituentByEmail(db: Kysely<Database>, email: string
     .select(credentialColumns)
     .where("email", "=", email)
     .where("kind", "=", "individual")
+    // A deleted account never signs in, resets, or counts as taken (migration 0021).
+    .where("deleted_at", "is", null)
     .$narrowType<{ email: string }>()
     .executeTakeFirst();
 }
@@ -78,6 +80,7 @@ export async function findSessionUser(db: Kysely<Database>, constituentId: numbe
     .select(["id", "email", "first_name", "last_name", "auth_version"])
     .where("id", "=", constituentId)
     .where("kind", "=", "individual")
+    .where("deleted_at", "is", null)
     .$narrowType<{ email: string }>()
     .executeTakeFirst();
   return row && { id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, authVersion: row.auth_version };

@@ -30,6 +30,8 @@ export interface ConstituentsTable {
   auth_version: Generated<number>;
   /** When the current email was last verified (migration 0013); null until then, and again after a change. */
   email_verified_at: Generated<string | null>;
+  /** When the person deleted their account (migration 0021): the row is then an anonymised placeholder that never signs in. */
+  deleted_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }

@@ -154,6 +154,9 @@ export interface CrmPort extends CrmReferenceData {
   /** False when the address does not exist. */
   updateAddress(id: number, address: AddressInput, now: Date): Promise<boolean>;
 
+  /** Erases a person's postal and email addresses and attributes (a deleted account: UK GDPR erasure). */
+  forgetContactDetails(constituentId: ConstituentId): Promise<void>;
+
   attributes(constituentId: ConstituentId, keywordIds: readonly number[]): Promise<Attribute[]>;
   replaceAttributes(constituentId: ConstituentId, keywordId: number, values: readonly string[]): Promise<void>;
 

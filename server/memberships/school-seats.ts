@@ -82,3 +82,16 @@ export async function takeSeat(
     throw error;
   }
 }
+
+/**
+ * Ends every affiliation the person holds that has not ended yet, at every
+ * school, each through CrmPort.endAffiliation, which gives its seat back: the
+ * school's seat counts stay right (a deleted account).
+ */
+export async function leaveEverySchool(crm: CrmPort, personId: ConstituentId, now: Date): Promise<number> {
+  const held = (await crm.affiliations({ individualConstituentId: personId })).filter(
+    (affiliation) => affiliation.EndDate === null || Date.parse(affiliation.EndDate) > now.getTime(),
+  );
+  for (const affiliation of held) await crm.endAffiliation(affiliation.Id, now);
+  return held.length;
+}

@@ -40,6 +40,18 @@ export interface OrderLine {
   status: string;
 }
 
+/** One order in the person's data download: what was bought, for how much, and what became of it. */
+export interface OrderExport {
+  reference: string;
+  createdAt: string;
+  plan: string;
+  numberOfUsers: number;
+  amount: string;
+  currency: string;
+  status: string;
+  fulfilledAt: string | null;
+}
+
 export type { NotificationResult };
 
 /**
@@ -54,6 +66,8 @@ export interface PaymentsService {
   orderDetails(userId: number, sessionId: string): Promise<OrderDetails>;
   /** The person's payments, newest first, for My account. */
   orderLines(userId: number): Promise<OrderLine[]>;
+  /** The person's orders in full, oldest first, for "Download my data" (docs/my-account.md). */
+  ordersForExport(userId: number): Promise<OrderExport[]>;
   /** A provider's notification, verified on its raw bytes; fulfils at most once. */
   handleNotification(provider: string, rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<NotificationResult>;
   /** The sandbox's hosted checkout, when the sandbox is the provider. */
@@ -220,6 +234,20 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
         plan: describe(order),
         amount: formatPounds(order.amount_pence),
         status: { pending: "Not completed", approved: "Paid", declined: "Declined", cancelled: "Cancelled", failed: "Failed" }[order.status],
+      }));
+    },
+
+    async ordersForExport(userId) {
+      const rows = await orders.ofConstituent(userId);
+      return rows.reverse().map((order) => ({
+        reference: order.session_id,
+        createdAt: order.created_at,
+        plan: describe(order),
+        numberOfUsers: order.number_of_users,
+        amount: formatPounds(order.amount_pence),
+        currency: order.currency,
+        status: order.status,
+        fulfilledAt: order.fulfilled_at,
       }));
     },
 

@@ -126,3 +126,21 @@ export async function applySaveRequest(
   if (resource) await setResourceSaved(db, constituentId, resource.id, request.toSave, now);
   return resource;
 }
+
+/** Every resource the person saved, published or not, oldest first: their copy (docs/my-account.md, "Download my data"). */
+export async function savedResourcesForExport(db: Kysely<Database>, constituentId: number) {
+  const rows = await db
+    .selectFrom("saved_resources")
+    .innerJoin("resources", "resources.id", "saved_resources.resource_id")
+    .select(["resources.id", "resources.title", "resources.slug", "saved_resources.saved_at"])
+    .where("saved_resources.constituent_id", "=", constituentId)
+    .orderBy("saved_resources.saved_at")
+    .orderBy("resources.id")
+    .execute();
+  return rows.map((row) => ({ resourceId: row.id, title: row.title, url: resourceUrl(row.slug), savedAt: row.saved_at }));
+}
+
+/** Forgets every resource the person saved (a deleted account). */
+export async function forgetSavedResources(db: Kysely<Database>, constituentId: number): Promise<void> {
+  await db.deleteFrom("saved_resources").where("constituent_id", "=", constituentId).execute();
+}

@@ -3,10 +3,14 @@ import { emailedLinkHandoff } from "./emailed-link-handoff";
 export const VERIFY_EMAIL_PATH = "/account/verify-email/";
 
 /** The emailed link /account/verify-email/?token=… (emailed-link-handoff.ts says why it is handed off). */
+/** The cookie that carries a verification link's token to its page, and how long it lasts. */
+export const VERIFY_EMAIL_TOKEN_COOKIE = "verify_email_token";
+export const VERIFY_EMAIL_TOKEN_COOKIE_MINUTES = 10;
+
 const verifyEmailLink = emailedLinkHandoff({
-  cookieName: "verify_email_token",
+  cookieName: VERIFY_EMAIL_TOKEN_COOKIE,
   pagePath: VERIFY_EMAIL_PATH,
-  cookieMinutes: 10,
+  cookieMinutes: VERIFY_EMAIL_TOKEN_COOKIE_MINUTES,
   linkToken: (req) => (req.path === VERIFY_EMAIL_PATH && typeof req.query.token === "string" ? req.query.token : undefined),
 });
 

@@ -104,3 +104,20 @@ export async function revokeOwnLink(db: Kysely<Database>, personId: number, toke
   const resource = await db.selectFrom("resources").select("slug").where("id", "=", revoked.resource_id).executeTakeFirstOrThrow();
   return { resourceId: revoked.resource_id, slug: resource.slug };
 }
+
+/** Every link the person made, live or revoked, oldest first (their copy of their data). */
+export async function shareLinksForExport(db: Kysely<Database>, personId: number) {
+  return db
+    .selectFrom("share_links")
+    .innerJoin("resources", "resources.id", "share_links.resource_id")
+    .select(["share_links.token", "share_links.type", "resources.title", "share_links.created_at", "share_links.revoked_at"])
+    .where("share_links.constituent_id", "=", personId)
+    .orderBy("share_links.created_at")
+    .orderBy("share_links.id")
+    .execute();
+}
+
+/** Deletes every link the person made, so each answers 404 from now on (a deleted account). */
+export async function deleteShareLinksOf(db: Kysely<Database>, personId: number): Promise<void> {
+  await db.deleteFrom("share_links").where("constituent_id", "=", personId).execute();
+}

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import { resourceUrl } from "../shared/content-urls";
 
 /** An activity of a published resource: what a note hangs off, and the page it sits on. */
 export interface NoteActivity {
@@ -54,4 +55,32 @@ export async function notesOn(db: Kysely<Database>, constituentId: number, activ
     .where("activity_id", "in", activityIds)
     .execute();
   return new Map(rows.map((row) => [row.activity_id, row.content]));
+}
+
+/** Every note the person wrote, with the activity and resource it is on, oldest first (their copy of their data). */
+export async function notesForExport(db: Kysely<Database>, constituentId: number) {
+  const rows = await db
+    .selectFrom("teacher_notes")
+    .innerJoin("resource_activities as activity", "activity.id", "teacher_notes.activity_id")
+    .innerJoin("resources", "resources.id", "activity.resource_id")
+    .select(["activity.id as activity_id", "activity.title as activity_title", "resources.title as resource_title", "resources.slug",
+      "teacher_notes.content", "teacher_notes.created_at", "teacher_notes.updated_at"])
+    .where("teacher_notes.constituent_id", "=", constituentId)
+    .orderBy("teacher_notes.created_at")
+    .orderBy("activity.id")
+    .execute();
+  return rows.map((row) => ({
+    activityId: row.activity_id,
+    activity: row.activity_title,
+    resource: row.resource_title,
+    url: resourceUrl(row.slug),
+    content: row.content,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  }));
+}
+
+/** Deletes every note the person wrote (a deleted account). */
+export async function deleteNotesOf(db: Kysely<Database>, constituentId: number): Promise<void> {
+  await db.deleteFrom("teacher_notes").where("constituent_id", "=", constituentId).execute();
 }

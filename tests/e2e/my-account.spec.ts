@@ -11,7 +11,7 @@ test.describe("My account, JavaScript on", () => {
     await signUpAndStaySignedIn(page, "tabs-keys");
     await openMyAccount(page);
     const tablist = page.getByRole("tablist", { name: "My account sections" });
-    await expect(tablist.getByRole("tab")).toHaveText(["Profile", "Contact us", "Saved resources", "School", "Orders"]);
+    await expect(tablist.getByRole("tab")).toHaveText(["Profile", "Contact us", "Saved resources", "School", "Orders", "Your data"]);
     await expect(page.getByRole("tab", { name: "Profile" })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByRole("tabpanel")).toHaveAccessibleName("Profile");
     await expectNoAxeViolations(page);
@@ -24,10 +24,11 @@ test.describe("My account, JavaScript on", () => {
     await expect(page.getByRole("tabpanel")).toHaveAccessibleName("Contact us");
     await expect(page).toHaveURL(/#contact$/);
     await page.keyboard.press("End");
-    await expect(page.getByRole("tab", { name: "Orders" })).toBeFocused();
-    await expect(page).toHaveURL(/#orders$/);
+    await expect(page.getByRole("tab", { name: "Your data" })).toBeFocused();
+    await expect(page).toHaveURL(/#your-data$/);
     await page.keyboard.press("ArrowRight");
     await expect(page.getByRole("tab", { name: "Profile" })).toBeFocused();
+    await page.keyboard.press("ArrowLeft");
     await page.keyboard.press("ArrowLeft");
     await page.keyboard.press("ArrowLeft");
     await expect(page.getByRole("tab", { name: "School" })).toHaveAttribute("aria-selected", "true");

@@ -60,7 +60,7 @@ describe("the demo content in fixtures/content", () => {
 
   it("links the navigation only to pages that exist", () => {
     // Content pages, and the pages the app itself serves from other content files.
-    const appPages = ["/whats-on/", "/gallery/", "/people/", "/resources/"];
+    const appPages = ["/whats-on/", "/gallery/", "/people/", "/resources/", "/privacy/"];
     const pagePaths = new Set([...content.pages!.map((page) => `/${page.slug}/`), ...appPages]);
     for (const link of [...content.site!.nav, ...content.site!.footer_nav]) {
       expect(pagePaths.has(link.href.replace(/#.*$/, ""))).toBe(true);

@@ -1,0 +1,61 @@
+import type { CrmIds } from "../crm/crm-ids";
+import type { ConstituentId, CrmPort } from "../crm/crm-port";
+import { isCurrent } from "./school-admin-rules";
+import { ROLE_LABELS, roleOf } from "./school-standing";
+
+/*
+ * The memberships capability's share of "Download my data" and "Delete my
+ * account" (docs/my-account.md): the person's schools, roles and memberships,
+ * and the schools that would lose their only admin.
+ */
+
+/** Every affiliation the person has held, current or ended, oldest first. */
+export async function affiliationsForExport(crm: CrmPort, ids: CrmIds, personId: ConstituentId, now: Date) {
+  const held = await crm.affiliations({ individualConstituentId: personId });
+  return held.map((affiliation) => {
+    const role = roleOf(ids, affiliation);
+    return {
+      school: affiliation.GroupConstituent.DisplayName,
+      schoolId: affiliation.GroupConstituent.Id,
+      role: role ? ROLE_LABELS[role] : `Affiliation type ${affiliation.AffiliationType.Id}`,
+      startDate: affiliation.StartDate,
+      endDate: affiliation.EndDate,
+      current: isCurrent(affiliation, now),
+    };
+  });
+}
+
+/** The person's own memberships (an individual membership), newest expiry first. */
+export async function membershipsForExport(crm: CrmPort, ids: CrmIds, personId: ConstituentId, now: Date) {
+  const memberships = await crm.memberships(personId);
+  return memberships.map((membership) => ({
+    level: membership.MembershipLevel.Id === ids.membershipLevels.individual ? "Individual" : `Level ${membership.MembershipLevel.Id}`,
+    startDate: membership.InitiationDateTime,
+    expiryDate: membership.ExpirationDateTime,
+    current: Date.parse(membership.ExpirationDateTime) > now.getTime(),
+  }));
+}
+
+export interface SoleAdminSchool {
+  schoolId: ConstituentId;
+  name: string;
+  /** Other people with a current role there, who would be left without an admin. */
+  otherMembers: number;
+}
+
+/** Schools where the person is the only current admin: deleting the account leaves them without one. */
+export async function schoolsWithOnlyThisAdmin(crm: CrmPort, ids: CrmIds, personId: ConstituentId, now: Date): Promise<SoleAdminSchool[]> {
+  const adminAt = (await crm.affiliations({ individualConstituentId: personId, currentAt: now })).filter(
+    (affiliation) => affiliation.AffiliationType.Id === ids.affiliationTypes.admin,
+  );
+  const found: SoleAdminSchool[] = [];
+  for (const school of new Map(adminAt.map((affiliation) => [affiliation.GroupConstituent.Id, affiliation.GroupConstituent])).values()) {
+    const everyone = await crm.affiliations({ groupConstituentId: school.Id, currentAt: now });
+    const otherAdmins = everyone.filter((held) => held.AffiliationType.Id === ids.affiliationTypes.admin && held.IndividualConstituent.Id !== personId);
+    if (otherAdmins.length > 0) continue;
+    const others = new Set(everyone.filter((held) => held.IndividualConstituent.Id !== personId).map((held) => held.IndividualConstituent.Id));
+    found.push({ schoolId: school.Id, name: school.DisplayName, otherMembers: others.size });
+  }
+  return found;
+}
+

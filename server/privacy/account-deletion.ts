@@ -1,0 +1,54 @@
+import type { Kysely } from "kysely";
+import type { AccountUpdateOutcome } from "../accounts/account-update-outcome";
+import { checkCurrentPassword, type CurrentPasswordCheckDependencies } from "../accounts/current-password-check";
+import { eraseAccount } from "../accounts/personal-data";
+import type { CrmPort } from "../crm/crm-port";
+import type { Database } from "../db/schema";
+import { inTransaction } from "../db/transactions";
+import { leaveEverySchool } from "../memberships/school-seats";
+import { forgetSavedResources } from "../resources/saved-resources";
+import { deleteShareLinksOf } from "../share-links/share-links-store";
+import { deleteNotesOf } from "../teacher-notes/note-queries";
+
+/*
+ * "Delete my account" (docs/my-account.md; UK GDPR, right to erasure),
+ * confirmed with the current password (checked and rate-limited as the email
+ * and password changes are). In one transaction: every school role ends and
+ * its seat is given back (through the seats code, so counts stay right);
+ * notes, saved resources and share links are deleted; addresses go; the
+ * person's row becomes an anonymised placeholder that can never sign in, and
+ * its auth_version moves on, so every session signed in as them ends. Orders
+ * stay, for accounting, pointing at that placeholder (no name, no email).
+ * Any failure leaves everything as it was.
+ */
+
+export const PASSWORD_REQUIRED_MESSAGE = "Enter your current password to delete your account.";
+
+export interface AccountDeletionDependencies extends CurrentPasswordCheckDependencies {
+  /** The CRM port working inside the given transaction (the embedded adapter over the same database). */
+  crmIn: (executor: Kysely<Database>) => CrmPort;
+}
+
+export async function deleteAccount(
+  deps: AccountDeletionDependencies,
+  personId: number,
+  body: unknown,
+  now: Date,
+): Promise<AccountUpdateOutcome<{ deletedAt: string }>> {
+  const password = typeof (body as { Password?: unknown } | null)?.Password === "string" ? (body as { Password: string }).Password : "";
+  if (password === "") return { ok: false, status: 400, errors: { Password: [PASSWORD_REQUIRED_MESSAGE] } };
+  // Outside the transaction: hashing is slow, and nothing is locked while it runs.
+  const checked = await checkCurrentPassword(deps, personId, password);
+  if (!checked.ok) return checked;
+
+  await inTransaction(deps.db, async (trx) => {
+    const crm = deps.crmIn(trx);
+    await leaveEverySchool(crm, personId, now);
+    await deleteNotesOf(trx, personId);
+    await forgetSavedResources(trx, personId);
+    await deleteShareLinksOf(trx, personId);
+    await crm.forgetContactDetails(personId);
+    await eraseAccount(trx, personId, now);
+  });
+  return { ok: true, value: { deletedAt: now.toISOString() } };
+}

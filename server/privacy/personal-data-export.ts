@@ -1,0 +1,71 @@
+import type { Kysely } from "kysely";
+import { contactMessagesForExport, profileForExport } from "../accounts/personal-data";
+import type { CrmIds } from "../crm/crm-ids";
+import type { CrmPort } from "../crm/crm-port";
+import type { Database } from "../db/schema";
+import { affiliationsForExport, membershipsForExport } from "../memberships/personal-data";
+import type { OrderExport } from "../payments/payments-service";
+import { savedResourcesForExport } from "../resources/saved-resources";
+import { shareLinkUrl } from "../share-links/share-links-for";
+import { shareLinksForExport } from "../share-links/share-links-store";
+import { notesForExport } from "../teacher-notes/note-queries";
+
+/*
+ * "Download my data" (docs/my-account.md; UK GDPR, right of access): one JSON
+ * document of everything the site holds about the person. Each section comes
+ * from the capability that owns it, through its own queries or port; this
+ * module only puts them side by side. Only the person's own rows: every query
+ * is by their id.
+ */
+
+export interface PersonalDataSources {
+  db: Kysely<Database>;
+  crm: CrmPort;
+  ids: CrmIds;
+  ordersForExport: (personId: number) => Promise<OrderExport[]>;
+  /** Absolute share links are built on it (PUBLIC_URL's origin). */
+  publicOrigin: string;
+}
+
+export type PersonalData = NonNullable<Awaited<ReturnType<typeof personalDataExport>>>;
+
+/** The person's data, or undefined when there is no such (live) account. */
+export async function personalDataExport(sources: PersonalDataSources, personId: number, now: Date) {
+  const { db, crm, ids } = sources;
+  const profile = await profileForExport(db, personId);
+  if (!profile) return undefined;
+  const addresses = (await crm.constituentDetail(personId))?.Addresses ?? [];
+  return {
+    exportedAt: now.toISOString(),
+    about:
+      "Everything this website holds about you, as of exportedAt. Dates and times are UTC (ISO 8601). " +
+      "Orders are kept for accounting even if you delete your account; everything else is erased.",
+    profile: {
+      ...profile,
+      addresses: addresses.map((address) => ({
+        street: [address.Street1, address.Street2, address.Street3].filter(Boolean),
+        city: address.City,
+        postalCode: address.PostalCode,
+        countryId: address.Country.Id,
+      })),
+    },
+    affiliations: await affiliationsForExport(crm, ids, personId, now),
+    memberships: await membershipsForExport(crm, ids, personId, now),
+    orders: await sources.ordersForExport(personId),
+    savedResources: await savedResourcesForExport(db, personId),
+    notes: await notesForExport(db, personId),
+    shareLinks: (await shareLinksForExport(db, personId)).map((link) => ({
+      type: link.type,
+      resource: link.title,
+      link: shareLinkUrl(sources.publicOrigin, link.token),
+      createdAt: link.created_at,
+      revokedAt: link.revoked_at,
+    })),
+    contactMessages: await contactMessagesForExport(db, personId),
+  };
+}
+
+/** The download's file name: my-data-2025-03-14.json (the UTC date). */
+export function personalDataFileName(now: Date): string {
+  return `my-data-${now.toISOString().slice(0, 10)}.json`;
+}

@@ -1,0 +1,49 @@
+import type { Kysely } from "kysely";
+import type { AccountUpdateOutcome } from "../accounts/account-update-outcome";
+import { passwordHasher as sharedPasswordHasher, type PasswordHasher } from "../accounts/password-hasher";
+import type { CrmIds } from "../crm/crm-ids";
+import type { CrmPort } from "../crm/crm-port";
+import type { Database } from "../db/schema";
+import { schoolsWithOnlyThisAdmin, type SoleAdminSchool } from "../memberships/personal-data";
+import type { OrderExport } from "../payments/payments-service";
+import type { RateLimiter } from "../rate-limit/rate-limit";
+import { deleteAccount } from "./account-deletion";
+import { personalDataExport, type PersonalData } from "./personal-data-export";
+
+/**
+ * The person's rights over their data (UK GDPR; docs/my-account.md, "Your
+ * data"): a copy of it, and deleting the account. Each method reads the clock once.
+ */
+export interface PrivacyService {
+  /** Everything held about the person, or undefined for no (live) account. */
+  personalData(personId: number): Promise<PersonalData | undefined>;
+  /** What the delete page warns about: schools that would be left without an admin. */
+  deletionWarnings(personId: number): Promise<{ soleAdminSchools: SoleAdminSchool[] }>;
+  /** Checks the current password (`Password`), then erases the account in one transaction. */
+  deleteAccount(personId: number, body: unknown): Promise<AccountUpdateOutcome<{ deletedAt: string }>>;
+}
+
+export interface PrivacyDependencies {
+  db: Kysely<Database>;
+  /** The CRM port over a database handle or a transaction (server/crm/sql-crm.ts for the embedded CRM). */
+  crmIn: (executor: Kysely<Database>) => CrmPort;
+  ids: CrmIds;
+  ordersForExport: (personId: number) => Promise<OrderExport[]>;
+  rateLimiter: RateLimiter;
+  publicOrigin: string;
+  hasher?: PasswordHasher;
+  clock?: () => Date;
+}
+
+export function createPrivacyService(deps: PrivacyDependencies): PrivacyService {
+  const { db, ids } = deps;
+  const clock = deps.clock ?? (() => new Date());
+  const crm = deps.crmIn(db);
+  const hasher = deps.hasher ?? sharedPasswordHasher;
+  return {
+    personalData: (personId) =>
+      personalDataExport({ db, crm, ids, ordersForExport: deps.ordersForExport, publicOrigin: deps.publicOrigin }, personId, clock()),
+    deletionWarnings: async (personId) => ({ soleAdminSchools: await schoolsWithOnlyThisAdmin(crm, ids, personId, clock()) }),
+    deleteAccount: (personId, body) => deleteAccount({ db, hasher, rateLimiter: deps.rateLimiter, crmIn: deps.crmIn }, personId, body, clock()),
+  };
+}
