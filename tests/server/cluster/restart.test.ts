@@ -145,7 +145,7 @@ describe.skipIf(!canRun)("a restart under load (SIGTERM with 200 requests in fli
 
     const outcomes = await Promise.all(requests.map(async ({ kind, outcome }) => ({ kind, outcome: await outcome })));
     const dropped = outcomes.filter(({ outcome }) => outcome.kind !== "answered");
-    if (dropped.length > 0) console.log(first.output().split("\n").filter((line) => /shut|exiting|aborted|"level":50/.test(line)).join("\n"), Date.now() - signalledAt);
+    if (dropped.length > 0) console.error(first.output().split("\n").filter((line) => /shut|exiting|aborted|"level":50/.test(line)).join("\n"), Date.now() - signalledAt);
     expect(dropped).toEqual([]);
     const finishedAfterSignal = outcomes.filter(({ outcome }) => outcome.kind === "answered" && outcome.at > signalledAt);
     expect(finishedAfterSignal.length).toBeGreaterThan(0);
