@@ -57,7 +57,7 @@ export async function createServices(config: Config, options: CreateServicesOpti
   const database = createDatabase(config.databaseUrl, {
     connectTimeoutMs: config.databaseConnectTimeoutMs,
     statementTimeoutMs: config.databaseStatementTimeoutMs,
-    onPoolError: (error) => logger.error({ err: error }, "PostgreSQL connection error"),
+    onPoolError: (error) => logger.warn({ err: error }, "PostgreSQL connection lost: the pool reconnects on the next query"),
   });
   const redis = config.redisUrl
     ? await connectRedis(config.redisUrl, (error) => logger.error({ err: error }, "Redis connection error"))

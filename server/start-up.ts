@@ -30,7 +30,7 @@ export async function prepareToServe(config: Config, logger: Logger): Promise<vo
 export async function migrateDatabase(config: Config, logger: Logger, options: { seedIfEmpty: boolean }): Promise<void> {
   const database = createDatabase(config.databaseUrl, {
     maxConnections: 1,
-    onPoolError: (error) => logger.error({ err: error }, "PostgreSQL connection error"),
+    onPoolError: (error) => logger.warn({ err: error }, "PostgreSQL connection lost: the pool reconnects on the next query"),
   });
   try {
     const applied = await migrateToLatest(database.db);

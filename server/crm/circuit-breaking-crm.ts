@@ -54,6 +54,7 @@ const crmMethods = {
   searchOrganisationsByPostcode: true,
   createAddress: true,
   updateAddress: true,
+  forgetContactDetails: true,
   attributes: true,
   replaceAttributes: true,
   memberships: true,

@@ -105,7 +105,9 @@ function postgresDialect(connectionString: string, options: CreateDatabaseOption
     // TCP keepalives notice a peer that vanished without closing (a cut network), so the pool drops that connection.
     keepAlive: true,
   });
-  const onError = options.onPoolError ?? ((error: Error) => console.error(`PostgreSQL pool error: ${error.message}`));
+  const report = options.onPoolError ?? ((error: Error) => console.error(`PostgreSQL pool error: ${error.message}`));
+  // pg-pool hangs the whole client on the error (error.client): report only what names the failure.
+  const onError = (error: Error) => report(connectionFailure(error));
   pool.on("error", onError);
   // pg-pool listens for errors only on idle clients. A connection lost while Kysely holds it (a query running, a
   // transaction between statements) also emits "error" on the client, which would crash the process unheard; the
@@ -117,6 +119,12 @@ function postgresDialect(connectionString: string, options: CreateDatabaseOption
       if (!pool.ended) await pool.end();
     },
   };
+}
+
+/** The message and code of a lost connection, without the client object pg attaches to it. */
+function connectionFailure(error: Error): Error {
+  const code = (error as { code?: unknown }).code;
+  return Object.assign(new Error(error.message), typeof code === "string" ? { code } : {});
 }
 
 /**
