@@ -68,13 +68,13 @@ async function main(): Promise<number> {
     }
     if (!options.since) return 0;
     const records = await audit.listSince(options.since);
-    if (options.json) {
-      for (const record of records) console.log(JSON.stringify(record));
-    } else if (records.length === 0) {
-      console.log(`No audit events since ${options.since.toISOString()}.`);
-    } else {
-      for (const row of tableRows(records)) console.log(row);
-    }
+    const lines = options.json
+      ? records.map((record) => JSON.stringify(record))
+      : records.length === 0
+        ? [`No audit events since ${options.since.toISOString()}.`]
+        : tableRows(records);
+    // stdout, not the log: the command's output, for a terminal or a pipe. Flushed before the exit.
+    await new Promise((resolve) => process.stdout.write(lines.map((line) => `${line}\n`).join(""), resolve));
     return 0;
   });
 }
