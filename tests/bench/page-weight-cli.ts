@@ -9,6 +9,7 @@
  * own e2e spec, so the limits come from the same server and browser as the check:
  *
  *   npm run build && npm run page-weight -- --write-budget   (E2E_PORT chooses the port, default 3100)
+ *   npm run page-weight -- --write-budget --grep gallery     (other arguments go to playwright: one page only)
  */
 import { spawnSync } from "node:child_process";
 import path from "node:path";
@@ -16,7 +17,8 @@ import { gzippedJavaScriptBytes, type WeightViewport } from "./page-weight";
 
 if (process.argv.includes("--write-budget")) {
   const playwright = path.resolve("node_modules/.bin/playwright");
-  const run = spawnSync(playwright, ["test", "tests/e2e/javascript-budget.spec.ts", "--project=chromium"], {
+  const passOn = process.argv.slice(2).filter((argument) => argument !== "--write-budget");
+  const run = spawnSync(playwright, ["test", "tests/e2e/javascript-budget.spec.ts", "--project=chromium", ...passOn], {
     stdio: "inherit",
     env: { ...process.env, JS_BUDGET_UPDATE: "1" },
   });
