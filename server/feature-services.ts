@@ -1,4 +1,5 @@
 import { createAccountsService, type AccountsService } from "./accounts/accounts-service";
+import { createAuditLog } from "./audit/audit-log";
 import { createEmailVerificationService, type EmailVerificationService } from "./accounts/email-verification";
 import { contentVersionReader } from "./cache/content-versions";
 import type { Config } from "./config";
@@ -91,6 +92,8 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
   // The embedded CRM; a Tessitura adapter would be chosen here from the config (docs/crm.md).
   const crmIds = CRM_IDS[adapters.config.crmEnv];
   const crm = guardedCrm(adapters, adapters.crm ?? createSqlCrm(db, crmIds));
+  // Security-relevant events (docs/audit.md): the services below record them.
+  const audit = createAuditLog(db);
   const emailVerification = createEmailVerificationService({
     db,
     mailer: adapters.mailer,
@@ -98,13 +101,14 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
     logger: adapters.logger,
     publicUrl: adapters.config.publicUrl,
   });
-  const seats = createSeatGrantsService({ db, crm, ids: crmIds, logger: adapters.logger, verification: emailVerification });
+  const seats = createSeatGrantsService({ db, crm, ids: crmIds, logger: adapters.logger, verification: emailVerification, audit });
   const schools = createSchoolAdminService({
     db,
     crm,
     ids: crmIds,
     logger: adapters.logger,
     mailer: adapters.mailer,
+    audit,
     config: adapters.config,
     grantSeatByInvite: (personId, schoolId) => seats.grantSeatByInvite(personId, schoolId),
   });
@@ -117,6 +121,7 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
     sandbox,
     mailer: adapters.mailer,
     logger: adapters.logger,
+    audit,
     publicUrl: adapters.config.publicUrl,
   });
   // Whether someone is a member now (own or school membership): the resource page, notes and share links ask it.
@@ -133,6 +138,7 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
       mailer: adapters.mailer,
       rateLimiter: adapters.rateLimiter,
       logger: adapters.logger,
+      audit,
       config: adapters.config,
     }),
     pages: createPagesService(db),
@@ -156,6 +162,7 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
     privacy: createPrivacyService({
       db,
       crmIn: (executor) => createSqlCrm(executor, crmIds),
+      audit,
       ids: crmIds,
       ordersForExport: (personId) => payments.ordersForExport(personId),
       rateLimiter: adapters.rateLimiter,

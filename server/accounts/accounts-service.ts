@@ -1,10 +1,12 @@
 import type { Kysely } from "kysely";
+import type { AuditLog } from "../audit/audit-log";
 import type { Config } from "../config";
 import type { Database } from "../db/schema";
 import type { ContactMessage } from "../domain/contact-message";
 import type { Logger } from "../logging";
 import type { Mailer } from "../mail/mailer";
 import type { RateLimiter } from "../rate-limit/rate-limit";
+import { auditEmailChange, auditPasswordChange, auditPasswordReset, auditSignIn } from "./account-audit";
 import { lookupAccount, type LookupAnswer } from "./account-lookup";
 import type { AccountUpdateOutcome } from "./account-update-outcome";
 import { findSessionUser, ownMemberships } from "./constituents";
@@ -37,11 +39,12 @@ export interface AccountsService {
   requestPasswordReset(email: string, now: Date): Promise<void>;
   /** Whether the reset link's token still works. */
   resetTokenIsUsable(token: string, now: Date): Promise<boolean>;
-  resetPassword(request: { token: string; password: string; confirmPassword: string }, now: Date): Promise<PasswordResetOutcome>;
+  /** `ip`, here and below: the client's address, for the audit log (docs/audit.md). */
+  resetPassword(request: { token: string; password: string; confirmPassword: string }, now: Date, ip?: string): Promise<PasswordResetOutcome>;
   accountDetails(constituentId: number): Promise<AccountDetails | undefined>;
   memberships(constituentId: number): Promise<{ expires_at: string }[]>;
-  updateProfile(constituentId: number, body: unknown): Promise<AccountUpdateOutcome<ProfileUpdate>>;
-  changePassword(constituentId: number, body: unknown): Promise<AccountUpdateOutcome<PasswordChanged>>;
+  updateProfile(constituentId: number, body: unknown, ip?: string): Promise<AccountUpdateOutcome<ProfileUpdate>>;
+  changePassword(constituentId: number, body: unknown, ip?: string): Promise<AccountUpdateOutcome<PasswordChanged>>;
   sendContactMessage(constituentId: number, body: unknown): Promise<AccountUpdateOutcome<ContactMessage>>;
 }
 
@@ -50,6 +53,8 @@ export interface AccountsServiceDependencies {
   mailer: Mailer;
   rateLimiter: RateLimiter;
   logger: Logger;
+  /** Sign-ins, password and email changes (docs/audit.md). */
+  audit: AuditLog;
   config: Pick<Config, "publicUrl" | "staffEmail" | "contactSubjects">;
   /** Defaults to the process's shared, concurrency-capped hasher. */
   hasher?: PasswordHasher;
@@ -58,7 +63,7 @@ export interface AccountsServiceDependencies {
 }
 
 export function createAccountsService(deps: AccountsServiceDependencies): AccountsService {
-  const { db, mailer, rateLimiter, logger, config } = deps;
+  const { db, mailer, rateLimiter, logger, config, audit } = deps;
   const hasher = deps.hasher ?? sharedPasswordHasher;
   // The first sign-in should not pay for starting the hashing workers.
   hasher.warmUp();
@@ -70,18 +75,20 @@ export function createAccountsService(deps: AccountsServiceDependencies): Accoun
   const contactDependencies = { db, mailer, rateLimiter, staffEmail: config.staffEmail, subjects: config.contactSubjects };
 
   return {
-    checkCredentials: (attempt) => checkCredentials({ db, hasher, throttle }, attempt),
+    checkCredentials: async (attempt) => auditSignIn(audit, attempt, await checkCredentials({ db, hasher, throttle }, attempt)),
     loginAnswerFor: (constituentId) => loginAnswerFor(db, constituentId, deps.schoolStanding),
     findSessionUser: (constituentId) => findSessionUser(db, constituentId),
     lookupAccount: (email, now) => lookupAccount(linkDependencies, email, now),
     register: (request, now) => registerConstituent({ db, hasher, verification: verificationDependencies }, request, now),
     requestPasswordReset: (email, now) => requestPasswordReset(linkDependencies, email, now),
     resetTokenIsUsable: async (token, now) => (await findUsableToken(db, token, now)) !== undefined,
-    resetPassword: (request, now) => resetPassword({ db, hasher }, request, now),
+    resetPassword: async (request, now, ip) => auditPasswordReset(audit, ip, await resetPassword({ db, hasher }, request, now)),
     accountDetails: (constituentId) => loadAccountDetails(db, constituentId),
     memberships: (constituentId) => ownMemberships(db, constituentId),
-    updateProfile: (constituentId, body) => updateProfile(profileDependencies, constituentId, body),
-    changePassword: (constituentId, body) => changePassword(passwordDependencies, constituentId, body),
+    updateProfile: async (constituentId, body, ip) =>
+      auditEmailChange(audit, constituentId, ip, await updateProfile(profileDependencies, constituentId, body)),
+    changePassword: async (constituentId, body, ip) =>
+      auditPasswordChange(audit, constituentId, ip, await changePassword(passwordDependencies, constituentId, body)),
     sendContactMessage: (constituentId, body) => sendContactMessage(contactDependencies, constituentId, body),
   };
 }

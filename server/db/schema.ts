@@ -1,4 +1,5 @@
 import type { AccountTables } from "../accounts/tables";
+import type { AuditTables } from "../audit/tables";
 import type { EventTables } from "../events/tables";
 import type { GalleryTables } from "../gallery/tables";
 import type { MailTables } from "../mail/outbox-table";
@@ -45,4 +46,5 @@ export interface Database
     MembershipTables,
     PaymentTables,
     TeacherNoteTables,
-    ShareLinkTables {}
+    ShareLinkTables,
+    AuditTables {}

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { AuditLog } from "../audit/audit-log";
 import type { CrmIds } from "../crm/crm-ids";
 import type { Affiliation, CrmPort } from "../crm/crm-port";
 import type { Database } from "../db/schema";
@@ -24,20 +25,21 @@ import { isSchoolAdmin, schoolStanding, type SchoolRole } from "./school-standin
 
 /**
  * Roles at a school, the School tab and invites (docs/schools.md, "School
- * administration and invites"). Each method reads the clock once.
+ * administration and invites"). Each method reads the clock once. Grants,
+ * removals and invites go to the audit log, with the `ip` the route passes.
  */
 export interface SchoolAdminService {
   /** A school's affiliations; names only for its admins (and one's own record). */
   affiliations(userId: number, query: { groupConstituentId: number; currentOnly: boolean }): Promise<Affiliation[]>;
   /** POST /account/affiliation/{individualId}/: confirming one's own, or making another user an admin. */
-  recordAffiliation(userId: number, individualId: number, body: unknown): Promise<{ created: boolean; Id: number }>;
-  makeAdmin(userId: number, target: { schoolId: number; personId: number }): Promise<AdminGranted>;
+  recordAffiliation(userId: number, individualId: number, body: unknown, ip?: string): Promise<{ created: boolean; Id: number }>;
+  makeAdmin(userId: number, target: { schoolId: number; personId: number }, ip?: string): Promise<AdminGranted>;
   /** The confirmation page's facts before making someone admin; checks the rules, changes nothing. */
   adminOffer(userId: number, target: { schoolId: number; personId: number }): Promise<{ name: string; schoolName: string }>;
   removal(userId: number, affiliationId: number): Promise<Removal>;
-  remove(userId: number, request: { affiliationId: number; wholePerson: boolean }): Promise<Removal>;
+  remove(userId: number, request: { affiliationId: number; wholePerson: boolean }, ip?: string): Promise<Removal>;
   schoolTab(userId: number): Promise<SchoolTab | undefined>;
-  invite(userId: number, body: unknown): Promise<void>;
+  invite(userId: number, body: unknown, ip?: string): Promise<void>;
   acceptInvite(token: string, user: { id: number; email: string } | undefined): Promise<InviteAcceptance>;
   /** For the login answer: the role at the person's school and that school's latest membership expiry. */
   loginStanding(personId: number): Promise<{ role: SchoolRole; expiresAt: string | null } | undefined>;
@@ -49,6 +51,7 @@ export interface SchoolAdminDependencies {
   ids: CrmIds;
   logger: Logger;
   mailer: Mailer;
+  audit: AuditLog;
   config: { sessionSecret: string; publicUrl: string };
   /** An invite's seat goes through the seat grants, which also mark the address verified. */
   grantSeatByInvite: InviteContext["grantSeatByInvite"];
@@ -79,7 +82,7 @@ export function createSchoolAdminService(deps: SchoolAdminDependencies): SchoolA
       return records.map((record) => (record.IndividualConstituent.Id === userId ? record : { ...record, IndividualConstituent: hidden }));
     },
 
-    async recordAffiliation(userId, individualId, body) {
+    async recordAffiliation(userId, individualId, body, ip) {
       const now = clock();
       const fields = (body ?? {}) as Record<string, unknown>;
       const typeId = idOf(fields.AffiliationType);
@@ -102,11 +105,11 @@ export function createSchoolAdminService(deps: SchoolAdminDependencies): SchoolA
         await assertAdmin(userId, schoolId, now, personId);
         refuse(context, 403, ONLY_ADMIN_ROLE_MESSAGE, { userId, rule: "admin-type-only", schoolId, personId, typeId });
       }
-      const granted = await makeAdmin(context, userId, { schoolId, personId }, now);
+      const granted = await grantAdmin(userId, { schoolId, personId }, now, ip);
       return { created: granted.created, Id: granted.affiliation.Id };
     },
 
-    makeAdmin: (userId, target) => makeAdmin(context, userId, target, clock()),
+    makeAdmin: (userId, target, ip) => grantAdmin(userId, target, clock(), ip),
 
     async adminOffer(userId, target) {
       const now = clock();
@@ -118,9 +121,25 @@ export function createSchoolAdminService(deps: SchoolAdminDependencies): SchoolA
     },
 
     removal: (userId, affiliationId) => checkRemoval(context, userId, affiliationId, clock()),
-    remove: (userId, request) => removeAffiliation(context, userId, request, clock()),
+    async remove(userId, request, ip) {
+      const removal = await removeAffiliation(context, userId, request, clock());
+      const { affiliation } = removal;
+      await deps.audit.record({
+        event: "school-affiliation.removed",
+        actorId: userId,
+        subjectId: affiliation.IndividualConstituent.Id,
+        ip,
+        details: { schoolId: affiliation.GroupConstituent.Id, affiliationId: affiliation.Id, wholePerson: request.wholePerson },
+      });
+      return removal;
+    },
     schoolTab: (userId) => schoolTab(crm, ids, userId, clock()),
-    invite: (userId, body) => sendInvite(context, userId, parseInviteRequest(body), clock()),
+    async invite(userId, body, ip) {
+      const invite = parseInviteRequest(body);
+      await sendInvite(context, userId, invite, clock());
+      const details = { schoolId: invite.organisationConstituentId, membershipId: invite.membershipId, email: invite.email };
+      await deps.audit.record({ event: "school-invite.sent", actorId: userId, ip, details });
+    },
     acceptInvite: (token, user) => acceptInvite(context, token, user, clock()),
 
     async loginStanding(personId) {
@@ -128,6 +147,15 @@ export function createSchoolAdminService(deps: SchoolAdminDependencies): SchoolA
       return standing && { role: standing.role, expiresAt: standing.latestMembership?.ExpirationDateTime ?? null };
     },
   };
+
+  async function grantAdmin(userId: number, target: { schoolId: number; personId: number }, now: Date, ip: string | undefined): Promise<AdminGranted> {
+    const granted = await makeAdmin(context, userId, target, now);
+    if (granted.created) {
+      const details = { schoolId: target.schoolId, affiliationId: granted.affiliation.Id, via: "made-admin" };
+      await deps.audit.record({ event: "school-admin.granted", actorId: userId, subjectId: target.personId, ip, details });
+    }
+    return granted;
+  }
 
   function assertAdmin(userId: number, schoolId: number, now: Date, personId: number): Promise<void> {
     return requireAdmin(context, userId, schoolId, now, { personId });

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { AuditLog } from "../audit/audit-log";
 import type { CrmIds } from "../crm/crm-ids";
 import type { ConstituentId, CrmPort } from "../crm/crm-port";
 import type { Database } from "../db/schema";
@@ -27,7 +28,8 @@ export type { MembershipCreated };
  */
 export interface SeatGrantsService {
   createStateMembership(personId: ConstituentId, schoolId: ConstituentId, type: unknown): Promise<MembershipCreated | Refusal>;
-  claimSeat(personId: ConstituentId, usage: SeatUsageRequest): Promise<SeatClaimed | Refusal>;
+  /** An admin seat taken is a grant, for the audit log (with the client's `ip`). */
+  claimSeat(personId: ConstituentId, usage: SeatUsageRequest, ip?: string): Promise<SeatClaimed | Refusal>;
   /**
    * For an accepted invite (the invite is the proof, so the domain rule does
    * not apply): marks the address verified and takes a user seat.
@@ -40,6 +42,7 @@ export interface SeatGrantsDependencies {
   crm: CrmPort;
   ids: CrmIds;
   logger: Logger;
+  audit: AuditLog;
   /** The verified-email facts (server/accounts/email-verification.ts). */
   verification: {
     verifiedEmail(constituentId: ConstituentId): Promise<string | undefined>;
@@ -80,7 +83,7 @@ export function createSeatGrantsService(deps: SeatGrantsDependencies): SeatGrant
     createStateMembership: (personId, schoolId, type) =>
       createStateSchoolMembership({ db, crm, ids, refuse }, { personId, schoolId, type }, clock()),
 
-    async claimSeat(personId, usage) {
+    async claimSeat(personId, usage, ip) {
       const now = clock();
       const facts = { userId: personId, membershipId: usage.membershipId, benefitId: usage.benefitId, constituentId: usage.constituentId };
       if (usage.constituentId !== personId) return refuse(refusals.notSelf, facts);
@@ -117,6 +120,10 @@ export function createSeatGrantsService(deps: SeatGrantsDependencies): SeatGrant
       if (outcome.kind === "refused") return refuse(outcome, schoolFacts);
       if (outcome.kind === "no-membership") return refuse(refusals.notCurrent, schoolFacts);
       if (outcome.kind === "no-seats") return refuse(refusals.noSeats, schoolFacts);
+      if (outcome.kind === "joined" && role === "admin") {
+        const details = { schoolId, affiliationId: outcome.affiliation.Id, via: "admin-seat" };
+        await deps.audit.record({ event: "school-admin.granted", actorId: personId, subjectId: personId, ip, details });
+      }
       if (outcome.kind === "joined") return { kind: "joined", usageId: outcome.benefitUsageId, affiliationId: outcome.affiliation.Id };
       return { kind: "already", usageId: outcome.affiliation.Salary, affiliationId: outcome.affiliation.Id };
     },

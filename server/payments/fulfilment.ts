@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { AuditLog } from "../audit/audit-log";
 import type { CrmIds } from "../crm/crm-ids";
 import type { CrmPort } from "../crm/crm-port";
 import { createSqlCrm } from "../crm/sql-crm";
@@ -32,9 +33,10 @@ interface OrderToFulfil {
  * - A school: its membership, renewed while valid (level, expiry, seats =
  *   the level's ceiling, admin seats unlimited), else new; then the payer
  *   takes an admin seat through takeSeat, holding the school's lock.
+ * The audit entry (docs/audit.md) is written in the same transaction.
  */
 export async function fulfilOrder(
-  deps: { db: Kysely<Database>; ids: CrmIds },
+  deps: { db: Kysely<Database>; ids: CrmIds; audit: AuditLog },
   order: OrderToFulfil,
   reference: string,
   now: Date,
@@ -72,6 +74,8 @@ export async function fulfilOrder(
       .set({ status: "approved", membership_id: membershipId, fulfilled_at: now.toISOString(), updated_at: now.toISOString() })
       .where("id", "=", order.id)
       .execute();
+    const details = { orderId: order.id, membershipId, planType: order.plan_type, organisationId: order.organisation_id };
+    await deps.audit.record({ event: "payment.fulfilled", actorId: order.constituent_id, subjectId: order.constituent_id, details }, trx);
     return { kind: "fulfilled", membershipId } as const;
   });
 }

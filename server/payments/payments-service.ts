@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
+import type { AuditLog } from "../audit/audit-log";
 import type { CrmIds } from "../crm/crm-ids";
 import type { CrmPort } from "../crm/crm-port";
 import type { Database } from "../db/schema";
@@ -83,6 +84,7 @@ export interface PaymentsDependencies {
   sandbox?: SandboxProvider;
   mailer: Mailer;
   logger: Logger;
+  audit: AuditLog;
   publicUrl: string;
   clock?: () => Date;
 }
@@ -151,7 +153,7 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
       logger.info({ orderId: order.id, status: outcome.kind }, "payment not made");
       return { kind: "accepted" };
     }
-    const fulfilled = await fulfilOrder({ db, ids }, order, outcome.reference, now);
+    const fulfilled = await fulfilOrder({ db, ids, audit: deps.audit }, order, outcome.reference, now);
     if (fulfilled.kind === "already") {
       logger.info({ orderId: order.id }, "payment notification repeated: already fulfilled");
       return { kind: "accepted" };

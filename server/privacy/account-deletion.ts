@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { AccountUpdateOutcome } from "../accounts/account-update-outcome";
 import { checkCurrentPassword, type CurrentPasswordCheckDependencies } from "../accounts/current-password-check";
 import { eraseAccount } from "../accounts/personal-data";
+import type { AuditLog } from "../audit/audit-log";
 import type { CrmPort } from "../crm/crm-port";
 import type { Database } from "../db/schema";
 import { inTransaction } from "../db/transactions";
@@ -27,6 +28,8 @@ export const PASSWORD_REQUIRED_MESSAGE = "Enter your current password to delete 
 export interface AccountDeletionDependencies extends CurrentPasswordCheckDependencies {
   /** The CRM port working inside the given transaction (the embedded adapter over the same database). */
   crmIn: (executor: Kysely<Database>) => CrmPort;
+  /** Records the deletion in the same transaction, so the audit trail and the erasure stand or fall together. */
+  audit: AuditLog;
 }
 
 export async function deleteAccount(
@@ -34,6 +37,7 @@ export async function deleteAccount(
   personId: number,
   body: unknown,
   now: Date,
+  ip?: string,
 ): Promise<AccountUpdateOutcome<{ deletedAt: string }>> {
   const password = typeof (body as { Password?: unknown } | null)?.Password === "string" ? (body as { Password: string }).Password : "";
   if (password === "") return { ok: false, status: 400, errors: { Password: [PASSWORD_REQUIRED_MESSAGE] } };
@@ -49,6 +53,7 @@ export async function deleteAccount(
     await deleteShareLinksOf(trx, personId);
     await crm.forgetContactDetails(personId);
     await eraseAccount(trx, personId, now);
+    await deps.audit.record({ event: "account.deleted", actorId: personId, subjectId: personId, ip }, trx);
   });
   return { ok: true, value: { deletedAt: now.toISOString() } };
 }

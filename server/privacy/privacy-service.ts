@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { AuditLog } from "../audit/audit-log";
 import type { AccountUpdateOutcome } from "../accounts/account-update-outcome";
 import { passwordHasher as sharedPasswordHasher, type PasswordHasher } from "../accounts/password-hasher";
 import type { CrmIds } from "../crm/crm-ids";
@@ -20,13 +21,14 @@ export interface PrivacyService {
   /** What the delete page warns about: schools that would be left without an admin. */
   deletionWarnings(personId: number): Promise<{ soleAdminSchools: SoleAdminSchool[] }>;
   /** Checks the current password (`Password`), then erases the account in one transaction. */
-  deleteAccount(personId: number, body: unknown): Promise<AccountUpdateOutcome<{ deletedAt: string }>>;
+  deleteAccount(personId: number, body: unknown, ip?: string): Promise<AccountUpdateOutcome<{ deletedAt: string }>>;
 }
 
 export interface PrivacyDependencies {
   db: Kysely<Database>;
   /** The CRM port over a database handle or a transaction (server/crm/sql-crm.ts for the embedded CRM). */
   crmIn: (executor: Kysely<Database>) => CrmPort;
+  audit: AuditLog;
   ids: CrmIds;
   ordersForExport: (personId: number) => Promise<OrderExport[]>;
   rateLimiter: RateLimiter;
@@ -44,6 +46,7 @@ export function createPrivacyService(deps: PrivacyDependencies): PrivacyService 
     personalData: (personId) =>
       personalDataExport({ db, crm, ids, ordersForExport: deps.ordersForExport, publicOrigin: deps.publicOrigin }, personId, clock()),
     deletionWarnings: async (personId) => ({ soleAdminSchools: await schoolsWithOnlyThisAdmin(crm, ids, personId, clock()) }),
-    deleteAccount: (personId, body) => deleteAccount({ db, hasher, rateLimiter: deps.rateLimiter, crmIn: deps.crmIn }, personId, body, clock()),
+    deleteAccount: (personId, body, ip) =>
+      deleteAccount({ db, hasher, rateLimiter: deps.rateLimiter, crmIn: deps.crmIn, audit: deps.audit }, personId, body, clock(), ip),
   };
 }

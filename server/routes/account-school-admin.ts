@@ -46,13 +46,13 @@ export function schoolAdminRoutes(options: SchoolAdminRoutesOptions): Router {
 
   router.post("/account/affiliation/:individualId/", signedInOnly, async (req, res) => {
     const individualId = pathId(req.params.individualId);
-    const recorded = await schools.recordAffiliation(user(req).id, individualId, req.body);
+    const recorded = await schools.recordAffiliation(user(req).id, individualId, req.body, req.ip);
     res.status(recorded.created ? 201 : 200).json({ success: true, Id: recorded.Id });
   });
 
   router.delete("/account/affiliation/:affiliationId/delete", signedInOnly, async (req, res) => {
     const affiliationId = pathId(req.params.affiliationId);
-    await schools.remove(user(req).id, { affiliationId, wholePerson: false });
+    await schools.remove(user(req).id, { affiliationId, wholePerson: false }, req.ip);
     res.json({ success: true });
   });
 
@@ -69,7 +69,7 @@ export function schoolAdminRoutes(options: SchoolAdminRoutesOptions): Router {
 
   router.post("/account/school/:schoolId/make-admin/:personId/", signedInOnly, async (req, res) => {
     const target = { schoolId: pathId(req.params.schoolId), personId: pathId(req.params.personId) };
-    const granted = await schools.makeAdmin(user(req).id, target);
+    const granted = await schools.makeAdmin(user(req).id, target, req.ip);
     backToSchoolTab(req, res, `${granted.name} is now an admin.`);
   });
 
@@ -84,13 +84,13 @@ export function schoolAdminRoutes(options: SchoolAdminRoutesOptions): Router {
   });
 
   router.post("/account/school/remove/:affiliationId/", signedInOnly, async (req, res) => {
-    const removal = await schools.remove(user(req).id, { affiliationId: pathId(req.params.affiliationId), wholePerson: true });
+    const removal = await schools.remove(user(req).id, { affiliationId: pathId(req.params.affiliationId), wholePerson: true }, req.ip);
     backToSchoolTab(req, res, `${removal.name} has been removed from this school.`);
   });
 
   router.post("/account/invite-user/", signedInOnly, async (req, res) => {
     try {
-      await schools.invite(user(req).id, req.body);
+      await schools.invite(user(req).id, req.body, req.ip);
     } catch (error) {
       if (isApiRequest(req) || !(error instanceof HttpError)) throw error;
       res.status(error.status).render("pages/account/school-invite.njk", { values: req.body, errors: error.errors });

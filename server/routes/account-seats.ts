@@ -54,7 +54,7 @@ export function accountSeatRoutes(options: { seats: SeatGrantsService; siteOrigi
   });
 
   router.post("/account/manual-benefit-usage/", signedInOnly, async (req, res) => {
-    const outcome = await seats.claimSeat(userOf(req), readUsage(req.body));
+    const outcome = await seats.claimSeat(userOf(req), readUsage(req.body), req.ip);
     if (outcome.kind === "refused") refused(outcome);
     answerClaim(res, outcome.kind === "joined" ? 201 : 200, outcome.usageId, outcome.affiliationId);
   });

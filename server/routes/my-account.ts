@@ -99,7 +99,7 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
   }
 
   const updateProfileHandler: RequestHandler = async (req, res) => {
-    const outcome = await accounts.updateProfile(signedInUser(req).id, req.body);
+    const outcome = await accounts.updateProfile(signedInUser(req).id, req.body, req.ip);
     const sentForm: AccountForm = hasField(submittedRecord(req.body), "Email") ? "email" : "profile";
     await answer(
       req,
@@ -112,7 +112,7 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
 
   const updatePasswordHandler: RequestHandler = async (req, res) => {
     const user = signedInUser(req);
-    const outcome = await accounts.changePassword(user.id, req.body);
+    const outcome = await accounts.changePassword(user.id, req.body, req.ip);
     // Every older session is dead now (auth_version moved on); this one carries on under a new id.
     if (outcome.ok) await signIn(req, { id: user.id, auth_version: outcome.value.authVersion });
     await answer(req, res, { succeeded: () => "password", failed: "password" }, outcome, () => ({ csrfToken: csrfTokenFor(req) }));

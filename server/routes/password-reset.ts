@@ -55,6 +55,7 @@ export function passwordResetRoutes(deps: Pick<AccountRouteDependencies, "accoun
     const outcome = await accounts.resetPassword(
       { token, password: textField(req.body, "password"), confirmPassword: textField(req.body, "confirm_password") },
       new Date(),
+      req.ip,
     );
     if (outcome.kind === "invalid") return answerInvalid(req, res, outcome.errors, "pages/account/reset-password.njk", { usable: true });
     if (outcome.kind === "unusable-token") {

@@ -1,4 +1,5 @@
 import { RESET_TOKEN_LIFETIME_MINUTES } from "../accounts/reset-tokens";
+import { AUDIT_RETENTION_MONTHS } from "../audit/audit-log";
 import type { Config } from "../config";
 import { sessionCookieName } from "../http/session/session-middleware";
 import { RESET_TOKEN_COOKIE } from "./password-link-handoff";
@@ -10,9 +11,6 @@ import { VERIFY_EMAIL_TOKEN_COOKIE, VERIFY_EMAIL_TOKEN_COOKIE_MINUTES } from "./
  * tests/server/privacy/cookies.test.ts checks that the cookies listed here
  * are exactly the cookies the site sets.
  */
-
-/** Security events (sign-ins, password changes, deletions) are kept this long: the audit log's retention (server/audit/). */
-export const SECURITY_EVENT_RETENTION_MONTHS = 12;
 
 /** How long the outbox keeps the record of an email sent (address, subject, time); bodies holding links are not kept (docs/mail.md). */
 export const MAIL_RECORD_RETENTION_DAYS = 90;
@@ -51,7 +49,7 @@ export function privacyPageView(config: Pick<Config, "secureCookies" | "sessionI
     staffEmail: config.staffEmail,
     sessionIdle: duration(config.sessionIdleMinutes),
     sessionAbsolute: hours(config.sessionAbsoluteHours),
-    securityEventMonths: SECURITY_EVENT_RETENTION_MONTHS,
+    securityEventMonths: AUDIT_RETENTION_MONTHS,
     mailRecordDays: MAIL_RECORD_RETENTION_DAYS,
   };
 }

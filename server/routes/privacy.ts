@@ -70,7 +70,7 @@ export function privacyRoutes(options: PrivacyRoutesOptions): Router {
   router.get(DELETE_ACCOUNT_PATH, signedInOnly, async (req, res) => renderDeletePage(req, res));
 
   const deleteHandler: RequestHandler = async (req, res) => {
-    const outcome = await privacy.deleteAccount(signedInUser(req).id, req.body);
+    const outcome = await privacy.deleteAccount(signedInUser(req).id, req.body, req.ip);
     if (!outcome.ok) {
       if (outcome.status === 429) res.set("Retry-After", String(outcome.retryAfterSeconds));
       res.status(outcome.status);

@@ -1,3 +1,4 @@
+import { createAuditLog } from "../../../server/audit/audit-log";
 import { createEmailVerificationService } from "../../../server/accounts/email-verification";
 import type { CrmPort } from "../../../server/crm/crm-port";
 import { createSqlCrm } from "../../../server/crm/sql-crm";
@@ -28,7 +29,7 @@ describe.each(databaseEngines)("seat grants on %s", (engine) => {
       logger: log.logger,
       publicUrl: "http://127.0.0.1:3000",
     });
-    seats = createSeatGrantsService({ db: database.db, crm, ids, logger: log.logger, verification });
+    seats = createSeatGrantsService({ db: database.db, crm, ids, logger: log.logger, verification, audit: createAuditLog(database.db) });
   });
   afterAll(() => database.dispose());
 
@@ -155,7 +156,7 @@ describe.each(databaseEngines)("seat grants on %s", (engine) => {
     it("gives one admin even when the clock reads earlier for each later request", async () => {
       // Requests' clock readings are not ordered with their turns at the lock; a backwards clock makes that certain.
       let reading = Date.now();
-      const backwards = createSeatGrantsService({ db: database.db, crm, ids, logger: capturedLogger().logger, verification, clock: () => new Date((reading -= 1000)) });
+      const backwards = createSeatGrantsService({ db: database.db, crm, ids, logger: capturedLogger().logger, verification, audit: createAuditLog(database.db), clock: () => new Date((reading -= 1000)) });
       const { schoolId, membershipId } = await addSchool(database.db, crm, { name: "Rowan", kind: "state", domains: ["rowan.sch.uk"], seats: "unlimited" });
       const people = await Promise.all(Array.from({ length: 5 }, (_, n) => addMember(database.db, `head${n}@rowan.sch.uk`)));
       const outcomes = await Promise.all(people.map((person) => backwards.claimSeat(person, { benefitId: adminSeat, constituentId: person, membershipId: membershipId! })));

@@ -1,3 +1,4 @@
+import { createAuditLog } from "../../../server/audit/audit-log";
 import { createSqlCrm } from "../../../server/crm/sql-crm";
 import type { CrmPort } from "../../../server/crm/crm-port";
 import { CURRENT_PASSWORD_WRONG_MESSAGE } from "../../../server/accounts/current-password-check";
@@ -21,6 +22,7 @@ async function everything(t: TestApp) {
     orders: await db.selectFrom("payment_orders").selectAll().orderBy("id").execute(),
     messages: await db.selectFrom("contact_messages").selectAll().orderBy("id").execute(),
     seats: await seatRecords(db),
+    audit: await db.selectFrom("audit_events").selectAll().orderBy("id").execute(),
   };
 }
 
@@ -76,8 +78,10 @@ describe.each(databaseEngines)("the privacy service on %s", (engine) => {
     expect(beforeBenefit.total_used).toBe(2);
     const versionBefore = before.constituents.find((row) => row.id === alice)!.auth_version;
 
-    const outcome = await privacy().deleteAccount(alice, { Password: strongPassword });
+    const outcome = await privacy().deleteAccount(alice, { Password: strongPassword }, "203.0.113.9");
     expect(outcome.ok).toBe(true);
+    const recorded = await t.database.db.selectFrom("audit_events").selectAll().where("event", "=", "account.deleted").execute();
+    expect(recorded).toEqual([expect.objectContaining({ actor_id: alice, subject_id: alice, ip: "203.0.113.9" })]);
 
     const after = await everything(t);
     const row = after.constituents.find((person) => person.id === alice)!;
@@ -142,6 +146,7 @@ describe.each(databaseEngines)("the privacy service on %s", (engine) => {
       // The CRM fails at the last step but one, after seats, notes, saved resources and links have gone inside the transaction.
       crmIn: (executor) => ({ ...createSqlCrm(executor, ids), forgetContactDetails: () => Promise.reject(new Error("CRM down")) }),
       ordersForExport: () => Promise.resolve([]),
+      audit: createAuditLog(db),
       rateLimiter: t.services.rateLimiter,
       publicOrigin: "http://127.0.0.1:3000",
     });

@@ -1,0 +1,30 @@
+/*
+ * The audit table's closed vocabulary (docs/audit.md): one name per kind of
+ * security-relevant event. A new kind is a line here and a line in the docs.
+ */
+export const AUDIT_EVENTS = [
+  "sign-in.succeeded",
+  /** details: { email (as typed, normalised), reason: "wrong-credentials" | "throttled" } */
+  "sign-in.failed",
+  "password.changed",
+  /** A reset (or set-password) link was used to choose a new password. */
+  "password.reset",
+  /** details: { newEmail } */
+  "email.changed",
+  /** Someone became an admin of a school. details: { schoolId, affiliationId, via: "made-admin" | "admin-seat" } */
+  "school-admin.granted",
+  /** An admin ended someone's affiliations at a school. details: { schoolId, affiliationIds, wholePerson } */
+  "school-affiliation.removed",
+  /** details: { schoolId, membershipId, email } */
+  "school-invite.sent",
+  /** details: { orderId, membershipId, planType, organisationId } */
+  "payment.fulfilled",
+  /** Recorded by the account deletion (My account, "Delete my account"). */
+  "account.deleted",
+] as const;
+
+export type AuditEvent = (typeof AUDIT_EVENTS)[number];
+
+export function isAuditEvent(value: string): value is AuditEvent {
+  return (AUDIT_EVENTS as readonly string[]).includes(value);
+}

@@ -1,0 +1,102 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "../db/schema";
+import type { AuditEvent } from "./audit-events";
+
+/*
+ * The audit log (docs/audit.md): security-relevant events in the
+ * audit_events table, for staff to read with `npm run audit`. Services
+ * record; the HTTP edge hands them the client's address (Express's req.ip,
+ * as the login throttle gets it), since services never see a request.
+ */
+
+/** Kept this long; `npm run audit -- --prune` deletes older rows (the privacy page says 12 months). */
+export const AUDIT_RETENTION_MONTHS = 12;
+
+/** Details are for investigators and never hold a secret: keys like these are refused. */
+const secretKey = /pass(word)?|token|secret|card|cvc|cvv|pan$|hash/i;
+
+export type AuditDetails = Record<string, string | number | boolean | null | readonly (string | number)[]>;
+
+export interface AuditEntry {
+  event: AuditEvent;
+  /** Who did it (null: nobody signed in, or the system). */
+  actorId?: number | null;
+  /** Whose account it concerns. */
+  subjectId?: number | null;
+  /** The client's address, when a request caused it. */
+  ip?: string | null;
+  details?: AuditDetails;
+}
+
+export interface AuditRecord {
+  id: number;
+  occurredAt: string;
+  event: string;
+  actorId: number | null;
+  subjectId: number | null;
+  ip: string | null;
+  details: Record<string, unknown>;
+}
+
+export interface AuditLog {
+  /**
+   * Appends one event. Pass the caller's transaction as `db` to make the
+   * entry part of the change it records (it is then kept or lost with it).
+   */
+  record(entry: AuditEntry, db?: Kysely<Database> | Transaction<Database>): Promise<void>;
+  /** Every event at or after `since`, oldest first. */
+  listSince(since: Date): Promise<AuditRecord[]>;
+  /** Deletes events before `before`; returns how many. */
+  pruneBefore(before: Date): Promise<number>;
+}
+
+export function createAuditLog(db: Kysely<Database>, clock: () => Date = () => new Date()): AuditLog {
+  return {
+    async record(entry, executor = db) {
+      const secret = Object.keys(entry.details ?? {}).find((key) => secretKey.test(key));
+      if (secret) throw new Error(`audit details must not hold secrets: "${secret}" refused for ${entry.event}`);
+      await executor
+        .insertInto("audit_events")
+        .values({
+          occurred_at: clock().toISOString(),
+          event: entry.event,
+          actor_id: entry.actorId ?? null,
+          subject_id: entry.subjectId ?? null,
+          ip: entry.ip ?? null,
+          details: JSON.stringify(entry.details ?? {}),
+        })
+        .execute();
+    },
+
+    async listSince(since) {
+      const rows = await db
+        .selectFrom("audit_events")
+        .selectAll()
+        .where("occurred_at", ">=", since.toISOString())
+        .orderBy("occurred_at")
+        .orderBy("id")
+        .execute();
+      return rows.map((row) => ({
+        id: Number(row.id),
+        occurredAt: row.occurred_at,
+        event: row.event,
+        actorId: row.actor_id === null ? null : Number(row.actor_id),
+        subjectId: row.subject_id === null ? null : Number(row.subject_id),
+        ip: row.ip,
+        details: JSON.parse(row.details) as Record<string, unknown>,
+      }));
+    },
+
+    async pruneBefore(before) {
+      const result = await db.deleteFrom("audit_events").where("occurred_at", "<", before.toISOString()).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+
+/** The start of retention: AUDIT_RETENTION_MONTHS before `now`. */
+export function retentionStart(now: Date): Date {
+  const start = new Date(now);
+  start.setUTCMonth(start.getUTCMonth() - AUDIT_RETENTION_MONTHS);
+  return start;
+}

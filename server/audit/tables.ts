@@ -1,0 +1,21 @@
+import type { Generated } from "kysely";
+
+/** One security-relevant event (migration 0019_audit_events.ts; docs/audit.md). */
+export interface AuditEventsTable {
+  id: Generated<number>;
+  /** ISO 8601 UTC. */
+  occurred_at: string;
+  /** One of AUDIT_EVENTS (./audit-events.ts). */
+  event: string;
+  /** Who did it; null when nobody was signed in (a failed sign-in) or for the system (a payment notification). */
+  actor_id: number | null;
+  /** Whose account it concerns. */
+  subject_id: number | null;
+  ip: string | null;
+  /** JSON object text; never a password, token or card data (AuditLog.record refuses such keys). */
+  details: string;
+}
+
+export interface AuditTables {
+  audit_events: AuditEventsTable;
+}
