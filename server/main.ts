@@ -1,4 +1,5 @@
-import { createApp } from "./app";
+import { createServer } from "node:http";
+import { createRequestHandler } from "./app";
 import { ConfigError, loadConfig, readEnvironment } from "./config";
 import { seedIfEmpty } from "./content/seed";
 import { migrateToLatest } from "./db/migrator";
@@ -20,7 +21,8 @@ async function main(): Promise<void> {
   if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
   if (await seedIfEmpty(db, { crmEnvironment: config.crmEnv })) logger.info("the database was empty: demo content loaded");
 
-  const server = createApp(services).listen(config.port);
+  // The front door answers probes and kept answers itself and hands Express the rest (server/http/front-door.ts).
+  const server = createServer(createRequestHandler(services)).listen(config.port);
   server.on("listening", () => logger.info(`listening on port ${config.port}: open ${config.publicUrl}`));
   server.on("error", (error: NodeJS.ErrnoException) => {
     const reason = error.code === "EADDRINUSE" ? `port ${config.port} is in use: stop the other server or set PORT` : error.message;
