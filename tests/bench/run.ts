@@ -8,6 +8,9 @@
  * Each instances API row also gets its own ceiling: bare node:http sending
  * the very answer the API gave (headers and body), so the row reads against
  * the physical limit for that many bytes.
+ *
+ * BENCH_ONLY=healthz,home,instances,resources,autocomplete,school-search,express,page-weight
+ * measures only those (the node:http ceiling always runs, so shares stay readable).
  */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
@@ -23,6 +26,20 @@ import { browserAcceptEncoding, fetchRaw, type RawAnswer } from "./transfer";
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const browserHeaders = { "accept-encoding": browserAcceptEncoding };
+const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(",").map((key) => key.trim())) : undefined;
+const wanted = (key: string) => only === undefined || only.has(key);
+
+/** The BENCH_ONLY key of an app scenario, from its address. */
+function scenarioKey(url: string): string {
+  const path = new URL(url).pathname;
+  if (path === "/") return "home";
+  if (path === "/healthz") return "healthz";
+  if (path.startsWith("/api/attendable/")) return "instances";
+  if (path.startsWith("/search/autocomplete/")) return "autocomplete";
+  if (path.startsWith("/account/school-search/")) return "school-search";
+  if (path.startsWith("/resources/")) return "resources";
+  return path;
+}
 
 interface Row {
   result: LoadResult;
@@ -76,7 +93,9 @@ async function main(): Promise<void> {
   const ceiling = await measureServer(() => startCeilingServer(), "node:http hello world (ceiling)");
   const helloCeiling = { requestsPerSecond: ceiling.requestsPerSecond, label: "" };
   rows.push({ result: ceiling, ceiling: undefined });
-  rows.push({ result: await measureServer(startExpressHelloServer, "Express hello world (the usual alternative)"), ceiling: helloCeiling });
+  if (wanted("express")) {
+    rows.push({ result: await measureServer(startExpressHelloServer, "Express hello world (the usual alternative)"), ceiling: helloCeiling });
+  }
 
   const app = await startAppServer({
     BENCH_EVENT_INSTANCES: process.env.BENCH_EVENT_INSTANCES ?? "20000",
@@ -89,17 +108,22 @@ async function main(): Promise<void> {
       result: await measure(name, url, { connections, headers: browserHeaders }),
       ceiling: helloCeiling,
     });
-    rows.push(await appRow("GET /healthz", `${app.baseUrl}/healthz`));
-    rows.push(await appRow("GET / (home page)", `${app.baseUrl}/`));
-    for (const scenario of await instancesApiScenarios(app.baseUrl)) {
+    const scenarios = async (list: Promise<{ name: string; url: string }[]>) => (await list).filter((s) => wanted(scenarioKey(s.url)));
+    for (const scenario of await scenarios(Promise.resolve([
+      { name: "GET /healthz", url: `${app.baseUrl}/healthz` },
+      { name: "GET / (home page)", url: `${app.baseUrl}/` },
+    ]))) {
+      rows.push(await appRow(scenario.name, scenario.url));
+    }
+    for (const scenario of await scenarios(instancesApiScenarios(app.baseUrl))) {
       const row = await appRow(scenario.name, scenario.url);
       const own = await sameBytesCeiling(`  node:http sending the same ${row.transfer!.transferredBytes} bytes (its ceiling)`, row.transfer!);
       rows.push({ ...row, ceiling: { requestsPerSecond: own.requestsPerSecond, label: " (same bytes)" } });
       rows.push({ result: own, ceiling: helloCeiling, transfer: row.transfer });
     }
-    for (const scenario of await resourcesAndSearchScenarios(app.baseUrl)) rows.push(await appRow(scenario.name, scenario.url));
-    for (const scenario of await schoolSearchScenarios(app.baseUrl)) rows.push(await appRow(scenario.name, scenario.url));
-    const weight = await gzippedJavaScriptBytes(`${app.baseUrl}/`);
+    for (const scenario of await scenarios(resourcesAndSearchScenarios(app.baseUrl))) rows.push(await appRow(scenario.name, scenario.url));
+    for (const scenario of await scenarios(schoolSearchScenarios(app.baseUrl))) rows.push(await appRow(scenario.name, scenario.url));
+    const weight = wanted("page-weight") ? await gzippedJavaScriptBytes(`${app.baseUrl}/`) : undefined;
     console.log(`\nConnections: ${connections}, ${process.env.BENCH_SECONDS ?? 8} s per scenario, loopback only.`);
     console.log(
       `Data: ${process.env.BENCH_EVENT_INSTANCES ?? 20000} event instances, ${process.env.BENCH_RESOURCES ?? 10000} resources, ${process.env.BENCH_SCHOOLS ?? 50000} schools.\n`,
@@ -107,7 +131,7 @@ async function main(): Promise<void> {
     console.log(table(rows));
     console.log(`\nShares are of the node:http hello world, except "(same bytes)": of node:http sending that row's own answer.`);
     console.log(`Bytes sent: status line, headers and body of one answer, as the server sent it to a client accepting ${browserAcceptEncoding}.`);
-    console.log(`\nHome page JavaScript: ${weight.files} files, ${weight.bytes} bytes gzipped, ${weight.servedBytes} bytes as served.`);
+    if (weight) console.log(`\nHome page JavaScript: ${weight.files} files, ${weight.bytes} bytes gzipped, ${weight.servedBytes} bytes as served.`);
   } finally {
     await app.stop();
   }
