@@ -1,17 +1,19 @@
-import express, { type Express } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import express, { type Express, type RequestHandler } from "express";
 import { DEFAULT_CACHE_TTL_MS } from "./cache/versioned-cache";
 import { compressResponses } from "./http/compress-responses";
 import { csrfProtection } from "./http/csrf";
 import { errorHandler, notFoundHandler } from "./http/error-handler";
 import { flashLocals } from "./http/flash";
 import { pageLocals } from "./http/page-locals";
-import { anonymousPageCache } from "./http/page-cache";
+import { frontDoor } from "./http/front-door";
+import { anonymousPageCache, pageCache, type PageCache } from "./http/page-cache";
 import { noStoreForPersonalResponses } from "./http/personal-responses";
-import { securityHeaders } from "./http/security-headers";
+import { fixedSecurityHeaders, securityHeaders } from "./http/security-headers";
 import { sessionCookieName, sessionMiddleware } from "./http/session/session-middleware";
 import { loadCurrentUser } from "./http/session-user";
 import { staticFiles } from "./http/static-files";
-import { httpLogger } from "./logging";
+import { accessLog, type AccessLog } from "./logging";
 import { bundleDir, staticDir, templatesDir as defaultTemplatesDir } from "./paths";
 import { accountAuthRoutes } from "./routes/account-auth";
 import { accountRegisterRoutes } from "./routes/account-register";
@@ -19,9 +21,9 @@ import { accountSeatRoutes } from "./routes/account-seats";
 import { accountSchoolRecordsRoutes } from "./routes/account-school-records";
 import { schoolAdminRoutes } from "./routes/account-school-admin";
 import { DEV_MAILBOX_PATH, devMailboxRoutes, servesDevMailbox } from "./routes/dev-mailbox";
-import { eventRoutes } from "./routes/events";
+import { eventRoutes, instancesApiFrontDoor } from "./routes/events";
 import { galleryRoutes } from "./routes/gallery";
-import { healthRoutes } from "./routes/health";
+import { healthRoutes, sendHealthy } from "./routes/health";
 import { myAccountRoutes } from "./routes/my-account";
 import { pageRoutes } from "./routes/pages";
 import { paymentNotificationRoutes, paymentRoutes } from "./routes/payments";
@@ -31,8 +33,8 @@ import { privacyRoutes } from "./routes/privacy";
 import { resourceRoutes } from "./routes/resources";
 import { saveResourceRoutes } from "./routes/save-resource";
 import { shareLinkRoutes } from "./routes/share-links";
-import { schoolSearchRoutes } from "./routes/school-search";
-import { searchAutocompleteRoutes, searchPageRoutes } from "./routes/search";
+import { schoolSearchFrontDoor, schoolSearchRoutes } from "./routes/school-search";
+import { autocompleteFrontDoor, searchAutocompleteRoutes, searchPageRoutes } from "./routes/search";
 import { teacherNoteRoutes } from "./routes/teacher-notes";
 import { passwordLinkHandoff } from "./routes/password-link-handoff";
 import { verifyEmailRoutes } from "./routes/verify-email";
@@ -48,14 +50,73 @@ export interface CreateAppOptions {
   templatesDir?: string;
 }
 
+/** The whole site: the Express app, and the request handler that puts the front door before it. */
+export interface Site {
+  app: Express;
+  /** For http.createServer: the front door (server/http/front-door.ts), which hands Express what it does not answer. */
+  handleRequest: (req: IncomingMessage, res: ServerResponse) => void;
+}
+
 /**
- * The whole site as an Express app, without listening, so tests drive it
- * directly. The composition root's second half: services.ts has built the
- * adapters and the feature services; here each route receives the services
- * it needs (never a database handle). Order matters: probes and static files come before sessions, so
- * they never create or touch one; CSRF checks run once bodies are parsed.
+ * The Express app alone, without listening, so tests drive it directly (and
+ * see every answer come from Express, the front door's reference).
  */
 export function createApp(services: AppServices, options: CreateAppOptions = {}): Express {
+  return createSite(services, options).app;
+}
+
+/** What main.ts (and tests and the bench that start the real server) give http.createServer. */
+export function createRequestHandler(services: AppServices, options: CreateAppOptions = {}): Site["handleRequest"] {
+  return createSite(services, options).handleRequest;
+}
+
+/**
+ * The composition root's second half: services.ts has built the adapters and
+ * the feature services; here the front door and each route receive the
+ * services they need (never a database handle). The page cache, the security
+ * headers and the access log are made once and shared by both paths.
+ */
+export function createSite(services: AppServices, options: CreateAppOptions = {}): Site {
+  const { config, features } = services;
+  const development = config.nodeEnv === "development";
+  const headers = fixedSecurityHeaders(config);
+  const log = accessLog(services.logger);
+  // Off in development, where templates change under it.
+  const pages =
+    !development && config.pageCacheMegabytes > 0
+      ? pageCache({
+          sessionCookieName: sessionCookieName(config),
+          readVersion: features.siteContentVersion,
+          maxBytes: config.pageCacheMegabytes * 1024 * 1024,
+          ttlMs: DEFAULT_CACHE_TTL_MS,
+        })
+      : undefined;
+  const app = expressApp(services, { ...options, securityHeaders: securityHeaders(config, headers), accessLog: log, pageCache: pages });
+  const handleRequest = frontDoor({
+    express: app,
+    securityHeaders: headers,
+    fixedAnswers: new Map([["/healthz", sendHealthy]]),
+    routes: [instancesApiFrontDoor(features.events), autocompleteFrontDoor(features.siteSearch), schoolSearchFrontDoor(features.schoolSearch)],
+    pageCache: pages,
+    sessionCookieName: sessionCookieName(config),
+    accessLog: log,
+  });
+  return { app, handleRequest };
+}
+
+interface SharedParts {
+  securityHeaders: RequestHandler;
+  accessLog: AccessLog;
+  pageCache: PageCache | undefined;
+}
+
+/**
+ * Middleware, then routes. Order matters: probes and static files come before
+ * sessions, so they never create or touch one; CSRF checks run once bodies
+ * are parsed. (The front door answers some requests before any of this:
+ * docs/architecture.md, "Middleware order".)
+ */
+function expressApp(services: AppServices, options: CreateAppOptions & SharedParts): Express {
   const { config, features } = services;
   const templatesDir = options.templatesDir ?? defaultTemplatesDir;
   const csrf = csrfProtection(config);
@@ -71,7 +132,7 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   const views = configureViews(app, { templatesDir, viteAssets: services.viteAssets, reloadTemplates: development });
 
   // Every answer carries them, probes and redirects included; computed once, so this costs a dozen setHeader calls.
-  app.use(securityHeaders(config));
+  app.use(options.securityHeaders);
   // Probes come before everything else that runs per request: they set no cookie, are never logged, and skip it all.
   app.use(healthRoutes({ probe: features.readinessProbe }));
   // It decides Cache-Control as headers are written, so it must come before anything that may set a cookie.
@@ -85,7 +146,7 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   app.use(schoolSearchRoutes({ schoolSearch: features.schoolSearch, logger: services.logger }));
   // Every dynamic answer after this point leaves compressed when it is worth it (kept answers already are).
   app.use(compressResponses);
-  app.use(httpLogger(services.logger));
+  app.use(options.accessLog.middleware);
   app.use("/static", staticFiles(staticDir, bundleDir));
 
   // Providers' server-to-server notifications: before sessions, body parsers and CSRF, on purpose. A provider has
@@ -93,17 +154,7 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   // so this is the one write the CSRF check does not see (routes/payments.ts, docs/payments.md).
   app.use(paymentNotificationRoutes({ payments: features.payments }));
   // Before sessions: a visitor without a session cookie is answered from kept pages, without a session or a render.
-  // Off in development, where templates change under it.
-  if (!development && config.pageCacheMegabytes > 0) {
-    app.use(
-      anonymousPageCache({
-        sessionCookieName: sessionCookieName(config),
-        readVersion: features.siteContentVersion,
-        maxBytes: config.pageCacheMegabytes * 1024 * 1024,
-        ttlMs: DEFAULT_CACHE_TTL_MS,
-      }),
-    );
-  }
+  if (options.pageCache) app.use(anonymousPageCache(options.pageCache));
   app.use(sessionMiddleware(config, services.sessionStore));
   app.use(loadCurrentUser({ findSessionUser: features.accounts.findSessionUser }));
   app.use(express.json({ limit: bodyLimit }));

@@ -30,8 +30,8 @@ import { createResourcesService, type ResourcesService } from "./resources/resou
 import { createSchoolAdminService, type SchoolAdminService } from "./memberships/school-admin-service";
 import { createShareLinksService, type ShareLinksService } from "./share-links/share-links-service";
 import { createSchoolSearch } from "./search/create-school-search";
-import type { SchoolSearch } from "./search/school-search-port";
-import type { SiteSearch } from "./search/search-port";
+import type { CachedSchoolSearch } from "./search/cached-school-search";
+import type { CachedSiteSearch } from "./search/cached-site-search";
 import { createTeacherNotesService, type TeacherNotesService } from "./teacher-notes/notes-service";
 
 /**
@@ -55,9 +55,9 @@ export interface FeatureServices {
   people: PeopleService;
   gallery: GalleryService;
   /** Site search is itself a port (server/search/search-port.ts); its adapter is chosen by the database. */
-  siteSearch: SiteSearch;
+  siteSearch: CachedSiteSearch;
   /** School search is a port too (server/search/school-search-port.ts), over the register (docs/schools.md). */
-  schoolSearch: SchoolSearch;
+  schoolSearch: CachedSchoolSearch;
   /** The registration wizard's school records over the CRM port (docs/crm.md "The wizard's calls"). */
   schoolRecords: SchoolRecordsService;
   mailbox: MailboxService;
@@ -79,7 +79,7 @@ export interface FeatureAdapters {
   redis?: RedisClient;
   rateLimiter: RateLimiter;
   mailer: Mailer;
-  siteSearch: SiteSearch;
+  siteSearch: CachedSiteSearch;
   readiness: Readiness;
   /** Tests only: where the Stripe SDK sends its calls (a local stand-in) instead of api.stripe.com. */
   stripeApi?: StripeApiAddress;

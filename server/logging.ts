@@ -62,13 +62,30 @@ const accessLogSerializers = {
   err: pino.stdSerializers.err,
 };
 
+/** The access log, for Express (`middleware`) and for answers given before Express (the front door, `logAnswer`). */
+export interface AccessLog {
+  middleware: RequestHandler;
+  /**
+   * Logs an answer below 400 that is about to be sent outside Express: the
+   * same pino-http instance, so the same line (fields, level, request ids).
+   * Skipped outright when that line's level is off (LOG_LEVEL=warn, silent),
+   * where pino-http would still build a child logger for nothing.
+   */
+  logAnswer(req: IncomingMessage, res: ServerResponse): void;
+}
+
+/** A successful answer's level: static files at debug (a page view fetches several), the rest at info. */
+function successLevel(req: IncomingMessage): "debug" | "info" {
+  return ((req as { originalUrl?: string }).originalUrl ?? req.url ?? "").startsWith("/static/") ? "debug" : "info";
+}
+
 /**
  * One line per request; health probes are left out so they don't drown the
  * rest, and static files that were served are logged at debug (a page view
  * fetches several). Failures are warn or error, static files included.
  */
-export function httpLogger(logger: Logger): RequestHandler {
-  return pinoHttp({
+export function accessLog(logger: Logger): AccessLog {
+  const log = pinoHttp({
     logger,
     wrapSerializers: false,
     serializers: accessLogSerializers,
@@ -76,9 +93,20 @@ export function httpLogger(logger: Logger): RequestHandler {
     customLogLevel: (req, res, error) => {
       if (error || res.statusCode >= 500) return "error";
       if (res.statusCode >= 400) return "warn";
-      return ((req as { originalUrl?: string }).originalUrl ?? req.url ?? "").startsWith("/static/") ? "debug" : "info";
+      return successLevel(req);
     },
   });
+  return {
+    middleware: log,
+    logAnswer: (req, res) => {
+      if (logger.isLevelEnabled(successLevel(req))) log(req, res);
+    },
+  };
+}
+
+/** The access log as Express middleware. */
+export function httpLogger(logger: Logger): RequestHandler {
+  return accessLog(logger).middleware;
 }
 
 

@@ -13,7 +13,7 @@ import { templatesDir, viteManifestPath } from "./paths";
 import type { StripeApiAddress } from "./payments/stripe-provider";
 import { connectRedis, type RedisClient } from "./redis";
 import { createSiteSearch } from "./search/create-site-search";
-import type { SiteSearch } from "./search/search-port";
+import type { CachedSiteSearch } from "./search/cached-site-search";
 import { createViteAssets, type ViteAssets } from "./views/vite-assets";
 
 /**
@@ -35,7 +35,7 @@ export interface AppServices {
   /** SMTP when MAIL_URL is set, otherwise the outbox table (server/mail/, docs/mail.md). */
   mailer: Mailer;
   /** Site search over the index in the database (server/search/, docs/search.md). */
-  siteSearch: SiteSearch;
+  siteSearch: CachedSiteSearch;
   /** One service per capability, which the routes receive (server/feature-services.ts). */
   features: FeatureServices;
   /** Closes everything above, once. */

@@ -1,4 +1,5 @@
-import { createApp } from "./app";
+import { createServer } from "node:http";
+import { createRequestHandler } from "./app";
 import type { Config } from "./config";
 import { seedIfEmpty } from "./content/seed";
 import { createDatabase } from "./db/database";
@@ -51,7 +52,8 @@ export async function migrateDatabase(config: Config, logger: Logger, options: {
  */
 export async function serve(config: Config, logger: Logger): Promise<GracefulShutdown> {
   const services = await createServices(config, { logger });
-  const server = createApp(services).listen(config.port);
+  // The front door answers probes and kept answers itself and hands Express the rest (server/http/front-door.ts).
+  const server = createServer(createRequestHandler(services)).listen(config.port);
   const shutdown = exitGracefullyOnSignals({ server, readiness: services.readiness, logger, closeServices: services.close });
   await new Promise<void>((resolve) => {
     server.once("listening", () => {

@@ -24,12 +24,20 @@ export interface VersionedCacheOptions<V = unknown> {
 
 export interface VersionedCache<V = unknown> {
   remember<T extends V>(key: string, compute: () => Promise<T>): Promise<T>;
+  /**
+   * The answer kept for `key` if it is current and already computed, else
+   * undefined; never computes (the front door asks this, and leaves a miss to
+   * the route, which remembers: docs/performance.md, "The front door").
+   */
+  kept<T extends V>(key: string): Promise<T | undefined>;
 }
 
 interface Entry {
   version: number;
   storedAt: number;
   value: Promise<unknown>;
+  /** Set once `value` has resolved. */
+  answer?: { value: unknown };
 }
 
 export const DEFAULT_CACHE_TTL_MS = 60_000;
@@ -43,17 +51,21 @@ export function versionedCache<V = unknown>(options: VersionedCacheOptions<V>): 
   const maxEntries = options.maxEntries ?? DEFAULT_CACHE_ENTRIES;
   const entries = size ? byteLru<Entry>(size.maxBytes) : byteLru<Entry>(maxEntries, maxEntries);
 
+  const isCurrent = (entry: Entry | undefined, version: number): entry is Entry =>
+    entry !== undefined && entry.version === version && now() - entry.storedAt < ttlMs;
+
   return {
     async remember<T extends V>(key: string, compute: () => Promise<T>): Promise<T> {
       const version = await options.readVersion();
       const found = entries.get(key);
-      if (found && found.version === version && now() - found.storedAt < ttlMs) return found.value as Promise<T>;
+      if (isCurrent(found, version)) return found.value as Promise<T>;
       const value = compute();
-      const entry = { version, storedAt: now(), value };
+      const entry: Entry = { version, storedAt: now(), value };
       entries.set(key, entry, size ? 0 : 1);
       const stillKept = () => entries.peek(key) === entry;
       value.then(
         (answer) => {
+          entry.answer = { value: answer };
           if (size && stillKept()) entries.set(key, entry, size.bytesOf(answer));
         },
         // A failure is not remembered: the next request tries again.
@@ -62,6 +74,11 @@ export function versionedCache<V = unknown>(options: VersionedCacheOptions<V>): 
         },
       );
       return value;
+    },
+    async kept<T extends V>(key: string): Promise<T | undefined> {
+      const version = await options.readVersion();
+      const found = entries.get(key);
+      return isCurrent(found, version) ? (found.answer?.value as T | undefined) : undefined;
     },
   };
 }

@@ -17,10 +17,18 @@ import type { InstanceQuery } from "./instance-query";
 /** A week is about 260 kB of JSON (350 kB kept with its two compressed copies): this keeps about 45 such answers. */
 export const INSTANCE_ANSWERS_MAX_BYTES = 16 * 1024 * 1024;
 
-export type InstanceAnswer = (query: InstanceQuery, renderCalendarEntry: RenderCalendarEntry) => Promise<CompressedAnswer>;
+export interface InstanceAnswers {
+  /** The answer for `query`, kept or computed now (and kept). */
+  answer(query: InstanceQuery, renderCalendarEntry: RenderCalendarEntry): Promise<CompressedAnswer>;
+  /** The answer for `query` only if it is kept and current: never computes. */
+  kept(query: InstanceQuery): Promise<CompressedAnswer | undefined>;
+}
 
-export function cachedInstanceAnswers(db: Kysely<Database>, readVersion: () => Promise<number>, maxBytes = INSTANCE_ANSWERS_MAX_BYTES): InstanceAnswer {
+export function cachedInstanceAnswers(db: Kysely<Database>, readVersion: () => Promise<number>, maxBytes = INSTANCE_ANSWERS_MAX_BYTES): InstanceAnswers {
   const answers = versionedCache<CompressedAnswer>({ readVersion, ttlMs: Infinity, size: { maxBytes, bytesOf: (answer) => answer.bytes } });
-  return (query, renderCalendarEntry) =>
-    answers.remember(JSON.stringify(query), () => listInstanceItems(db, query, renderCalendarEntry).then((items) => compressJsonAnswer(items)));
+  return {
+    answer: (query, renderCalendarEntry) =>
+      answers.remember(JSON.stringify(query), () => listInstanceItems(db, query, renderCalendarEntry).then((items) => compressJsonAnswer(items))),
+    kept: (query) => answers.kept(JSON.stringify(query)),
+  };
 }

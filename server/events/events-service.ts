@@ -13,6 +13,8 @@ import type { WhatsOnRequest } from "./whats-on-query";
 export interface EventsService {
   /** The instances API's answer, as compressed JSON kept per query; calendar entries are rendered by the caller's templates. */
   instancesAnswer(query: InstanceQuery, renderCalendarEntry: RenderCalendarEntry): Promise<CompressedAnswer>;
+  /** The same answer only if it is already kept and current (the front door's question); never computes. */
+  keptInstancesAnswer(query: InstanceQuery): Promise<CompressedAnswer | undefined>;
   whatsOnPage(request: WhatsOnRequest): Promise<WhatsOnPage>;
   findEvent(slug: string): Promise<EventDetails | undefined>;
   /** The event's instances that have not yet ended at `now`, soonest first. */
@@ -21,9 +23,10 @@ export interface EventsService {
 }
 
 export function createEventsService(db: Kysely<Database>): EventsService {
-  const instancesAnswer = cachedInstanceAnswers(db, contentVersionReader(db, "events"));
+  const instanceAnswers = cachedInstanceAnswers(db, contentVersionReader(db, "events"));
   return {
-    instancesAnswer,
+    instancesAnswer: instanceAnswers.answer,
+    keptInstancesAnswer: instanceAnswers.kept,
     whatsOnPage: (request) => loadWhatsOnPage(db, request),
     findEvent: (slug) => findEventBySlug(db, slug),
     upcomingInstances: (eventId, now) => findUpcomingInstances(db, eventId, now),

@@ -1,4 +1,4 @@
-import type { Request, Response } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { CompressedAnswer } from "../cache/compressed-answer";
 import { preferredEncoding } from "./accept-encoding";
 
@@ -11,11 +11,19 @@ export interface AnswerHeaders {
   cacheState?: "hit" | "miss";
 }
 
+/** A kept answer and what is said about it: all it takes to send it, from Express or from the front door. */
+export interface KeptReply {
+  answer: CompressedAnswer;
+  headers: AnswerHeaders;
+}
+
 /**
  * Sends a kept answer in the encoding the client prefers, or 304 when the
- * client's If-None-Match already names that representation's ETag.
+ * client's If-None-Match already names that representation's ETag. Plain
+ * node:http, so the Express routes and the front door (front-door.ts) send
+ * kept answers through this one function.
  */
-export function sendCompressedAnswer(req: Request, res: Response, answer: CompressedAnswer, headers: AnswerHeaders): void {
+export function sendCompressedAnswer(req: IncomingMessage, res: ServerResponse, answer: CompressedAnswer, headers: AnswerHeaders): void {
   const encoding = preferredEncoding(req.headers["accept-encoding"], answer.codings);
   const etag = answer.etags[encoding]!;
   res.setHeader("ETag", etag);

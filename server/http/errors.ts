@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from "node:http";
 import type { Request } from "express";
 import { HttpError } from "../shared/errors";
 
@@ -13,9 +14,12 @@ export function notFound(message = "Check the address is typed correctly, or go 
  * widget) and clients that ask only for JSON.
  */
 export function isApiRequest(req: Request): boolean {
-  if (req.path.startsWith("/api/")) return true;
-  if (req.get("x-requested-with") === "XMLHttpRequest") return true;
-  if (req.is("json")) return true;
-  const accept = req.get("accept") ?? "";
+  return req.path.startsWith("/api/") || asksForJson(req.headers) || Boolean(req.is("json"));
+}
+
+/** isApiRequest's test of the headers alone: the widgets' XMLHttpRequest marker, or a client that asks only for JSON. */
+export function asksForJson(headers: IncomingHttpHeaders): boolean {
+  if (headers["x-requested-with"] === "XMLHttpRequest") return true;
+  const accept = headers.accept ?? "";
   return accept.includes("application/json") && !accept.includes("text/html");
 }

@@ -1,8 +1,9 @@
+import type { IncomingMessage } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
 import { byteLru } from "../cache/byte-lru";
 import { compressAnswer, type CompressedAnswer } from "../cache/compressed-answer";
-import { sendCompressedAnswer } from "./compressed-answer-response";
-import { isApiRequest } from "./errors";
+import { sendCompressedAnswer, type AnswerHeaders, type KeptReply } from "./compressed-answer-response";
+import { asksForJson } from "./errors";
 import { cookieTest, existingSession } from "./session/session-middleware";
 
 /*
@@ -43,22 +44,49 @@ interface KeptPage {
   answer: CompressedAnswer;
 }
 
-export function anonymousPageCache(options: PageCacheOptions): RequestHandler {
+/** What the cache has for an address: the kept page, or (a miss) how to keep the page about to be rendered. */
+export type PageLookup = { reply: KeptReply; keep?: undefined } | { reply?: undefined; keep: (answer: CompressedAnswer) => void };
+
+/**
+ * The kept pages. The Express middleware (anonymousPageCache) and the front
+ * door (front-door.ts) both ask it, so "which request may have a kept page"
+ * and "the kept page, with its headers" are decided in one place.
+ */
+export interface PageCache {
+  /** A visitor's page request: GET or HEAD, no session cookie, not asking for JSON, no body. */
+  serves(req: IncomingMessage): boolean;
+  /** The kept page for `url` (the address as sent), or how to keep it; undefined for an address too long to keep. */
+  lookup(url: string): Promise<PageLookup | undefined>;
+}
+
+const HIT_HEADERS: AnswerHeaders = { vary: ANONYMOUS_PAGE_VARY, cacheControl: ANONYMOUS_PAGE_CACHE_CONTROL, cacheState: "hit" };
+const MISS_HEADERS: AnswerHeaders = { ...HIT_HEADERS, cacheState: "miss" };
+
+export function pageCache(options: PageCacheOptions): PageCache {
   const pages = byteLru<KeptPage>(options.maxBytes);
   const now = options.now ?? Date.now;
   const sendsSessionCookie = cookieTest(options.sessionCookieName);
 
+  return {
+    serves: (req) => isVisitorPageRequest(req) && !sendsSessionCookie(req.headers.cookie),
+    async lookup(url) {
+      const key = cacheKeyOf(url);
+      if (key === undefined) return undefined;
+      const version = await options.readVersion();
+      const kept = pages.get(key);
+      if (kept && kept.version === version && now() - kept.storedAt < options.ttlMs) return { reply: { answer: kept.answer, headers: HIT_HEADERS } };
+      return { keep: (answer) => pages.set(key, { version, storedAt: now(), answer }, answer.bytes + key.length) };
+    },
+  };
+}
+
+/** The page cache as Express middleware: a kept page is sent, a miss is rendered by the routes and kept when it may be. */
+export function anonymousPageCache(cache: PageCache): RequestHandler {
   return async (req, res, next) => {
-    if (!isVisitorPageRequest(req) || sendsSessionCookie(req.headers.cookie)) return next();
-    const key = cacheKeyOf(req.originalUrl);
-    if (key === undefined) return next();
-    const version = await options.readVersion();
-    const kept = pages.get(key);
-    if (kept && kept.version === version && now() - kept.storedAt < options.ttlMs) {
-      sendCompressedAnswer(req, res, kept.answer, { vary: ANONYMOUS_PAGE_VARY, cacheControl: ANONYMOUS_PAGE_CACHE_CONTROL, cacheState: "hit" });
-      return;
-    }
-    keepWhatIsRendered(req, res, (answer) => pages.set(key, { version, storedAt: now(), answer }, answer.bytes + key.length));
+    if (!cache.serves(req)) return next();
+    const found = await cache.lookup(req.originalUrl);
+    if (found?.reply) return sendCompressedAnswer(req, res, found.reply.answer, found.reply.headers);
+    if (found) keepWhatIsRendered(req, res, found.keep);
     next();
   };
 }
@@ -76,7 +104,7 @@ function keepWhatIsRendered(req: Request, res: Response, keep: (answer: Compress
     res.send = send;
     if (!isCacheablePage(res, body)) return send.call(this, body);
     candidate = compressAnswer(Buffer.from(body), "text/html; charset=utf-8");
-    sendCompressedAnswer(req, res, candidate, { vary: ANONYMOUS_PAGE_VARY, cacheControl: ANONYMOUS_PAGE_CACHE_CONTROL, cacheState: "miss" });
+    sendCompressedAnswer(req, res, candidate, MISS_HEADERS);
     return this;
   } as Response["send"];
 
@@ -109,12 +137,15 @@ function isPersonal(req: Request, res: Response): boolean {
 }
 
 /**
- * A GET or HEAD asking for a page. An API-style request (Accept:
- * application/json, X-Requested-With) renders pages without their shared
- * context, so it is neither answered from nor kept in the cache.
+ * A GET or HEAD asking for a page. An API-style request (an /api/ path, the
+ * widgets' X-Requested-With, Accept: application/json) renders pages without
+ * their shared context, so it is neither answered from nor kept in the cache;
+ * nor is a request that says it has a body (Content-Type), which a page does not take.
  */
-function isVisitorPageRequest(req: Request): boolean {
-  return (req.method === "GET" || req.method === "HEAD") && !isApiRequest(req);
+function isVisitorPageRequest(req: IncomingMessage): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  const url = (req as { originalUrl?: string }).originalUrl ?? req.url ?? "";
+  return !url.startsWith("/api/") && req.headers["content-type"] === undefined && !asksForJson(req.headers);
 }
 
 /**

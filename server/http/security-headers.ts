@@ -14,17 +14,15 @@ import { inlineScriptHashes } from "./inline-script-hashes";
  * styles, no plugins, no <base>. In development a fresh nonce per response
  * (res.locals.cspNonce) also admits the Vite dev server's React refresh preamble.
  */
-export function securityHeaders(config: Config): RequestHandler {
-  const fixed = helmetHeaders(config);
-  const hashes = inlineScriptHashes().join(" ");
-  if (!config.viteDevServerUrl) {
-    const policy = contentSecurityPolicy(config, hashes);
+export function securityHeaders(config: Config, fixedSet = fixedSecurityHeaders(config)): RequestHandler {
+  if (fixedSet) {
     return (_req, res, next) => {
-      res.setHeader("Content-Security-Policy", policy);
-      for (const [name, value] of fixed) res.setHeader(name, value);
+      setSecurityHeaders(res, fixedSet);
       next();
     };
   }
+  const fixed = helmetHeaders(config);
+  const hashes = inlineScriptHashes().join(" ");
   const [beforeNonce, afterNonce] = contentSecurityPolicy(config, `${hashes} 'nonce-${noncePlaceholder}'`).split(noncePlaceholder) as [string, string];
   return (_req, res, next) => {
     const nonce = newNonce();
@@ -33,6 +31,24 @@ export function securityHeaders(config: Config): RequestHandler {
     for (const [name, value] of fixed) res.setHeader(name, value);
     next();
   };
+}
+
+/** Every security header, the policy first, as [name, value] pairs set in this order. */
+export type SecurityHeaderSet = readonly (readonly [string, string])[];
+
+/**
+ * The security headers of every answer, computed once; undefined in
+ * development with the Vite dev server, where each response has its own
+ * nonce. The Express middleware above and the front door (front-door.ts) set
+ * this one list.
+ */
+export function fixedSecurityHeaders(config: Config): SecurityHeaderSet | undefined {
+  if (config.viteDevServerUrl) return undefined;
+  return [["Content-Security-Policy", contentSecurityPolicy(config, inlineScriptHashes().join(" "))], ...helmetHeaders(config)];
+}
+
+export function setSecurityHeaders(res: ServerResponse, headers: SecurityHeaderSet): void {
+  for (const [name, value] of headers) res.setHeader(name, value);
 }
 
 const noncePlaceholder = "\u0000nonce\u0000";

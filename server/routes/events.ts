@@ -8,11 +8,29 @@ import { icalendarFileOf } from "../events/icalendar";
 import { parseInstanceQuery } from "../events/instance-query";
 import { parseWhatsOnQuery, thisWeekRequest } from "../events/whats-on-query";
 import { INSTANCES_API_PATH } from "../events/whats-on-page";
-import { sendCompressedAnswer } from "../http/compressed-answer-response";
+import { sendCompressedAnswer, type AnswerHeaders } from "../http/compressed-answer-response";
+import type { FrontDoorRoute } from "../http/front-door";
 import { HttpError, notFound } from "../http/errors";
 import { redirectToSlashed } from "./slashed-redirect";
 
 const instanceFilePattern = /^(\d{1,10})\.ics$/;
+
+/** Public and the same for everyone: revalidated every time, a 304 when the events have not changed. */
+const instancesAnswerHeaders: AnswerHeaders = { vary: "Accept-Encoding", cacheControl: "no-cache" };
+
+/** The instances API's kept answers, for the front door (server/http/front-door.ts); a miss or a bad query is the route's. */
+export function instancesApiFrontDoor(events: EventsService): FrontDoorRoute {
+  return {
+    path: INSTANCES_API_PATH,
+    accessLogged: true,
+    async lookup(query) {
+      const parsed = parseInstanceQuery(query);
+      if (!parsed.ok) return undefined;
+      const answer = await events.keptInstancesAnswer(parsed.query);
+      return answer && { answer, headers: instancesAnswerHeaders };
+    },
+  };
+}
 
 /** The instances API, the What's On page, each event's page and its "Add to calendar" files. */
 export function eventRoutes(options: {
@@ -30,8 +48,7 @@ export function eventRoutes(options: {
     const parsed = parseInstanceQuery(req.query);
     if (!parsed.ok) throw new HttpError(400, "Check the query parameters and try again.", parsed.errors);
     const answer = await events.instancesAnswer(parsed.query, renderCalendarEntry);
-    // Public and the same for everyone: revalidated every time, a 304 when the events have not changed.
-    sendCompressedAnswer(req, res, answer, { vary: "Accept-Encoding", cacheControl: "no-cache" });
+    sendCompressedAnswer(req, res, answer, instancesAnswerHeaders);
   });
 
   router.get("/whats-on/", async (req, res) => {

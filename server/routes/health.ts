@@ -1,3 +1,4 @@
+import type { ServerResponse } from "node:http";
 import { Router } from "express";
 import type { ReadinessProbe } from "../health/readiness-probe";
 import { DEFAULT_RETRY_AFTER_SECONDS } from "../shared/errors";
@@ -13,14 +14,17 @@ const healthyHeaders = {
   "Cache-Control": "no-store",
 };
 
+/** GET /healthz's answer: the same bytes every time, no I/O, whoever asks; the front door gives it too (front-door.ts). */
+export function sendHealthy(res: ServerResponse): void {
+  res.writeHead(200, healthyHeaders).end(healthyBody);
+}
+
 export function healthRoutes(options: { probe: ReadinessProbe }): Router {
   const { probe } = options;
   const router = Router();
 
   // The same bytes every time: written directly, without JSON.stringify or an ETag (no-store: nobody revalidates).
-  router.get("/healthz", (_req, res) => {
-    res.writeHead(200, healthyHeaders).end(healthyBody);
-  });
+  router.get("/healthz", (_req, res) => sendHealthy(res));
 
   router.get("/readyz", async (_req, res) => {
     res.set("Cache-Control", "no-store");

@@ -1,6 +1,8 @@
 import { Router } from "express";
 import { jsonAnswerPerValue } from "../cache/answer-per-value";
-import { sendCompressedAnswer } from "../http/compressed-answer-response";
+import type { CachedSchoolSearch } from "../search/cached-school-search";
+import { sendCompressedAnswer, type AnswerHeaders } from "../http/compressed-answer-response";
+import type { FrontDoorRoute } from "../http/front-door";
 import type { Logger } from "../logging";
 import { nonFieldErrorsKey } from "../http/errors";
 import type { SchoolHit, SchoolSearch } from "../search/school-search-port";
@@ -11,7 +13,8 @@ import { parseSearchText } from "../search/search-request";
 export const SCHOOL_SEARCH_LIMIT = 10;
 
 /** The register changes rarely; a minute of shared caching takes repeated prefixes off the server. */
-const SCHOOL_SEARCH_CACHE_CONTROL = "public, max-age=60";
+const schoolSearchHeaders: AnswerHeaders = { vary: "Accept-Encoding", cacheControl: "public, max-age=60" };
+const SCHOOL_SEARCH_PATH = "/account/school-search/";
 const noSchools: readonly SchoolHit[] = [];
 /** Cached hits come back as the same array (server/search/cached-school-search.ts): JSON built and compressed once per array. */
 const schoolSearchAnswerOf = jsonAnswerPerValue((hits: readonly SchoolHit[]) => ({ hits }));
@@ -25,7 +28,7 @@ const schoolSearchAnswerOf = jsonAnswerPerValue((hits: readonly SchoolHit[]) => 
 export function schoolSearchRoutes(options: { schoolSearch: SchoolSearch; logger: Logger }): Router {
   const router = Router({ strict: true });
 
-  router.get("/account/school-search/", async (req, res) => {
+  router.get(SCHOOL_SEARCH_PATH, async (req, res) => {
     const parsed = parseSearchText(req.query.query, "query", MAX_SCHOOL_QUERY_LENGTH);
     if (!parsed.ok) {
       res.status(400).json({ success: false, errors: parsed.errors });
@@ -39,8 +42,22 @@ export function schoolSearchRoutes(options: { schoolSearch: SchoolSearch; logger
       res.status(503).json({ success: false, errors: { [nonFieldErrorsKey]: ["School search is unavailable just now. Please try again in a moment."] } });
       return;
     }
-    sendCompressedAnswer(req, res, schoolSearchAnswerOf(hits), { vary: "Accept-Encoding", cacheControl: SCHOOL_SEARCH_CACHE_CONTROL });
+    sendCompressedAnswer(req, res, schoolSearchAnswerOf(hits), schoolSearchHeaders);
   });
 
   return router;
+}
+
+/** Schools already kept, for the front door (server/http/front-door.ts); anything else is the route's. Not access-logged, as the route is not. */
+export function schoolSearchFrontDoor(schoolSearch: Pick<CachedSchoolSearch, "keptFind">): FrontDoorRoute {
+  return {
+    path: SCHOOL_SEARCH_PATH,
+    accessLogged: false,
+    async lookup(query) {
+      const parsed = parseSearchText(query.query, "query", MAX_SCHOOL_QUERY_LENGTH);
+      if (!parsed.ok || parsed.terms.length === 0) return undefined;
+      const hits = await schoolSearch.keptFind(parsed.text, SCHOOL_SEARCH_LIMIT);
+      return hits && { answer: schoolSearchAnswerOf(hits), headers: schoolSearchHeaders };
+    },
+  };
 }

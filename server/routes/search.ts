@@ -1,6 +1,8 @@
 import { Router } from "express";
 import { jsonAnswerPerValue } from "../cache/answer-per-value";
-import { sendCompressedAnswer } from "../http/compressed-answer-response";
+import type { CachedSiteSearch } from "../search/cached-site-search";
+import { sendCompressedAnswer, type AnswerHeaders } from "../http/compressed-answer-response";
+import type { FrontDoorRoute } from "../http/front-door";
 import type { Logger } from "../logging";
 import { nonFieldErrorsKey } from "../http/errors";
 import type { SearchHit, SiteSearch } from "../search/search-port";
@@ -17,7 +19,8 @@ export const AUTOCOMPLETE_LIMIT = 8;
  * Suggestions change only when content does; a minute of shared caching takes
  * repeated prefixes off the server at the cost of a minute's staleness.
  */
-const AUTOCOMPLETE_CACHE_CONTROL = "public, max-age=60";
+const autocompleteHeaders: AnswerHeaders = { vary: "Accept-Encoding", cacheControl: "public, max-age=60" };
+const AUTOCOMPLETE_PATH = "/search/autocomplete/";
 
 /** The autocomplete JSON shape: exactly these keys, image only when there is one. */
 function autocompleteHitOf({ objectID, title, url, excerpt, image }: SearchHit) {
@@ -38,7 +41,7 @@ const autocompleteAnswerOf = jsonAnswerPerValue((hits: readonly SearchHit[]) => 
 export function searchAutocompleteRoutes(options: { siteSearch: SiteSearch; logger: Logger }): Router {
   const router = Router({ strict: true });
 
-  router.get("/search/autocomplete/", async (req, res) => {
+  router.get(AUTOCOMPLETE_PATH, async (req, res) => {
     const parsed = parseSearchText(req.query.query, "query");
     if (!parsed.ok) {
       res.status(400).json({ success: false, errors: parsed.errors });
@@ -54,11 +57,25 @@ export function searchAutocompleteRoutes(options: { siteSearch: SiteSearch; logg
       res.status(500).json({ success: false, errors: { [nonFieldErrorsKey]: ["Suggestions are not available just now."] } });
       return;
     }
-    sendCompressedAnswer(req, res, autocompleteAnswerOf(hits), { vary: "Accept-Encoding", cacheControl: AUTOCOMPLETE_CACHE_CONTROL });
+    sendCompressedAnswer(req, res, autocompleteAnswerOf(hits), autocompleteHeaders);
   });
   router.get("/search/autocomplete", redirectToSlashed);
 
   return router;
+}
+
+/** Suggestions already kept, for the front door (server/http/front-door.ts); anything else is the route's. Not access-logged, as the route is not. */
+export function autocompleteFrontDoor(siteSearch: Pick<CachedSiteSearch, "keptSuggestions">): FrontDoorRoute {
+  return {
+    path: AUTOCOMPLETE_PATH,
+    accessLogged: false,
+    async lookup(query) {
+      const parsed = parseSearchText(query.query, "query");
+      if (!parsed.ok) return undefined;
+      const hits = await siteSearch.keptSuggestions(parsed.terms, AUTOCOMPLETE_LIMIT);
+      return hits && { answer: autocompleteAnswerOf(hits), headers: autocompleteHeaders };
+    },
+  };
 }
 
 /** The full results page, GET /search/?q=&page=, which the search box submits to. */

@@ -17,14 +17,22 @@ export function searchIndexVersionReader(db: Kysely<Database>): () => Promise<nu
   return versionReader(db, sql`select version from search_index_state where id = 1`);
 }
 
-export function cachedSiteSearch(inner: SiteSearch, options: VersionedCacheOptions): SiteSearch {
-  const { remember } = versionedCache(options);
+/** Site search behind the cache, which can also say what it has kept without searching (the front door's question). */
+export interface CachedSiteSearch extends SiteSearch {
+  /** The suggestions `suggest` would give, only if they are kept and current; undefined otherwise (never searches). */
+  keptSuggestions(terms: readonly string[], limit: number): Promise<SearchHit[] | undefined>;
+}
+
+export function cachedSiteSearch(inner: SiteSearch, options: VersionedCacheOptions): CachedSiteSearch {
+  const { remember, kept } = versionedCache(options);
+  const suggestionsKey = (terms: readonly string[], limit: number) => JSON.stringify(["suggest", limit, terms]);
 
   return {
     suggest(terms, limit): Promise<SearchHit[]> {
       if (terms.length === 0) return inner.suggest(terms, limit);
-      return remember(JSON.stringify(["suggest", limit, terms]), () => inner.suggest(terms, limit));
+      return remember(suggestionsKey(terms, limit), () => inner.suggest(terms, limit));
     },
+    keptSuggestions: (terms, limit) => (terms.length === 0 ? Promise.resolve(undefined) : kept<SearchHit[]>(suggestionsKey(terms, limit))),
     search(terms, page): Promise<SearchResults> {
       if (terms.length === 0) return inner.search(terms, page);
       return remember(JSON.stringify(["search", page.page, page.pageSize, terms]), () => inner.search(terms, page));

@@ -1,8 +1,7 @@
 import { versionedCache } from "../cache/versioned-cache";
 import type { DatabaseHandle } from "../db/database";
-import { cachedSchoolSearch, schoolSearchVersionReader } from "./cached-school-search";
+import { cachedSchoolSearch, schoolSearchVersionReader, type CachedSchoolSearch } from "./cached-school-search";
 import { postgresSchoolSearch } from "./postgres-school-search";
-import type { SchoolSearch } from "./school-search-port";
 import { sqliteSchoolSearch } from "./sqlite-school-search";
 
 /**
@@ -10,7 +9,7 @@ import { sqliteSchoolSearch } from "./sqlite-school-search";
  * migration 0011), behind one versioned cache (migration 0012) that keeps both
  * its answers and the index's word list until the register changes.
  */
-export function createSchoolSearch(database: Pick<DatabaseHandle, "db" | "dialect">): SchoolSearch {
+export function createSchoolSearch(database: Pick<DatabaseHandle, "db" | "dialect">): CachedSchoolSearch {
   const cache = versionedCache({ readVersion: schoolSearchVersionReader(database.db) });
   const engine = database.dialect === "postgres" ? postgresSchoolSearch(database.db, cache) : sqliteSchoolSearch(database.db, cache);
   return cachedSchoolSearch(engine, cache);

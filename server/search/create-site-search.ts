@@ -1,11 +1,10 @@
 import type { DatabaseHandle } from "../db/database";
-import { cachedSiteSearch, searchIndexVersionReader } from "./cached-site-search";
+import { cachedSiteSearch, searchIndexVersionReader, type CachedSiteSearch } from "./cached-site-search";
 import { postgresSiteSearch } from "./postgres-site-search";
-import type { SiteSearch } from "./search-port";
 import { sqliteSiteSearch } from "./sqlite-site-search";
 
 /** The search engine that matches the database (the index lives in it, migration 0008), behind the result cache. */
-export function createSiteSearch(database: Pick<DatabaseHandle, "db" | "dialect">): SiteSearch {
+export function createSiteSearch(database: Pick<DatabaseHandle, "db" | "dialect">): CachedSiteSearch {
   const engine = database.dialect === "postgres" ? postgresSiteSearch(database.db) : sqliteSiteSearch(database.db);
   return cachedSiteSearch(engine, { readVersion: searchIndexVersionReader(database.db) });
 }

@@ -1,9 +1,8 @@
-import type { Express } from "express";
 import type { Kysely } from "kysely";
 import request from "supertest";
 import { hashPassword } from "../../../server/auth/password-hashing";
 import type { Database } from "../../../server/db/schema";
-import { browserWithPage, csrfTokenOf } from "../support/pages";
+import { browserWithPage, csrfTokenOf, type TestTarget } from "../support/pages";
 
 /** A cost low enough for tests; verification reads the cost from the stored hash, so sign-in works the same. */
 const cheapScrypt = { N: 1024, r: 8, p: 1 };
@@ -50,7 +49,7 @@ export const inAYear = () => new Date(Date.now() + 365 * 24 * 60 * 60 * 1000);
 export const lastMonth = () => new Date(Date.now() - 30 * 24 * 60 * 60 * 1000);
 
 /** A browser on the login page: it keeps cookies and holds the page's CSRF token. */
-export async function browserOnLoginPage(app: Express, path = "/account/login/") {
+export async function browserOnLoginPage(app: TestTarget, path = "/account/login/") {
   return browserWithPage(app, path);
 }
 

@@ -2,13 +2,13 @@ import express from "express";
 import request from "supertest";
 import { byteLru } from "../../../server/cache/byte-lru";
 import { preferredEncoding } from "../../../server/http/accept-encoding";
-import { anonymousPageCache, cacheKeyOf } from "../../../server/http/page-cache";
+import { anonymousPageCache, cacheKeyOf, pageCache } from "../../../server/http/page-cache";
 
 /** A bare app with only the page cache in front of routes that count their renders. */
 function appWithCache(version = { value: 1 }) {
   const renders: Record<string, number> = {};
   const app = express();
-  app.use(anonymousPageCache({ sessionCookieName: "sid", readVersion: async () => version.value, maxBytes: 1024 * 1024, ttlMs: 60_000 }));
+  app.use(anonymousPageCache(pageCache({ sessionCookieName: "sid", readVersion: async () => version.value, maxBytes: 1024 * 1024, ttlMs: 60_000 })));
   const page = (name: string) => `<!doctype html><title>${name}</title>${"<p>words</p>".repeat(200)}`;
   const count = (name: string) => (renders[name] = (renders[name] ?? 0) + 1);
   app.get("/plain/", (_req, res) => {

@@ -1,6 +1,5 @@
-import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type RequestListener } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Express } from "express";
 import type { Kysely } from "kysely";
 import { seedFromDirectory } from "../../../server/content/seed";
 import type { Database } from "../../../server/db/schema";
@@ -15,9 +14,12 @@ export interface RawResponse {
   body: Buffer;
 }
 
-/** One request over a real socket, so the body arrives exactly as sent (supertest would decompress it). */
-export async function rawGet(app: Express, path: string, headers: Record<string, string> = {}, method = "GET"): Promise<RawResponse> {
-  const server = app.listen(0, "127.0.0.1");
+/**
+ * One request over a real socket, so the body arrives exactly as sent (supertest would decompress it), to the
+ * Express app or to a plain handler (the front door).
+ */
+export async function rawGet(handler: RequestListener, path: string, headers: Record<string, string> = {}, method = "GET"): Promise<RawResponse> {
+  const server = createServer(handler).listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", resolve));
   try {
     const { port } = server.address() as AddressInfo;

@@ -6,14 +6,20 @@ import { createTestApp, type TestApp } from "../support/test-app";
 import { rawGet, seedPageCacheFixtures } from "./page-cache-support";
 
 /*
- * The anonymous page cache (server/http/page-cache.ts) on the real app. X-Cache
- * says whether a page came from the cache (hit) or was rendered (miss).
+ * The anonymous page cache (server/http/page-cache.ts) on the real app, asked
+ * through Express alone and through the front door (server/http/front-door.ts)
+ * that the real server runs: every rule holds on both paths. X-Cache says
+ * whether a page came from the cache (hit) or was rendered (miss).
  */
 
 const instancesUrl = "/api/attendable/v1/instances/?start_date=2026-06-29&end_date=2026-07-05";
 
-describe("the anonymous page cache", () => {
+describe.each([
+  { path: "Express alone", servedBy: (t: TestApp) => t.app },
+  { path: "the front door", servedBy: (t: TestApp) => t.handleRequest },
+])("the anonymous page cache, through $path", ({ servedBy }) => {
   let t: TestApp;
+  const served = () => servedBy(t);
   beforeAll(async () => {
     t = await createTestApp();
     await seedPageCacheFixtures(t.database.db);
@@ -27,10 +33,10 @@ describe("the anonymous page cache", () => {
 
   it("answers a visitor's repeat request from the cache, with a strong ETag, 304 on If-None-Match, and Vary", async () => {
     const url = fresh("/");
-    const first = await request(t.app).get(url);
+    const first = await request(served()).get(url);
     expect(first.status).toBe(200);
     expect(first.headers["x-cache"]).toBe("miss");
-    const second = await request(t.app).get(url);
+    const second = await request(served()).get(url);
     expect(second.headers["x-cache"]).toBe("hit");
     expect(second.text).toBe(first.text);
     expect(second.headers.etag).toMatch(/^"[\w-]+"$/);
@@ -40,7 +46,7 @@ describe("the anonymous page cache", () => {
     expect(second.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(second.headers["content-security-policy"]).toContain("'sha256-");
 
-    const revalidated = await request(t.app).get(url).set("If-None-Match", second.headers.etag!);
+    const revalidated = await request(served()).get(url).set("If-None-Match", second.headers.etag!);
     expect(revalidated.status).toBe(304);
     expect(revalidated.text).toBe("");
     expect(revalidated.headers.etag).toBe(second.headers.etag);
@@ -48,17 +54,17 @@ describe("the anonymous page cache", () => {
   });
 
   it("treats the same parameters in another order as the same page", async () => {
-    await request(t.app).get("/resources/?subject=drama&key_stage=ks3");
-    const reordered = await request(t.app).get("/resources/?key_stage=ks3&subject=drama");
+    await request(served()).get("/resources/?subject=drama&key_stage=ks3");
+    const reordered = await request(served()).get("/resources/?key_stage=ks3&subject=drama");
     expect(reordered.headers["x-cache"]).toBe("hit");
   });
 
   it("sends Brotli, gzip or plain bytes by Accept-Encoding, each decompressing to the same page, each with its own ETag", async () => {
     const url = fresh("/whats-on/?date=2026-07-04");
-    const plain = await rawGet(t.app, url);
-    const br = await rawGet(t.app, url, { "Accept-Encoding": "gzip, deflate, br" });
-    const gzip = await rawGet(t.app, url, { "Accept-Encoding": "gzip" });
-    const refusedBr = await rawGet(t.app, url, { "Accept-Encoding": "br;q=0, gzip;q=0.5" });
+    const plain = await rawGet(served(), url);
+    const br = await rawGet(served(), url, { "Accept-Encoding": "gzip, deflate, br" });
+    const gzip = await rawGet(served(), url, { "Accept-Encoding": "gzip" });
+    const refusedBr = await rawGet(served(), url, { "Accept-Encoding": "br;q=0, gzip;q=0.5" });
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(br.headers["content-encoding"]).toBe("br");
     expect(gzip.headers["content-encoding"]).toBe("gzip");
@@ -74,8 +80,8 @@ describe("the anonymous page cache", () => {
 
   it("answers HEAD from the cache with the headers only", async () => {
     const url = fresh("/");
-    await request(t.app).get(url);
-    const head = await rawGet(t.app, url, { "Accept-Encoding": "br" }, "HEAD");
+    await request(served()).get(url);
+    const head = await rawGet(served(), url, { "Accept-Encoding": "br" }, "HEAD");
     expect(head.status).toBe(200);
     expect(head.headers["x-cache"]).toBe("hit");
     expect(head.body.length).toBe(0);
@@ -83,9 +89,9 @@ describe("the anonymous page cache", () => {
 
   it("never answers a signed-in person from the cache, nor keeps their page", async () => {
     const url = fresh("/");
-    const visitor = await request(t.app).get(url);
+    const visitor = await request(served()).get(url);
     expect(visitor.text).not.toContain("Priya");
-    const { agent } = await signedInBrowser(t.app, "member@example.org");
+    const { agent } = await signedInBrowser(served(), "member@example.org");
     const member = await agent.get(url);
     expect(member.headers["x-cache"]).toBeUndefined();
     expect(member.headers["cache-control"]).toBe("private, no-store");
@@ -96,14 +102,14 @@ describe("the anonymous page cache", () => {
     const memberFirst = fresh("/whats-on/");
     const theirs = await agent.get(memberFirst);
     expect(theirs.headers["x-cache"]).toBeUndefined();
-    const next = await request(t.app).get(memberFirst);
+    const next = await request(served()).get(memberFirst);
     expect(next.headers["x-cache"]).toBe("miss");
     expect(next.text).not.toContain("My account");
   });
 
   it("never keeps a page that prints a CSRF token, and never one that sets a cookie", async () => {
     for (const attempt of [1, 2]) {
-      const response = await request(t.app).get("/account/login/");
+      const response = await request(served()).get("/account/login/");
       expect(response.status, `attempt ${attempt}`).toBe(200);
       expect(response.headers["set-cookie"]).toBeDefined();
       expect(response.headers["x-cache"]).toBeUndefined();
@@ -113,25 +119,25 @@ describe("the anonymous page cache", () => {
   });
 
   it("keeps a resource's page for a visitor, which prints no CSRF token and sets no cookie", async () => {
-    const first = await request(t.app).get("/resources/macbeth-essay/");
+    const first = await request(served()).get("/resources/macbeth-essay/");
     expect(first.status).toBe(200);
     expect(first.text).not.toContain("_csrf");
     expect(first.text).not.toContain("csrf-token");
     expect(first.headers["set-cookie"]).toBeUndefined();
-    expect((await request(t.app).get("/resources/macbeth-essay/")).headers["x-cache"]).toBe("hit");
+    expect((await request(served()).get("/resources/macbeth-essay/")).headers["x-cache"]).toBe("hit");
   });
 
   it("neither answers nor keeps a request that asks for JSON, which renders without the page's context", async () => {
     const url = fresh("/");
-    const asJson = await request(t.app).get(url).set("Accept", "application/json");
+    const asJson = await request(served()).get(url).set("Accept", "application/json");
     expect(asJson.headers["x-cache"]).toBeUndefined();
-    expect((await request(t.app).get(url)).headers["x-cache"]).toBe("miss");
-    expect((await request(t.app).get(url).set("X-Requested-With", "XMLHttpRequest")).headers["x-cache"]).toBeUndefined();
+    expect((await request(served()).get(url)).headers["x-cache"]).toBe("miss");
+    expect((await request(served()).get(url).set("X-Requested-With", "XMLHttpRequest")).headers["x-cache"]).toBeUndefined();
   });
 
   it("does not keep a page that is not found", async () => {
-    await request(t.app).get("/no-such-page/");
-    const again = await request(t.app).get("/no-such-page/");
+    await request(served()).get("/no-such-page/");
+    const again = await request(served()).get("/no-such-page/");
     expect(again.status).toBe(404);
     expect(again.headers["x-cache"]).toBeUndefined();
   });
@@ -139,11 +145,11 @@ describe("the anonymous page cache", () => {
   describe("shows a content change at once", () => {
     it("a new event: the What's On week and the instances API", async () => {
       const week = "/whats-on/?date=2026-07-04";
-      await request(t.app).get(week);
-      expect((await request(t.app).get(week)).headers["x-cache"]).toBe("hit");
-      const api = await request(t.app).get(instancesUrl);
+      await request(served()).get(week);
+      expect((await request(served()).get(week)).headers["x-cache"]).toBe("hit");
+      const api = await request(served()).get(instancesUrl);
       expect(api.status).toBe(200);
-      const apiAgain = await request(t.app).get(instancesUrl).set("If-None-Match", api.headers.etag!);
+      const apiAgain = await request(served()).get(instancesUrl).set("If-None-Match", api.headers.etag!);
       expect(apiAgain.status).toBe(304);
 
       const db = t.database.db;
@@ -156,43 +162,43 @@ describe("the anonymous page cache", () => {
         .executeTakeFirstOrThrow();
       await db.insertInto("event_instances").values({ event_id: id, starts_at: "2026-07-03T18:00:00.000Z", ends_at: "2026-07-03T20:00:00.000Z" }).execute();
 
-      const page = await request(t.app).get(week);
+      const page = await request(served()).get(week);
       expect(page.headers["x-cache"]).toBe("miss");
       expect(page.text).toContain("The Winter&#39;s Tale");
-      const changed = await request(t.app).get(instancesUrl).set("If-None-Match", api.headers.etag!);
+      const changed = await request(served()).get(instancesUrl).set("If-None-Match", api.headers.etag!);
       expect(changed.status).toBe(200);
       expect(changed.text).toContain("The Winter's Tale");
       expect(changed.headers.etag).not.toBe(api.headers.etag);
     });
 
     it("a published resource: /resources/ and the resource's page", async () => {
-      await request(t.app).get("/resources/");
-      expect((await request(t.app).get("/resources/")).text).not.toContain("Macbeth: not yet published");
-      expect((await request(t.app).get("/resources/not-yet-published/")).status).toBe(404);
+      await request(served()).get("/resources/");
+      expect((await request(served()).get("/resources/")).text).not.toContain("Macbeth: not yet published");
+      expect((await request(served()).get("/resources/not-yet-published/")).status).toBe(404);
 
       await t.database.db
         .updateTable("resources")
         .set({ published_at: new Date(Date.now() - 60_000).toISOString() })
         .where("slug", "=", "not-yet-published")
         .execute();
-      expect((await request(t.app).get("/resources/")).text).toContain("Macbeth: not yet published");
-      expect((await request(t.app).get("/resources/not-yet-published/")).status).toBe(200);
+      expect((await request(served()).get("/resources/")).text).toContain("Macbeth: not yet published");
+      expect((await request(served()).get("/resources/not-yet-published/")).status).toBe(200);
 
       // An edit to a kept resource page shows too.
-      await request(t.app).get("/resources/banquet-scene/");
+      await request(served()).get("/resources/banquet-scene/");
       await t.database.db.updateTable("resources").set({ title: "Banquet scene, revised" }).where("slug", "=", "banquet-scene").execute();
-      const edited = await request(t.app).get("/resources/banquet-scene/");
+      const edited = await request(served()).get("/resources/banquet-scene/");
       expect(edited.headers["x-cache"]).toBe("miss");
       expect(edited.text).toContain("Banquet scene, revised");
     });
 
     it("an edited page", async () => {
-      await request(t.app).get("/about-us/");
-      const kept = await request(t.app).get("/about-us/");
+      await request(served()).get("/about-us/");
+      const kept = await request(served()).get("/about-us/");
       expect(kept.headers["x-cache"]).toBe("hit");
       expect(kept.text).toContain("First words.");
       await t.database.db.updateTable("pages").set({ body_html: "<p>Second thoughts.</p>" }).where("slug", "=", "about-us").execute();
-      const edited = await request(t.app).get("/about-us/");
+      const edited = await request(served()).get("/about-us/");
       expect(edited.text).toContain("Second thoughts.");
       expect(edited.headers.etag).not.toBe(kept.headers.etag);
     });

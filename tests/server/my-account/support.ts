@@ -1,13 +1,13 @@
-import type { Express } from "express";
 import request from "supertest";
 import { browserOnLoginPage, freshToken, signInAs, strongPassword } from "../accounts/support";
+import type { TestTarget } from "../support/pages";
 
 export type Agent = ReturnType<typeof request.agent>;
 
 export const myAccountPath = "/account/my-account/";
 
 /** A browser signed in through the real login call, holding My account's CSRF token. */
-export async function signedInBrowser(app: Express, email: string, password = strongPassword): Promise<{ agent: Agent; token: string }> {
+export async function signedInBrowser(app: TestTarget, email: string, password = strongPassword): Promise<{ agent: Agent; token: string }> {
   const { agent, token } = await browserOnLoginPage(app);
   await signInAs(agent, token, email, password);
   // Signing in starts a new session, and with it a new token.

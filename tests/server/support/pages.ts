@@ -1,5 +1,4 @@
 import request from "supertest";
-import type { Express } from "express";
 
 /** The token of `<meta name="csrf-token">` in a rendered page. */
 export function csrfTokenOf(html: string): string {
@@ -19,7 +18,10 @@ export function sessionCookieOf(response: { headers: Record<string, unknown> }):
  * token. The default is the login page: a page without a form (the home page)
  * issues no token and creates no session.
  */
-export async function browserWithPage(app: Express, path = "/account/login/"): Promise<{ agent: ReturnType<typeof request.agent>; token: string }> {
+/** What supertest can drive: the Express app, or a plain request handler (the front door, TestApp.handleRequest). */
+export type TestTarget = Parameters<typeof request.agent>[0];
+
+export async function browserWithPage(app: TestTarget, path = "/account/login/"): Promise<{ agent: ReturnType<typeof request.agent>; token: string }> {
   const agent = request.agent(app);
   const page = await agent.get(path).set("Accept", "text/html");
   return { agent, token: csrfTokenOf(page.text) };

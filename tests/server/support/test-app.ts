@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import type { Express } from "express";
-import { createApp } from "../../../server/app";
+import { createSite, type Site } from "../../../server/app";
 import type { CrmPort } from "../../../server/crm/crm-port";
 import { loadConfig, type Config } from "../../../server/config";
 import { createLogger } from "../../../server/logging";
@@ -11,7 +11,10 @@ import { createTestDatabase, type DatabaseEngine, type TestDatabase } from "./da
 export const testSessionSecret = "test-session-secret-0123456789-abcdefghijklmnop";
 
 export interface TestApp {
+  /** The Express app alone: every answer comes from Express. */
   app: Express;
+  /** What the real server runs: the front door (server/http/front-door.ts), then this same Express app. */
+  handleRequest: Site["handleRequest"];
   services: AppServices;
   config: Config;
   database: TestDatabase;
@@ -54,8 +57,10 @@ export async function createTestApp(
     },
   });
   const services = await createServices(config, { logger: createLogger(config.logLevel, sink), stripeApi: options.stripeApi, crm: options.crm });
+  const site = createSite(services);
   return {
-    app: createApp(services),
+    app: site.app,
+    handleRequest: site.handleRequest,
     services,
     config,
     database,

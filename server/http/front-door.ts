@@ -1,0 +1,88 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { parse as parseQuery, type ParsedUrlQuery } from "node:querystring";
+import type { AccessLog } from "../logging";
+import { sendCompressedAnswer, type KeptReply } from "./compressed-answer-response";
+import type { PageCache } from "./page-cache";
+import { setSecurityHeaders, type SecurityHeaderSet } from "./security-headers";
+import { cookieTest } from "./session/session-middleware";
+
+/*
+ * The front door (docs/performance.md, "The front door"): a plain node:http
+ * handler in front of Express that gives the answers which need no Express at
+ * all, as a static file server would: /healthz, and answers already kept in
+ * one of the caches (pages, the instances API, search suggestions, school
+ * search) for a GET or HEAD without a session cookie. Everything else, and
+ * every miss, goes to Express untouched, which answers and fills the caches
+ * as before. The caches' own lookups and sendCompressedAnswer decide and
+ * write the bytes and headers, so both paths give the same answer.
+ */
+
+/** A route whose kept answers the front door may give: the same lookup its Express route fills. */
+export interface FrontDoorRoute {
+  /** The path exactly as sent (its Express route's case and slash variants are left to Express). */
+  path: string;
+  /** Whether its Express route is access-logged (routes mounted before the logger are not). */
+  accessLogged: boolean;
+  /** The kept reply for this query (parsed as Express parses it), or undefined for Express to answer. */
+  lookup(query: ParsedUrlQuery): Promise<KeptReply | undefined>;
+}
+
+export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+export interface FrontDoorOptions {
+  /** Express: whatever the front door does not answer. */
+  express: NodeHandler;
+  /** The security headers every answer carries; undefined (development's per-response nonce) sends everything to Express. */
+  securityHeaders: SecurityHeaderSet | undefined;
+  /** Answers by exact path that need no I/O and are the same for anyone, cookie or not (/healthz). Not access-logged. */
+  fixedAnswers: ReadonlyMap<string, (res: ServerResponse) => void>;
+  routes: readonly FrontDoorRoute[];
+  /** Undefined when the page cache is off. */
+  pageCache: PageCache | undefined;
+  sessionCookieName: string;
+  accessLog: AccessLog;
+}
+
+export function frontDoor(options: FrontDoorOptions): NodeHandler {
+  const { express, securityHeaders, fixedAnswers, pageCache, accessLog } = options;
+  if (!securityHeaders) return express;
+  const routes = new Map(options.routes.map((route) => [route.path, route]));
+  const sendsSessionCookie = cookieTest(options.sessionCookieName);
+
+  const answer = (req: IncomingMessage, res: ServerResponse, reply: KeptReply | undefined, accessLogged: boolean) => {
+    if (!reply) return express(req, res);
+    setSecurityHeaders(res, securityHeaders);
+    if (accessLogged) accessLog.logAnswer(req, res);
+    sendCompressedAnswer(req, res, reply.answer, reply.headers);
+  };
+  // A lookup that fails is left to Express, which meets the same failure and answers it as it always has.
+  const answerWhenFound = (req: IncomingMessage, res: ServerResponse, lookup: Promise<KeptReply | undefined>, accessLogged: boolean) =>
+    lookup.then(
+      (reply) => answer(req, res, reply, accessLogged),
+      () => express(req, res),
+    );
+
+  return (req, res) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return express(req, res);
+    const url = req.url ?? "/";
+    const queryStart = url.indexOf("?");
+    const path = queryStart === -1 ? url : url.slice(0, queryStart);
+
+    const fixed = fixedAnswers.get(path);
+    if (fixed) {
+      setSecurityHeaders(res, securityHeaders);
+      return fixed(res);
+    }
+    if (sendsSessionCookie(req.headers.cookie) || path.startsWith("/static/")) return express(req, res);
+
+    const route = routes.get(path);
+    if (route) return void answerWhenFound(req, res, route.lookup(parseQuery(queryStart === -1 ? "" : url.slice(queryStart + 1))), route.accessLogged);
+    if (!pageCache?.serves(req)) return express(req, res);
+    void answerWhenFound(
+      req,
+      res,
+      pageCache.lookup(url).then((found) => found?.reply),
+      true,
+    );
+  };
+}
