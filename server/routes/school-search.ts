@@ -4,7 +4,7 @@ import type { CachedSchoolSearch } from "../search/cached-school-search";
 import { sendCompressedAnswer, type AnswerHeaders } from "../http/compressed-answer-response";
 import type { FrontDoorRoute } from "../http/front-door";
 import type { Logger } from "../logging";
-import { nonFieldErrorsKey } from "../http/errors";
+import { failJsonOnError } from "../http/write-replies";
 import type { SchoolHit, SchoolSearch } from "../search/school-search-port";
 import { MAX_SCHOOL_QUERY_LENGTH } from "../search/school-search-query";
 import { parseSearchText } from "../search/search-request";
@@ -39,7 +39,7 @@ export function schoolSearchRoutes(options: { schoolSearch: SchoolSearch; logger
       if (parsed.terms.length > 0) hits = await options.schoolSearch.find(parsed.text, SCHOOL_SEARCH_LIMIT);
     } catch (error) {
       options.logger.error({ err: error }, "school search failed");
-      res.status(503).json({ success: false, errors: { [nonFieldErrorsKey]: ["School search is unavailable just now. Please try again in a moment."] } });
+      failJsonOnError(res, error, "School search is unavailable just now. Please try again in a moment.");
       return;
     }
     sendCompressedAnswer(req, res, schoolSearchAnswerOf(hits), schoolSearchHeaders);

@@ -4,7 +4,7 @@ import type { CachedSiteSearch } from "../search/cached-site-search";
 import { sendCompressedAnswer, type AnswerHeaders } from "../http/compressed-answer-response";
 import type { FrontDoorRoute } from "../http/front-door";
 import type { Logger } from "../logging";
-import { nonFieldErrorsKey } from "../http/errors";
+import { failJsonOnError } from "../http/write-replies";
 import type { SearchHit, SiteSearch } from "../search/search-port";
 import { parsePageNumber, parseSearchText } from "../search/search-request";
 import { RESULTS_PAGE_SIZE, searchResultsPageOf } from "../search/search-results-page";
@@ -54,7 +54,7 @@ export function searchAutocompleteRoutes(options: { siteSearch: SiteSearch; logg
     } catch (error) {
       // Always JSON, whatever the client accepts: the error page needs the session-backed page context this path skips.
       options.logger.error({ err: error, query: req.query.query }, "search suggestions failed");
-      res.status(500).json({ success: false, errors: { [nonFieldErrorsKey]: ["Suggestions are not available just now."] } });
+      failJsonOnError(res, error, "Suggestions are not available just now.");
       return;
     }
     sendCompressedAnswer(req, res, autocompleteAnswerOf(hits), autocompleteHeaders);

@@ -44,4 +44,16 @@ describe("GET /account/school-search/", () => {
     const response = await request(testApp.app).get("/account/school-search/?query=a&query=b").expect(400);
     expect(response.body.errors.query).toEqual(["Send the search text once, as plain text."]);
   });
+
+  it("answers a JSON 503 with Retry-After while the database is out of reach, and a 500 for anything else", async () => {
+    const find = vi.spyOn(testApp.services.features.schoolSearch, "find");
+    find.mockRejectedValueOnce(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }));
+    const outage = await request(testApp.app).get("/account/school-search/").query({ query: "Brookside" }).expect(503);
+    expect(outage.headers["retry-after"]).toBe("30");
+    expect(outage.body).toEqual({ success: false, errors: { __all__: ["School search is unavailable just now. Please try again in a moment."] } });
+    find.mockRejectedValueOnce(new Error("a bug"));
+    const bug = await request(testApp.app).get("/account/school-search/").query({ query: "Brookside" }).expect(500);
+    expect(bug.headers["retry-after"]).toBeUndefined();
+    find.mockRestore();
+  });
 });

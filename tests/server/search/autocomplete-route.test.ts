@@ -98,6 +98,14 @@ describe.each(databaseEngines)("GET /search/autocomplete/ on %s", (engine) => {
     expect(t.logText()).toContain("search suggestions failed");
   });
 
+  it("answers a JSON 503 with Retry-After while the database is out of reach (docs/faults.md)", async () => {
+    vi.spyOn(t.services.siteSearch, "suggest").mockRejectedValueOnce(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }));
+    const response = await autocomplete("haml");
+    expect(response.status).toBe(503);
+    expect(response.headers["retry-after"]).toBe("30");
+    expect(response.body).toEqual({ success: false, errors: { __all__: ["Suggestions are not available just now."] } });
+  });
+
   it("redirects the slashless address", async () => {
     const response = await request(t.app).get("/search/autocomplete?query=haml");
     expect(response.status).toBe(301);
