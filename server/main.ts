@@ -19,6 +19,8 @@ async function main(): Promise<void> {
   const applied = await migrateToLatest(db);
   if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
   if (await seedIfEmpty(db, { crmEnvironment: config.crmEnv })) logger.info("the database was empty: demo content loaded");
+  // The outbox table now has its columns; this process delivers its share of it.
+  services.mailWorker.start();
 
   const server = createApp(services).listen(config.port);
   server.on("listening", () => logger.info(`listening on port ${config.port}: open ${config.publicUrl}`));

@@ -32,12 +32,15 @@ interface OrderToFulfil {
  * - A school: its membership, renewed while valid (level, expiry, seats =
  *   the level's ceiling, admin seats unlimited), else new; then the payer
  *   takes an admin seat through takeSeat, holding the school's lock.
+ * `alongside` writes in the same transaction once the membership is made
+ * (the receipt email, queued in the outbox).
  */
 export async function fulfilOrder(
   deps: { db: Kysely<Database>; ids: CrmIds },
   order: OrderToFulfil,
   reference: string,
   now: Date,
+  alongside?: (trx: Kysely<Database>, membershipId: number) => Promise<void>,
 ): Promise<Fulfilled> {
   const { ids } = deps;
   const period: BillingPeriod = order.plan_type === "individual-monthly" ? "month" : "year";
@@ -72,6 +75,7 @@ export async function fulfilOrder(
       .set({ status: "approved", membership_id: membershipId, fulfilled_at: now.toISOString(), updated_at: now.toISOString() })
       .where("id", "=", order.id)
       .execute();
+    await alongside?.(trx, membershipId);
     return { kind: "fulfilled", membershipId } as const;
   });
 }

@@ -45,6 +45,8 @@ export async function createTestApp(
     },
   });
   const services = await createServices(config, { logger: createLogger(config.logLevel, sink), stripeApi: options.stripeApi });
+  // As server/main.ts does once the database is migrated (createTestDatabase migrated it).
+  services.mailWorker.start();
   return {
     app: createApp(services),
     services,
