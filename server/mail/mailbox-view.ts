@@ -34,7 +34,7 @@ const ukTimeFormat = new Intl.DateTimeFormat("en-GB", {
   hourCycle: "h23",
 });
 
-const statusLabels = { sent: "Sent", failed: "Failed (given up)", pending: "Not sent yet" } as const;
+const statusLabels = { sent: "Sent", failed: "Given up", pending: "Not sent yet" } as const;
 
 export function mailboxEntry(message: OutboxMessage): MailboxEntry {
   const status = message.sent_at ? "sent" : message.failed_at ? "failed" : "pending";
