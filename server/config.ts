@@ -124,6 +124,9 @@ const settings = {
   mailUrl: setting("MAIL_URL", mailUrl.optional(), { secret: true }),
   mailFrom: setting("MAIL_FROM", mailbox.default("Greyfriars Playhouse <no-reply@greyfriars.example>")),
   staffEmail: setting("STAFF_EMAIL", emailAddress.default("learning@greyfriars.example")),
+  // The outbox worker's retries (docs/mail.md): the first wait, doubling up to an hour, and the attempts before giving up.
+  mailFirstRetrySeconds: setting("MAIL_FIRST_RETRY_SECONDS", wholeNumber(1, 3600).default(30)),
+  mailMaxAttempts: setting("MAIL_MAX_ATTEMPTS", wholeNumber(1, 100).default(12)),
   contactSubjects: setting("CONTACT_SUBJECTS", contactSubjects.default(defaultContactSubjects)),
   // Which payment provider takes payments (server/payments/, docs/payments.md): the embedded sandbox or Stripe Checkout.
   paymentProvider: setting("PAYMENT_PROVIDER", z.enum(["sandbox", "stripe"], 'must be "sandbox" or "stripe"').default("sandbox")),

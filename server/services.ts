@@ -7,8 +7,9 @@ import type { Readiness } from "./health/readiness-probe";
 import { InProcessRateLimiter, RedisRateLimiter, type RateLimiter } from "./rate-limit/rate-limit";
 import { createSessionStore } from "./http/session/session-store";
 import { createLogger, type Logger } from "./logging";
-import { createMailer } from "./mail/create-mailer";
+import { createMailSystem } from "./mail/create-mailer";
 import type { Mailer } from "./mail/mailer";
+import type { OutboxWorker } from "./mail/outbox-worker";
 import { templatesDir, viteManifestPath } from "./paths";
 import type { StripeApiAddress } from "./payments/stripe-provider";
 import { connectRedis, type RedisClient } from "./redis";
@@ -32,8 +33,14 @@ export interface AppServices {
   rateLimiter: RateLimiter;
   readiness: Readiness;
   viteAssets: ViteAssets;
-  /** SMTP when MAIL_URL is set, otherwise the outbox table (server/mail/, docs/mail.md). */
+  /** Writes messages to the outbox, which this process's worker delivers: by SMTP when MAIL_URL is set (server/mail/, docs/mail.md). */
   mailer: Mailer;
+  /**
+   * Delivers the outbox; each process runs one, and several share the table
+   * safely (server/mail/outbox-worker.ts). Started once the database is
+   * migrated (server/main.ts), stopped by close().
+   */
+  mailWorker: OutboxWorker;
   /** Site search over the index in the database (server/search/, docs/search.md). */
   siteSearch: CachedSiteSearch;
   /** One service per capability, which the routes receive (server/feature-services.ts). */
@@ -75,13 +82,15 @@ export async function createServices(config: Config, options: CreateServicesOpti
     onMissingManifest: (path) => logger.warn(`No bundle at ${path}: pages are served without JavaScript. Run npm run build.`),
   });
 
-  const mailer = createMailer({ config, db: database.db, logger, templatesDir });
+  const mail = createMailSystem({ config, db: database.db, logger, templatesDir });
+  const { mailer } = mail;
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       sessions.close();
-      mailer.close();
+      // Before the database closes: the worker records the sends in hand.
+      await mail.close();
       rateLimiter.close();
       await redis?.close();
       await database.close();
@@ -112,6 +121,7 @@ export async function createServices(config: Config, options: CreateServicesOpti
     readiness,
     viteAssets,
     mailer,
+    mailWorker: mail.worker,
     siteSearch,
     features,
     close,

@@ -52,6 +52,8 @@ export async function migrateDatabase(config: Config, logger: Logger, options: {
  */
 export async function serve(config: Config, logger: Logger): Promise<GracefulShutdown> {
   const services = await createServices(config, { logger });
+  // prepareToServe has migrated: the outbox has its columns, and this process delivers its share of it.
+  services.mailWorker.start();
   // The front door answers probes and kept answers itself and hands Express the rest (server/http/front-door.ts).
   const server = createServer(createRequestHandler(services)).listen(config.port);
   const shutdown = exitGracefullyOnSignals({ server, readiness: services.readiness, logger, closeServices: services.close });

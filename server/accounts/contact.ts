@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import { inTransaction } from "../db/transactions";
 import { readContactMessage, type ContactMessage } from "../domain/contact-message";
 import type { RateLimiter } from "../rate-limit/rate-limit";
 import type { Mailer } from "../mail/mailer";
@@ -7,8 +8,10 @@ import { refused, tooManyAttempts, type AccountUpdateOutcome } from "./account-u
 
 /**
  * The My account contact form (POST /account/contact-us-form/): each message
- * is kept in contact_messages, then mailed to the staff address (STAFF_EMAIL)
- * with Reply-To set to the sender, so staff can simply answer it.
+ * is kept in contact_messages and, in the same transaction, queued for the
+ * staff address (STAFF_EMAIL) with Reply-To set to the sender, so staff can
+ * simply answer it. The outbox delivers it, retrying while the mail server
+ * is down.
  */
 
 export const CONTACT_MESSAGES_EXHAUSTED_MESSAGE =
@@ -41,17 +44,15 @@ export async function sendContactMessage(
 
   const message = reading.message;
   const now = dependencies.now?.() ?? new Date();
-  const { id } = await dependencies.db
-    .insertInto("contact_messages")
-    .values({ constituent_id: constituentId, ...message, created_at: now.toISOString() })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  try {
-    await dependencies.mailer.send({ to: dependencies.staffEmail, template: "contact-message", context: message, replyTo: message.email });
-  } catch (error) {
-    // Unsent means unread: the sender is asked to send it again (the mailer's error says so), so keep no copy.
-    await dependencies.db.deleteFrom("contact_messages").where("id", "=", id).execute();
-    throw error;
-  }
+  await inTransaction(dependencies.db, async (trx) => {
+    await trx
+      .insertInto("contact_messages")
+      .values({ constituent_id: constituentId, ...message, created_at: now.toISOString() })
+      .execute();
+    await dependencies.mailer.send(
+      { to: dependencies.staffEmail, template: "contact-message", context: message, replyTo: message.email },
+      { db: trx },
+    );
+  });
   return { ok: true, value: message };
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import type { Logger } from "../logging";
+import { inTransaction } from "../db/transactions";
 import type { Mailer } from "../mail/mailer";
 import type { RateLimiter } from "../rate-limit/rate-limit";
 import { parseStoredChoice, type PendingChoice } from "./email-verification-choice";
@@ -53,22 +54,26 @@ export function verifyEmailLinkPath(token: string): string {
   return `/account/verify-email/?token=${token}`;
 }
 
-/** The welcome email a new account gets, with its first verification link. A mail failure is logged, never a failed sign-up. */
+/**
+ * Queues the welcome email a new account gets, with its first verification
+ * link, in `db`: the caller's transaction that creates the account, so the
+ * account, its token and the email commit together.
+ */
 export async function sendWelcomeEmail(
-  deps: VerificationDependencies,
+  deps: Pick<VerificationDependencies, "mailer" | "publicUrl">,
+  db: Kysely<Database>,
   person: { id: number; email: string; first_name: string },
   now: Date,
 ): Promise<void> {
-  try {
-    const token = await issueVerificationToken(deps.db, { constituentId: person.id, email: person.email, pendingChoice: null }, now);
-    await deps.mailer.send({
+  const token = await issueVerificationToken(db, { constituentId: person.id, email: person.email, pendingChoice: null }, now);
+  await deps.mailer.send(
+    {
       to: person.email,
       template: "welcome",
       context: { firstName: person.first_name, verifyUrl: deps.publicUrl + verifyEmailLinkPath(token), expiresInDays: VERIFICATION_TOKEN_LIFETIME_MINUTES / 1440 },
-    });
-  } catch (error) {
-    deps.logger.error({ err: error, constituentId: person.id }, "could not send the welcome email");
-  }
+    },
+    { db },
+  );
 }
 
 export function createEmailVerificationService(deps: VerificationDependencies): EmailVerificationService {
@@ -85,15 +90,21 @@ export function createEmailVerificationService(deps: VerificationDependencies): 
         .where("kind", "=", "individual")
         .executeTakeFirst();
       if (!person?.email) return { kind: "no-account" };
+      const email = person.email;
       const quota = await deps.rateLimiter.hit(`verify-email-links:${constituentId}`, LINKS_PER_PERSON_PER_HOUR, 60 * 60 * 1000);
       if (!quota.allowed) return { kind: "rate-limited" };
-      const token = await issueVerificationToken(db, { constituentId, email: person.email, pendingChoice: choice && JSON.stringify(choice) }, now);
-      await deps.mailer.send({
-        to: person.email,
-        template: "verify-email",
-        context: { firstName: person.first_name, verifyUrl: deps.publicUrl + verifyEmailLinkPath(token), expiresInDays: VERIFICATION_TOKEN_LIFETIME_MINUTES / 1440 },
+      await inTransaction(db, async (trx) => {
+        const token = await issueVerificationToken(trx, { constituentId, email, pendingChoice: choice && JSON.stringify(choice) }, now);
+        await deps.mailer.send(
+          {
+            to: email,
+            template: "verify-email",
+            context: { firstName: person.first_name, verifyUrl: deps.publicUrl + verifyEmailLinkPath(token), expiresInDays: VERIFICATION_TOKEN_LIFETIME_MINUTES / 1440 },
+          },
+          { db: trx },
+        );
       });
-      return { kind: "sent", sentTo: person.email };
+      return { kind: "sent", sentTo: email };
     },
 
     async verify(token) {

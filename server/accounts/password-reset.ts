@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import type { FieldErrors } from "../shared/errors";
 import type { RateLimiter } from "../rate-limit/rate-limit";
+import { inTransaction } from "../db/transactions";
 import type { Mailer } from "../mail/mailer";
 import { findConstituentByEmail, replacePassword, type ConstituentCredentials } from "./constituents";
 import type { PasswordHasher } from "./password-hasher";
@@ -30,7 +31,8 @@ export function passwordLinkPath(token: string): string {
  * Emails the person a single-use link to choose a password: "password-reset"
  * when they have one, "set-password" for a record with none yet (made by
  * staff or an import). Returns whether an email was sent (false past the
- * hourly limit).
+ * hourly limit). The token and its email commit together: the outbox
+ * delivers the email, retrying while the mail server is down.
  */
 export async function sendPasswordLink(
   deps: PasswordLinkDependencies,
@@ -39,15 +41,20 @@ export async function sendPasswordLink(
 ): Promise<boolean> {
   const quota = await deps.rateLimiter.hit(`password-links:${constituent.id}`, LINKS_PER_PERSON_PER_HOUR, 60 * 60 * 1000);
   if (!quota.allowed) return false;
-  const token = await issueResetToken(deps.db, constituent.id, now);
-  await deps.mailer.send({
-    to: constituent.email,
-    template: constituent.password_hash ? "password-reset" : "set-password",
-    context: {
-      firstName: constituent.first_name,
-      resetUrl: deps.publicUrl + passwordLinkPath(token),
-      expiresInMinutes: RESET_TOKEN_LIFETIME_MINUTES,
-    },
+  await inTransaction(deps.db, async (trx) => {
+    const token = await issueResetToken(trx, constituent.id, now);
+    await deps.mailer.send(
+      {
+        to: constituent.email,
+        template: constituent.password_hash ? "password-reset" : "set-password",
+        context: {
+          firstName: constituent.first_name,
+          resetUrl: deps.publicUrl + passwordLinkPath(token),
+          expiresInMinutes: RESET_TOKEN_LIFETIME_MINUTES,
+        },
+      },
+      { db: trx },
+    );
   });
   return true;
 }

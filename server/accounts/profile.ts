@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import { inTransaction } from "../db/transactions";
 import { readProfileChange, type NameDetails } from "../domain/profile-change";
 import { HttpError } from "../shared/errors";
 import { SIGNED_OUT_MESSAGE } from "./messages";
@@ -48,7 +49,8 @@ export async function loadAccountDetails(db: Kysely<Database>, constituentId: nu
 /**
  * Checks and saves a profile update. An email change needs the current
  * password, and sends the "email-changed" notice to the OLD address, so the
- * owner hears of it even if someone else made it.
+ * owner hears of it even if someone else made it: the change and the notice
+ * commit together.
  */
 export async function updateProfile(
   dependencies: ProfileDependencies,
@@ -71,16 +73,16 @@ export async function updateProfile(
   }
 
   const now = dependencies.now?.() ?? new Date();
-  const saved = await saveProfile(db, constituentId, { names, email: email?.email }, now);
-  if (!saved) return refused({ Email: [EMAIL_TAKEN_MESSAGE] });
-
   const accountDetails: AccountDetails = {
     Prefix: names?.prefix ?? current.Prefix,
     FirstName: names?.firstName ?? current.FirstName,
     LastName: names?.lastName ?? current.LastName,
     Email: email?.email ?? current.Email,
   };
-  if (email) await sendEmailChangedNotice(dependencies, current.Email, accountDetails);
+  const saved = await saveProfile(db, constituentId, { names, email: email?.email }, now, async (trx) => {
+    if (email) await queueEmailChangedNotice(dependencies, trx, current.Email, accountDetails);
+  });
+  if (!saved) return refused({ Email: [EMAIL_TAKEN_MESSAGE] });
   return { ok: true, value: { accountDetails, emailChanged: email !== undefined } };
 }
 
@@ -89,25 +91,33 @@ async function emailBelongsToSomeoneElse(db: Kysely<Database>, email: string, co
   return owner !== undefined && owner.id !== constituentId;
 }
 
-/** False when the email was taken between the check and the save (the unique index decides). */
+/**
+ * False when the email was taken between the check and the save (the unique
+ * index decides). `alongside` writes in the same transaction.
+ */
 async function saveProfile(
   db: Kysely<Database>,
   constituentId: number,
   change: { names?: NameDetails; email?: string },
   now: Date,
+  alongside: (trx: Kysely<Database>) => Promise<void>,
 ): Promise<boolean> {
   const { names, email } = change;
   try {
-    await db
-      .updateTable("constituents")
-      .set({
-        ...(names && { prefix: names.prefix, first_name: names.firstName, last_name: names.lastName }),
-        // A new address is unverified until its owner follows a link sent to it (email-verification.ts).
-        ...(email && { email, email_verified_at: null }),
-        updated_at: now.toISOString(),
-      })
-      .where("id", "=", constituentId)
-      .execute();
+    // The clash fails the whole transaction (PostgreSQL cannot carry on after it), so it is caught outside.
+    await inTransaction(db, async (trx) => {
+      await trx
+        .updateTable("constituents")
+        .set({
+          ...(names && { prefix: names.prefix, first_name: names.firstName, last_name: names.lastName }),
+          // A new address is unverified until its owner follows a link sent to it (email-verification.ts).
+          ...(email && { email, email_verified_at: null }),
+          updated_at: now.toISOString(),
+        })
+        .where("id", "=", constituentId)
+        .execute();
+      await alongside(trx);
+    });
     return true;
   } catch (error) {
     if (isUniqueViolation(error)) return false;
@@ -121,18 +131,15 @@ function isUniqueViolation(error: unknown): boolean {
   return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "23505";
 }
 
-/**
- * The change is saved by now, so a mail failure must not undo it or show as
- * a failed update: it is logged for staff instead.
- */
-async function sendEmailChangedNotice(dependencies: ProfileDependencies, oldEmail: string, details: AccountDetails): Promise<void> {
-  try {
-    await dependencies.mailer.send({
-      to: oldEmail,
-      template: "email-changed",
-      context: { firstName: details.FirstName, newEmail: details.Email },
-    });
-  } catch (error) {
-    dependencies.logger.error({ err: error }, "could not send the email-changed notice to the old address");
-  }
+/** Queued in the change's transaction: the outbox delivers it, retrying while the mail server is down. */
+async function queueEmailChangedNotice(
+  dependencies: ProfileDependencies,
+  trx: Kysely<Database>,
+  oldEmail: string,
+  details: AccountDetails,
+): Promise<void> {
+  await dependencies.mailer.send(
+    { to: oldEmail, template: "email-changed", context: { firstName: details.FirstName, newEmail: details.Email } },
+    { db: trx },
+  );
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import { inTransaction } from "../db/transactions";
 import { emailProblem } from "../domain/email";
 import type { FieldErrors } from "../shared/errors";
 import { createConstituent, findConstituentByEmail, type ConstituentCredentials } from "./constituents";
@@ -45,9 +46,14 @@ export async function registerConstituent(
   if (!errors.email && (await findConstituentByEmail(deps.db, request.email))) errors.email = [EMAIL_TAKEN_MESSAGE];
   if (Object.keys(errors).length > 0) return { kind: "invalid", errors };
   const { password, ...person } = request;
-  const constituent = await createConstituent(deps.db, { ...person, password_hash: await deps.hasher.hash(password) }, now);
+  const passwordHash = await deps.hasher.hash(password);
+  // The account and its welcome email commit together, or neither does.
+  const constituent = await inTransaction(deps.db, async (trx) => {
+    const created = await createConstituent(trx, { ...person, password_hash: passwordHash }, now);
+    if (created) await sendWelcomeEmail(deps.verification, trx, created, now);
+    return created;
+  });
   if (!constituent) return { kind: "invalid", errors: { email: [EMAIL_TAKEN_MESSAGE] } };
-  await sendWelcomeEmail(deps.verification, constituent, now);
   return { kind: "created", constituent };
 }
 

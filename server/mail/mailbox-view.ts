@@ -14,8 +14,11 @@ export interface MailboxEntry {
   createdAtLabel: string;
   status: "sent" | "failed" | "pending";
   statusLabel: string;
+  /** Delivery attempts so far. */
+  attempts: number;
+  /** The latest attempt's failure, shown while the message is pending or failed. */
   error: string | null;
-  /** Null when the body was not kept (SMTP delivery). */
+  /** Null once an SMTP server accepted the message (the bodies are cleared then). */
   textParagraphs: TextParagraph[] | null;
   hasHtml: boolean;
 }
@@ -31,10 +34,10 @@ const ukTimeFormat = new Intl.DateTimeFormat("en-GB", {
   hourCycle: "h23",
 });
 
-const statusLabels = { sent: "Sent", failed: "Failed", pending: "Not sent yet" } as const;
+const statusLabels = { sent: "Sent", failed: "Given up", pending: "Not sent yet" } as const;
 
 export function mailboxEntry(message: OutboxMessage): MailboxEntry {
-  const status = message.sent_at ? "sent" : message.error ? "failed" : "pending";
+  const status = message.sent_at ? "sent" : message.failed_at ? "failed" : "pending";
   return {
     id: message.id,
     template: message.template,
@@ -46,7 +49,8 @@ export function mailboxEntry(message: OutboxMessage): MailboxEntry {
     createdAtLabel: ukTimeFormat.format(new Date(message.created_at)),
     status,
     statusLabel: statusLabels[status],
-    error: message.error,
+    attempts: message.attempts,
+    error: status === "sent" ? null : message.last_error,
     textParagraphs: message.text_body === null ? null : linkedParagraphs(message.text_body),
     hasHtml: message.html_body !== null,
   };

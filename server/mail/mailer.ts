@@ -1,8 +1,11 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+
 /**
- * The mail port. Routes and domain services ask for a message by template
- * name; an adapter renders it (server/mail/mail-renderer.ts) and delivers it.
- * Adapters: OutboxMailer (embedded: the outbox table, read at /dev/mailbox/)
- * and SmtpMailer (MAIL_URL). See docs/mail.md.
+ * The mail port. Services ask for a message by template name; the mailer
+ * renders it (server/mail/mail-renderer.ts) and writes it to the outbox
+ * table, in the caller's transaction; the outbox worker delivers it later
+ * (server/mail/outbox-worker.ts), by SMTP when MAIL_URL is set. See docs/mail.md.
  */
 export interface MailRequest {
   /** One recipient address. */
@@ -15,21 +18,21 @@ export interface MailRequest {
   replyTo?: string;
 }
 
+export interface SendOptions {
+  /**
+   * Where to write the message: the transaction of the change that caused
+   * it, so both commit or neither does. Defaults to the mailer's own
+   * database handle (a statement of its own).
+   */
+  db?: Kysely<Database>;
+}
+
 export interface Mailer {
-  /** Resolves once the message is handed over; rejects with MailDeliveryError when it could not be. */
-  send(message: MailRequest): Promise<void>;
-}
-
-/** A mailer that holds a connection, closed on shutdown. */
-export interface ClosableMailer extends Mailer {
-  close(): void;
-}
-
-/** The message could not be delivered; `message` can be shown to the person who asked for it. */
-export class MailDeliveryError extends Error {
-  override name = "MailDeliveryError";
-
-  constructor(options?: { cause?: unknown }) {
-    super("We could not send the email just now. Please try again in a few minutes.", options);
-  }
+  /**
+   * Queues the message: resolves once it is written to the outbox (delivery
+   * follows, with retries, whether or not a mail server is up just now).
+   * Rejects only when it cannot be written, or, a programming error, when a
+   * template or variable is missing.
+   */
+  send(message: MailRequest, options?: SendOptions): Promise<void>;
 }

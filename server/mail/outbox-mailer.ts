@@ -1,24 +1,25 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import { afterCommit } from "../db/transactions";
 import type { MailRenderer } from "./mail-renderer";
-import type { ClosableMailer, MailRequest } from "./mailer";
-import { addToOutbox, outboxEntryFor } from "./outbox";
+import type { Mailer, MailRequest, SendOptions } from "./mailer";
+import { addToOutbox } from "./outbox";
 
 /**
- * The embedded mailer: a message is delivered by writing it, bodies and all,
- * to the outbox table, where /dev/mailbox/ (and tests) read it. Nothing
- * leaves the machine.
+ * The one mailer: renders the message and writes it, bodies and all, to the
+ * outbox table in the caller's transaction, then, once that commits, wakes
+ * this process's outbox worker, which delivers it.
  */
-export class OutboxMailer implements ClosableMailer {
-  constructor(private readonly options: { db: Kysely<Database>; renderer: MailRenderer; from: string }) {}
+export class OutboxMailer implements Mailer {
+  constructor(
+    private readonly options: { db: Kysely<Database>; renderer: MailRenderer; from: string; onQueued?: () => void; clock?: () => Date },
+  ) {}
 
-  async send(message: MailRequest): Promise<void> {
-    const { db, renderer, from } = this.options;
-    const rendered = renderer.render(message.template, message.context);
-    // Written and sent are one moment here: one clock reading, so sent_at can never precede created_at.
-    const now = new Date();
-    await addToOutbox(db, outboxEntryFor(message, rendered, { from, keepBodies: true, sentAt: now }), now);
+  async send(request: MailRequest, sendOptions: SendOptions = {}): Promise<void> {
+    const { renderer, from, onQueued, clock } = this.options;
+    const db = sendOptions.db ?? this.options.db;
+    const rendered = renderer.render(request.template, request.context);
+    await addToOutbox(db, request, rendered, { from, now: clock?.() ?? new Date() });
+    if (onQueued) afterCommit(db, onQueued);
   }
-
-  close(): void {}
 }

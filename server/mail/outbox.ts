@@ -1,70 +1,116 @@
-import type { Kysely, Selectable } from "kysely";
+import { PostgresAdapter, type Kysely, type Selectable } from "kysely";
 import type { Database } from "../db/schema";
 import type { RenderedMail } from "./mail-renderer";
 import type { MailRequest } from "./mailer";
 import type { MailOutboxTable } from "./outbox-table";
 
-/** The outbox table's reads and writes, shared by both mailers and the dev mailbox. */
+/** The outbox table's reads and writes: the mailer's inserts, the worker's claims and outcomes, the dev mailbox's reads. */
 
 export type OutboxMessage = Selectable<MailOutboxTable>;
 
-export interface NewOutboxMessage {
-  template: string;
-  from: string;
-  to: string;
-  replyTo: string | null;
-  subject: string;
-  /** Null keeps the body out of the table. */
-  text: string | null;
-  html: string | null;
-  /** Set when the row itself is the delivery (the embedded mailer). */
-  sentAt: string | null;
-}
-
-/** The outbox row for a rendered request; `keepBodies: false` leaves the bodies out. */
-export function outboxEntryFor(
+/** Writes a rendered request, bodies and all, due at once. `db` may be the caller's transaction. */
+export async function addToOutbox(
+  db: Kysely<Database>,
   request: MailRequest,
   rendered: RenderedMail,
-  options: { from: string; keepBodies: boolean; sentAt: Date | null },
-): NewOutboxMessage {
-  return {
-    template: request.template,
-    from: options.from,
-    to: request.to,
-    replyTo: request.replyTo ?? null,
-    subject: rendered.subject,
-    text: options.keepBodies ? rendered.text : null,
-    html: options.keepBodies ? rendered.html : null,
-    sentAt: options.sentAt?.toISOString() ?? null,
-  };
-}
-
-export async function addToOutbox(db: Kysely<Database>, message: NewOutboxMessage, now: Date = new Date()): Promise<number> {
+  options: { from: string; now: Date },
+): Promise<number> {
+  const now = options.now.toISOString();
   const row = await db
     .insertInto("mail_outbox")
     .values({
-      template: message.template,
-      from_address: message.from,
-      to_address: message.to,
-      reply_to: message.replyTo,
-      subject: message.subject,
-      text_body: message.text,
-      html_body: message.html,
-      created_at: now.toISOString(),
-      sent_at: message.sentAt,
-      error: null,
+      template: request.template,
+      from_address: options.from,
+      to_address: request.to,
+      reply_to: request.replyTo ?? null,
+      subject: rendered.subject,
+      text_body: rendered.text,
+      html_body: rendered.html,
+      created_at: now,
+      sent_at: null,
+      last_error: null,
+      next_attempt_at: now,
+      claimed_until: null,
+      failed_at: null,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function markOutboxMessageSent(db: Kysely<Database>, id: number, at: Date = new Date()): Promise<void> {
-  await db.updateTable("mail_outbox").set({ sent_at: at.toISOString(), error: null }).where("id", "=", id).execute();
+/**
+ * Claims up to `limit` due messages for one worker, in one statement, so two
+ * workers (in this process or others) never claim the same row: on
+ * PostgreSQL the candidate rows are locked with SKIP LOCKED and the
+ * conditions are checked again on the locked row; SQLite runs one write at a
+ * time. A claim counts an attempt and leases the row until `leaseUntil`.
+ */
+export async function claimDueMessages(
+  db: Kysely<Database>,
+  options: { now: Date; leaseUntil: Date; limit: number },
+): Promise<OutboxMessage[]> {
+  const now = options.now.toISOString();
+  const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const due = db
+    .selectFrom("mail_outbox")
+    .select("id")
+    .where("next_attempt_at", "<=", now)
+    .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", now)]))
+    .orderBy("next_attempt_at")
+    .limit(options.limit);
+  const rows = await db
+    .updateTable("mail_outbox")
+    .set((eb) => ({ attempts: eb(eb.ref("attempts"), "+", 1), claimed_until: options.leaseUntil.toISOString() }))
+    .where("id", "in", isPostgres ? due.forUpdate().skipLocked() : due)
+    .where("next_attempt_at", "<=", now)
+    .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", now)]))
+    .returningAll()
+    .execute();
+  return rows.sort((a, b) => a.id - b.id);
 }
 
-export async function markOutboxMessageFailed(db: Kysely<Database>, id: number, error: string): Promise<void> {
-  await db.updateTable("mail_outbox").set({ error }).where("id", "=", id).execute();
+/**
+ * Records a delivery. `clearBodies` drops the bodies (SMTP: they may hold
+ * single-use links). The outcome applies only while `attempts` is still the
+ * claim's own count: false when the lease ran out and another worker claimed
+ * the row again.
+ */
+export async function markDelivered(
+  db: Kysely<Database>,
+  message: Pick<OutboxMessage, "id" | "attempts">,
+  options: { at: Date; clearBodies: boolean },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("mail_outbox")
+    .set({
+      sent_at: options.at.toISOString(),
+      next_attempt_at: null,
+      claimed_until: null,
+      ...(options.clearBodies && { text_body: null, html_body: null }),
+    })
+    .where("id", "=", message.id)
+    .where("attempts", "=", message.attempts)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Records a failed attempt: due again at `retryAt`, or, when null, given up. */
+export async function markAttemptFailed(
+  db: Kysely<Database>,
+  message: Pick<OutboxMessage, "id" | "attempts">,
+  options: { error: string; retryAt: Date | null; at: Date },
+): Promise<void> {
+  await db
+    .updateTable("mail_outbox")
+    .set({
+      last_error: options.error,
+      claimed_until: null,
+      next_attempt_at: options.retryAt?.toISOString() ?? null,
+      failed_at: options.retryAt ? null : options.at.toISOString(),
+    })
+    .where("id", "=", message.id)
+    .where("attempts", "=", message.attempts)
+    .execute();
 }
 
 /** The newest messages first (ties, within a millisecond, by id). */

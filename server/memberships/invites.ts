@@ -57,16 +57,17 @@ export async function sendInvite(context: InviteContext, userId: number, invite:
   const token = signInvite(context.key, { schoolId, membershipId: membership.Id, email: invite.email }, now);
   const acceptUrl = `${context.publicUrl}${INVITE_ACCEPT_PATH}?token=${encodeURIComponent(token)}`;
   try {
+    // Nothing else changes here (the signed link is the grant), so the message is written on its own; the outbox delivers it.
     await context.mailer.send({
       to: invite.email,
       template: "school-invite",
       context: { schoolName: membership.Constituent.DisplayName, acceptUrl, expiresInDays: INVITE_LIFETIME_DAYS },
     });
   } catch (error) {
-    context.logger.error({ err: error, userId, schoolId }, "invite email not sent");
+    context.logger.error({ err: error, userId, schoolId }, "invite email not queued");
     throw new HttpError(503, INVITE_FAILED_MESSAGE);
   }
-  context.logger.info({ userId, schoolId, membershipId: membership.Id }, "school invite sent");
+  context.logger.info({ userId, schoolId, membershipId: membership.Id }, "school invite queued");
 }
 
 export type InviteAcceptance =

@@ -34,12 +34,15 @@ interface OrderToFulfil {
  *   the level's ceiling, admin seats unlimited), else new; then the payer
  *   takes an admin seat through takeSeat, holding the school's lock.
  * The audit entry (docs/audit.md) is written in the same transaction.
+ * `alongside` writes in the same transaction once the membership is made
+ * (the receipt email, queued in the outbox).
  */
 export async function fulfilOrder(
   deps: { db: Kysely<Database>; ids: CrmIds; audit: AuditLog },
   order: OrderToFulfil,
   reference: string,
   now: Date,
+  alongside?: (trx: Kysely<Database>, membershipId: number) => Promise<void>,
 ): Promise<Fulfilled> {
   const { ids } = deps;
   const period: BillingPeriod = order.plan_type === "individual-monthly" ? "month" : "year";
@@ -76,6 +79,7 @@ export async function fulfilOrder(
       .execute();
     const details = { orderId: order.id, membershipId, planType: order.plan_type, organisationId: order.organisation_id };
     await deps.audit.record({ event: "payment.fulfilled", actorId: order.constituent_id, subjectId: order.constituent_id, details }, trx);
+    await alongside?.(trx, membershipId);
     return { kind: "fulfilled", membershipId } as const;
   });
 }

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { AuditLog } from "../audit/audit-log";
 import type { CrmIds } from "../crm/crm-ids";
 import type { CrmPort } from "../crm/crm-port";
+import { createSqlCrm } from "../crm/sql-crm";
 import type { Database } from "../db/schema";
 import { formatLondonDate } from "../domain/membership-status";
 import { formatPounds, isPlanType, planLabel, pricePlan } from "../domain/plans";
@@ -94,8 +95,8 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
   const clock = deps.clock ?? (() => new Date());
   const orders = paymentOrders(db);
 
-  const named = async (id: number): Promise<Named> => {
-    const detail = await crm.constituentDetail(id);
+  const named = async (id: number, from: CrmPort = crm): Promise<Named> => {
+    const detail = await from.constituentDetail(id);
     return { Id: id, DisplayName: detail?.DisplayName ?? "", SortName: detail?.SortName ?? "" };
   };
 
@@ -105,29 +106,33 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
     return "description" in plan ? plan.description : planLabel(order.plan_type);
   };
 
-  async function sendReceipt(order: OrderRow, reference: string, now: Date): Promise<void> {
-    try {
-      const payer = await db.selectFrom("constituents").select(["email", "first_name"]).where("id", "=", order.constituent_id).executeTakeFirst();
-      if (!payer?.email) return;
-      const membership = order.membership_id === null ? undefined : await crm.membershipSummary(order.membership_id);
-      await deps.mailer.send({
+  /**
+   * Queues the receipt in the fulfilment's transaction, read through it (the
+   * new membership is not visible outside it yet): the payment and its
+   * receipt commit together, and the outbox delivers it.
+   */
+  async function queueReceipt(trx: Kysely<Database>, order: OrderRow, reference: string, now: Date): Promise<void> {
+    const payer = await trx.selectFrom("constituents").select(["email", "first_name"]).where("id", "=", order.constituent_id).executeTakeFirst();
+    if (!payer?.email) return;
+    const trxCrm = createSqlCrm(trx, ids);
+    const membership = order.membership_id === null ? undefined : await trxCrm.membershipSummary(order.membership_id);
+    await deps.mailer.send(
+      {
         to: payer.email,
         template: "receipt",
         context: {
           firstName: payer.first_name,
           plan: describe(order),
-          recipientName: order.organisation_id === null ? "" : (await named(order.organisation_id)).DisplayName,
+          recipientName: order.organisation_id === null ? "" : (await named(order.organisation_id, trxCrm)).DisplayName,
           amount: formatPounds(order.amount_pence),
           paidOn: formatLondonDate(now),
           validUntil: membership ? formatLondonDate(membership.ExpirationDateTime) : "",
           reference,
           ordersUrl: `${deps.publicUrl}/account/my-account/#orders`,
         },
-      });
-    } catch (error) {
-      // The payment and membership stand; only the email is missing, and the Orders section shows the payment.
-      logger.error({ err: error, orderId: order.id }, "receipt email not sent");
-    }
+      },
+      { db: trx },
+    );
   }
 
   async function handleNotification(
@@ -153,13 +158,14 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
       logger.info({ orderId: order.id, status: outcome.kind }, "payment not made");
       return { kind: "accepted" };
     }
-    const fulfilled = await fulfilOrder({ db, ids, audit: deps.audit }, order, outcome.reference, now);
+    const fulfilled = await fulfilOrder({ db, ids, audit: deps.audit }, order, outcome.reference, now, (trx, membershipId) =>
+      queueReceipt(trx, { ...order, membership_id: membershipId }, outcome.reference, now),
+    );
     if (fulfilled.kind === "already") {
       logger.info({ orderId: order.id }, "payment notification repeated: already fulfilled");
       return { kind: "accepted" };
     }
     logger.info({ orderId: order.id, membershipId: fulfilled.membershipId, userId: order.constituent_id }, "payment fulfilled");
-    await sendReceipt({ ...order, membership_id: fulfilled.membershipId }, outcome.reference, now);
     return { kind: "accepted" };
   }
 

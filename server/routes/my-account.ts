@@ -12,7 +12,6 @@ import { jsonFields } from "../http/json-fields";
 import { requireUser, SIGNED_OUT_MESSAGE } from "../http/require-user";
 import { signIn } from "../http/session-user";
 import type { OriginRule } from "../http/site-origin";
-import { MailDeliveryError } from "../mail/mailer";
 import type { SchoolAdminService } from "../memberships/school-admin-service";
 import type { PaymentsService } from "../payments/payments-service";
 import type { ResourcesService } from "../resources/resources-service";
@@ -119,9 +118,7 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
   };
 
   const contactHandler: RequestHandler = async (req, res) => {
-    const outcome = await accounts.sendContactMessage(signedInUser(req).id, req.body).catch((error: unknown) => {
-      throw error instanceof MailDeliveryError ? new HttpError(503, error.message) : error;
-    });
+    const outcome = await accounts.sendContactMessage(signedInUser(req).id, req.body);
     await answer(req, res, { succeeded: () => "contact", failed: "contact" }, outcome);
   };
 

@@ -36,8 +36,8 @@ export function passwordResetRoutes(deps: Pick<AccountRouteDependencies, "accoun
     try {
       await accounts.requestPasswordReset(email, new Date());
     } catch (error) {
-      // The answer must not depend on the account existing, so a failed send is only logged.
-      req.log?.error({ err: error }, "password reset email could not be sent");
+      // The answer must not depend on the account existing, so a failure to queue the email (the database) is only logged.
+      req.log?.error({ err: error }, "password reset email could not be queued");
     }
     if (isApiRequest(req)) return void res.json({ success: true, message: RESET_REQUESTED_MESSAGE });
     res.render("pages/account/forgot-password.njk", { sent: true, message: RESET_REQUESTED_MESSAGE, values: {} });

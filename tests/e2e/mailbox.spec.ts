@@ -7,7 +7,7 @@ import { expectNoAxeViolations } from "./support/axe";
 
 /*
  * The dev mailbox as a developer (and the password-reset journeys) use it:
- * messages are sent with the real embedded mailer into the running server's
+ * messages are written with the real mailer into the running server's
  * database, then read, and their links followed, in the browser.
  */
 

@@ -68,28 +68,44 @@ describe("the dev mailbox", () => {
     expect(page.text).toContain('<a href="https://example.org/">https://example.org/</a>&lt;x&gt;');
   });
 
-  it("says the bodies were not kept for messages sent by SMTP", async () => {
-    const { id } = await t.database.db
+  const insertRow = (values: { subject: string; text: string | null; sentAt: string | null; failedAt: string | null; lastError: string | null; attempts: number }) =>
+    t.database.db
       .insertInto("mail_outbox")
       .values({
         template: "email-changed",
         from_address: "no-reply@greyfriars.example",
         to_address: "smtp@example.com",
         reply_to: null,
-        subject: "Sent by SMTP",
-        text_body: null,
-        html_body: null,
+        subject: values.subject,
+        text_body: values.text,
+        html_body: values.text && `<p>${values.text}</p>`,
         created_at: new Date().toISOString(),
-        sent_at: null,
-        error: "Connection refused",
+        sent_at: values.sentAt,
+        last_error: values.lastError,
+        attempts: values.attempts,
+        next_attempt_at: null,
+        claimed_until: null,
+        failed_at: values.failedAt,
       })
       .returning("id")
       .executeTakeFirstOrThrow();
+
+  it("says the bodies are no longer kept for messages a mail server accepted", async () => {
+    const { id } = await insertRow({ subject: "Sent by SMTP", text: null, sentAt: new Date().toISOString(), failedAt: null, lastError: "Connection refused", attempts: 2 });
     const page = await request(t.app).get(`/dev/mailbox/${id}/`);
-    expect(page.text).toContain("The body was not kept");
-    expect(page.text).toContain("Failed: Connection refused");
+    expect(page.text).toContain("The body is no longer kept");
+    // Delivered in the end: the earlier attempt's error is history, not status.
+    expect(page.text).toContain("<td>Sent</td>");
+    expect(page.text).toMatch(/<th scope="row">Attempts<\/th><td>2<\/td>/);
     expect(page.text).not.toContain("<iframe");
     expect((await request(t.app).get(`/dev/mailbox/${id}/html/`)).status).toBe(404);
+  });
+
+  it("shows a message given up after its attempts, with the last attempt's error", async () => {
+    const { id } = await insertRow({ subject: "Given up", text: "Never sent", sentAt: null, failedAt: new Date().toISOString(), lastError: "Connection refused", attempts: 12 });
+    const page = await request(t.app).get(`/dev/mailbox/${id}/`);
+    expect(page.text).toContain("Given up (last attempt: Connection refused)");
+    expect(page.text).toContain("Never sent");
   });
 
   it("answers 404 for unknown or malformed message numbers", async () => {

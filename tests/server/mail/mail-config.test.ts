@@ -11,6 +11,12 @@ describe("mail settings", () => {
     expect(config.staffEmail).toBe("learning@greyfriars.example");
   });
 
+  it("retries from 30 s, twelve attempts in all, unless MAIL_FIRST_RETRY_SECONDS and MAIL_MAX_ATTEMPTS say otherwise", () => {
+    expect(loadConfig(base)).toMatchObject({ mailFirstRetrySeconds: 30, mailMaxAttempts: 12 });
+    expect(loadConfig({ ...base, MAIL_FIRST_RETRY_SECONDS: "5", MAIL_MAX_ATTEMPTS: "3" })).toMatchObject({ mailFirstRetrySeconds: 5, mailMaxAttempts: 3 });
+    expect(() => loadConfig({ ...base, MAIL_MAX_ATTEMPTS: "0" })).toThrow(/MAIL_MAX_ATTEMPTS must be a whole number from 1 to 100/);
+  });
+
   it("accepts smtp:// and smtps:// addresses", () => {
     expect(loadConfig({ ...base, MAIL_URL: "smtps://user:pw@smtp.example.org:465" }).mailUrl).toBe("smtps://user:pw@smtp.example.org:465");
     expect(loadConfig({ ...base, MAIL_URL: "smtp://smtp.example.org:587" }).mailUrl).toBe("smtp://smtp.example.org:587");

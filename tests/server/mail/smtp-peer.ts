@@ -19,8 +19,11 @@ export interface SmtpPeer {
 /**
  * A real SMTP server (the smtp-server package) on a loopback port, without
  * TLS, keeping every message it accepts. `user`/`password` turn on AUTH.
+ * `port` starts it again where a closed peer was (default: any free port).
  */
-export async function startSmtpPeer(options: { user?: string; password?: string; rejectRecipient?: string } = {}): Promise<SmtpPeer> {
+export async function startSmtpPeer(
+  options: { user?: string; password?: string; rejectRecipient?: string; port?: number } = {},
+): Promise<SmtpPeer> {
   const received: ReceivedMessage[] = [];
   const serverOptions: SMTPServerOptions = {
     disabledCommands: options.user ? ["STARTTLS"] : ["STARTTLS", "AUTH"],
@@ -49,7 +52,7 @@ export async function startSmtpPeer(options: { user?: string; password?: string;
     },
   };
   const server = new SMTPServer(serverOptions);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
   const credentials = options.user ? `${encodeURIComponent(options.user)}:${encodeURIComponent(options.password ?? "")}@` : "";
   return {

@@ -31,3 +31,18 @@ export const sampleContexts = {
     ordersUrl: "http://127.0.0.1:3000/account/my-account/#orders",
   },
 } as const;
+
+/** Retries within milliseconds, so tests watch a whole schedule play out. */
+export const quickRetries = { firstRetryMs: 20, factor: 2, maxDelayMs: 100, maxAttempts: 5 };
+
+/** Waits until `read` returns a value that passes `check`, polling the state (never a fixed sleep). */
+export async function until<T>(read: () => Promise<T>, check: (value: T) => boolean, timeout = 10_000): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const value = await read();
+      if (!check(value)) throw new Error(`still waiting: ${JSON.stringify(value)}`);
+      return value;
+    },
+    { timeout, interval: 10 },
+  );
+}

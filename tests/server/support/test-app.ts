@@ -58,6 +58,8 @@ export async function createTestApp(
   });
   const services = await createServices(config, { logger: createLogger(config.logLevel, sink), stripeApi: options.stripeApi, crm: options.crm });
   const site = createSite(services);
+  // As server/start-up.ts does once the database is migrated (createTestDatabase migrated it).
+  services.mailWorker.start();
   return {
     app: site.app,
     handleRequest: site.handleRequest,
