@@ -55,8 +55,9 @@ export async function contactMessagesForExport(db: Kysely<Database>, constituent
  * contact messages and reset and verification links go. The row itself
  * stays, so the orders kept for accounting still have a payer.
  */
-export async function eraseAccount(db: Kysely<Database>, constituentId: number, now: Date): Promise<void> {
+export async function eraseAccount(db: Kysely<Database>, constituentId: number, now: Date): Promise<{ formerEmail: string | undefined }> {
   const at = now.toISOString();
+  const before = await db.selectFrom("constituents").select("email").where("id", "=", constituentId).executeTakeFirst();
   await db
     .updateTable("constituents")
     .set((update) => ({
@@ -77,4 +78,5 @@ export async function eraseAccount(db: Kysely<Database>, constituentId: number, 
   await db.deleteFrom("contact_messages").where("constituent_id", "=", constituentId).execute();
   await db.deleteFrom("password_reset_tokens").where("constituent_id", "=", constituentId).execute();
   await db.deleteFrom("email_verification_tokens").where("constituent_id", "=", constituentId).execute();
+  return { formerEmail: before?.email ?? undefined };
 }

@@ -3,7 +3,7 @@ import type { Database } from "../db/schema";
 import { nextAttemptAt, type RetryPolicy } from "../domain/mail-retry";
 import type { Logger } from "../logging";
 import type { MailTransport } from "./mail-transport";
-import { claimDueMessages, markAttemptFailed, markDelivered, type OutboxMessage } from "./outbox";
+import { claimDueMessages, markAttemptFailed, markDelivered, OUTBOX_RECORD_RETENTION_DAYS, pruneOutbox, type OutboxMessage } from "./outbox";
 
 export interface OutboxWorkerOptions {
   db: Kysely<Database>;
@@ -20,6 +20,8 @@ export interface OutboxWorkerOptions {
 }
 
 const defaults = { pollIntervalMs: 5_000, leaseMs: 5 * 60_000, batchSize: 10 };
+const pruneEveryMs = 60 * 60_000;
+const dayMs = 24 * 60 * 60_000;
 
 /**
  * Delivers the outbox (docs/mail.md, "Delivery and retries"). Each process
@@ -37,6 +39,8 @@ export class OutboxWorker {
   private stopped = true;
   /** The earliest retry this worker set in the current round: it wakes then, if sooner than the poll. */
   private soonestRetry: number | undefined;
+  /** When this worker last deleted records past their retention; every process prunes, at most hourly. */
+  private lastPrunedAt = -Infinity;
 
   constructor(options: OutboxWorkerOptions) {
     this.settings = { ...defaults, clock: () => new Date(), ...options };
@@ -79,6 +83,7 @@ export class OutboxWorker {
   /** Claims and sends batches until none is due. */
   private async drain(): Promise<void> {
     const { db, batchSize, leaseMs, clock, logger } = this.settings;
+    await this.pruneWhenDue();
     while (!this.stopped) {
       const now = clock();
       let batch: OutboxMessage[];
@@ -90,6 +95,20 @@ export class OutboxWorker {
       }
       await Promise.all(batch.map((message) => this.deliver(message)));
       if (batch.length < batchSize) return;
+    }
+  }
+
+  /** Records of messages sent or given up are kept OUTBOX_RECORD_RETENTION_DAYS (the privacy page says so). */
+  private async pruneWhenDue(): Promise<void> {
+    const { db, clock, logger } = this.settings;
+    const now = clock().getTime();
+    if (now - this.lastPrunedAt < pruneEveryMs) return;
+    this.lastPrunedAt = now;
+    try {
+      const deleted = await pruneOutbox(db, new Date(now - OUTBOX_RECORD_RETENTION_DAYS * dayMs));
+      if (deleted > 0) logger.info({ deleted }, "mail outbox: records past their retention deleted");
+    } catch (error) {
+      logger.warn({ err: error }, "mail outbox: could not delete old records; trying again in an hour");
     }
   }
 

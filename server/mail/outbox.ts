@@ -121,3 +121,21 @@ export async function listOutboxMessages(db: Kysely<Database>, limit = 100): Pro
 export async function findOutboxMessage(db: Kysely<Database>, id: number): Promise<OutboxMessage | undefined> {
   return db.selectFrom("mail_outbox").selectAll().where("id", "=", id).executeTakeFirst();
 }
+
+/** How long the record of a message (address, subject, when) is kept once it was sent or given up: the privacy page says so. */
+export const OUTBOX_RECORD_RETENTION_DAYS = 90;
+
+/** Deletes the records of messages sent or given up before `before`; pending ones stay. Returns how many went. */
+export async function pruneOutbox(db: Kysely<Database>, before: Date): Promise<number> {
+  const cutoff = before.toISOString();
+  const result = await db
+    .deleteFrom("mail_outbox")
+    .where((eb) => eb.or([eb("sent_at", "<", cutoff), eb("failed_at", "<", cutoff)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Deletes every message to `address`, sent or not: part of erasing an account (docs/my-account.md). */
+export async function forgetMessagesTo(db: Kysely<Database>, address: string): Promise<void> {
+  await db.deleteFrom("mail_outbox").where("to_address", "=", address).execute();
+}

@@ -6,6 +6,7 @@ import type { AuditLog } from "../audit/audit-log";
 import type { CrmPort } from "../crm/crm-port";
 import type { Database } from "../db/schema";
 import { inTransaction } from "../db/transactions";
+import { forgetMessagesTo } from "../mail/outbox";
 import { leaveEverySchool } from "../memberships/school-seats";
 import { forgetSavedResources } from "../resources/saved-resources";
 import { deleteShareLinksOf } from "../share-links/share-links-store";
@@ -52,7 +53,8 @@ export async function deleteAccount(
     await forgetSavedResources(trx, personId);
     await deleteShareLinksOf(trx, personId);
     await crm.forgetContactDetails(personId);
-    await eraseAccount(trx, personId, now);
+    const { formerEmail } = await eraseAccount(trx, personId, now);
+    if (formerEmail) await forgetMessagesTo(trx, formerEmail);
     await deps.audit.record({ event: "account.deleted", actorId: personId, subjectId: personId, ip }, trx);
   });
   return { ok: true, value: { deletedAt: now.toISOString() } };

@@ -1,5 +1,6 @@
 import { RESET_TOKEN_LIFETIME_MINUTES } from "../accounts/reset-tokens";
 import { AUDIT_RETENTION_MONTHS } from "../audit/audit-log";
+import { OUTBOX_RECORD_RETENTION_DAYS } from "../mail/outbox";
 import type { Config } from "../config";
 import { sessionCookieName } from "../http/session/session-middleware";
 import { RESET_TOKEN_COOKIE } from "./password-link-handoff";
@@ -12,8 +13,6 @@ import { VERIFY_EMAIL_TOKEN_COOKIE, VERIFY_EMAIL_TOKEN_COOKIE_MINUTES } from "./
  * are exactly the cookies the site sets.
  */
 
-/** How long the outbox keeps the record of an email sent (address, subject, time); bodies holding links are not kept (docs/mail.md). */
-export const MAIL_RECORD_RETENTION_DAYS = 90;
 
 export interface EssentialCookie {
   name: string;
@@ -50,7 +49,7 @@ export function privacyPageView(config: Pick<Config, "secureCookies" | "sessionI
     sessionIdle: duration(config.sessionIdleMinutes),
     sessionAbsolute: hours(config.sessionAbsoluteHours),
     securityEventMonths: AUDIT_RETENTION_MONTHS,
-    mailRecordDays: MAIL_RECORD_RETENTION_DAYS,
+    mailRecordDays: OUTBOX_RECORD_RETENTION_DAYS,
   };
 }
 

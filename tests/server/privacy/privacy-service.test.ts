@@ -5,6 +5,7 @@ import { CURRENT_PASSWORD_WRONG_MESSAGE } from "../../../server/accounts/current
 import { strongPassword } from "../accounts/support";
 import { takeSeat } from "../../../server/memberships/school-seats";
 import { createPrivacyService } from "../../../server/privacy/privacy-service";
+import { sampleContexts } from "../mail/support";
 import { addSchool, seatRecords } from "../memberships/support";
 import { databaseEngines } from "../support/databases";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -78,10 +79,15 @@ describe.each(databaseEngines)("the privacy service on %s", (engine) => {
     expect(beforeBenefit.total_used).toBe(2);
     const versionBefore = before.constituents.find((row) => row.id === alice)!.auth_version;
 
+    await t.services.mailer.send({ to: "alice@riverside.sch.uk", template: "email-changed", context: sampleContexts["email-changed"] });
+    const mailTo = (address: string) => t.database.db.selectFrom("mail_outbox").select("id").where("to_address", "=", address).execute();
+    expect(await mailTo("alice@riverside.sch.uk")).toHaveLength(1);
+
     const outcome = await privacy().deleteAccount(alice, { Password: strongPassword }, "203.0.113.9");
     expect(outcome.ok).toBe(true);
     const recorded = await t.database.db.selectFrom("audit_events").selectAll().where("event", "=", "account.deleted").execute();
     expect(recorded).toEqual([expect.objectContaining({ actor_id: alice, subject_id: alice, ip: "203.0.113.9" })]);
+    expect(await mailTo("alice@riverside.sch.uk")).toEqual([]);
 
     const after = await everything(t);
     const row = after.constituents.find((person) => person.id === alice)!;
