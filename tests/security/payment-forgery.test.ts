@@ -4,7 +4,7 @@ import { createSqlCrm } from "../../server/crm/sql-crm";
 import { signSandboxBody } from "../../server/payments/sandbox-signature";
 import { addPerson, browserOnLoginPage, freshToken, signInAs } from "../server/accounts/support";
 import { addSchool, ids } from "../server/memberships/support";
-import { basketItem, orderRow, paymentRecords, payOnSandbox, sandboxNotification, sessionIdIn } from "../server/payments/support";
+import { basketItem, orderRow, paymentRecords, payOnSandbox, sandboxNotification, sessionIdIn, signedInPayer, type Payer } from "../server/payments/support";
 import { startStripeStandIn, stripeWebhook, testStripeKeys, type StripeStandIn } from "../server/payments/stripe-stand-in";
 import { databaseEngines } from "../server/support/databases";
 import { createTestApp, type TestApp } from "../server/support/test-app";
@@ -32,14 +32,7 @@ describe.each(databaseEngines)("forged payments with the sandbox provider on %s"
   afterAll(() => t.close());
 
   let people = 0;
-  const signedIn = async () => {
-    const email = `forger${++people}@example.com`;
-    const id = await addPerson(t.database.db, { email });
-    const { agent, token } = await browserOnLoginPage(t.app);
-    await signInAs(agent, token, email);
-    return { id, email, agent, token: await freshToken(agent) };
-  };
-  type Payer = Awaited<ReturnType<typeof signedIn>>;
+  const signedIn = () => signedInPayer(t, `forger${++people}@example.com`);
 
   const checkout = async (payer: Payer, overrides: Record<string, unknown> = {}) => {
     const response = await payer.agent.post("/account/add-to-basket/").set("X-CSRFToken", payer.token).send(basketItem(payer.id, overrides));

@@ -2,11 +2,11 @@ import request from "supertest";
 import { createSqlCrm } from "../../../server/crm/sql-crm";
 import { TOO_MANY_USERS_MESSAGE } from "../../../server/domain/plans";
 import { takeSeat } from "../../../server/memberships/school-seats";
-import { addPerson, browserOnLoginPage, freshToken, outboxFor, signInAs } from "../accounts/support";
+import { addPerson, browserOnLoginPage, outboxFor } from "../accounts/support";
 import { addSchool, ids } from "../memberships/support";
 import { databaseEngines } from "../support/databases";
 import { createTestApp, type TestApp } from "../support/test-app";
-import { basketItem, orderRow, paymentRecords, payOnSandbox, sandboxNotification, sessionIdIn } from "./support";
+import { basketItem, orderRow, paymentRecords, payOnSandbox, sandboxNotification, sessionIdIn, signedInPayer, type Payer } from "./support";
 
 const approvedCard = "4242 4242 4242 4242";
 const declinedCard = "4000 0000 0000 0002";
@@ -24,14 +24,7 @@ describe.each(databaseEngines)("payments on %s", (engine) => {
 
   let people = 0;
   /** A signed-in browser for a new person. */
-  const signedIn = async (options: { membershipExpiresAt?: Date } = {}) => {
-    const email = `payer${++people}@example.com`;
-    const id = await addPerson(t.database.db, { email, ...options });
-    const { agent, token } = await browserOnLoginPage(t.app);
-    await signInAs(agent, token, email);
-    return { id, email, agent, token: await freshToken(agent) };
-  };
-  type Payer = Awaited<ReturnType<typeof signedIn>>;
+  const signedIn = (options: { membershipExpiresAt?: Date } = {}) => signedInPayer(t, `payer${++people}@example.com`, options);
 
   const addToBasket = (payer: Payer, body: object) => payer.agent.post("/account/add-to-basket/").set("X-CSRFToken", payer.token).send(body);
 

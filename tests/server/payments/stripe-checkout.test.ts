@@ -1,10 +1,10 @@
 import request from "supertest";
 import { createSqlCrm } from "../../../server/crm/sql-crm";
-import { addPerson, browserOnLoginPage, freshToken, outboxFor, signInAs } from "../accounts/support";
+import { outboxFor } from "../accounts/support";
 import { addSchool, ids } from "../memberships/support";
 import { databaseEngines } from "../support/databases";
 import { createTestApp, type TestApp } from "../support/test-app";
-import { basketItem, orderRow, paymentRecords } from "./support";
+import { basketItem, orderRow, paymentRecords, signedInPayer, type Payer } from "./support";
 import { startStripeStandIn, stripeWebhook, testStripeKeys, type StripeStandIn } from "./stripe-stand-in";
 
 /*
@@ -28,14 +28,7 @@ describe.each(databaseEngines)("Stripe Checkout on %s", (engine) => {
   });
 
   let people = 0;
-  const signedIn = async () => {
-    const email = `stripe-payer${++people}@example.com`;
-    const id = await addPerson(t.database.db, { email });
-    const { agent, token } = await browserOnLoginPage(t.app);
-    await signInAs(agent, token, email);
-    return { id, email, agent, token: await freshToken(agent) };
-  };
-  type Payer = Awaited<ReturnType<typeof signedIn>>;
+  const signedIn = () => signedInPayer(t, `stripe-payer${++people}@example.com`);
 
   /** Adds to the basket and answers the Checkout Session the adapter asked the stand-in for. */
   const checkout = async (payer: Payer, overrides: Record<string, unknown> = {}) => {

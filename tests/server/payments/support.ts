@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type request from "supertest";
 import type { Database } from "../../../server/db/schema";
 import { createSandboxProvider } from "../../../server/payments/sandbox-provider";
+import { addPerson, browserOnLoginPage, freshToken, signInAs } from "../accounts/support";
 import type { TestApp } from "../support/test-app";
 
 type Agent = ReturnType<typeof request.agent>;
@@ -54,3 +55,13 @@ export async function paymentRecords(db: Kysely<Database>) {
     mails: await db.selectFrom("mail_outbox").select("id").orderBy("id").execute(),
   };
 }
+
+/** A signed-in browser for a new person with this address, ready to pay (its CSRF token fresh). */
+export async function signedInPayer(t: TestApp, email: string, options: { membershipExpiresAt?: Date } = {}) {
+  const id = await addPerson(t.database.db, { email, ...options });
+  const { agent, token } = await browserOnLoginPage(t.app);
+  await signInAs(agent, token, email);
+  return { id, email, agent, token: await freshToken(agent) };
+}
+
+export type Payer = Awaited<ReturnType<typeof signedInPayer>>;
