@@ -27,7 +27,7 @@ export interface PrivatePostgres {
 }
 
 /** The newest /usr/lib/postgresql/<version>/bin, or PG_BIN. */
-function postgresBin(): string {
+export function postgresBin(): string {
   if (process.env.PG_BIN) return process.env.PG_BIN;
   const root = "/usr/lib/postgresql";
   const versions = existsSync(root) ? readdirSync(root).filter((name) => existsSync(join(root, name, "bin", "initdb"))) : [];

@@ -14,7 +14,7 @@
  * 503 with Retry-After during the PostgreSQL-restart window.
  */
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
@@ -22,7 +22,7 @@ import { createDatabase } from "../../server/db/database";
 import { startAppServer, type AppServer } from "../bench/processes";
 import { startPrivateRedis, type PrivateRedis } from "../bench/private-redis";
 import type { Outcome } from "./http-client";
-import { startPrivatePostgres, type PrivatePostgres } from "./private-postgres";
+import { postgresBin, startPrivatePostgres, type PrivatePostgres } from "./private-postgres";
 import { killOneWorker, restartPostgres, allWorkersListening, type FaultWindow } from "./faults";
 import { seedSoakData } from "./seed-soak";
 import { runTraffic } from "./traffic";
@@ -34,9 +34,27 @@ const users = Number(process.env.SOAK_USERS ?? 12);
 const workers = 2;
 const outageMs = Number(process.env.SOAK_OUTAGE_SECONDS ?? 5) * 1000;
 
+/** What this machine lacks to run the soak test: PostgreSQL's server binaries or redis-server. */
+function missingTool(): string | undefined {
+  try {
+    postgresBin();
+  } catch (error) {
+    return (error as Error).message;
+  }
+  if (spawnSync("redis-server", ["--version"]).error) return "redis-server is not on PATH: install Redis.";
+  return undefined;
+}
+
 async function main(): Promise<number> {
   const setupStart = Date.now();
   if (!Number.isFinite(seconds) || seconds < 20) throw new Error("SOAK_SECONDS must be at least 20 (the faults need room).");
+  // As the PostgreSQL and Redis tests do: a laptop without them skips, CI never does.
+  const missing = missingTool();
+  if (missing && !process.env.CI) {
+    console.log(`Soak test skipped: ${missing} (CI runs it.)`);
+    return 0;
+  }
+  if (missing) throw new Error(missing);
   if (!existsSync("static/dist/.vite/manifest.json")) execFileSync("npx", ["vite", "build"], { stdio: "inherit" });
 
   const dir = mkdtempSync(join(tmpdir(), "soak-"));
