@@ -121,6 +121,8 @@ const settings = {
   // The anonymous page cache's size (server/http/page-cache.ts); 0 turns it off.
   pageCacheMegabytes: setting("PAGE_CACHE_MB", wholeNumber(0, 4096).default(32)),
   buildOnStart: setting("BUILD_ON_START", booleanFlag.default(true)),
+  // How long a SIGTERM waits for requests in flight before the process exits anyway (server/lifecycle/graceful-shutdown.ts).
+  shutdownTimeoutSeconds: setting("SHUTDOWN_TIMEOUT_SECONDS", wholeNumber(1, 600).default(10)),
   mailUrl: setting("MAIL_URL", mailUrl.optional(), { secret: true }),
   mailFrom: setting("MAIL_FROM", mailbox.default("Greyfriars Playhouse <no-reply@greyfriars.example>")),
   staffEmail: setting("STAFF_EMAIL", emailAddress.default("learning@greyfriars.example")),

@@ -56,7 +56,13 @@ export async function serve(config: Config, logger: Logger): Promise<GracefulShu
   services.mailWorker.start();
   // The front door answers probes and kept answers itself and hands Express the rest (server/http/front-door.ts).
   const server = createServer(createRequestHandler(services)).listen(config.port);
-  const shutdown = exitGracefullyOnSignals({ server, readiness: services.readiness, logger, closeServices: services.close });
+  const shutdown = exitGracefullyOnSignals({
+    server,
+    readiness: services.readiness,
+    logger,
+    closeServices: services.close,
+    timeoutMs: config.shutdownTimeoutSeconds * 1000,
+  });
   await new Promise<void>((resolve) => {
     server.once("listening", () => {
       logger.info(`listening on port ${config.port}: open ${config.publicUrl}`);
