@@ -20,11 +20,14 @@ export interface GracefulShutdown {
 }
 
 /**
- * How long a connection accepted just before the shutdown may take to send
- * its first request. Its bytes are usually already in the socket's buffer:
- * closing it as "idle" at once would reset a request the client has sent.
+ * How long after the shutdown begins a connection that has not yet carried a
+ * request may take to send its first one. Its bytes are often already in the
+ * socket's buffer, or its client is busy and about to write them: closing it
+ * as "idle" at once would reset a request the client has sent (CI saw this
+ * when the grace ran from the connection's opening instead). A connection
+ * that never sends (a browser's preconnect) delays the exit by this much.
  */
-const FIRST_REQUEST_GRACE_MS = 1_000;
+const FIRST_REQUEST_GRACE_MS = 2_000;
 
 /**
  * On SIGTERM or SIGINT: /readyz answers 503, the server stops accepting
@@ -33,8 +36,8 @@ const FIRST_REQUEST_GRACE_MS = 1_000;
  *
  * No request the server has accepted is dropped: every answer after the
  * signal carries `Connection: close`, a keep-alive connection is closed only
- * between requests, and a connection accepted moments before the signal gets
- * FIRST_REQUEST_GRACE_MS to deliver its request (which is then answered).
+ * between requests, and a connection that has not yet sent a request gets
+ * FIRST_REQUEST_GRACE_MS from the signal to deliver it (it is then answered).
  */
 export function exitGracefullyOnSignals(options: GracefulShutdownOptions): GracefulShutdown {
   const { server, readiness, logger, closeServices, timeoutMs = 10_000, exit = (code) => process.exit(code) } = options;
@@ -53,8 +56,8 @@ export function exitGracefullyOnSignals(options: GracefulShutdownOptions): Grace
     }, timeoutMs - 250);
     deadline.unref();
     server.prependListener("request", (_req, res) => res.setHeader("Connection", "close"));
-    const closedAt = Date.now();
-    const idleSweep = setInterval(() => connections.closeIdle(closedAt - FIRST_REQUEST_GRACE_MS), 100);
+    const firstRequestsDueBy = Date.now() + FIRST_REQUEST_GRACE_MS;
+    const idleSweep = setInterval(() => connections.closeIdle(Date.now() >= firstRequestsDueBy), 100);
     idleSweep.unref();
 
     try {
@@ -87,7 +90,6 @@ export function exitGracefullyOnSignals(options: GracefulShutdownOptions): Grace
 }
 
 interface ConnectionState {
-  openedAt: number;
   requestsServed: number;
   inFlight: number;
 }
@@ -96,7 +98,7 @@ interface ConnectionState {
 function trackConnections(server: Server) {
   const open = new Map<Socket, ConnectionState>();
   server.on("connection", (socket: Socket) => {
-    open.set(socket, { openedAt: Date.now(), requestsServed: 0, inFlight: 0 });
+    open.set(socket, { requestsServed: 0, inFlight: 0 });
     socket.once("close", () => open.delete(socket));
   });
   server.prependListener("request", (req, res) => {
@@ -109,10 +111,10 @@ function trackConnections(server: Server) {
     });
   });
   return {
-    /** Ends connections with nothing in flight that have served a request, or were opened before `freshSince`. */
-    closeIdle(freshSince: number): void {
+    /** Ends connections with nothing in flight that have served a request, and, once `unusedToo`, those that never carried one. */
+    closeIdle(unusedToo: boolean): void {
       for (const [socket, state] of open) {
-        if (state.inFlight === 0 && (state.requestsServed > 0 || state.openedAt < freshSince)) socket.destroy();
+        if (state.inFlight === 0 && (state.requestsServed > 0 || unusedToo)) socket.destroy();
       }
     },
   };
