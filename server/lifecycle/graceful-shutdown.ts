@@ -30,6 +30,17 @@ export interface GracefulShutdown {
 const FIRST_REQUEST_GRACE_MS = 2_000;
 
 /**
+ * Connections the kernel completed before the signal wait in the listen
+ * queue until the event loop accepts them, and closing the listener resets
+ * them (the client sees ECONNRESET on a request it has sent: CI saw 55 such
+ * on a busy machine). So the listener stays open until no connection has
+ * arrived for ACCEPT_QUIET_MS, at most ACCEPT_DRAIN_MAX_MS; /readyz already
+ * answers 503, so a proxy has stopped sending by then.
+ */
+const ACCEPT_QUIET_MS = 50;
+const ACCEPT_DRAIN_MAX_MS = 1_000;
+
+/**
  * On SIGTERM or SIGINT: /readyz answers 503, the server stops accepting
  * connections, requests in flight finish, connections close, and the process
  * exits 0 — or 1 at the deadline. A second signal exits at once.
@@ -61,9 +72,12 @@ export function exitGracefullyOnSignals(options: GracefulShutdownOptions): Grace
     idleSweep.unref();
 
     try {
+      await connections.quiet(ACCEPT_QUIET_MS, ACCEPT_DRAIN_MAX_MS);
       // net.Server's close, not http.Server's: the latter also closes every connection without a
       // request in flight, including one accepted a moment ago whose request is still in its buffer.
-      await new Promise<void>((resolve, reject) => NetServer.prototype.close.call(server, (error) => (error ? reject(error) : resolve())));
+      const closed = new Promise<void>((resolve, reject) => NetServer.prototype.close.call(server, (error) => (error ? reject(error) : resolve())));
+      logger.info("stopped listening: new connections are refused");
+      await closed;
       clearInterval(idleSweep);
       await closeServices();
       clearTimeout(deadline);
@@ -97,7 +111,9 @@ interface ConnectionState {
 /** Each open connection's requests, so a shutdown can close a connection exactly when it is between requests. */
 function trackConnections(server: Server) {
   const open = new Map<Socket, ConnectionState>();
+  let lastArrivalAt = 0;
   server.on("connection", (socket: Socket) => {
+    lastArrivalAt = Date.now();
     open.set(socket, { requestsServed: 0, inFlight: 0 });
     socket.once("close", () => open.delete(socket));
   });
@@ -111,6 +127,12 @@ function trackConnections(server: Server) {
     });
   });
   return {
+    /** Resolves once no connection has arrived for `quietMs`, or after `atMostMs`. */
+    async quiet(quietMs: number, atMostMs: number): Promise<void> {
+      const giveUpAt = Date.now() + atMostMs;
+      do await new Promise((resolve) => setTimeout(resolve, quietMs));
+      while (Date.now() - lastArrivalAt < quietMs && Date.now() < giveUpAt);
+    },
     /** Ends connections with nothing in flight that have served a request, and, once `unusedToo`, those that never carried one. */
     closeIdle(unusedToo: boolean): void {
       for (const [socket, state] of open) {

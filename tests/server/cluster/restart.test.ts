@@ -138,15 +138,15 @@ describe.skipIf(!canRun)("a restart under load (SIGTERM with 200 requests in fli
     const signalledAt = Date.now();
     first.child.kill("SIGTERM");
 
-    // Once it says it is shutting down, it no longer listens: a new connection is refused, not accepted and reset.
-    while (!first.output().includes("shutting down")) await new Promise((resolve) => setTimeout(resolve, 20));
+    // Once it says it stopped listening, a new connection is refused, not accepted and reset.
+    while (!first.output().includes("stopped listening")) await new Promise((resolve) => setTimeout(resolve, 20));
     const late = await send(site, "/");
     expect(late).toEqual({ kind: "refused" });
     releaseHeldBodies();
 
     const outcomes = await Promise.all(requests.map(async ({ kind, outcome }) => ({ kind, outcome: await outcome })));
     const dropped = outcomes.filter(({ outcome }) => outcome.kind !== "answered");
-    if (dropped.length > 0) console.error(first.output().split("\n").filter((line) => /shut|exiting|aborted|"level":50/.test(line)).join("\n"), Date.now() - signalledAt);
+    if (dropped.length > 0) console.error(first.output().split("\n").filter((line) => /shut|stopped|exiting|aborted|"level":50/.test(line)).join("\n"), Date.now() - signalledAt);
     expect(dropped).toEqual([]);
     const finishedAfterSignal = outcomes.filter(({ outcome }) => outcome.kind === "answered" && outcome.at > signalledAt);
     expect(finishedAfterSignal.length).toBeGreaterThan(0);
