@@ -85,7 +85,7 @@ for (const width of widths) {
 
       const tablist = page.getByRole("tablist", { name: "My account sections" });
       const tabs = tablist.getByRole("tab");
-      await expect(tabs).toHaveCount(5);
+      await expect(tabs).toHaveCount(6);
       const tops = await tabs.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().top));
       expect(new Set(tops).size, "every tab on one row").toBe(1);
       await expectNoSidewaysScroll(page, width);
@@ -94,7 +94,7 @@ for (const width of widths) {
       // The last tab, chosen from the keyboard, is scrolled into view within the row.
       await tabs.first().focus();
       await page.keyboard.press("End");
-      const last = page.getByRole("tab", { name: "Orders" });
+      const last = page.getByRole("tab", { name: "Your data" });
       await expect(last).toHaveAttribute("aria-selected", "true");
       const inView = () =>
         last.evaluate((tab) => {
