@@ -43,7 +43,14 @@ export class OutboxWorker {
   private lastPrunedAt = -Infinity;
 
   constructor(options: OutboxWorkerOptions) {
-    this.settings = { ...defaults, clock: () => new Date(), ...options };
+    // An option given as undefined keeps its default (spread alone would put undefined over it).
+    this.settings = {
+      ...options,
+      pollIntervalMs: options.pollIntervalMs ?? defaults.pollIntervalMs,
+      leaseMs: options.leaseMs ?? defaults.leaseMs,
+      batchSize: options.batchSize ?? defaults.batchSize,
+      clock: options.clock ?? (() => new Date()),
+    };
   }
 
   start(): void {
