@@ -40,10 +40,25 @@ export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
 /** A transaction left open by a vanished client stops holding its locks after this. */
 const idleInTransactionTimeoutMs = 60_000;
 
+/** The better-sqlite3 connection behind each SQLite Kysely instance made here, for sqliteConnectionOf. */
+const sqliteConnections = new WeakMap<Kysely<Database>, SqliteDatabase.Database>();
+
+/**
+ * The one better-sqlite3 connection behind `db` when it is a SQLite database
+ * made by createDatabase, else undefined (PostgreSQL, or a transaction). For a
+ * read on the hot path that cannot afford Kysely's per-query compile, prepare
+ * and mutex (server/cache/content-versions.ts); everything else goes through
+ * Kysely.
+ */
+export function sqliteConnectionOf(db: Kysely<Database>): SqliteDatabase.Database | undefined {
+  return sqliteConnections.get(db);
+}
+
 export function createDatabase(url: string, options: CreateDatabaseOptions = {}): DatabaseHandle {
   const location = parseDatabaseUrl(url, options.cwd);
   const engine = location.dialect === "sqlite" ? sqliteDialect(location.filename) : postgresDialect(location.connectionString, options);
   const db = new Kysely<Database>({ dialect: engine.dialect });
+  if (engine.sqlite) sqliteConnections.set(db, engine.sqlite);
   return {
     db,
     dialect: location.dialect,
@@ -57,6 +72,7 @@ export function createDatabase(url: string, options: CreateDatabaseOptions = {})
 
 interface Engine {
   dialect: Dialect;
+  sqlite?: SqliteDatabase.Database;
   closeIfOpen(): Promise<void>;
 }
 
@@ -73,6 +89,7 @@ function sqliteDialect(filename: string): Engine {
   registerSqliteSearchFunctions(database);
   return {
     dialect: new SqliteDialect({ database }),
+    sqlite: database,
     closeIfOpen: async () => {
       if (database.open) database.close();
     },
