@@ -5,7 +5,10 @@ import type { Logger } from "../logging";
  * The cluster primary's half of server/cluster.ts: keeps N workers serving,
  * replaces one that dies (waiting longer after each early death, so a crash
  * loop does not spin), restarts them one at a time on SIGHUP, and on SIGTERM
- * or SIGINT lets every worker finish its requests before exiting.
+ * or SIGINT lets every worker finish its requests before exiting. Whatever
+ * dies when, the count of workers it keeps is N: a death is made good by
+ * counting the workers, not by matching each death with a start
+ * (tests/server/cluster/worker-supervisor.test.ts plays the races).
  */
 
 /** The message a worker takes as "shut down gracefully" (server/cluster.ts). */
@@ -28,103 +31,131 @@ export interface SupervisorOptions {
   logger: Logger;
   exit?: (code: number) => void;
   now?: () => number;
+  /** Where SIGTERM, SIGINT and SIGHUP arrive: the process, or a stand-in. */
+  signals?: Pick<NodeJS.EventEmitter, "on">;
 }
 
 interface Tracked {
+  worker: Worker;
   startedAt: number;
-  listening: boolean;
-  /** Asked to stop (shutdown or rolling restart): its exit is expected, not replaced. */
-  retiring: boolean;
+  /** True once it listens; false if it exits first. */
+  ready: Promise<boolean>;
+  exited: Promise<void>;
+  /** Not counted among the workers wanted: a rolling restart's replacement is starting in its place, or it was asked to stop. */
+  leaving?: "replaced" | "asked";
 }
 
 export function superviseWorkers(options: SupervisorOptions): void {
-  const { fork, logger, exit = (code) => process.exit(code), now = Date.now } = options;
+  const { fork, logger, exit = (code) => process.exit(code), now = Date.now, signals = process } = options;
   const live = new Map<Worker, Tracked>();
   let earlyDeaths = 0;
   let everListened = false;
   let shuttingDown = false;
   let cleanExits = true;
-  let pendingRestart: NodeJS.Timeout | undefined;
   let rolling = false;
+  let restartAgain = false;
 
-  const start = (): Worker => {
+  const start = (): Tracked => {
     const worker = fork();
-    const tracked: Tracked = { startedAt: now(), listening: false, retiring: false };
-    live.set(worker, tracked);
-    worker.once("listening", () => {
-      tracked.listening = true;
-      everListened = true;
+    const tracked = { worker, startedAt: now() } as Tracked;
+    tracked.ready = new Promise((resolve) => {
+      worker.once("listening", () => {
+        everListened = true;
+        resolve(true);
+      });
+      worker.once("exit", () => resolve(false));
     });
-    worker.once("exit", (code, signal) => onExit(worker, tracked, code, signal));
-    return worker;
+    tracked.exited = new Promise((resolve) =>
+      worker.once("exit", (code, signal) => {
+        onExit(tracked, code, signal);
+        resolve();
+      }),
+    );
+    live.set(worker, tracked);
+    return tracked;
   };
 
-  const onExit = (worker: Worker, tracked: Tracked, code: number | null, signal: string | null) => {
-    live.delete(worker);
-    const pid = worker.process.pid;
-    if (tracked.retiring) {
+  /** Every exit comes here; only one nobody expected calls for a replacement. */
+  const onExit = (tracked: Tracked, code: number | null, signal: string | null) => {
+    live.delete(tracked.worker);
+    const fields = { worker: tracked.worker.process.pid, code, signal };
+    if (tracked.leaving === "asked" || shuttingDown) {
       if (code !== 0) cleanExits = false;
-      logger.info({ worker: pid, code, signal }, "worker stopped");
-    } else if (!shuttingDown) {
-      if (!everListened) {
-        logger.fatal({ worker: pid, code, signal }, "a worker could not start (see its error above): stopping");
-        cleanExits = false;
-        return stopAll("start-up failed");
-      }
-      earlyDeaths = now() - tracked.startedAt < STABLE_AFTER_MS ? earlyDeaths + 1 : 0;
-      const delay = restartDelayMs(earlyDeaths);
-      logger.error({ worker: pid, code, signal, restartInMs: delay }, "worker died unexpectedly: starting a replacement");
-      pendingRestart = setTimeout(() => {
-        pendingRestart = undefined;
-        if (!shuttingDown) start();
-      }, delay);
-    } else {
-      if (code !== 0) cleanExits = false;
+      logger.info(fields, "worker stopped");
+      if (shuttingDown && live.size === 0) finish();
+      return;
     }
-    if (shuttingDown && live.size === 0) {
-      logger.info(cleanExits ? "all workers stopped cleanly" : "all workers stopped");
-      exit(cleanExits ? 0 : 1);
+    if (!everListened) {
+      logger.fatal(fields, "a worker could not start (see its error above): stopping");
+      cleanExits = false;
+      return stopAll("start-up failed");
+    }
+    earlyDeaths = now() - tracked.startedAt < STABLE_AFTER_MS ? earlyDeaths + 1 : 0;
+    const restartInMs = restartDelayMs(earlyDeaths);
+    logger.error({ ...fields, restartInMs }, "worker died unexpectedly");
+    // Counted when the wait is over, not now: by then a rolling restart's replacement may have taken its place.
+    setTimeout(refill, restartInMs);
+  };
+
+  /** Starts as many workers as are missing from the number wanted. */
+  const refill = () => {
+    if (shuttingDown) return;
+    const counted = [...live.values()].filter((tracked) => !tracked.leaving).length;
+    for (let n = counted; n < options.workers; n += 1) {
+      logger.info("starting a replacement worker");
+      start();
     }
   };
 
-  const retire = (worker: Worker) => {
-    const tracked = live.get(worker);
-    if (!tracked || tracked.retiring) return;
-    tracked.retiring = true;
-    if (worker.isConnected()) worker.send(SHUTDOWN_MESSAGE);
-    else worker.process.kill("SIGTERM");
+  const retire = (tracked: Tracked) => {
+    if (tracked.leaving === "asked") return;
+    tracked.leaving = "asked";
+    if (tracked.worker.isConnected()) tracked.worker.send(SHUTDOWN_MESSAGE);
+    else tracked.worker.process.kill("SIGTERM");
+  };
+
+  const finish = () => {
+    logger.info(cleanExits ? "all workers stopped cleanly" : "all workers stopped");
+    exit(cleanExits ? 0 : 1);
   };
 
   const stopAll = (reason: string) => {
     shuttingDown = true;
-    clearTimeout(pendingRestart);
     logger.info({ reason, workers: live.size }, "stopping: each worker finishes its requests in flight");
-    if (live.size === 0) return exit(cleanExits ? 0 : 1);
-    for (const worker of live.keys()) retire(worker);
+    if (live.size === 0) return finish();
+    for (const tracked of live.values()) retire(tracked);
   };
 
   /** One worker at a time: a replacement starts and listens before the old one is asked to stop, so the port never goes unserved. */
-  const rollingRestart = async () => {
-    if (rolling || shuttingDown) return;
-    rolling = true;
-    logger.info("restarting workers one at a time");
-    for (const old of [...live.keys()]) {
-      if (shuttingDown) break;
-      const replacement = start();
-      const listening = await new Promise<boolean>((resolve) => {
-        replacement.once("listening", () => resolve(true));
-        replacement.once("exit", () => resolve(false));
-      });
+  const replaceInTurn = async (workers: Tracked[]) => {
+    for (const old of workers) {
+      if (shuttingDown) return;
+      if (!live.has(old.worker)) continue; // it died meanwhile, and was replaced as any other
+      old.leaving = "replaced";
+      const listening = await start().ready;
+      if (shuttingDown) return;
       if (!listening) {
-        logger.error("a replacement worker did not start: the rolling restart stops here, the old workers keep serving");
-        break;
+        old.leaving = undefined;
+        return logger.error("a replacement worker did not start: the rolling restart stops here, the old workers keep serving");
       }
-      const stopped = new Promise((resolve) => old.once("exit", resolve));
       retire(old);
-      await stopped;
+      await old.exited;
+    }
+    logger.info("rolling restart finished");
+  };
+
+  /** A SIGHUP during a rolling restart asks for another round once it ends: a worker started before the signal may run older code. */
+  const rollingRestart = async () => {
+    if (shuttingDown) return;
+    restartAgain = true;
+    if (rolling) return logger.info("SIGHUP during a rolling restart: every worker is restarted again once it ends");
+    rolling = true;
+    while (restartAgain && !shuttingDown) {
+      restartAgain = false;
+      logger.info("restarting workers one at a time");
+      await replaceInTurn([...live.values()]);
     }
     rolling = false;
-    logger.info("rolling restart finished");
   };
 
   for (let i = 0; i < options.workers; i += 1) start();
@@ -135,7 +166,7 @@ export function superviseWorkers(options: SupervisorOptions): void {
     logger.warn({ signal }, "second signal: stopping the workers now");
     for (const worker of live.keys()) worker.process.kill("SIGTERM");
   };
-  process.on("SIGTERM", onSignal);
-  process.on("SIGINT", onSignal);
-  process.on("SIGHUP", () => void rollingRestart());
+  signals.on("SIGTERM", onSignal);
+  signals.on("SIGINT", onSignal);
+  signals.on("SIGHUP", () => void rollingRestart());
 }
