@@ -25,17 +25,23 @@ function workerCount(argv: string[]): number {
 }
 
 /**
- * Several processes need shared counters: without Redis, each would keep its
- * own rate-limit and sign-in failure counts, multiplying every limit by N.
+ * Several processes need shared state: without Redis, each would keep its own
+ * rate-limit and sign-in failure counts, multiplying every limit by N; and
+ * every process needs the same database, which an in-memory one is not.
  */
 function checkSharedState(config: Config, workers: number, logger: Logger): void {
-  if (workers === 1) return;
-  if (!config.redisUrl) {
+  if (workers > 1 && !config.redisUrl) {
     throw new ConfigError(
       `--workers ${workers} needs REDIS_URL: without Redis each process keeps its own rate limits and sign-in failure counts. Set REDIS_URL=redis://… or use --workers 1.`,
     );
   }
-  if (config.databaseUrl.startsWith("sqlite:")) {
+  if (config.databaseUrl === "sqlite::memory:") {
+    // The primary migrates its own in-memory database; each worker would open another, empty one.
+    throw new ConfigError(
+      "start:cluster cannot use DATABASE_URL=sqlite::memory:: every process would have its own empty database. Use a file (DATABASE_URL=sqlite:var/site.sqlite), PostgreSQL, or npm start.",
+    );
+  }
+  if (workers > 1 && config.databaseUrl.startsWith("sqlite:")) {
     logger.warn(
       "several processes share one SQLite file: it works on one machine, but writes queue for the file's one lock; use PostgreSQL (DATABASE_URL=postgres://…) for real traffic",
     );

@@ -21,6 +21,14 @@ describe("npm run start:cluster", () => {
     );
   });
 
+  it("refuses an in-memory SQLite database, which each process would open empty, even for one worker", () => {
+    const result = runCluster(["--workers", "1"], {});
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      "start:cluster cannot use DATABASE_URL=sqlite::memory:: every process would have its own empty database. Use a file (DATABASE_URL=sqlite:var/site.sqlite), PostgreSQL, or npm start.",
+    );
+  });
+
   it("refuses a worker count that is not a whole number from 1 to 256", () => {
     const result = runCluster(["--workers", "0"], {});
     expect(result.status).toBe(1);
