@@ -24,7 +24,3 @@ export const AUDIT_EVENTS = [
 ] as const;
 
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
-
-export function isAuditEvent(value: string): value is AuditEvent {
-  return (AUDIT_EVENTS as readonly string[]).includes(value);
-}
