@@ -1,7 +1,8 @@
 import type { Kysely } from "kysely";
-import type { AccountUpdateOutcome } from "../accounts/account-update-outcome";
+import { refused, type AccountUpdateOutcome } from "../accounts/account-update-outcome";
 import { checkCurrentPassword, type CurrentPasswordCheckDependencies } from "../accounts/current-password-check";
 import { eraseAccount } from "../accounts/personal-data";
+import { textField } from "../accounts/request-fields";
 import type { AuditLog } from "../audit/audit-log";
 import type { CrmPort } from "../crm/crm-port";
 import type { Database } from "../db/schema";
@@ -40,8 +41,9 @@ export async function deleteAccount(
   now: Date,
   ip?: string,
 ): Promise<AccountUpdateOutcome<{ deletedAt: string }>> {
-  const password = typeof (body as { Password?: unknown } | null)?.Password === "string" ? (body as { Password: string }).Password : "";
-  if (password === "") return { ok: false, status: 400, errors: { Password: [PASSWORD_REQUIRED_MESSAGE] } };
+  // Read as the email and password changes read it: exactly as typed, never trimmed.
+  const password = textField(body, "Password");
+  if (password === "") return refused({ Password: [PASSWORD_REQUIRED_MESSAGE] });
   // Outside the transaction: hashing is slow, and nothing is locked while it runs.
   const checked = await checkCurrentPassword(deps, personId, password);
   if (!checked.ok) return checked;

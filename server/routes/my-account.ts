@@ -15,6 +15,7 @@ import type { OriginRule } from "../http/site-origin";
 import type { SchoolAdminService } from "../memberships/school-admin-service";
 import type { PaymentsService } from "../payments/payments-service";
 import type { ResourcesService } from "../resources/resources-service";
+import { answerRefusal } from "./account-refusal";
 import { myAccountView, type FailedForm } from "./my-account-view";
 
 /**
@@ -88,13 +89,9 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
       res.redirect(303, `${myAccountPath}#${ACCOUNT_FORMS[form].tab}`);
       return;
     }
-    if (outcome.status === 429) res.set("Retry-After", String(outcome.retryAfterSeconds));
-    res.status(outcome.status);
-    if (isApiRequest(req)) {
-      res.json({ success: false, errors: outcome.errors });
-      return;
-    }
-    await renderMyAccount(req, res, { failed: { form: forms.failed, submitted: req.body, errors: outcome.errors } });
+    await answerRefusal(req, res, outcome, () =>
+      renderMyAccount(req, res, { failed: { form: forms.failed, submitted: req.body, errors: outcome.errors } }),
+    );
   }
 
   const updateProfileHandler: RequestHandler = async (req, res) => {

@@ -9,6 +9,7 @@ import { existingSession } from "../http/session/session-middleware";
 import type { OriginRule } from "../http/site-origin";
 import { personalDataFileName } from "../privacy/personal-data-export";
 import type { PrivacyService } from "../privacy/privacy-service";
+import { answerRefusal } from "./account-refusal";
 import { privacyPageView } from "./privacy-view";
 
 /**
@@ -71,16 +72,7 @@ export function privacyRoutes(options: PrivacyRoutesOptions): Router {
 
   const deleteHandler: RequestHandler = async (req, res) => {
     const outcome = await privacy.deleteAccount(signedInUser(req).id, req.body, req.ip);
-    if (!outcome.ok) {
-      if (outcome.status === 429) res.set("Retry-After", String(outcome.retryAfterSeconds));
-      res.status(outcome.status);
-      if (isApiRequest(req)) {
-        res.json({ success: false, errors: outcome.errors });
-        return;
-      }
-      await renderDeletePage(req, res, outcome.errors);
-      return;
-    }
+    if (!outcome.ok) return answerRefusal(req, res, outcome, () => renderDeletePage(req, res, outcome.errors));
     // Every other session ended with auth_version; this one ends now, and the fresh one only knows what happened.
     await signOut(req);
     req.session.accountDeleted = true;

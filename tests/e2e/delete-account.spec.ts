@@ -1,7 +1,13 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { atPath, widgetMounted } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { openMyAccount, signInElsewhere, signUpAndStaySignedIn } from "./support/my-account";
+
+/** For each block after the first: whether at least 8 px of space separates it from the one above. */
+async function gapsBetweenBlocks(page: Page, selector: string): Promise<boolean[]> {
+  const boxes = await page.locator(selector).evaluateAll((blocks) => blocks.map((block) => block.getBoundingClientRect()).map(({ top, bottom }) => ({ top, bottom })));
+  return boxes.slice(1).map((box, index) => box.top - boxes[index]!.bottom >= 8);
+}
 
 // The journey on a phone: the delete page must work, and read well, at 375 px.
 test.use({ viewport: { width: 375, height: 800 } });
@@ -21,6 +27,7 @@ test("a member deletes their account: every browser is signed out, and the old p
   await panel.getByRole("link", { name: "Delete my account" }).click();
   await expect(page).toHaveURL(atPath("/account/delete-account/"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Delete your account");
+  expect(await gapsBetweenBlocks(page, ".auth-page__card > .stack > *")).toEqual([true, true, true]);
   await expectNoAxeViolations(page);
 
   // A wrong password changes nothing and says what to do.
@@ -35,6 +42,8 @@ test("a member deletes their account: every browser is signed out, and the old p
   await expect(page).toHaveURL(atPath("/account/account-deleted/"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your account has been deleted");
   await expect(page.getByRole("button", { name: "Log out" })).toHaveCount(0);
+  // The notice, the paragraphs and the button are spaced apart, as on the other account pages, not touching.
+  expect(await gapsBetweenBlocks(page, ".auth-page__card > .stack > *")).toEqual([true, true, true]);
   await expectNoAxeViolations(page);
 
   // The other browser that was signed in is signed out on its next request.
