@@ -34,6 +34,9 @@ export default defineConfig({
     sourcemap: true,
     // Never inline assets as data: URLs: the CSP allows fonts and images from self only.
     assetsInlineLimit: 0,
+    // No <link rel="modulepreload"> added at run time for a widget's chunks: Chromium spends about 3 ms of main
+    // thread on each one it inserts (11 ms at Lighthouse's 4x CPU slowdown), which made most of /resources/' longest task (docs/performance.md).
+    modulePreload: false,
     rollupOptions: {
       input: { main: "widgets/main.ts", styles: "static/css/main.css" },
       output: { chunkFileNames: chunkFileName },
