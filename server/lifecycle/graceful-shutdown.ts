@@ -68,7 +68,14 @@ export function exitGracefullyOnSignals(options: GracefulShutdownOptions): Grace
     deadline.unref();
     server.prependListener("request", (_req, res) => res.setHeader("Connection", "close"));
     const firstRequestsDueBy = Date.now() + FIRST_REQUEST_GRACE_MS;
-    const idleSweep = setInterval(() => connections.closeIdle(Date.now() >= firstRequestsDueBy), 100);
+    const idleSweep = setInterval(
+      () =>
+        void afterPendingIo().then(() => {
+          const closed = connections.closeIdle(Date.now() >= firstRequestsDueBy);
+          if (closed.unused > 0) logger.info({ connections: closed.unused }, "closed connections that sent nothing in time");
+        }),
+      100,
+    );
     idleSweep.unref();
 
     try {
@@ -103,6 +110,17 @@ export function exitGracefullyOnSignals(options: GracefulShutdownOptions): Grace
   };
 }
 
+/**
+ * Resolves after the event loop's next poll phase. A timer fires before the
+ * loop reads its sockets, so after a busy spell (CI's loaded machine) the
+ * kernel may hold connections and bytes that the process has not yet seen:
+ * deciding "no connection arrived" or "this one sent nothing" in the timer
+ * itself would reset them.
+ */
+function afterPendingIo(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 interface ConnectionState {
   requestsServed: number;
   inFlight: number;
@@ -130,14 +148,25 @@ function trackConnections(server: Server) {
     /** Resolves once no connection has arrived for `quietMs`, or after `atMostMs`. */
     async quiet(quietMs: number, atMostMs: number): Promise<void> {
       const giveUpAt = Date.now() + atMostMs;
-      do await new Promise((resolve) => setTimeout(resolve, quietMs));
-      while (Date.now() - lastArrivalAt < quietMs && Date.now() < giveUpAt);
+      do {
+        await new Promise((resolve) => setTimeout(resolve, quietMs));
+        await afterPendingIo();
+      } while (Date.now() - lastArrivalAt < quietMs && Date.now() < giveUpAt);
     },
-    /** Ends connections with nothing in flight that have served a request, and, once `unusedToo`, those that never carried one. */
-    closeIdle(unusedToo: boolean): void {
+    /**
+     * Ends connections with nothing in flight that have served a request, and, once `unusedToo`, those that have
+     * not sent a byte. One whose first request is still arriving is left to finish it (or to the deadline).
+     */
+    closeIdle(unusedToo: boolean): { served: number; unused: number } {
+      const closed = { served: 0, unused: 0 };
       for (const [socket, state] of open) {
-        if (state.inFlight === 0 && (state.requestsServed > 0 || unusedToo)) socket.destroy();
+        if (state.inFlight > 0) continue;
+        if (state.requestsServed > 0) closed.served += 1;
+        else if (unusedToo && socket.bytesRead === 0) closed.unused += 1;
+        else continue;
+        socket.destroy();
       }
+      return closed;
     },
   };
 }
