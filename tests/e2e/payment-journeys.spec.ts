@@ -42,6 +42,7 @@ test.describe("buying a membership through the sandbox", () => {
     // On the hosted page, not the plan screen, which shows the same price while it navigates away.
     await expect(page).toHaveURL(/\/payments\/sandbox\/checkout\//);
     await expect(page.getByRole("heading", { level: 1, name: "£400.00" })).toBeVisible();
+    await expectNoAxeViolations(page);
     await checkOutInSandbox(page, approvedCard);
 
     await expect(page.getByRole("heading", { name: "You're all set" })).toBeFocused();
