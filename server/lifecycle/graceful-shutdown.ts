@@ -71,8 +71,8 @@ export function exitGracefullyOnSignals(options: GracefulShutdownOptions): Grace
     const idleSweep = setInterval(
       () =>
         void afterPendingIo().then(() => {
-          const closed = connections.closeIdle(Date.now() >= firstRequestsDueBy);
-          if (closed.unused > 0) logger.info({ connections: closed.unused }, "closed connections that sent nothing in time");
+          const unusedClosed = connections.closeIdle(Date.now() >= firstRequestsDueBy);
+          if (unusedClosed > 0) logger.info({ connections: unusedClosed }, "closed connections that sent nothing in time");
         }),
       100,
     );
@@ -156,17 +156,18 @@ function trackConnections(server: Server) {
     /**
      * Ends connections with nothing in flight that have served a request, and, once `unusedToo`, those that have
      * not sent a byte. One whose first request is still arriving is left to finish it (or to the deadline).
+     * Returns how many unused ones it closed.
      */
-    closeIdle(unusedToo: boolean): { served: number; unused: number } {
-      const closed = { served: 0, unused: 0 };
+    closeIdle(unusedToo: boolean): number {
+      let unusedClosed = 0;
       for (const [socket, state] of open) {
         if (state.inFlight > 0) continue;
-        if (state.requestsServed > 0) closed.served += 1;
-        else if (unusedToo && socket.bytesRead === 0) closed.unused += 1;
-        else continue;
+        const unused = state.requestsServed === 0;
+        if (unused && !(unusedToo && socket.bytesRead === 0)) continue;
+        if (unused) unusedClosed += 1;
         socket.destroy();
       }
-      return closed;
+      return unusedClosed;
     },
   };
 }
