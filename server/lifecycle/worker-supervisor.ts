@@ -57,20 +57,20 @@ export function superviseWorkers(options: SupervisorOptions): void {
 
   const start = (): Tracked => {
     const worker = fork();
-    const tracked = { worker, startedAt: now() } as Tracked;
-    tracked.ready = new Promise((resolve) => {
-      worker.once("listening", () => {
-        everListened = true;
-        resolve(true);
-      });
-      worker.once("exit", () => resolve(false));
-    });
-    tracked.exited = new Promise((resolve) =>
+    const exited = new Promise<void>((resolve) =>
       worker.once("exit", (code, signal) => {
         onExit(tracked, code, signal);
         resolve();
       }),
     );
+    const ready = new Promise<boolean>((resolve) => {
+      worker.once("listening", () => {
+        everListened = true;
+        resolve(true);
+      });
+      void exited.then(() => resolve(false));
+    });
+    const tracked: Tracked = { worker, startedAt: now(), ready, exited };
     live.set(worker, tracked);
     return tracked;
   };
