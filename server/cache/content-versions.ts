@@ -28,14 +28,10 @@ export function versionReader(db: Kysely<Database>, query: RawBuilder<{ version:
   if (!sqlite) return throughKysely;
   // Prepared on first use: the reader is made before the migrations have created its table.
   let statement: SqliteDatabase.Statement<unknown[], unknown> | undefined;
-  return () => {
+  return async () => {
     if (sqlite.inTransaction) return throughKysely();
-    try {
-      statement ??= sqlite.prepare<unknown[], unknown>(compiled.sql).pluck();
-      return Promise.resolve(Number(statement.get(...compiled.parameters) ?? 0));
-    } catch (error) {
-      return Promise.reject(error);
-    }
+    statement ??= sqlite.prepare<unknown[], unknown>(compiled.sql).pluck();
+    return Number(statement.get(...compiled.parameters) ?? 0);
   };
 }
 
