@@ -85,6 +85,7 @@ function spread(values: number[], digits = 0): string {
 }
 
 async function main(): Promise<void> {
+  if (!Number.isInteger(runs) || runs < 1) throw new Error(`LIGHTHOUSE_RUNS must be a whole number of runs, 1 or more (it is "${process.env.LIGHTHOUSE_RUNS}").`);
   if (!existsSync(chromePath)) {
     throw new Error(`No Chromium at ${chromePath}. Install it (Debian/Ubuntu: sudo apt-get install -y chromium) or set CHROME_PATH.`);
   }

@@ -155,7 +155,7 @@ describe.skipIf(!canRun)("a restart under load (SIGTERM with 200 requests in fli
       if (outcome.kind !== "answered") continue;
       const expected = kind === "sign-in" ? 401 : 200;
       // The body says why, should the status be wrong.
-      if (outcome.status !== expected) expect({ kind, status: outcome.status, body: outcome.body.slice(0, 500) }).toEqual({ kind, status: expected });
+      expect(outcome.status, `${kind}: ${outcome.body.slice(0, 500)}`).toBe(expected);
     }
     expect(await first.exited).toBe(0);
     expect(first.output()).toContain("shut down cleanly");

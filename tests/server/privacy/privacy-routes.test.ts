@@ -7,6 +7,7 @@ import {
 import { createSqlCrm } from "../../../server/crm/sql-crm";
 import { takeSeat } from "../../../server/memberships/school-seats";
 import { PASSWORD_REQUIRED_MESSAGE } from "../../../server/privacy/account-deletion";
+import { escapeHtml } from "../../../server/search/excerpt";
 import { browserOnLoginPage, strongPassword } from "../accounts/support";
 import { formPost, jsonCall, signedInBrowser, type Agent } from "../my-account/support";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -23,9 +24,6 @@ async function deletePageToken(agent: Agent): Promise<string> {
   expect(page.status).toBe(200);
   return /name="_csrf" value="([^"]+)"/.exec(page.text)![1]!;
 }
-
-/** What the page shows as HTML-escaped text. */
-const escaped = (text: string) => text.replaceAll("'", "&#39;");
 
 /** The error summary's links, and whether each one's target is on the page (GOV.UK: each message links to its field). */
 function summaryLinks(html: string): { href: string; targetExists: boolean }[] {
@@ -89,7 +87,7 @@ describe("the Your data routes", () => {
     const token = await deletePageToken(agent);
     const response = await formPost(agent, "/account/delete-account/", token, { Password: "Wrong-password-9!" });
     expect(response.status).toBe(400);
-    expect(response.text).toContain(escaped(CURRENT_PASSWORD_WRONG_MESSAGE));
+    expect(response.text).toContain(escapeHtml(CURRENT_PASSWORD_WRONG_MESSAGE));
     expect(response.text).toContain('action="/account/delete-account/"');
     expect((await agent.get("/account/my-account/").set("Accept", "text/html")).status).toBe(200);
   });
@@ -135,7 +133,7 @@ describe("the Your data routes", () => {
     const stopped = await formPost(agent, "/account/delete-account/", token, { Password: strongPassword });
     expect(stopped.status).toBe(429);
     expect(Number(stopped.headers["retry-after"])).toBeGreaterThan(0);
-    expect(stopped.text).toContain(escaped(CURRENT_PASSWORD_CHECKS_EXHAUSTED_MESSAGE));
+    expect(stopped.text).toContain(escapeHtml(CURRENT_PASSWORD_CHECKS_EXHAUSTED_MESSAGE));
     expect(summaryLinks(stopped.text)).toEqual([{ href: "#delete-account-Password", targetExists: true }]);
     expect((await agent.get("/account/my-account/").set("Accept", "text/html")).status).toBe(200);
   });
