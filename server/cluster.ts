@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, readEnvironment, type Config } from "./config"
 import type { GracefulShutdown } from "./lifecycle/graceful-shutdown";
 import { SHUTDOWN_MESSAGE, superviseWorkers } from "./lifecycle/worker-supervisor";
 import { createLogger, type Logger } from "./logging";
+import { isRedisUnavailable } from "./redis";
 import { prepareToServe, serve } from "./start-up";
 
 /*
@@ -72,7 +73,7 @@ async function runWorker(): Promise<void> {
 }
 
 (cluster.isPrimary ? runPrimary() : runWorker()).catch((error: unknown) => {
-  const oneLine = error instanceof ConfigError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS");
+  const oneLine = error instanceof ConfigError || isRedisUnavailable(error) || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS");
   console.error(oneLine ? (error as Error).message : error);
   process.exit(1);
 });

@@ -102,6 +102,8 @@ const settings = {
   redisUrl: setting("REDIS_URL", redisUrl.optional(), { secret: true }),
   // Put before every key this site writes to Redis, so several sites (or test runs) can share one server.
   redisKeyPrefix: setting("REDIS_KEY_PREFIX", z.string().regex(/^[A-Za-z0-9:._-]*$/, "may hold only letters, digits and : . _ -").default("")),
+  // The longest a Redis command (sessions, rate limits) or connection attempt may take before the request answers 503 (docs/faults.md).
+  redisCommandTimeoutMs: setting("REDIS_COMMAND_TIMEOUT_MS", wholeNumber(50, 60_000).default(2_000)),
   sessionSecret: setting("SESSION_SECRET", sessionSecret.optional(), { secret: true }),
   crmEnv: setting("CRM_ENV", z.enum(["test", "production"], 'must be "test" or "production"').default("test")),
   // The circuit breaker around every CRM call (server/crm/circuit-breaking-crm.ts, docs/faults.md).

@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig, readEnvironment } from "./config";
+import { isRedisUnavailable } from "./redis";
 import { createLogger } from "./logging";
 import { prepareToServe, serve } from "./start-up";
 
@@ -11,7 +12,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  // A bad setting is one clear line; anything else keeps its stack for the operator.
-  console.error(error instanceof ConfigError ? error.message : error);
+  // A bad setting, or Redis away at start, is one clear line; anything else keeps its stack for the operator.
+  console.error(error instanceof ConfigError || isRedisUnavailable(error) ? error.message : error);
   process.exit(1);
 });

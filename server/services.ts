@@ -67,15 +67,23 @@ export async function createServices(config: Config, options: CreateServicesOpti
     onPoolError: (error) => logger.warn({ err: error }, "PostgreSQL connection lost: the pool reconnects on the next query"),
   });
   const redis = config.redisUrl
-    ? await connectRedis(config.redisUrl, (error) => logger.error({ err: error }, "Redis connection error"))
+    ? await connectRedis(config.redisUrl, {
+        commandTimeoutMs: config.redisCommandTimeoutMs,
+        onError: (error) => logger.error({ err: error }, "Redis connection error: requests that need Redis answer 503 until it reconnects"),
+        onReconnected: () => logger.info("Redis reconnected"),
+      }).catch(async (error: unknown) => {
+        await database.close();
+        throw error;
+      })
     : undefined;
   const sessions = createSessionStore({
     db: database.db,
     redis,
     redisKeyPrefix: config.redisKeyPrefix,
+    redisCommandTimeoutMs: config.redisCommandTimeoutMs,
     onPruneError: (error) => logger.warn({ err: error }, "could not prune expired sessions"),
   });
-  const rateLimiter = redis ? new RedisRateLimiter(redis, `${config.redisKeyPrefix}rate:`) : new InProcessRateLimiter();
+  const rateLimiter = redis ? new RedisRateLimiter(redis, `${config.redisKeyPrefix}rate:`, config.redisCommandTimeoutMs) : new InProcessRateLimiter();
   const viteAssets = createViteAssets({
     manifestPath: options.manifestPath ?? viteManifestPath,
     devServerUrl: config.viteDevServerUrl,

@@ -8,6 +8,7 @@ import { buildBundleIfMissing } from "./lifecycle/build-bundle";
 import { exitGracefullyOnSignals, type GracefulShutdown } from "./lifecycle/graceful-shutdown";
 import type { Logger } from "./logging";
 import { viteManifestPath } from "./paths";
+import { connectRedis } from "./redis";
 import { createServices } from "./services";
 
 /*
@@ -18,13 +19,26 @@ import { createServices } from "./services";
  */
 
 /**
- * Once per start of the site, before any process serves: the browser bundle
- * if it is missing, the migrations, and the demo content when the database is
- * empty.
+ * Once per start of the site, before any process serves: Redis answers (when
+ * REDIS_URL is set), the browser bundle if it is missing, the migrations, and
+ * the demo content when the database is empty.
  */
 export async function prepareToServe(config: Config, logger: Logger): Promise<void> {
+  await checkRedisAnswers(config);
   if (config.buildOnStart && !config.viteDevServerUrl) await buildBundleIfMissing(viteManifestPath, logger);
   await migrateDatabase(config, logger, { seedIfEmpty: true });
+}
+
+/**
+ * A start with Redis away stops at once with one line (a RedisUnavailableError
+ * naming the address), within REDIS_COMMAND_TIMEOUT_MS, rather than migrating
+ * and forking workers that could serve nobody: `npm run start:cluster`'s
+ * primary never connects to Redis otherwise.
+ */
+async function checkRedisAnswers(config: Config): Promise<void> {
+  if (!config.redisUrl) return;
+  const client = await connectRedis(config.redisUrl, { commandTimeoutMs: config.redisCommandTimeoutMs, onError: () => {} });
+  client.destroy();
 }
 
 /** The migrations (and, when asked, the demo content for an empty database), on a connection of its own. */

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from "express";
 import { isDatabaseUnavailable } from "../db/unavailable";
+import { isRedisUnavailable } from "../redis";
 import type { SiteSettings } from "../pages/site-settings";
 import { DEFAULT_RETRY_AFTER_SECONDS, ServiceUnavailableError } from "../shared/errors";
 import { HttpError, isApiRequest, notFound } from "./errors";
@@ -21,6 +22,17 @@ const statusTexts: Record<number, { title: string; message: string }> = {
 
 export const DATABASE_UNAVAILABLE_TITLE = "The site is unavailable for a moment";
 export const DATABASE_UNAVAILABLE_MESSAGE = "We can't reach our database just now. Try again in a minute: reload the page, or send the form again.";
+export const REDIS_UNAVAILABLE_MESSAGE = "Sign-in and forms are unavailable just now. Try again in a minute: reload the page, or send the form again.";
+
+/**
+ * The outages of a dependency, each known by its one classifier: the
+ * request answers 503 with Retry-After and the log has one warn line
+ * naming it, without a stack (docs/faults.md). Anything else is a bug.
+ */
+const outages = [
+  { isOutage: isDatabaseUnavailable, logMessage: "database unavailable", message: DATABASE_UNAVAILABLE_MESSAGE },
+  { isOutage: isRedisUnavailable, logMessage: "redis unavailable", message: REDIS_UNAVAILABLE_MESSAGE },
+];
 
 /** For unmatched paths: the last route. */
 export const notFoundHandler: RequestHandler = (_req, _res, next) => next(notFound());
@@ -37,10 +49,11 @@ export function errorHandler(options: {
 }): ErrorRequestHandler {
   return async (error: unknown, req, res, next) => {
     if (res.headersSent) return next(error);
-    const httpError = toHttpError(error);
-    if (httpError !== error && httpError instanceof ServiceUnavailableError) {
+    const outage = error instanceof HttpError ? undefined : outages.find(({ isOutage }) => isOutage(error));
+    const httpError = outage ? new ServiceUnavailableError(outage.message, DEFAULT_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_TITLE) : toHttpError(error);
+    if (outage) {
       // An outage, not a bug: one line per request, without the stack (docs/faults.md).
-      req.log?.warn({ err: { message: (error as Error).message, code: (error as { code?: unknown }).code } }, "database unavailable");
+      req.log?.warn({ err: { message: (error as Error).message, code: (error as { code?: unknown }).code } }, outage.logMessage);
     } else if (httpError.status >= 500) {
       req.log?.error({ err: error }, "request failed");
     }
@@ -69,12 +82,9 @@ export function errorHandler(options: {
   };
 }
 
-/** Our own errors pass through; body-parser's get a clear message; the rest become a plain 500. */
+/** Our own errors pass through; body-parser's get a clear message; the rest (outages aside) become a plain 500. */
 function toHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
-  if (isDatabaseUnavailable(error)) {
-    return new ServiceUnavailableError(DATABASE_UNAVAILABLE_MESSAGE, DEFAULT_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_TITLE);
-  }
   const { type, status } = (error ?? {}) as { type?: unknown; status?: unknown };
   if (type === "entity.parse.failed") {
     return new HttpError(400, "The data sent was not valid JSON. Check it and try again.");

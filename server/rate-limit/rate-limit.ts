@@ -1,4 +1,4 @@
-import type { RedisClient } from "../redis";
+import { DEFAULT_REDIS_COMMAND_TIMEOUT_MS, withinDeadline, type RedisClient } from "../redis";
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -52,20 +52,30 @@ export class InProcessRateLimiter implements RateLimiter {
   }
 }
 
+/**
+ * Counts in Redis, shared by every process. When Redis does not answer
+ * within the deadline, hit() fails with RedisUnavailableError (a 503): the
+ * limiter fails closed. Allowing the request instead would switch off the
+ * brute-force and credential-stuffing limits (sign-in, lookups, reset links)
+ * for as long as an attacker can keep Redis busy or away; a short 503 costs
+ * the honest visitor a retry.
+ */
 export class RedisRateLimiter implements RateLimiter {
   constructor(
     private readonly redis: RedisClient,
     private readonly keyPrefix = "rate:",
+    private readonly commandTimeoutMs = DEFAULT_REDIS_COMMAND_TIMEOUT_MS,
   ) {}
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
     const redisKey = this.keyPrefix + key;
-    const [count, ttlMs] = (await this.redis.multi().incr(redisKey).pTTL(redisKey).exec()) as unknown as [number, number];
+    const counted = this.redis.multi().incr(redisKey).pTTL(redisKey).exec();
+    const [count, ttlMs] = (await withinDeadline(counted, this.commandTimeoutMs)) as unknown as [number, number];
     let remainingMs = ttlMs;
     // The first hit of a window starts its clock. A key without an expiry
     // (a crash between the two commands) is repaired the same way.
     if (remainingMs < 0) {
-      await this.redis.pExpire(redisKey, windowMs);
+      await withinDeadline(this.redis.pExpire(redisKey, windowMs), this.commandTimeoutMs);
       remainingMs = windowMs;
     }
     return resultFor(count, limit, remainingMs);

@@ -77,12 +77,16 @@ describe("loadConfig", () => {
       crmBreakerErrorPercent: 50,
       crmBreakerMinCalls: 5,
       crmBreakerResetMs: 30000,
+      redisCommandTimeoutMs: 2000,
     });
-    expect(loadConfig({ SESSION_SECRET: secret, DATABASE_STATEMENT_TIMEOUT_MS: "0", CRM_TIMEOUT_MS: "800" })).toMatchObject({
+    expect(loadConfig({ SESSION_SECRET: secret, DATABASE_STATEMENT_TIMEOUT_MS: "0", CRM_TIMEOUT_MS: "800", REDIS_COMMAND_TIMEOUT_MS: "500" })).toMatchObject({
       databaseStatementTimeoutMs: 0,
       crmTimeoutMs: 800,
+      redisCommandTimeoutMs: 500,
     });
     expect(() => loadConfig({ SESSION_SECRET: secret, CRM_BREAKER_ERROR_PERCENT: "150" })).toThrow(/CRM_BREAKER_ERROR_PERCENT must be a whole number from 1 to 100/);
+    // 0 would mean "wait forever", the hang this setting exists to prevent.
+    expect(() => loadConfig({ SESSION_SECRET: secret, REDIS_COMMAND_TIMEOUT_MS: "0" })).toThrow(/REDIS_COMMAND_TIMEOUT_MS must be a whole number from 50 to 60000/);
   });
 
   it("treats an empty value as unset", () => {
