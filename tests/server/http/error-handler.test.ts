@@ -1,6 +1,7 @@
 import express from "express";
 import request from "supertest";
-import { DATABASE_UNAVAILABLE_MESSAGE, DATABASE_UNAVAILABLE_TITLE, errorHandler, notFoundHandler } from "../../../server/http/error-handler";
+import { DATABASE_UNAVAILABLE_MESSAGE, DATABASE_UNAVAILABLE_TITLE, errorHandler, notFoundHandler, REDIS_UNAVAILABLE_MESSAGE } from "../../../server/http/error-handler";
+import { RedisUnavailableError } from "../../../server/redis";
 import { DEFAULT_RETRY_AFTER_SECONDS, ServiceUnavailableError } from "../../../server/shared/errors";
 import { HttpError } from "../../../server/http/errors";
 
@@ -55,6 +56,20 @@ describe("errorHandler", () => {
     expect(page.headers["retry-after"]).toBe(String(DEFAULT_RETRY_AFTER_SECONDS));
     expect(page.text).toContain(DATABASE_UNAVAILABLE_TITLE);
     expect(page.text).not.toContain("10.0.0.5");
+  });
+
+  it("answers Redis that cannot be reached with 503, Retry-After and what to do, page or JSON", async () => {
+    const away = new RedisUnavailableError("Redis did not answer within 2000 ms");
+    const api = await request(appThatFails(away)).get("/api/thing");
+    expect(api.status).toBe(503);
+    expect(api.headers["retry-after"]).toBe(String(DEFAULT_RETRY_AFTER_SECONDS));
+    expect(api.body).toEqual({ success: false, errors: { __all__: [REDIS_UNAVAILABLE_MESSAGE] } });
+
+    const page = await request(appThatFails(away)).get("/page").set("Accept", "text/html");
+    expect(page.status).toBe(503);
+    expect(page.headers["retry-after"]).toBe(String(DEFAULT_RETRY_AFTER_SECONDS));
+    expect(page.text).toContain(DATABASE_UNAVAILABLE_TITLE);
+    expect(page.text).not.toContain("2000 ms");
   });
 
   it("gives every 503 a Retry-After", async () => {
