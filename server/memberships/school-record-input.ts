@@ -1,5 +1,6 @@
 import type { AddressInput, Country, OrganisationInput, State } from "../crm/crm-port";
 import { emailProblem, normaliseEmail } from "../domain/email";
+import { controlCharacterProblem, enteredText } from "../domain/text-input";
 import type { FieldErrors } from "../shared/errors";
 
 /*
@@ -12,7 +13,7 @@ import type { FieldErrors } from "../shared/errors";
 export type Read<Value> = { ok: true; value: Value } | { ok: false; errors: FieldErrors };
 
 /** Lengths well above any real school's, so a pasted essay is refused rather than stored. */
-const LIMITS = { LastName: 200, Street1: 200, Street2: 200, Street3: 200, City: 100, PostalCode: 20 } as const;
+const LIMITS = { LastName: 200, Street1: 200, Street2: 200, Street3: 200, City: 100, PostalCode: 20, Label: 100 } as const;
 
 const MISSING: Record<"LastName" | "Street1" | "City" | "PostalCode", string> = {
   LastName: "Enter the school's name.",
@@ -28,6 +29,18 @@ const LABELS: Record<keyof typeof LIMITS, string> = {
   Street3: "Address line 3",
   City: "Town or city",
   PostalCode: "Postcode",
+  Label: "The address's label",
+};
+
+/** The fields as a sentence names them. */
+const CALLED: Record<keyof typeof LIMITS, string> = {
+  LastName: "the school's name",
+  Street1: "address line 1",
+  Street2: "address line 2",
+  Street3: "address line 3",
+  City: "the town or city",
+  PostalCode: "the postcode",
+  Label: "the address's label",
 };
 
 export const COUNTRY_UNKNOWN_MESSAGE = "Choose a country from the list.";
@@ -64,9 +77,13 @@ function text(record: Record<string, unknown>, field: keyof typeof LIMITS, error
     errors[field] = [`Send ${field} as text.`];
     return "";
   }
-  const trimmed = value.trim();
-  if (trimmed.length > LIMITS[field]) errors[field] = [`${LABELS[field]} must be ${LIMITS[field]} characters or fewer.`];
-  return trimmed;
+  const entered = enteredText(value);
+  if (entered.length > LIMITS[field]) errors[field] = [`${LABELS[field]} must be ${LIMITS[field]} characters or fewer.`];
+  else {
+    const controls = controlCharacterProblem(entered, CALLED[field]);
+    if (controls) errors[field] = [controls];
+  }
+  return entered;
 }
 
 /** An address record: Street1, City and PostalCode required; the country must exist (209 when absent) and the state belong to it. */
@@ -78,6 +95,7 @@ export function readAddress(body: unknown, lists: ReferenceLists): Read<AddressI
   const street3 = text(body, "Street3", errors);
   const city = text(body, "City", errors);
   const postalCode = text(body, "PostalCode", errors);
+  const label = text(body, "Label", errors);
   for (const [field, value] of [["Street1", street1], ["City", city], ["PostalCode", postalCode]] as const) {
     if (value === "" && !errors[field]) errors[field] = [MISSING[field]];
   }
@@ -103,7 +121,7 @@ export function readAddress(body: unknown, lists: ReferenceLists): Read<AddressI
       CountryId: countryId,
       StateId: stateId ?? null,
       PrimaryIndicator: body.PrimaryIndicator === true || body.PrimaryIndicator === "true",
-      Label: typeof body.Label === "string" ? body.Label.trim().slice(0, 100) : "",
+      Label: label,
     },
   };
 }
@@ -131,8 +149,9 @@ export function readOrganisation(body: unknown, lists: ReferenceLists): Read<Org
   else {
     for (const entry of electronic) {
       const email = isRecord(entry) && typeof entry.Address === "string" ? normaliseEmail(entry.Address) : "";
-      if (emailProblem(email)) {
-        errors.ElectronicAddresses = [EMAIL_ADDRESSES_MESSAGE];
+      const controls = controlCharacterProblem(email, "the school's email addresses");
+      if (controls || emailProblem(email)) {
+        errors.ElectronicAddresses = [controls ?? EMAIL_ADDRESSES_MESSAGE];
         break;
       }
       emails.push({ Address: email });
