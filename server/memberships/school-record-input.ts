@@ -15,6 +15,13 @@ export type Read<Value> = { ok: true; value: Value } | { ok: false; errors: Fiel
 /** Lengths well above any real school's, so a pasted essay is refused rather than stored. */
 const LIMITS = { LastName: 200, Street1: 200, Street2: 200, Street3: 200, City: 100, PostalCode: 20, Label: 100 } as const;
 
+/**
+ * The most entries a record's list may hold. The wizard sends one address
+ * and at most a few email addresses; a longer list is a script filling the
+ * CRM (issue 22, item 8), so it is refused before anything is stored.
+ */
+export const MAXIMUM_LIST_ENTRIES = 5;
+
 const MISSING: Record<"LastName" | "Street1" | "City" | "PostalCode", string> = {
   LastName: "Enter the school's name.",
   Street1: "Enter the first line of the school's address.",
@@ -46,6 +53,8 @@ const CALLED: Record<keyof typeof LIMITS, string> = {
 export const COUNTRY_UNKNOWN_MESSAGE = "Choose a country from the list.";
 export const ADDRESS_MISSING_MESSAGE = "Add the school's address.";
 export const EMAIL_ADDRESSES_MESSAGE = "Enter each email address in the form name@example.org.";
+export const TOO_MANY_EMAIL_ADDRESSES_MESSAGE = `Enter at most ${MAXIMUM_LIST_ENTRIES} email addresses for the school.`;
+export const TOO_MANY_ADDRESSES_MESSAGE = `Send at most ${MAXIMUM_LIST_ENTRIES} addresses; the school's first address is the one kept.`;
 
 export function stateNotInCountryMessage(country: string): string {
   return `Choose a state or region of ${country} from the list.`;
@@ -136,6 +145,7 @@ export function readOrganisation(body: unknown, lists: ReferenceLists): Read<Org
   const addresses = Array.isArray(body.Addresses) ? body.Addresses : [];
   let address: AddressInput | undefined;
   if (addresses.length === 0) errors.Addresses = [ADDRESS_MISSING_MESSAGE];
+  else if (addresses.length > MAXIMUM_LIST_ENTRIES) errors.Addresses = [TOO_MANY_ADDRESSES_MESSAGE];
   else {
     // The wizard sends one address; its fields' errors are named as the manual form names them.
     const read = readAddress(addresses[0], lists);
@@ -146,6 +156,7 @@ export function readOrganisation(body: unknown, lists: ReferenceLists): Read<Org
   const emails: { Address: string }[] = [];
   const electronic: unknown = body.ElectronicAddresses ?? [];
   if (!Array.isArray(electronic)) errors.ElectronicAddresses = [EMAIL_ADDRESSES_MESSAGE];
+  else if (electronic.length > MAXIMUM_LIST_ENTRIES) errors.ElectronicAddresses = [TOO_MANY_EMAIL_ADDRESSES_MESSAGE];
   else {
     for (const entry of electronic) {
       const email = isRecord(entry) && typeof entry.Address === "string" ? normaliseEmail(entry.Address) : "";
