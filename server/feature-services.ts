@@ -155,6 +155,7 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
       ids: crmIds,
       db,
       logger: adapters.logger,
+      rateLimiter: adapters.rateLimiter,
       emailVerified: (personId) => emailVerification.isEmailVerified(personId),
     }),
     mailbox: createMailboxService(db),

@@ -2,6 +2,8 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { inTransaction } from "../db/transactions";
 import { emailProblem } from "../domain/email";
+import { personNameProblem } from "../domain/person-name";
+import { controlCharacterProblem } from "../domain/text-input";
 import type { FieldErrors } from "../shared/errors";
 import { createConstituent, findConstituentByEmail, type ConstituentCredentials } from "./constituents";
 import { sendWelcomeEmail, type VerificationDependencies } from "./email-verification";
@@ -11,11 +13,8 @@ import { newPasswordProblems } from "./password-rules";
 /** The spec's message for a taken email (section 8), shown on the email field. */
 export const EMAIL_TAKEN_MESSAGE =
   "The email address you entered is already associated with an account. Please log in or try again with another email address.";
-export const FIRST_NAME_MISSING_MESSAGE = "Enter your first name";
-export const LAST_NAME_MISSING_MESSAGE = "Enter your last name";
 export const PHONE_INVALID_MESSAGE = "Enter a telephone number, like 01632 960 001 or +44 808 157 0192";
 
-const MAXIMUM_NAME_LENGTH = 100;
 /** Digits, spaces, brackets, dashes and a leading plus; 6 to 30 of them. Optional. */
 const phoneShape = /^\+?[0-9 ()-]{6,30}$/;
 
@@ -62,17 +61,15 @@ async function registrationProblems(request: RegistrationRequest): Promise<Field
   const add = (field: string, message: string | undefined) => {
     if (message) errors[field] = [message];
   };
-  add("first_name", nameProblem(request.first_name, FIRST_NAME_MISSING_MESSAGE, "First name"));
-  add("last_name", nameProblem(request.last_name, LAST_NAME_MISSING_MESSAGE, "Last name"));
-  add("phone_number", request.phone_number === "" || phoneShape.test(request.phone_number) ? undefined : PHONE_INVALID_MESSAGE);
+  add("first_name", personNameProblem(request.first_name, "first"));
+  add("last_name", personNameProblem(request.last_name, "last"));
+  add("phone_number", controlCharacterProblem(request.phone_number, "your phone number") ?? phoneProblem(request.phone_number));
   add("email", emailProblem(request.email));
   const passwordProblems = await newPasswordProblems(request.password);
   if (passwordProblems.length > 0) errors.password = passwordProblems;
   return errors;
 }
 
-function nameProblem(value: string, missingMessage: string, label: string): string | undefined {
-  if (value === "") return missingMessage;
-  if ([...value].length > MAXIMUM_NAME_LENGTH) return `${label} must be ${MAXIMUM_NAME_LENGTH} characters or fewer`;
-  return undefined;
+function phoneProblem(value: string): string | undefined {
+  return value === "" || phoneShape.test(value) ? undefined : PHONE_INVALID_MESSAGE;
 }

@@ -1,3 +1,5 @@
+import { enteredText } from "../domain/text-input";
+
 /**
  * Reading fields from a parsed body or query (JSON or urlencoded). Anything
  * that is not a single string (a missing field, an array from a repeated
@@ -9,7 +11,7 @@ export function textField(source: unknown, name: string): string {
   return typeof value === "string" ? value : "";
 }
 
-/** A text field with surrounding whitespace removed: names, phone numbers. Never use it for passwords. */
+/** A typed text field as compared and stored (trimmed, NFC): names, phone numbers. Never use it for passwords. */
 export function trimmedField(source: unknown, name: string): string {
-  return textField(source, name).trim();
+  return enteredText(textField(source, name));
 }

@@ -1,5 +1,6 @@
 import { emailProblem, normaliseEmail } from "./email";
 import { addProblem, characterCount, hasProblems, submittedRecord, trimmedText, type FieldProblems } from "./submitted-fields";
+import { controlCharacterProblem } from "./text-input";
 
 /**
  * What POST /account/contact-us-form/ asks for: `{ name, email, subject,
@@ -35,6 +36,9 @@ export function readContactMessage(body: unknown, subjects: readonly string[]): 
   if (name === "") addProblem(problems, "name", CONTACT_NAME_MISSING_MESSAGE);
   else if (characterCount(name) > CONTACT_NAME_MAXIMUM_LENGTH) {
     addProblem(problems, "name", `Your name must be ${CONTACT_NAME_MAXIMUM_LENGTH} characters or fewer`);
+  } else {
+    const controls = controlCharacterProblem(name, "your name");
+    if (controls) addProblem(problems, "name", controls);
   }
   const problemWithEmail = emailProblem(email);
   if (problemWithEmail) addProblem(problems, "email", problemWithEmail);
@@ -42,6 +46,9 @@ export function readContactMessage(body: unknown, subjects: readonly string[]): 
   if (message === "") addProblem(problems, "message", CONTACT_MESSAGE_MISSING_MESSAGE);
   else if (characterCount(message) > CONTACT_MESSAGE_MAXIMUM_LENGTH) {
     addProblem(problems, "message", `Your message must be ${CONTACT_MESSAGE_MAXIMUM_LENGTH.toLocaleString("en-GB")} characters or fewer`);
+  } else {
+    const controls = controlCharacterProblem(message, "your message", { multiline: true });
+    if (controls) addProblem(problems, "message", controls);
   }
   return hasProblems(problems) ? { problems } : { message: { name, email, subject, message } };
 }

@@ -1,6 +1,12 @@
-/** Emails are compared and stored trimmed and lower-cased (issue 5, "People and credentials"). */
+import { controlCharacterProblem, enteredText } from "./text-input";
+
+/**
+ * Emails are compared and stored trimmed, lower-cased (issue 5, "People and
+ * credentials") and in Unicode NFC (issue 22): josé@ typed precomposed or
+ * with a combining accent is one address, so one account.
+ */
 export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
+  return enteredText(email.toLowerCase());
 }
 
 /** The spec's lookup messages (section 5), also used wherever an email is entered. */
@@ -20,6 +26,8 @@ const emailShape = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 /** The message for an entered email, or undefined when it is usable. Pass it normalised. */
 export function emailProblem(email: string): string | undefined {
   if (email === "") return EMAIL_MISSING_MESSAGE;
+  const controls = controlCharacterProblem(email, "the email address");
+  if (controls) return controls;
   if (email.length > MAXIMUM_EMAIL_LENGTH || !emailShape.test(email)) return EMAIL_INVALID_MESSAGE;
   return undefined;
 }

@@ -1,8 +1,8 @@
 import { emailProblem, normaliseEmail } from "./email";
 import { isNamePrefixId, NO_PREFIX_ID } from "./name-prefixes";
+import { personNameProblem } from "./person-name";
 import {
   addProblem,
-  characterCount,
   hasField,
   hasProblems,
   rawText,
@@ -19,14 +19,11 @@ import {
  * password is right, and whether the address is free, is the service's part.
  */
 
-export const FIRST_NAME_MISSING_MESSAGE = "Enter your first name";
-export const LAST_NAME_MISSING_MESSAGE = "Enter your last name";
 export const PREFIX_INVALID_MESSAGE = "Choose a title from the list";
 /** The spec's wording (section 5). */
 export const EMAIL_UNCHANGED_MESSAGE = "Please enter a new email address";
 export const EMAIL_PASSWORD_MISSING_MESSAGE = "Enter your current password to change your email address";
 export const NOTHING_TO_CHANGE_MESSAGE = "Enter the details you want to change, then save them.";
-export const NAME_MAXIMUM_LENGTH = 100;
 
 export interface NameDetails {
   prefix: number;
@@ -64,16 +61,11 @@ export function readProfileChange(body: unknown, currentEmail: string): ProfileC
 function readNames(fields: Record<string, unknown>, problems: FieldProblems): NameDetails {
   const firstName = trimmedText(fields, "FirstName");
   const lastName = trimmedText(fields, "LastName");
-  checkName(problems, "FirstName", firstName, FIRST_NAME_MISSING_MESSAGE, "First name");
-  checkName(problems, "LastName", lastName, LAST_NAME_MISSING_MESSAGE, "Last name");
+  const firstNameProblem = personNameProblem(firstName, "first");
+  if (firstNameProblem) addProblem(problems, "FirstName", firstNameProblem);
+  const lastNameProblem = personNameProblem(lastName, "last");
+  if (lastNameProblem) addProblem(problems, "LastName", lastNameProblem);
   return { prefix: readPrefix(fields, problems), firstName, lastName };
-}
-
-function checkName(problems: FieldProblems, field: string, value: string, missingMessage: string, label: string): void {
-  if (value === "") addProblem(problems, field, missingMessage);
-  else if (characterCount(value) > NAME_MAXIMUM_LENGTH) {
-    addProblem(problems, field, `${label} must be ${NAME_MAXIMUM_LENGTH} characters or fewer`);
-  }
 }
 
 /** Absent or empty means none (-1); anything else must be one of the offered ids. */

@@ -1,3 +1,5 @@
+import { enteredText } from "./text-input";
+
 /**
  * Reading what a person submitted, the same way for a JSON body and a plain
  * form post: absent, null and non-text values read as "". Pure, no I/O.
@@ -19,9 +21,9 @@ export function rawText(body: Record<string, unknown>, field: string): string {
   return "";
 }
 
-/** A field's text with surrounding white space removed: names, subjects, emails. */
+/** A field's text as compared and stored (surrounding white space removed, NFC): names, subjects, emails. */
 export function trimmedText(body: Record<string, unknown>, field: string): string {
-  return rawText(body, field).trim();
+  return enteredText(rawText(body, field));
 }
 
 /** Whether the body names the field at all (an empty value still counts as sent). */

@@ -42,11 +42,14 @@ function nonEmptyValues(raw: unknown): string[] {
   return [...new Set(queryValues(raw).map((value) => value.trim()).filter((value) => value !== ""))];
 }
 
+/** More slugs than any taxonomy has is a hand-made address: the rest are ignored, so a query never filters on thousands (issue 22). */
+const MAX_TERMS_PER_TAXONOMY = 50;
+
 /** The filters in a query string; `titleParameter` is "event_title" for the API and "search" for the page form. */
 export function parseInstanceFilters(query: Record<string, unknown>, titleParameter: string): InstanceFilters {
   const terms: InstanceFilters["terms"] = {};
   for (const taxonomy of EVENT_TAXONOMIES) {
-    const slugs = nonEmptyValues(query[taxonomy]);
+    const slugs = nonEmptyValues(query[taxonomy]).slice(0, MAX_TERMS_PER_TAXONOMY);
     if (slugs.length > 0) terms[taxonomy] = slugs;
   }
   const eventTitle = nonEmptyValues(query[titleParameter])[0];

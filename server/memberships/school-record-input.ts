@@ -1,5 +1,6 @@
 import type { AddressInput, Country, OrganisationInput, State } from "../crm/crm-port";
 import { emailProblem, normaliseEmail } from "../domain/email";
+import { controlCharacterProblem, enteredText } from "../domain/text-input";
 import type { FieldErrors } from "../shared/errors";
 
 /*
@@ -12,7 +13,14 @@ import type { FieldErrors } from "../shared/errors";
 export type Read<Value> = { ok: true; value: Value } | { ok: false; errors: FieldErrors };
 
 /** Lengths well above any real school's, so a pasted essay is refused rather than stored. */
-const LIMITS = { LastName: 200, Street1: 200, Street2: 200, Street3: 200, City: 100, PostalCode: 20 } as const;
+const LIMITS = { LastName: 200, Street1: 200, Street2: 200, Street3: 200, City: 100, PostalCode: 20, Label: 100 } as const;
+
+/**
+ * The most entries a record's list may hold. The wizard sends one address
+ * and at most a few email addresses; a longer list is a script filling the
+ * CRM (issue 22, item 8), so it is refused before anything is stored.
+ */
+export const MAXIMUM_LIST_ENTRIES = 5;
 
 const MISSING: Record<"LastName" | "Street1" | "City" | "PostalCode", string> = {
   LastName: "Enter the school's name.",
@@ -28,11 +36,25 @@ const LABELS: Record<keyof typeof LIMITS, string> = {
   Street3: "Address line 3",
   City: "Town or city",
   PostalCode: "Postcode",
+  Label: "The address's label",
+};
+
+/** The fields as a sentence names them. */
+const CALLED: Record<keyof typeof LIMITS, string> = {
+  LastName: "the school's name",
+  Street1: "address line 1",
+  Street2: "address line 2",
+  Street3: "address line 3",
+  City: "the town or city",
+  PostalCode: "the postcode",
+  Label: "the address's label",
 };
 
 export const COUNTRY_UNKNOWN_MESSAGE = "Choose a country from the list.";
 export const ADDRESS_MISSING_MESSAGE = "Add the school's address.";
 export const EMAIL_ADDRESSES_MESSAGE = "Enter each email address in the form name@example.org.";
+export const TOO_MANY_EMAIL_ADDRESSES_MESSAGE = `Enter at most ${MAXIMUM_LIST_ENTRIES} email addresses for the school.`;
+export const TOO_MANY_ADDRESSES_MESSAGE = `Send at most ${MAXIMUM_LIST_ENTRIES} addresses; the school's first address is the one kept.`;
 
 export function stateNotInCountryMessage(country: string): string {
   return `Choose a state or region of ${country} from the list.`;
@@ -64,9 +86,13 @@ function text(record: Record<string, unknown>, field: keyof typeof LIMITS, error
     errors[field] = [`Send ${field} as text.`];
     return "";
   }
-  const trimmed = value.trim();
-  if (trimmed.length > LIMITS[field]) errors[field] = [`${LABELS[field]} must be ${LIMITS[field]} characters or fewer.`];
-  return trimmed;
+  const entered = enteredText(value);
+  if (entered.length > LIMITS[field]) errors[field] = [`${LABELS[field]} must be ${LIMITS[field]} characters or fewer.`];
+  else {
+    const controls = controlCharacterProblem(entered, CALLED[field]);
+    if (controls) errors[field] = [controls];
+  }
+  return entered;
 }
 
 /** An address record: Street1, City and PostalCode required; the country must exist (209 when absent) and the state belong to it. */
@@ -78,6 +104,7 @@ export function readAddress(body: unknown, lists: ReferenceLists): Read<AddressI
   const street3 = text(body, "Street3", errors);
   const city = text(body, "City", errors);
   const postalCode = text(body, "PostalCode", errors);
+  const label = text(body, "Label", errors);
   for (const [field, value] of [["Street1", street1], ["City", city], ["PostalCode", postalCode]] as const) {
     if (value === "" && !errors[field]) errors[field] = [MISSING[field]];
   }
@@ -103,7 +130,7 @@ export function readAddress(body: unknown, lists: ReferenceLists): Read<AddressI
       CountryId: countryId,
       StateId: stateId ?? null,
       PrimaryIndicator: body.PrimaryIndicator === true || body.PrimaryIndicator === "true",
-      Label: typeof body.Label === "string" ? body.Label.trim().slice(0, 100) : "",
+      Label: label,
     },
   };
 }
@@ -118,6 +145,7 @@ export function readOrganisation(body: unknown, lists: ReferenceLists): Read<Org
   const addresses = Array.isArray(body.Addresses) ? body.Addresses : [];
   let address: AddressInput | undefined;
   if (addresses.length === 0) errors.Addresses = [ADDRESS_MISSING_MESSAGE];
+  else if (addresses.length > MAXIMUM_LIST_ENTRIES) errors.Addresses = [TOO_MANY_ADDRESSES_MESSAGE];
   else {
     // The wizard sends one address; its fields' errors are named as the manual form names them.
     const read = readAddress(addresses[0], lists);
@@ -128,11 +156,13 @@ export function readOrganisation(body: unknown, lists: ReferenceLists): Read<Org
   const emails: { Address: string }[] = [];
   const electronic: unknown = body.ElectronicAddresses ?? [];
   if (!Array.isArray(electronic)) errors.ElectronicAddresses = [EMAIL_ADDRESSES_MESSAGE];
+  else if (electronic.length > MAXIMUM_LIST_ENTRIES) errors.ElectronicAddresses = [TOO_MANY_EMAIL_ADDRESSES_MESSAGE];
   else {
     for (const entry of electronic) {
       const email = isRecord(entry) && typeof entry.Address === "string" ? normaliseEmail(entry.Address) : "";
-      if (emailProblem(email)) {
-        errors.ElectronicAddresses = [EMAIL_ADDRESSES_MESSAGE];
+      const controls = controlCharacterProblem(email, "the school's email addresses");
+      if (controls || emailProblem(email)) {
+        errors.ElectronicAddresses = [controls ?? EMAIL_ADDRESSES_MESSAGE];
         break;
       }
       emails.push({ Address: email });

@@ -5,11 +5,13 @@ import type { Address, Attribute, Country, CrmPort, IdRecord, MembershipSummary,
 import type { Database } from "../db/schema";
 import { membershipIsValid } from "../domain/membership";
 import type { Logger } from "../logging";
+import type { RateLimiter } from "../rate-limit/rate-limit";
 import { SchoolRegister } from "../schools/school-register";
 import { HttpError, type FieldErrors } from "../shared/errors";
 import { OrganisationCreators } from "./organisation-creators";
 import { NOT_FOUND_MESSAGE, ORGANISATIONS_ONLY_MESSAGE, recordAccess } from "./school-record-access";
 import { readAddress, readOrganisation, idOf, type ReferenceLists } from "./school-record-input";
+import { spendSchoolRecordWrite } from "./school-record-limits";
 import { currentMembership } from "./school-seats";
 import { selectedSchoolOf, type SelectedSchool } from "./selected-school";
 
@@ -71,6 +73,8 @@ export interface SchoolRecordsDependencies {
   ids: CrmIds;
   db: Kysely<Database>;
   logger: Logger;
+  /** Counts the records each person writes by hand (school-record-limits.ts). */
+  rateLimiter: RateLimiter;
   /** Whether the person's email is verified; the email-verification work supplies it (until then, no one's is). */
   emailVerified?: (personId: number) => Promise<boolean>;
   clock?: () => Date;
@@ -81,7 +85,7 @@ function badRequest(errors: FieldErrors): HttpError {
 }
 
 export function createSchoolRecordsService(deps: SchoolRecordsDependencies): SchoolRecordsService {
-  const { crm, ids, logger } = deps;
+  const { crm, ids, logger, rateLimiter } = deps;
   const clock = deps.clock ?? (() => new Date());
   const emailVerified = deps.emailVerified ?? (async () => false);
   const register = new SchoolRegister(deps.db);
@@ -124,6 +128,7 @@ export function createSchoolRecordsService(deps: SchoolRecordsDependencies): Sch
       const now = clock();
       const read = readOrganisation(body, await lists());
       if (!read.ok) throw badRequest(read.errors);
+      await spendSchoolRecordWrite(rateLimiter, "organisations", userId);
       // The type is the server's to decide: whatever ConstituentType the browser sent, this is an organisation, and not a register school.
       const created = await crm.createOrganisation(read.value, now);
       await creators.record(created.Id, userId, now);
@@ -137,6 +142,7 @@ export function createSchoolRecordsService(deps: SchoolRecordsDependencies): Sch
       const read = readAddress(body, await lists());
       if (!read.ok) throw badRequest(read.errors);
       await access.changeable(userId, ownerId, "address-of-own-organisation-only");
+      await spendSchoolRecordWrite(rateLimiter, "addresses", userId);
       return crm.createAddress(ownerId, read.value, now);
     },
 
@@ -148,6 +154,7 @@ export function createSchoolRecordsService(deps: SchoolRecordsDependencies): Sch
       const owner = await access.changeable(userId, ownerId, "address-of-own-organisation-only");
       // The address must be the owner's own: an id from another record is unknown here.
       if (!owner.Addresses.some((address) => address.Id === addressId)) throw new HttpError(404, ADDRESS_NOT_FOUND_MESSAGE);
+      await spendSchoolRecordWrite(rateLimiter, "addresses", userId);
       if (!(await crm.updateAddress(addressId, read.value, now))) throw new HttpError(404, ADDRESS_NOT_FOUND_MESSAGE);
     },
 

@@ -93,6 +93,9 @@ function userId(req: Request): number {
 
 
 const KEYWORD_IDS_MESSAGE = "Send keywordIds as whole numbers separated by commas, for example keywordIds=671.";
+/** A school has a handful of attribute keywords; a longer list is not a real question (issue 22, item 8). */
+const MAXIMUM_KEYWORD_IDS = 20;
+const TOO_MANY_KEYWORD_IDS_MESSAGE = `Send at most ${MAXIMUM_KEYWORD_IDS} keywordIds.`;
 
 /** `keywordIds=671` or `671,672` or repeated; absent means the email-domain keyword. */
 function keywordIdsOf(value: unknown): number[] | undefined {
@@ -100,5 +103,6 @@ function keywordIdsOf(value: unknown): number[] | undefined {
   const parts = (Array.isArray(value) ? value : [value]).flatMap((part) => (typeof part === "string" ? part.split(",") : [null]));
   const ids = parts.map((part) => (part !== null && /^[1-9]\d{0,9}$/.test(part.trim()) ? Number(part.trim()) : Number.NaN));
   if (ids.length === 0 || ids.some(Number.isNaN)) throw new HttpError(400, KEYWORD_IDS_MESSAGE, { keywordIds: [KEYWORD_IDS_MESSAGE] });
+  if (ids.length > MAXIMUM_KEYWORD_IDS) throw new HttpError(400, TOO_MANY_KEYWORD_IDS_MESSAGE, { keywordIds: [TOO_MANY_KEYWORD_IDS_MESSAGE] });
   return ids;
 }

@@ -1,3 +1,4 @@
+import { withoutControlCharacters } from "../domain/text-input";
 import type { FieldErrors } from "../shared/errors";
 import { MAX_QUERY_LENGTH, searchTermsOf } from "./search-terms";
 
@@ -13,13 +14,16 @@ export type ParsedSearchText =
 /**
  * A query-string value as search text: missing means empty; more than one
  * value, or more than `maxLength` characters (code points, MAX_QUERY_LENGTH
- * unless given), is an error under `field`. Pure.
+ * unless given), is an error under `field`. Control characters read as
+ * spaces and the text is composed to NFC (server/domain/text-input.ts):
+ * search stores nothing, so it cleans rather than refuses. Pure.
  */
 export function parseSearchText(value: unknown, field: string, maxLength = MAX_QUERY_LENGTH): ParsedSearchText {
   if (value === undefined) return { ok: true, text: "", terms: [] };
   if (typeof value !== "string") return { ok: false, text: "", errors: { [field]: ["Send the search text once, as plain text."] } };
   if ([...value].length > maxLength) return { ok: false, text: value, errors: { [field]: [queryTooLong(maxLength)] } };
-  return { ok: true, text: value, terms: searchTermsOf(value) };
+  const text = withoutControlCharacters(value).normalize("NFC");
+  return { ok: true, text, terms: searchTermsOf(text) };
 }
 
 /** `?page=`: a whole number from 1; anything else is page 1. */

@@ -56,3 +56,27 @@ export class ServiceUnavailableError extends HttpError {
     if (options && "cause" in options) this.cause = options.cause;
   }
 }
+
+/**
+ * A 429: one person or connection has used up a rate limit. The message says
+ * when to try again; the error handler adds `Retry-After: retryAfterSeconds`.
+ */
+export class TooManyRequestsError extends HttpError {
+  override name = "TooManyRequestsError";
+
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+    fieldErrors?: FieldErrors,
+  ) {
+    super(429, message, fieldErrors);
+  }
+}
+
+/** "3 hours", "1 hour", "25 minutes": a wait as a person would say it, rounded up. */
+export function waitDescribed(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (minutes < 60) return `${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
+  const hours = Math.ceil(minutes / 60);
+  return `${hours} ${hours === 1 ? "hour" : "hours"}`;
+}

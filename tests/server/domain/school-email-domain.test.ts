@@ -18,3 +18,9 @@ describe("school email domains", () => {
     expect(emailMatchesSchoolDomains("not an email", ["oakfield.sch.uk"])).toBe(false);
   });
 });
+
+describe("school email domains in another Unicode spelling", () => {
+  it("matches a domain typed with a combining accent (NFD) against the stored precomposed one (NFC)", () => {
+    expect(emailMatchesSchoolDomains("head@e\u0301cole.example.fr", ["\u00e9cole.example.fr"])).toBe(true);
+  });
+});

@@ -6,6 +6,7 @@ import { createLogger } from "../../../server/logging";
 import { createSchoolRecordsService, type SchoolRecordsService } from "../../../server/memberships/school-records-service";
 import { createSchoolSearch } from "../../../server/search/create-school-search";
 import { createTestDatabase, databaseEngines, type TestDatabase } from "../support/databases";
+import { InProcessRateLimiter } from "../../../server/rate-limit/rate-limit";
 
 const ids = CRM_IDS.test;
 const now = new Date("2026-11-21T12:00:00.000Z");
@@ -35,6 +36,7 @@ describe.each(databaseEngines)("the demo schools on %s", (engine) => {
       ids,
       db: database.db,
       logger: createLogger("silent"),
+      rateLimiter: new InProcessRateLimiter(),
       clock: () => now,
     });
     viewerId = await idOfEmail("individual@example.com");

@@ -8,6 +8,7 @@ import { takeSeat } from "../../../server/memberships/school-seats";
 import { HttpError } from "../../../server/shared/errors";
 import { addPerson } from "../accounts/support";
 import { createTestDatabase, databaseEngines, type TestDatabase } from "../support/databases";
+import { InProcessRateLimiter } from "../../../server/rate-limit/rate-limit";
 
 const ids = CRM_IDS.test;
 const start = new Date("2026-09-01T09:00:00.000Z");
@@ -26,7 +27,7 @@ describe.each(databaseEngines)("the school records service on %s", (engine) => {
     database = await createTestDatabase(engine);
     crm = createSqlCrm(database.db, ids);
     const sink = new Writable({ write: (chunk: Buffer, _encoding, done) => { log += chunk.toString(); done(); } });
-    service = createSchoolRecordsService({ crm, ids, db: database.db, logger: createLogger("info", sink), clock: () => clockNow, emailVerified: async (id) => id === viewer });
+    service = createSchoolRecordsService({ crm, ids, db: database.db, logger: createLogger("info", sink), rateLimiter: new InProcessRateLimiter(), clock: () => clockNow, emailVerified: async (id) => id === viewer });
     viewer = await addPerson(database.db, { email: "viewer@example.org" });
     schoolId = (await crm.createOrganisation({ LastName: "Unlimited School", Addresses: [{ Street1: "1 Road", City: "Hull", PostalCode: "HU1 1AA" }] }, start)).Id;
     await crm.createMembership({
