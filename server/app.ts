@@ -32,6 +32,7 @@ import { peopleRoutes } from "./routes/people";
 import { privacyRoutes } from "./routes/privacy";
 import { resourceRoutes } from "./routes/resources";
 import { saveResourceRoutes } from "./routes/save-resource";
+import { rootIconRoutes, seoRoutes } from "./routes/seo";
 import { shareLinkRoutes } from "./routes/share-links";
 import { schoolSearchFrontDoor, schoolSearchRoutes } from "./routes/school-search";
 import { autocompleteFrontDoor, searchAutocompleteRoutes, searchPageRoutes } from "./routes/search";
@@ -129,7 +130,7 @@ function expressApp(services: AppServices, options: CreateAppOptions & SharedPar
   app.set("view cache", !development);
   app.disable("x-powered-by");
   app.locals.lightGalleryLicenseKey = config.lightGalleryLicenseKey;
-  const views = configureViews(app, { templatesDir, viteAssets: services.viteAssets, reloadTemplates: development });
+  const views = configureViews(app, { templatesDir, viteAssets: services.viteAssets, reloadTemplates: development, publicUrl: config.publicUrl });
 
   // Every answer carries them, probes and redirects included; computed once, so this costs a dozen setHeader calls.
   app.use(options.securityHeaders);
@@ -148,6 +149,7 @@ function expressApp(services: AppServices, options: CreateAppOptions & SharedPar
   app.use(compressResponses);
   app.use(options.accessLog.middleware);
   app.use("/static", staticFiles(staticDir, bundleDir));
+  app.use(rootIconRoutes(staticDir));
 
   // Providers' server-to-server notifications: before sessions, body parsers and CSRF, on purpose. A provider has
   // no session or CSRF token; the signature over the raw body (checked by its adapter) is what proves the call,
@@ -155,6 +157,8 @@ function expressApp(services: AppServices, options: CreateAppOptions & SharedPar
   app.use(paymentNotificationRoutes({ payments: features.payments }));
   // Before sessions: a visitor without a session cookie is answered from kept pages, without a session or a render.
   if (options.pageCache) app.use(anonymousPageCache(options.pageCache));
+  // After the page cache (it keeps the sitemap), before sessions: robots.txt, the sitemap and the manifest are nobody's own.
+  app.use(seoRoutes({ sitemap: features.sitemap, siteSettings: features.pages.siteSettings, publicUrl: config.publicUrl }));
   app.use(sessionMiddleware(config, services.sessionStore));
   app.use(loadCurrentUser({ findSessionUser: features.accounts.findSessionUser }));
   app.use(express.json({ limit: bodyLimit }));
@@ -199,14 +203,14 @@ function expressApp(services: AppServices, options: CreateAppOptions & SharedPar
   app.use(saveResourceRoutes({ resources: features.resources }));
   // Before resourceRoutes: its /resources/:slug/ would otherwise take /resources/shared/<token>/.
   app.use(shareLinkRoutes({ shareLinks: features.shareLinks, siteOrigin: config }));
-  app.use(eventRoutes({ events: features.events, views, publicOrigin: config.publicOrigin, rememberRenderedEntries: !development }));
+  app.use(eventRoutes({ events: features.events, views, publicOrigin: config.publicOrigin, publicUrl: config.publicUrl, rememberRenderedEntries: !development }));
   app.use(galleryRoutes({ gallery: features.gallery }));
   app.use(peopleRoutes({ people: features.people }));
   app.use(teacherNoteRoutes({ notes: features.teacherNotes }));
-  app.use(resourceRoutes({ resources: features.resources }));
+  app.use(resourceRoutes({ resources: features.resources, publicUrl: config.publicUrl }));
   app.use(searchPageRoutes({ siteSearch: features.siteSearch }));
   // Last: its /:slug/ route would otherwise answer every one-segment address.
-  app.use(pageRoutes({ pages: features.pages, templatesDir }));
+  app.use(pageRoutes({ pages: features.pages, templatesDir, publicUrl: config.publicUrl }));
 
   app.use(notFoundHandler);
   app.use(errorHandler({ development, siteSettings: features.pages.siteSettings }));

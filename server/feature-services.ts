@@ -29,6 +29,7 @@ import type { RedisClient } from "./redis";
 import { createResourcesService, type ResourcesService } from "./resources/resources-service";
 import { createSchoolAdminService, type SchoolAdminService } from "./memberships/school-admin-service";
 import { createShareLinksService, type ShareLinksService } from "./share-links/share-links-service";
+import { createSitemapService, sitemapSourcesOf, type SitemapService } from "./seo/sitemap-service";
 import { createSchoolSearch } from "./search/create-school-search";
 import type { CachedSchoolSearch } from "./search/cached-school-search";
 import type { CachedSiteSearch } from "./search/cached-site-search";
@@ -68,6 +69,8 @@ export interface FeatureServices {
   /** Download my data and Delete my account (docs/my-account.md, "Your data"). */
   privacy: PrivacyService;
   readinessProbe: ReadinessProbe;
+  /** /sitemap.xml and its parts (docs/seo.md). */
+  sitemap: SitemapService;
   /** The site-wide content version (migration 0018), which keys the anonymous page cache. */
   siteContentVersion: () => Promise<number>;
 }
@@ -128,6 +131,10 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
   const memberAccess = createMemberAccess({ db, crm, ids: crmIds });
   const teacherNotes = createTeacherNotesService({ db, memberAccess });
   const shareLinks = createShareLinksService({ db, memberAccess, notesOn: teacherNotes.notesOn, logger: adapters.logger, publicOrigin: adapters.config.publicOrigin });
+  const pages = createPagesService(db);
+  const events = createEventsService(db);
+  const resources = createResourcesService(db, { memberAccess, notesOn: teacherNotes.notesOn, shareLinksFor: shareLinks.shareLinksFor });
+  const people = createPeopleService(db);
   return {
     emailVerification,
     payments,
@@ -141,12 +148,13 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
       audit,
       config: adapters.config,
     }),
-    pages: createPagesService(db),
-    events: createEventsService(db),
-    resources: createResourcesService(db, { memberAccess, notesOn: teacherNotes.notesOn, shareLinksFor: shareLinks.shareLinksFor }),
+    pages,
+    events,
+    resources,
     teacherNotes,
     shareLinks,
-    people: createPeopleService(db),
+    people,
+    sitemap: createSitemapService({ sources: sitemapSourcesOf({ pages, events, resources, people }), publicUrl: adapters.config.publicUrl }),
     gallery: createGalleryService(db),
     siteSearch: adapters.siteSearch,
     schoolSearch: createSchoolSearch(adapters.database),

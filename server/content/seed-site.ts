@@ -5,7 +5,7 @@ import type { SiteSettings } from "../pages/site-settings";
 
 /** Stores each setting as its own JSON row, keyed as SiteSettings names it. */
 export async function seedSiteSettings(db: Kysely<Database>, site: SiteFixture, now: Date): Promise<void> {
-  const settings: SiteSettings = { name: site.name, tagline: site.tagline, nav: site.nav, footerNav: site.footer_nav };
+  const settings: SiteSettings = { name: site.name, tagline: site.tagline, nav: site.nav, footerNav: site.footer_nav, address: site.address ?? null };
   const rows = Object.entries(settings).map(([key, value]) => ({
     key,
     value_json: JSON.stringify(value),

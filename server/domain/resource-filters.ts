@@ -159,6 +159,16 @@ export function resourceListingUrl(query: ResourceListingQuery): string {
   return search ? `${RESOURCES_PATH}?${search}` : RESOURCES_PATH;
 }
 
+/**
+ * The listing's canonical address (docs/seo.md, "Canonical addresses"): a
+ * page of the plain listing is its own (`?page=2`, the one parameter kept);
+ * any filter or sort is a view of the plain listing, so it names /resources/.
+ */
+export function resourceListingCanonicalUrl(query: ResourceListingQuery): string {
+  if (hasFilters(query) || query.sort !== "newest") return RESOURCES_PATH;
+  return resourceListingUrl({ terms: emptyFacetSelection(), duration: "any", sort: "newest", page: query.page });
+}
+
 /** "Clear all" without JavaScript: the same listing with no facet boxes checked (duration and sort kept, page 1). */
 export function clearedFacetsUrl(query: ResourceListingQuery): string {
   return resourceListingUrl({ ...query, terms: emptyFacetSelection(), page: 1 });

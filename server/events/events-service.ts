@@ -1,4 +1,6 @@
 import type { Kysely } from "kysely";
+import type { SitemapEntry } from "../seo/sitemap";
+import { eventSitemapEntries } from "./event-sitemap";
 import type { CompressedAnswer } from "../cache/compressed-answer";
 import { contentVersionReader } from "../cache/content-versions";
 import type { Database } from "../db/schema";
@@ -20,6 +22,8 @@ export interface EventsService {
   /** The event's instances that have not yet ended at `now`, soonest first. */
   upcomingInstances(eventId: number, now: Date): Promise<InstanceTimes[]>;
   findInstance(eventId: number, instanceId: number): Promise<InstanceTimes | undefined>;
+  /** Every event page, for the sitemap (docs/seo.md). */
+  sitemapEntries(): Promise<SitemapEntry[]>;
 }
 
 export function createEventsService(db: Kysely<Database>): EventsService {
@@ -31,5 +35,6 @@ export function createEventsService(db: Kysely<Database>): EventsService {
     findEvent: (slug) => findEventBySlug(db, slug),
     upcomingInstances: (eventId, now) => findUpcomingInstances(db, eventId, now),
     findInstance: (eventId, instanceId) => findInstanceOfEvent(db, eventId, instanceId),
+    sitemapEntries: () => eventSitemapEntries(db),
   };
 }

@@ -11,7 +11,7 @@ import { cookieTest, existingSession } from "./session/session-middleware";
  * rendered for a visitor who sent no session cookie is kept, compressed, keyed
  * by its address and the site's content version (migration 0018), and the
  * next such visitor gets the kept bytes without a render. Kept only when the
- * answer is a 200 HTML page, nobody is signed in, no CSRF token was issued and
+ * answer is a 200 HTML page (or the sitemap's XML), nobody is signed in, no CSRF token was issued and
  * no cookie is set: decided from the final headers, as they are written.
  */
 
@@ -103,7 +103,7 @@ function keepWhatIsRendered(req: Request, res: Response, keep: (answer: Compress
   res.send = function sendForCache(this: Response, body?: unknown) {
     res.send = send;
     if (!isCacheablePage(res, body)) return send.call(this, body);
-    candidate = compressAnswer(Buffer.from(body), "text/html; charset=utf-8");
+    candidate = compressAnswer(Buffer.from(body), keptContentTypeOf(res));
     sendCompressedAnswer(req, res, candidate, MISS_HEADERS);
     return this;
   } as Response["send"];
@@ -123,10 +123,19 @@ function keepWhatIsRendered(req: Request, res: Response, keep: (answer: Compress
   } as Response["writeHead"];
 }
 
+/** HTML pages, and the XML of the sitemap (docs/seo.md), which changes with the same content version. */
+const keptContentType = /^(text\/html|application\/xml)\b/i;
+
+/** The route's type when it set one (the sitemap's XML), else the HTML that res.send would have given a string. */
+function keptContentTypeOf(res: Response): string {
+  const type = res.getHeader("Content-Type");
+  return type === undefined ? "text/html; charset=utf-8" : String(type);
+}
+
 function isCacheablePage(res: Response, body: unknown): body is string {
   if (res.statusCode !== 200 || typeof body !== "string" || res.getHeader("Content-Encoding") !== undefined) return false;
   const type = res.getHeader("Content-Type");
-  if (type !== undefined && !/^text\/html\b/i.test(String(type))) return false;
+  if (type !== undefined && !keptContentType.test(String(type))) return false;
   const cacheControl = res.getHeader("Cache-Control");
   return cacheControl === undefined || !/no-store|private/i.test(String(cacheControl));
 }

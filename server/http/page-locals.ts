@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from "express";
 import type { SiteSettings } from "../pages/site-settings";
+import { isIndexablePath } from "../seo/crawl-rules";
 import { isApiRequest } from "./errors";
 import { existingSession } from "./session/session-middleware";
 
@@ -32,6 +33,9 @@ export function pageLocals(options: { siteSettings: () => Promise<SiteSettings>;
     // loadCurrentUser (server/http/session-user.ts) has set it for signed-in requests.
     res.locals.currentUser ??= null;
     res.locals.currentPath = req.originalUrl;
+    // The layout's <link rel="canonical"> (the address without its query) or noindex (docs/seo.md); a page may name another.
+    res.locals.canonicalPath = req.path;
+    res.locals.indexable = isIndexablePath(req.path);
     res.locals.currentYear = new Date().getFullYear();
     // Issued only when printed: a page without a form (and a redirect or a JSON answer) then creates no session.
     res.locals.csrfToken = new LazyCsrfToken(() => options.csrfTokenFor(req));

@@ -1,4 +1,6 @@
 import type { Kysely } from "kysely";
+import type { SitemapEntry } from "../seo/sitemap";
+import { pageSitemapEntries } from "./page-sitemap";
 import type { Database } from "../db/schema";
 import { loadHomeContent, type HomeContent } from "./home-content";
 import { findPublishedPage, type PublishedPage } from "./pages";
@@ -10,6 +12,8 @@ export interface PagesService {
   findPublishedPage(slug: string): Promise<PublishedPage | undefined>;
   /** Cached in process for a short while (site-settings.ts), since every page shows them. */
   siteSettings(): Promise<SiteSettings>;
+  /** Every published editor page, for the sitemap (docs/seo.md). */
+  sitemapEntries(now: Date): Promise<SitemapEntry[]>;
 }
 
 export function createPagesService(db: Kysely<Database>): PagesService {
@@ -17,5 +21,6 @@ export function createPagesService(db: Kysely<Database>): PagesService {
     homeContent: () => loadHomeContent(db),
     findPublishedPage: (slug) => findPublishedPage(db, slug),
     siteSettings: () => loadSiteSettings(db),
+    sitemapEntries: (now) => pageSitemapEntries(db, now),
   };
 }

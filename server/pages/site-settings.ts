@@ -8,15 +8,25 @@ export interface NavLink {
   href: string;
 }
 
+/** Where the organisation is: the venues' address in events' structured data (docs/seo.md). */
+export interface PostalAddress {
+  street: string;
+  town: string;
+  postcode: string;
+  /** ISO 3166-1 alpha-2, e.g. "GB". */
+  country: string;
+}
+
 export interface SiteSettings {
   name: string;
   tagline: string;
   nav: NavLink[];
   footerNav: NavLink[];
+  address: PostalAddress | null;
 }
 
 /** What an unseeded database shows: a working layout with no links. */
-export const FALLBACK_SITE_SETTINGS: SiteSettings = { name: "Our website", tagline: "", nav: [], footerNav: [] };
+export const FALLBACK_SITE_SETTINGS: SiteSettings = { name: "Our website", tagline: "", nav: [], footerNav: [], address: null };
 
 const navSchema = z.array(z.object({ label: z.string(), href: z.string() }));
 const settingSchemas = {
@@ -24,6 +34,7 @@ const settingSchemas = {
   tagline: z.string(),
   nav: navSchema,
   footerNav: navSchema,
+  address: z.object({ street: z.string(), town: z.string(), postcode: z.string(), country: z.string() }).nullable(),
 } satisfies Record<keyof SiteSettings, z.ZodType>;
 
 /*

@@ -10,6 +10,7 @@ import {
   hasFilters,
   keepKnownTerms,
   lastPageFor,
+  resourceListingCanonicalUrl,
   RESOURCE_SORT_LABELS,
   RESOURCE_SORTS,
   RESOURCES_PATH,
@@ -48,6 +49,8 @@ export interface ResourceListingPage {
   pagination: Pagination | null;
   /** The plain listing, for the empty state. */
   listingUrl: string;
+  /** The page's canonical address (resourceListingCanonicalUrl); the layout's <link rel="canonical">. */
+  canonicalPath: string;
 }
 
 function filterFormOf(query: ResourceListingQuery, terms: ResourceTermsByFacet, counts: Record<ResourceFacet, Map<number, number>>): ResourceFilterForm {
@@ -108,5 +111,6 @@ export async function loadResourceListingPage(
     cards: cards.map((card, index) => ({ ...card, save: saves[index]! })),
     pagination: paginationOf(shownQuery, result.page, lastPageFor(result.total)),
     listingUrl: RESOURCES_PATH,
+    canonicalPath: resourceListingCanonicalUrl(shownQuery),
   };
 }

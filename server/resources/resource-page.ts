@@ -37,6 +37,7 @@ export interface ResourcePage {
     imageAlt: string;
     durationMinutes: number;
     publishedAt: string;
+    updatedAt: string;
   };
   facets: ResourceFacetTerms[];
   /**
@@ -127,6 +128,7 @@ export async function loadResourcePage(
       imageAlt: row.image_alt,
       durationMinutes: row.duration_minutes,
       publishedAt: row.published_at,
+      updatedAt: row.updated_at,
     },
     facets,
     activities: isMember

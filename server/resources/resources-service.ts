@@ -1,4 +1,6 @@
 import type { Kysely } from "kysely";
+import type { SitemapEntry } from "../seo/sitemap";
+import { resourceSitemapEntries } from "./resource-sitemap";
 import type { Database } from "../db/schema";
 import type { ResourceListingQuery } from "../domain/resource-filters";
 import { cachedResourceListing, resourceListingVersionReader } from "./cached-resource-listing";
@@ -17,6 +19,8 @@ export interface ResourcesService {
   /** Saves or unsaves; undefined when there is no such published resource of that type. */
   applySaveRequest(constituentId: number, request: SaveRequest): Promise<SaveableResource | undefined>;
   savedResources(constituentId: number): Promise<SavedResourceCard[]>;
+  /** Every published resource page, for the sitemap (docs/seo.md). */
+  sitemapEntries(now: Date): Promise<SitemapEntry[]>;
 }
 
 export function createResourcesService(db: Kysely<Database>, pageDependencies: ResourcePageDependencies): ResourcesService {
@@ -27,5 +31,6 @@ export function createResourcesService(db: Kysely<Database>, pageDependencies: R
     resourcePage: (slug, viewer, noteDraft) => loadResourcePage(db, slug, viewer, pageDependencies, { noteDraft }),
     applySaveRequest: (constituentId, request) => applySaveRequest(db, constituentId, request),
     savedResources: (constituentId) => listSavedResources(db, constituentId),
+    sitemapEntries: (now) => resourceSitemapEntries(db, now),
   };
 }

@@ -11,6 +11,8 @@ import { INSTANCES_API_PATH } from "../events/whats-on-page";
 import { sendCompressedAnswer, type AnswerHeaders } from "../http/compressed-answer-response";
 import type { FrontDoorRoute } from "../http/front-door";
 import { HttpError, notFound } from "../http/errors";
+import type { SiteSettings } from "../pages/site-settings";
+import { eventJsonLd, structuredDataSiteOf } from "../seo/structured-data";
 import { redirectToSlashed } from "./slashed-redirect";
 
 const instanceFilePattern = /^(\d{1,10})\.ics$/;
@@ -37,10 +39,12 @@ export function eventRoutes(options: {
   events: EventsService;
   views: Environment;
   publicOrigin: string;
+  /** PUBLIC_URL: the addresses in an event's structured data. */
+  publicUrl: string;
   /** Keep rendered calendar entries (off in development, where templates change). */
   rememberRenderedEntries: boolean;
 }): Router {
-  const { events, views, publicOrigin } = options;
+  const { events, views, publicOrigin, publicUrl } = options;
   const renderCalendarEntry = calendarEntryRenderer(views, { remember: options.rememberRenderedEntries });
   const router = Router({ strict: true });
 
@@ -69,7 +73,8 @@ export function eventRoutes(options: {
     const event = await events.findEvent(req.params.slug);
     if (!event) throw notFound();
     const instances = await events.upcomingInstances(event.id, new Date());
-    res.render("pages/event.njk", { event, facts: eventFactsOf(event), dates: eventDatesOf(event, instances) });
+    const structuredData = eventJsonLd(event, instances, structuredDataSiteOf(res.locals.site as SiteSettings, publicUrl));
+    res.render("pages/event.njk", { event, facts: eventFactsOf(event), dates: eventDatesOf(event, instances), structuredData });
   });
 
   router.get("/whats-on/:slug/:file", async (req, res) => {

@@ -1,16 +1,19 @@
 import { Router } from "express";
 import type { PagesService } from "../pages/pages-service";
+import type { SiteSettings } from "../pages/site-settings";
+import { organizationJsonLd, structuredDataSiteOf } from "../seo/structured-data";
 import { notFound } from "../http/errors";
 import { listPatternNames } from "../views/pattern-library";
 import { redirectToSlashed } from "./slashed-redirect";
 
 /** The home page, the pattern library and the editor-written content pages. */
-export function pageRoutes(options: { pages: PagesService; templatesDir: string }): Router {
-  const { pages, templatesDir } = options;
+export function pageRoutes(options: { pages: PagesService; templatesDir: string; publicUrl: string }): Router {
+  const { pages, templatesDir, publicUrl } = options;
   const router = Router({ strict: true });
 
   router.get("/", async (_req, res) => {
-    res.render("pages/home.njk", await pages.homeContent());
+    const structuredData = organizationJsonLd(structuredDataSiteOf(res.locals.site as SiteSettings, publicUrl));
+    res.render("pages/home.njk", { ...(await pages.homeContent()), structuredData });
   });
 
   router.get("/patterns/", async (_req, res) => {

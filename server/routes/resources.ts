@@ -4,6 +4,8 @@ import { notFound } from "../http/errors";
 import { takeNoteDraft } from "../http/note-draft";
 import type { ResourcesService } from "../resources/resources-service";
 import type { Viewer } from "../resources/save-controls";
+import type { SiteSettings } from "../pages/site-settings";
+import { learningResourceJsonLd, structuredDataSiteOf } from "../seo/structured-data";
 import { redirectToSlashed } from "./slashed-redirect";
 
 function viewerOf(res: Response): Viewer {
@@ -17,8 +19,8 @@ function viewerOf(res: Response): Viewer {
 }
 
 /** The filterable resources listing and each resource's page (docs/resources.md). */
-export function resourceRoutes(options: { resources: ResourcesService }): Router {
-  const { resources } = options;
+export function resourceRoutes(options: { resources: ResourcesService; publicUrl: string }): Router {
+  const { resources, publicUrl } = options;
   const router = Router({ strict: true });
 
   router.get(RESOURCES_PATH, async (req, res) => {
@@ -29,7 +31,8 @@ export function resourceRoutes(options: { resources: ResourcesService }): Router
   router.get("/resources/:slug/", async (req, res) => {
     const page = await resources.resourcePage(req.params.slug, viewerOf(res), takeNoteDraft(req));
     if (!page) throw notFound();
-    res.render("pages/resource.njk", page);
+    const structuredData = learningResourceJsonLd(page.resource, page.facets, structuredDataSiteOf(res.locals.site as SiteSettings, publicUrl));
+    res.render("pages/resource.njk", { ...page, structuredData });
   });
 
   // The pattern library's Save and filter pages show the real listing: its first resource, its filter form.

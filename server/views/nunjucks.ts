@@ -1,5 +1,7 @@
 import type { Express } from "express";
 import nunjucks from "nunjucks";
+import { shareImageOf } from "../seo/share-image";
+import { absoluteUrl } from "../seo/structured-data";
 import { jsonScript } from "./json-script";
 import type { ViteAssets } from "./vite-assets";
 
@@ -10,11 +12,13 @@ interface TemplateCall {
 
 /**
  * Nunjucks as Express's view engine: templates from `templatesDir`,
- * autoescaping on, the `json_script` filter and the `viteTags` global.
+ * autoescaping on, the `json_script` filter, the `viteTags` global, and
+ * `absoluteUrl` and `shareImage` for the layout's canonical and sharing tags
+ * (docs/seo.md), which need PUBLIC_URL.
  */
 export function configureViews(
   app: Express,
-  options: { templatesDir: string; viteAssets: ViteAssets; reloadTemplates: boolean },
+  options: { templatesDir: string; viteAssets: ViteAssets; reloadTemplates: boolean; publicUrl: string },
 ): nunjucks.Environment {
   const loader = new nunjucks.FileSystemLoader(options.templatesDir, { noCache: options.reloadTemplates });
   const env = new nunjucks.Environment(loader, { autoescape: true, throwOnUndefined: false });
@@ -22,6 +26,8 @@ export function configureViews(
   env.addGlobal("viteTags", function viteTags(this: TemplateCall, entry: string) {
     return new nunjucks.runtime.SafeString(options.viteAssets.tagsFor(entry, this.ctx?.cspNonce));
   });
+  env.addGlobal("absoluteUrl", (pathOrUrl: string) => absoluteUrl(options.publicUrl, pathOrUrl));
+  env.addGlobal("shareImage", (siteName: string, url?: string | null, alt?: string | null) => shareImageOf(options.publicUrl, siteName, { url, alt }));
   env.express(app);
   app.set("view engine", "njk");
   return env;

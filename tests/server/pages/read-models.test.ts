@@ -97,6 +97,7 @@ describe.each(databaseEngines)("reading content on %s", (engine) => {
       tagline: "Plays & more",
       nav: [{ label: "About", href: "/about/" }],
       footerNav: [],
+      address: null,
     });
   });
 

@@ -18,6 +18,7 @@ describe("configureViews", () => {
     const env = configureViews(express(), {
       templatesDir: directory,
       reloadTemplates: true,
+      publicUrl: "https://www.example.org",
       viteAssets: {
         tagsFor: (entry, nonce) => {
           calls.push({ entry, nonce });
