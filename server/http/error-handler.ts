@@ -37,6 +37,12 @@ export function errorHandler(options: {
 }): ErrorRequestHandler {
   return async (error: unknown, req, res, next) => {
     if (res.headersSent) return next(error);
+    if (isClientAbort(error)) {
+      // The client went away mid-body: nothing failed here and nobody is left to read an answer.
+      req.log?.info({ err: { message: (error as Error).message, code: (error as { code?: unknown }).code } }, "client aborted the request");
+      res.status(400).end();
+      return;
+    }
     const httpError = toHttpError(error);
     if (httpError !== error && httpError instanceof ServiceUnavailableError) {
       // An outage, not a bug: one line per request, without the stack (docs/faults.md).
@@ -67,6 +73,14 @@ export function errorHandler(options: {
     res.locals.currentPath ??= req.originalUrl;
     renderErrorPage(res, page);
   };
+}
+
+/**
+ * body-parser's error for a body the client stopped sending (`type: "request.aborted"`, status 400, code
+ * ECONNABORTED). Decided by its origin, not its code, so it is never taken for a database socket.
+ */
+export function isClientAbort(error: unknown): boolean {
+  return (error as { type?: unknown } | null)?.type === "request.aborted";
 }
 
 /** Our own errors pass through; body-parser's get a clear message; the rest become a plain 500. */
