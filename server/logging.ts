@@ -91,6 +91,8 @@ export function accessLog(logger: Logger): AccessLog {
     serializers: accessLogSerializers,
     autoLogging: { ignore: (req) => probePaths.has(req.url ?? "") },
     customLogLevel: (req, res, error) => {
+      // A client that hung up mid-body is its own doing, not a failure of ours (docs/faults.md).
+      if (req.readableAborted) return "info";
       if (error || res.statusCode >= 500) return "error";
       if (res.statusCode >= 400) return "warn";
       return successLevel(req);

@@ -32,6 +32,8 @@ export async function issueVerificationToken(
 export interface SpentVerificationToken {
   constituentId: number;
   authVersion: number;
+  /** The address it confirmed. */
+  email: string;
   /** Present when the token carried a wizard choice: the opaque key that reopens it. */
   resumeKey?: string;
 }
@@ -55,10 +57,11 @@ export async function consumeVerificationToken(db: Kysely<Database>, token: stri
     .returning(["id", "auth_version"])
     .executeTakeFirst();
   if (!person) return undefined;
-  if (spent.pending_choice === null) return { constituentId: person.id, authVersion: person.auth_version };
+  const confirmed = { constituentId: person.id, authVersion: person.auth_version, email: spent.email };
+  if (spent.pending_choice === null) return confirmed;
   const resume = newSingleUseToken(now, 0);
   await db.updateTable("email_verification_tokens").set({ resume_key_hash: resume.tokenHash }).where("id", "=", spent.id).execute();
-  return { constituentId: person.id, authVersion: person.auth_version, resumeKey: resume.token };
+  return { ...confirmed, resumeKey: resume.token };
 }
 
 /** The pending choice (JSON) a resume key names, only for the person it belongs to and only for a day after verifying. */

@@ -29,7 +29,23 @@ export interface VerificationDependencies {
 
 export type SendLinkOutcome = { kind: "sent"; sentTo: string } | { kind: "rate-limited" } | { kind: "no-account" };
 
-export type VerifyOutcome = { kind: "verified"; constituent: { id: number; auth_version: number }; resumeKey?: string } | { kind: "unusable-token" };
+/**
+ * Following a link confirms the address and never signs anyone in (a link
+ * that did would let an attacker's link sign a victim into the attacker's
+ * account: login CSRF, issue 22 item 6). What happens next depends on who
+ * this browser is signed in as.
+ */
+export type VerifyOutcome =
+  /** Signed in as that person: on into the wizard, where they were. */
+  | { kind: "verified"; wizardPath: string }
+  /** Signed in as someone else, who stays signed in: say which address was confirmed, nothing more. */
+  | { kind: "verified-for-another-account"; email: string }
+  /** Nobody signed in: sign in, then on to `wizardPath` (which resumes only for the person who verified). */
+  | { kind: "verified-signed-out"; wizardPath: string }
+  | { kind: "unusable-token" };
+
+/** The wizard's link-school screens, where a followed link continues. */
+const LINK_SCHOOL_WIZARD_PATH = "/account/register/?link-school=true";
 
 /**
  * Verified email addresses (docs/crm.md, "Seats, admins and verified email"):
@@ -40,7 +56,8 @@ export type VerifyOutcome = { kind: "verified"; constituent: { id: number; auth_
 export interface EmailVerificationService {
   /** Sends a link that, once followed, resumes the wizard at `choice`. Rate-limited per person. */
   sendVerificationLink(constituentId: number, choice: PendingChoice | null): Promise<SendLinkOutcome>;
-  verify(token: string): Promise<VerifyOutcome>;
+  /** Spends the token and confirms its address; `signedInAs` is who this browser is signed in as, if anyone. */
+  verify(token: string, signedInAs: number | undefined): Promise<VerifyOutcome>;
   /** The choice to resume after verifying, for the person who verified only. */
   resumeFor(constituentId: number, resumeKey: string): Promise<PendingChoice | undefined>;
   /** The person's address when verified, else undefined. */
@@ -107,10 +124,13 @@ export function createEmailVerificationService(deps: VerificationDependencies): 
       return { kind: "sent", sentTo: email };
     },
 
-    async verify(token) {
+    async verify(token, signedInAs) {
       const spent = await consumeVerificationToken(db, token, clock());
       if (!spent) return { kind: "unusable-token" };
-      return { kind: "verified", constituent: { id: spent.constituentId, auth_version: spent.authVersion }, resumeKey: spent.resumeKey };
+      const wizardPath = LINK_SCHOOL_WIZARD_PATH + (spent.resumeKey ? `&resume=${spent.resumeKey}` : "");
+      if (signedInAs === spent.constituentId) return { kind: "verified", wizardPath };
+      if (signedInAs !== undefined) return { kind: "verified-for-another-account", email: spent.email };
+      return { kind: "verified-signed-out", wizardPath };
     },
 
     async resumeFor(constituentId, resumeKey) {

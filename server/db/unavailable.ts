@@ -4,8 +4,12 @@
  * server/http/error-handler.ts, docs/faults.md) rather than a bug (a 500).
  */
 
-/** Socket errors of a refused, reset or dropped connection (node:net, and pg's AggregateError for several addresses). */
-const networkCodes = new Set(["ECONNREFUSED", "ECONNRESET", "ECONNABORTED", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN"]);
+/**
+ * Socket errors of a refused, reset or dropped connection (node:net, and pg's AggregateError for several addresses).
+ * Not ECONNABORTED: a database socket that drops reports ECONNRESET or EPIPE, while ECONNABORTED is what
+ * body-parser gives a client that stops sending its body, and a client must not be able to raise a database alarm.
+ */
+const networkCodes = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN"]);
 
 /**
  * PostgreSQL SQLSTATEs: class 08 (connection exception) by prefix, and

@@ -10,7 +10,9 @@ export interface SignInStanding {
 /**
  * Accounts spec, section 4 (Login): signed in, with an affiliation and an
  * unexpired membership, goes to `next`; anything else goes to the
- * registration wizard to link a school, keeping `next` for afterwards.
+ * registration wizard to link a school, keeping `next` for afterwards. A
+ * `next` that is that wizard already (a confirmed email's "sign in to carry
+ * on", which carries its resume key) is not wrapped in a second one.
  * The no-JavaScript login form uses this; the login widget applies the
  * same rule in the browser (widgets/login-form/destination.ts), since it
  * must also work against other backends.
@@ -20,7 +22,14 @@ export function destinationAfterSignIn(standing: SignInStanding, next: string, n
     standing.IsLoggedIn &&
     Boolean(standing.affiliation_type) &&
     membershipIsValid(standing.school_membership_data?.ExpirationDateTime, now);
-  return hasValidMembership ? next : linkSchoolPath(next);
+  return hasValidMembership || isLinkSchoolPath(next) ? next : linkSchoolPath(next);
+}
+
+/** Whether `next` (a safe path) is the wizard's link-school screen. */
+export function isLinkSchoolPath(next: string): boolean {
+  const probeOrigin = "https://same-site.invalid";
+  const url = new URL(next, probeOrigin);
+  return url.origin === probeOrigin && url.pathname === "/account/register/" && url.searchParams.get("link-school") === "true";
 }
 
 /** /account/register/?link-school=true&next=… */

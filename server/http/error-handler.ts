@@ -49,6 +49,12 @@ export function errorHandler(options: {
 }): ErrorRequestHandler {
   return async (error: unknown, req, res, next) => {
     if (res.headersSent) return next(error);
+    if (isClientAbort(error)) {
+      // The client went away mid-body: nothing failed here and nobody is left to read an answer.
+      req.log?.info({ err: { message: (error as Error).message, code: (error as { code?: unknown }).code } }, "client aborted the request");
+      res.status(400).end();
+      return;
+    }
     const outage = error instanceof HttpError ? undefined : outages.find(({ isOutage }) => isOutage(error));
     const httpError = outage ? new ServiceUnavailableError(outage.message, DEFAULT_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_TITLE) : toHttpError(error);
     if (outage) {
@@ -81,6 +87,14 @@ export function errorHandler(options: {
     res.locals.currentPath ??= req.originalUrl;
     renderErrorPage(res, page);
   };
+}
+
+/**
+ * body-parser's error for a body the client stopped sending (`type: "request.aborted"`, status 400, code
+ * ECONNABORTED). Decided by its origin, not its code, so it is never taken for a database socket.
+ */
+export function isClientAbort(error: unknown): boolean {
+  return (error as { type?: unknown } | null)?.type === "request.aborted";
 }
 
 /** Our own errors pass through; body-parser's get a clear message; the rest (outages aside) become a plain 500. */

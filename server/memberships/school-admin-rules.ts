@@ -32,7 +32,7 @@ export interface RuleContext {
 }
 
 /** A refusal: logged, then thrown for the HTTP edge to answer. */
-export function refuse(context: RuleContext, status: 403 | 409, message: string, details: { userId: number; rule: string } & Record<string, unknown>): never {
+export function refuse(context: RuleContext, status: 403 | 404 | 409, message: string, details: { userId: number; rule: string } & Record<string, unknown>): never {
   context.logger.warn(details, `school admin rule refused: ${details.rule}`);
   throw new HttpError(status, message);
 }
@@ -89,7 +89,10 @@ export async function checkRemoval(context: RuleContext, userId: number, affilia
   const affiliation = await context.crm.affiliation(affiliationId);
   if (!affiliation) throw new HttpError(404, UNKNOWN_AFFILIATION_MESSAGE);
   const schoolId = affiliation.GroupConstituent.Id;
-  await requireAdmin(context, userId, schoolId, now, { affiliationId });
+  // Another school's affiliation is answered as a missing one, so affiliation ids cannot be probed (issue 22, item 9).
+  if (!(await isSchoolAdmin(context.crm, context.ids, { schoolId, personId: userId }, now))) {
+    refuse(context, 404, UNKNOWN_AFFILIATION_MESSAGE, { userId, rule: "admin-of-school", schoolId, affiliationId });
+  }
   if (!isCurrent(affiliation, now)) throw new HttpError(404, UNKNOWN_AFFILIATION_MESSAGE);
   return { affiliation, name: affiliation.IndividualConstituent.DisplayName };
 }

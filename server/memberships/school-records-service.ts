@@ -9,7 +9,7 @@ import type { RateLimiter } from "../rate-limit/rate-limit";
 import { SchoolRegister } from "../schools/school-register";
 import { HttpError, type FieldErrors } from "../shared/errors";
 import { OrganisationCreators } from "./organisation-creators";
-import { NOT_FOUND_MESSAGE, ORGANISATIONS_ONLY_MESSAGE, recordAccess } from "./school-record-access";
+import { NOT_FOUND_MESSAGE, recordAccess } from "./school-record-access";
 import { readAddress, readOrganisation, idOf, type ReferenceLists } from "./school-record-input";
 import { spendSchoolRecordWrite } from "./school-record-limits";
 import { currentMembership } from "./school-seats";
@@ -177,14 +177,14 @@ export function createSchoolRecordsService(deps: SchoolRecordsDependencies): Sch
 
     async organisationBenefitSummary(userId, constituentId) {
       const detail = await access.readable(userId, constituentId, "benefit-summary-of-organisations-only");
-      if (!access.isOrganisation(detail)) access.deny(userId, "benefit-summary-of-organisations-only", { constituentId }, ORGANISATIONS_ONLY_MESSAGE);
+      if (!access.isOrganisation(detail)) access.deny(userId, "benefit-summary-of-organisations-only", { constituentId });
       const membership = (await currentMembership(crm, constituentId, clock())) ?? null;
       return { Membership: membership, Benefits: membership ? await crm.seatBenefits(membership.Id) : [] };
     },
 
     async attributes(userId, constituentId, keywordIds) {
       const detail = await access.readable(userId, constituentId, "attributes-of-organisations-only");
-      if (!access.isOrganisation(detail)) access.deny(userId, "attributes-of-organisations-only", { constituentId }, ORGANISATIONS_ONLY_MESSAGE);
+      if (!access.isOrganisation(detail)) access.deny(userId, "attributes-of-organisations-only", { constituentId });
       return crm.attributes(constituentId, keywordIds ?? [ids.emailDomainKeywordId]);
     },
   };

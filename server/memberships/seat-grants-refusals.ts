@@ -13,11 +13,13 @@ export interface Refusal {
 
 export const NO_SEATS_MESSAGE = "No seats available for the membership, needs to be renewed";
 export const MEMBERSHIP_EXPIRED_MESSAGE = "Membership has expired, needs to be renewed";
+const UNKNOWN_MEMBERSHIP_MESSAGE = "We couldn't find that membership. Reload the page and try again.";
 
 export const refusals = {
   notSelf: { kind: "refused", status: 403, rule: "self-only", message: "You can only take a seat for yourself." },
-  unknownMembership: { kind: "refused", status: 404, rule: "membership-exists", message: "We couldn't find that membership. Reload the page and try again." },
-  notASchool: { kind: "refused", status: 403, rule: "school-membership", message: "You can't do that for this school." },
+  unknownMembership: { kind: "refused", status: 404, rule: "membership-exists", message: UNKNOWN_MEMBERSHIP_MESSAGE },
+  // A person's membership is answered as a missing one, so membership ids cannot be probed (issue 22, item 9).
+  notASchool: { kind: "refused", status: 404, rule: "school-membership", message: UNKNOWN_MEMBERSHIP_MESSAGE },
   notCurrent: { kind: "refused", status: 409, rule: "current-membership", message: MEMBERSHIP_EXPIRED_MESSAGE },
   unknownBenefit: { kind: "refused", status: 400, rule: "seat-benefit", message: "Send Benefit.Id as the user-seat or the admin-seat benefit." },
   unverified: {

@@ -3,7 +3,6 @@ import { readPendingChoice } from "../accounts/email-verification-choice";
 import type { EmailVerificationService } from "../accounts/email-verification";
 import { HttpError, isApiRequest } from "../http/errors";
 import { requireUser } from "../http/require-user";
-import { signIn } from "../http/session-user";
 import type { OriginRule } from "../http/site-origin";
 import { clearVerifyTokenCookie, VERIFY_EMAIL_PATH, verifyTokenFromCookie } from "./verify-email-handoff";
 
@@ -13,8 +12,10 @@ const TOO_MANY_LINKS_MESSAGE = "We've sent several links already. Check your inb
  * Email verification (docs/crm.md, "Seats, admins and verified email").
  * POST sends a link carrying the wizard's pending choice; following it
  * (GET, after verify-email-handoff.ts has moved the token into a cookie)
- * verifies the address, signs that person in when this browser is not (a new
- * session id, as sign-in does) and resumes the wizard.
+ * confirms the address, and never signs anyone in (login CSRF, issue 22
+ * item 6): the same person goes on into the wizard, someone else signed in
+ * here is told which address was confirmed, and a signed-out browser is asked
+ * to sign in, coming back to the wizard afterwards.
  */
 export function verifyEmailRoutes(options: { verification: EmailVerificationService; siteOrigin: OriginRule }): Router {
   const { verification } = options;
@@ -25,11 +26,11 @@ export function verifyEmailRoutes(options: { verification: EmailVerificationServ
     const token = verifyTokenFromCookie(req);
     clearVerifyTokenCookie(res);
     res.set("Cache-Control", "no-store");
-    const outcome = token ? await verification.verify(token) : { kind: "unusable-token" as const };
+    const outcome = token ? await verification.verify(token, req.currentUser?.id) : { kind: "unusable-token" as const };
     if (outcome.kind === "unusable-token") return renderUnusable(res, Boolean(req.currentUser));
-    if (req.currentUser?.id !== outcome.constituent.id) await signIn(req, outcome.constituent);
-    const resume = outcome.resumeKey ? `&resume=${outcome.resumeKey}` : "";
-    res.redirect(303, `/account/register/?link-school=true${resume}`);
+    if (outcome.kind === "verified") return res.redirect(303, outcome.wizardPath);
+    if (outcome.kind === "verified-for-another-account") return res.render("pages/account/verify-email.njk", { confirmedFor: outcome.email });
+    res.render("pages/account/verify-email.njk", { confirmed: true, next: outcome.wizardPath });
   });
 
   // The unusable-link page's "Sign in to get a new link" comes back here.

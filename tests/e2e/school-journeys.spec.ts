@@ -77,6 +77,27 @@ test.describe("joining a school through the wizard", () => {
     await expectNoAxeViolations(page);
   });
 
+  test("the link opened in another browser confirms the address without signing in; signing in there resumes the wizard", async ({ page, browser }) => {
+    const email = uniqueEmail("other-browser").replace("@example.org", "@oakfield.sch.uk");
+    await signUpThroughWizard(page, email);
+    await chooseSchool(page, stateSchool, "Oakfield", "Oakfield Primary");
+    await page.getByRole("button", { name: "Yes, link my account" }).click();
+    await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeFocused();
+
+    const phone = await (await browser.newContext()).newPage();
+    await followMailedLink(phone, email, /Confirm your email address/, "verify-email");
+    await expect(phone.getByRole("heading", { name: "Your email address is confirmed" })).toBeVisible();
+    await widgetMounted(phone, "login-form");
+    await expectNoAxeViolations(phone);
+    expect((await (await phone.request.get("/account/session-status/")).json()).session_data.login_info).toBeNull();
+    await phone.getByLabel("Email address").fill(email);
+    await phone.getByLabel("Password", { exact: true }).fill(wizardPassword);
+    await phone.getByRole("button", { name: "Sign in" }).click();
+    await expect(phone).toHaveURL(/\/account\/register\/\?link-school=true&resume=/);
+    await widgetMounted(phone, "register-wizard");
+    await expect(phone.getByRole("heading", { name: "Is this your school?" })).toBeVisible();
+  });
+
   test("Riverside has no seat left: nothing is granted, and the wizard says so", async ({ page }) => {
     const email = uniqueEmail("no-seat").replace("@example.org", "@riverside.sch.uk");
     await signUpThroughWizard(page, email);

@@ -14,7 +14,9 @@ import { createTestApp, type TestApp } from "../server/support/test-app";
  * and two members with their own notes and share links (orders: payment-forgery.test.ts). Every call
  * that takes an id (in the path, the query or the body) is made by someone
  * who does not own the thing: it answers 403 or 404, and the database is
- * exactly as it was.
+ * exactly as it was. Where the id names a person, a membership, an address or
+ * an affiliation, a stranger's real id is answered exactly as an id that does
+ * not exist (404, the same body), so ids cannot be enumerated.
  */
 
 /** Every table an id-taking call could change. */
@@ -128,6 +130,54 @@ describe.each(databaseEngines)("IDOR: nobody reaches another person's or school'
     ]) {
       for (const who of ["brookAdmin", "bob"]) await refusedWithoutChange(() => read(who, path));
     }
+  });
+
+  it("V8.2.2 a stranger's real id and an id that does not exist get the same status and body, on every id-taking call", async () => {
+    const missing = 999_999;
+    const teacher = as("riverTeacher").id;
+    const aliceMembership = (await t.database.db.selectFrom("memberships").select("id").where("constituent_id", "=", as("alice").id).executeTakeFirstOrThrow()).id;
+    const address = (id: number, owner: number) => ({
+      Id: id,
+      AddressType: { Id: 3 },
+      Constituent: { Id: owner },
+      Label: "",
+      Months: "YYYYYYYYYYYY",
+      PrimaryIndicator: false,
+      Street1: "Probe",
+      Street2: "",
+      PostalCode: "LS3 1AA",
+      City: "Leeds",
+      Country: { Id: 209 },
+      State: null,
+      Inactive: false,
+    });
+    const seat = (membershipId: number) => ({
+      Benefit: { Id: ids.seatBenefits.userSeat, Inactive: false, MembershipOrganization: { Id: 1 }, Type: { Id: -2 }, PremiumId: null },
+      Constituent: { Id: as("bob").id },
+      Membership: { Id: membershipId },
+      TotalCount: 1,
+      UsedDateTime: new Date().toISOString(),
+    });
+    const calls: [string, (id: number) => PromiseLike<{ status: number; text: string }>, number][] = [
+      ["constituent-detail", (id) => read("bob", `/account/constituent-detail/${id}/`), teacher],
+      ["membership-summary", (id) => read("bob", `/account/membership-summary/${id}/`), as("alice").id],
+      ["benefits-number-of-seats", (id) => read("bob", `/account/benefits-number-of-seats/${id}/`), aliceMembership],
+      ["membership-organisation-benefit-summary", (id) => read("bob", `/account/membership-organisation-benefit-summary/${id}/`), teacher],
+      ["attributes", (id) => read("bob", `/account/attributes/${id}/`), teacher],
+      ["create-address (owner)", (id) => write("brookAdmin", "post", "/account/create-address/", address(0, id)), river.schoolId],
+      ["update-address", (id) => write("brookAdmin", "put", `/account/update-address/${id}/`, address(id, id === missing ? missing : river.schoolId)), riverAddressId],
+      ["manual-benefit-usage (membership)", (id) => write("bob", "post", "/account/manual-benefit-usage/", seat(id)), aliceMembership],
+      ["affiliation delete", (id) => write("brookAdmin", "delete", `/account/affiliation/${id}/delete`), riverTeacherAffiliation],
+      ["school remove (page)", (id) => read("brookAdmin", `/account/school/remove/${id}/`), riverTeacherAffiliation],
+      ["school remove", (id) => write("brookAdmin", "post", `/account/school/remove/${id}/`), riverTeacherAffiliation],
+    ];
+    for (const [name, call, strangers] of calls) {
+      const taken = await refusedWithoutChange(() => call(strangers), [404]);
+      const absent = await refusedWithoutChange(() => call(missing), [404]);
+      expect(taken.text, name).toBe(absent.text);
+    }
+    // The not-yours case is still logged, at warn, with the rule.
+    expect(t.logLines().some((line) => line.level === 40 && line.msg === "school records: refused" && line.rule === "constituent-detail-own-only")).toBe(true);
   });
 
   it("V8.2.2 a school's members are named only to its admins: anyone else sees the roles without the people", async () => {

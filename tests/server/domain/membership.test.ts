@@ -41,6 +41,12 @@ describe("destinationAfterSignIn", () => {
     expect(destinationAfterSignIn(standing, "/resources/?page=2", now)).toBe("/account/register/?link-school=true&next=%2Fresources%2F%3Fpage%3D2");
   });
 
+  it("does not wrap a next that is the link-school wizard already (a confirmed email's resume link)", () => {
+    const resume = "/account/register/?link-school=true&resume=abc";
+    expect(destinationAfterSignIn({ ...member, affiliation_type: null }, resume, now)).toBe(resume);
+    expect(destinationAfterSignIn({ ...member, affiliation_type: null }, "/account/register/?next=%2F", now)).toBe("/account/register/?link-school=true&next=%2Faccount%2Fregister%2F%3Fnext%3D%252F");
+  });
+
   it("builds the link-school address", () => {
     expect(linkSchoolPath("/account/my-account/")).toBe("/account/register/?link-school=true&next=%2Faccount%2Fmy-account%2F");
   });

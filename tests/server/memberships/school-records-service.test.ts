@@ -65,11 +65,11 @@ describe.each(databaseEngines)("the school records service on %s", (engine) => {
     expect(await service.sessionStatus({ id: viewer, email: "viewer@example.org", firstName: "Jo", lastName: "Baptiste" })).toMatchObject({ emailVerified: true, constituentId: viewer });
   });
 
-  it("logs a refusal at warn with who, which rule and which record, and throws a 403", async () => {
+  it("logs a refusal at warn with who, which rule and which record, and throws a 404 (as for a missing record)", async () => {
     const other = await addPerson(database.db, { email: "other@example.org" });
     const refusal = await service.constituentDetail(viewer, other).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(HttpError);
-    expect((refusal as HttpError).status).toBe(403);
+    expect((refusal as HttpError).status).toBe(404);
     const line = log.split("\n").filter(Boolean).map((text) => JSON.parse(text) as Record<string, unknown>).find((entry) => entry.rule === "constituent-detail-own-only");
     expect(line).toMatchObject({ level: 40, userId: viewer, constituentId: other });
   });

@@ -78,7 +78,7 @@ describe.each(databaseEngines)("seat grants on %s", (engine) => {
       await expectRefusedWithoutChange(() => claim(bareTeacher, bare.membershipId!), 403, "email-domain");
     });
 
-    it("refuses an unknown membership (404), an individual's membership (403), an expired one (409) and an unknown benefit (400)", async () => {
+    it("refuses an unknown membership (404), an individual's membership (404, as unknown), an expired one (409) and an unknown benefit (400)", async () => {
       const person = await addMember(database.db, "p@yew.sch.uk");
       await expectRefusedWithoutChange(() => claim(person, 987654), 404, "membership-exists");
       const own = await crm.createMembership({
@@ -88,7 +88,7 @@ describe.each(databaseEngines)("seat grants on %s", (engine) => {
         expiration: new Date(Date.now() + 86_400_000),
         seats: [{ benefitId: userSeat, available: 1 }],
       });
-      await expectRefusedWithoutChange(() => claim(person, own.Id), 403, "school-membership");
+      await expectRefusedWithoutChange(() => claim(person, own.Id), 404, "school-membership");
       const expired = await addSchool(database.db, crm, { name: "Yew", kind: "state", domains: ["yew.sch.uk"], seats: 5, expiresAt: new Date(Date.now() - 1000) });
       await expectRefusedWithoutChange(() => claim(person, expired.membershipId!), 409, "current-membership", "Membership has expired, needs to be renewed");
       await expectRefusedWithoutChange(() => claim(person, expired.membershipId!, 999), 400, "seat-benefit");

@@ -132,8 +132,9 @@ describe.each(databaseEngines)("the wizard's school-record calls on %s", (engine
     expect(own.body.details).toEqual({ Id: jo.id, DisplayName: "Jo Baptiste", SortName: "Baptiste/Jo", Addresses: [] });
 
     const other = await get(jo, `/account/constituent-detail/${sam.id}/`);
-    expect(other.status).toBe(403);
-    expect(other.body.errors.__all__).toEqual(["You can only see your own account's details, not someone else's."]);
+    // Someone else's record is answered as a missing one (no id probing); only the log tells them apart.
+    expect(other.status).toBe(404);
+    expect(other.body).toEqual((await get(jo, "/account/constituent-detail/999999/")).body);
     expect(warnings()).toContainEqual(expect.objectContaining({ userId: jo.id, rule: "constituent-detail-own-only", constituentId: sam.id }));
 
     for (const id of ["999999", "0", "abc", "-1", "1.5"]) expect((await get(jo, `/account/constituent-detail/${id}/`)).status).toBe(404);
@@ -254,14 +255,14 @@ describe.each(databaseEngines)("the wizard's school-record calls on %s", (engine
 
     // Sam did not create it.
     const samAdds = await jsonCall(sam.agent, "post", "/account/create-address/", sam.token, addressRecord(ownSchool));
-    expect(samAdds.status).toBe(403);
-    expect(samAdds.body.errors.__all__).toEqual(["You can't change this school's address: only the person who added the school can."]);
+    expect(samAdds.status).toBe(404);
+    expect(samAdds.body.errors.__all__).toEqual(["We couldn't find that record. Search for the school again, or check the address."]);
     const samChanges = await jsonCall(sam.agent, "put", `/account/update-address/${addressId}/`, sam.token, addressRecord(ownSchool, { City: "Hull" }));
-    expect(samChanges.status).toBe(403);
+    expect(samChanges.status).toBe(404);
     expect(warnings()).toContainEqual(expect.objectContaining({ userId: sam.id, rule: "address-of-own-organisation-only", constituentId: ownSchool }));
     // Nor can anyone change a register school's address, or another person's.
-    expect((await jsonCall(jo.agent, "post", "/account/create-address/", jo.token, addressRecord(schoolId))).status).toBe(403);
-    expect((await jsonCall(jo.agent, "post", "/account/create-address/", jo.token, addressRecord(sam.id))).status).toBe(403);
+    expect((await jsonCall(jo.agent, "post", "/account/create-address/", jo.token, addressRecord(schoolId))).status).toBe(404);
+    expect((await jsonCall(jo.agent, "post", "/account/create-address/", jo.token, addressRecord(sam.id))).status).toBe(404);
     // An address that is not the named record's is unknown.
     const registerAddress = (await crm.constituentDetail(schoolId))!.Addresses[0]!.Id;
     expect((await jsonCall(jo.agent, "put", `/account/update-address/${registerAddress}/`, jo.token, addressRecord(ownSchool))).status).toBe(404);
@@ -292,7 +293,7 @@ describe.each(databaseEngines)("the wizard's school-record calls on %s", (engine
     expect(Date.parse(lapsed.body.expired.ExpirationDateTime)).toBeLessThan(Date.now());
 
     expect((await get(jo, `/account/membership-summary/${jo.id}/`)).body).toEqual({ success: true, details: null, expired: null });
-    expect((await get(jo, `/account/membership-summary/${sam.id}/`)).status).toBe(403);
+    expect((await get(jo, `/account/membership-summary/${sam.id}/`)).status).toBe(404);
     expect((await get(jo, "/account/membership-summary/987654/")).status).toBe(404);
   });
 
@@ -306,7 +307,7 @@ describe.each(databaseEngines)("the wizard's school-record calls on %s", (engine
     expect((await get(jo, "/account/benefits-number-of-seats/987654/")).status).toBe(404);
     // A person's own membership is theirs alone.
     const personal = await crm.createMembership({ constituentId: sam.id, levelId: ids.membershipLevels.individual, initiation: new Date(), expiration: new Date(Date.now() + DAY), seats: [] });
-    expect((await get(jo, `/account/benefits-number-of-seats/${personal.Id}/`)).status).toBe(403);
+    expect((await get(jo, `/account/benefits-number-of-seats/${personal.Id}/`)).status).toBe(404);
     expect((await get(sam, `/account/benefits-number-of-seats/${personal.Id}/`)).body).toEqual({ success: true, details: [] });
   });
 
@@ -320,7 +321,7 @@ describe.each(databaseEngines)("the wizard's school-record calls on %s", (engine
     ]);
     const lapsed = await get(jo, `/account/membership-organisation-benefit-summary/${lapsedSchoolId}/`);
     expect(lapsed.body.details).toEqual({ Membership: null, Benefits: [] });
-    expect((await get(jo, `/account/membership-organisation-benefit-summary/${jo.id}/`)).status).toBe(403);
+    expect((await get(jo, `/account/membership-organisation-benefit-summary/${jo.id}/`)).status).toBe(404);
     expect((await get(jo, "/account/membership-organisation-benefit-summary/987654/")).status).toBe(404);
   });
 
@@ -333,8 +334,8 @@ describe.each(databaseEngines)("the wizard's school-record calls on %s", (engine
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.errors)).toEqual(["keywordIds"]);
     const person = await get(jo, `/account/attributes/${jo.id}/?keywordIds=671`);
-    expect(person.status).toBe(403);
-    expect(person.body.errors.__all__).toEqual(["Attributes are kept for schools only, not for people."]);
+    expect(person.status).toBe(404);
+    expect(person.body.errors.__all__).toEqual(["We couldn't find that record. Search for the school again, or check the address."]);
     expect((await get(jo, "/account/attributes/987654/")).status).toBe(404);
   });
 });

@@ -22,6 +22,14 @@ describe("destinationAfterLogin", () => {
     expect(destinationAfterLogin(answer, "/resources/?page=2", now)).toBe("/account/register/?link-school=true&next=%2Fresources%2F%3Fpage%3D2");
   });
 
+  it("does not wrap a next that is the link-school wizard already, on this site only", () => {
+    const resume = "/account/register/?link-school=true&resume=abc";
+    expect(destinationAfterLogin({ IsLoggedIn: true }, resume, now)).toBe(resume);
+    expect(destinationAfterLogin({ IsLoggedIn: true }, "https://evil.example/account/register/?link-school=true", now)).toBe(
+      "/account/register/?link-school=true&next=https%3A%2F%2Fevil.example%2Faccount%2Fregister%2F%3Flink-school%3Dtrue",
+    );
+  });
+
   it("leaves next off the link-school address when there is none", () => {
     expect(destinationAfterLogin({ IsLoggedIn: true }, null, now)).toBe("/account/register/?link-school=true");
   });
