@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from "express";
 import { isDatabaseUnavailable } from "../db/unavailable";
 import type { SiteSettings } from "../pages/site-settings";
-import { DEFAULT_RETRY_AFTER_SECONDS, ServiceUnavailableError } from "../shared/errors";
+import { DEFAULT_RETRY_AFTER_SECONDS, ServiceUnavailableError, TooManyRequestsError } from "../shared/errors";
 import { HttpError, isApiRequest, notFound } from "./errors";
 
 const bodyLimitText = "100 kB";
@@ -49,6 +49,7 @@ export function errorHandler(options: {
       const seconds = httpError instanceof ServiceUnavailableError ? httpError.retryAfterSeconds : DEFAULT_RETRY_AFTER_SECONDS;
       res.set("Retry-After", String(seconds));
     }
+    if (httpError instanceof TooManyRequestsError) res.set("Retry-After", String(httpError.retryAfterSeconds));
     if (isApiRequest(req)) {
       res.json({ success: false, errors: httpError.errors });
       return;

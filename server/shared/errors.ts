@@ -56,3 +56,15 @@ export class ServiceUnavailableError extends HttpError {
     if (options && "cause" in options) this.cause = options.cause;
   }
 }
+
+/** A 429: too many of something in a window. The error handler adds `Retry-After: retryAfterSeconds`. */
+export class TooManyRequestsError extends HttpError {
+  override name = "TooManyRequestsError";
+
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+  }
+}
