@@ -44,7 +44,7 @@ export interface FeatureServices {
   accounts: AccountsService;
   /** Verified email addresses: links, resuming the wizard (docs/crm.md, "Seats, admins and verified email"). */
   emailVerification: EmailVerificationService;
-  /** Joining a school, the admin offer, the free state-school membership; grantSeatByInvite for invites. */
+  /** Joining a school, the admin offer, the free state-school membership. */
   seats: SeatGrantsService;
   pages: PagesService;
   events: EventsService;
@@ -112,8 +112,8 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
     logger: adapters.logger,
     mailer: adapters.mailer,
     audit,
+    rateLimiter: adapters.rateLimiter,
     config: adapters.config,
-    grantSeatByInvite: (personId, schoolId) => seats.grantSeatByInvite(personId, schoolId),
   });
   const { provider, sandbox } = paymentProvider(adapters);
   const payments = createPaymentsService({

@@ -88,11 +88,19 @@ export async function verifiedEmailOf(db: Kysely<Database>, constituentId: numbe
   return row?.email ?? undefined;
 }
 
-/** Marks the person's current address verified (an accepted invite proves it too). */
-export async function markEmailVerified(db: Kysely<Database>, constituentId: number, now: Date): Promise<void> {
-  await db
+/**
+ * Marks the address verified only while it is still the person's address
+ * (an accepted invite proves the address it was sent to, not whatever the
+ * account holds when the write lands). Pass the caller's transaction, so the
+ * check and the proof it rests on commit together. False when the account's
+ * address is another.
+ */
+export async function markEmailVerified(db: Kysely<Database>, constituentId: number, email: string, now: Date): Promise<boolean> {
+  const marked = await db
     .updateTable("constituents")
     .set({ email_verified_at: sql<string>`coalesce(email_verified_at, ${now.toISOString()})` })
     .where("id", "=", constituentId)
-    .execute();
+    .where("email", "=", email)
+    .executeTakeFirst();
+  return marked.numUpdatedRows > 0n;
 }

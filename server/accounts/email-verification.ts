@@ -8,7 +8,6 @@ import { parseStoredChoice, type PendingChoice } from "./email-verification-choi
 import {
   consumeVerificationToken,
   issueVerificationToken,
-  markEmailVerified,
   pendingChoiceByResumeKey,
   verifiedEmailOf,
   VERIFICATION_TOKEN_LIFETIME_MINUTES,
@@ -63,8 +62,6 @@ export interface EmailVerificationService {
   /** The person's address when verified, else undefined. */
   verifiedEmail(constituentId: number): Promise<string | undefined>;
   isEmailVerified(constituentId: number): Promise<boolean>;
-  /** An accepted invite proves the address too. */
-  markVerified(constituentId: number): Promise<void>;
 }
 
 export function verifyEmailLinkPath(token: string): string {
@@ -139,6 +136,5 @@ export function createEmailVerificationService(deps: VerificationDependencies): 
 
     verifiedEmail: (constituentId) => verifiedEmailOf(db, constituentId),
     isEmailVerified: async (constituentId) => (await verifiedEmailOf(db, constituentId)) !== undefined,
-    markVerified: (constituentId) => markEmailVerified(db, constituentId, clock()),
   };
 }

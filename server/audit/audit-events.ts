@@ -13,10 +13,12 @@ export const AUDIT_EVENTS = [
   "email.changed",
   /** Someone became an admin of a school. details: { schoolId, affiliationId, via: "made-admin" | "admin-seat" } */
   "school-admin.granted",
-  /** An admin ended someone's affiliations at a school. details: { schoolId, affiliationIds, wholePerson } */
+  /** An admin ended someone's affiliations at a school. details: { schoolId, affiliationId, wholePerson, invitesRevoked } */
   "school-affiliation.removed",
   /** details: { schoolId, membershipId, email } */
   "school-invite.sent",
+  /** An admin revoked a pending invite. details: { schoolId, inviteId, email } */
+  "school-invite.revoked",
   /** details: { orderId, membershipId, planType, organisationId } */
   "payment.fulfilled",
   /** Recorded by the account deletion (My account, "Delete my account"). */

@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import type { Request } from "express";
 import { HttpError } from "../shared/errors";
 
-export { HttpError, nonFieldErrorsKey, type FieldErrors } from "../shared/errors";
+export { HttpError, nonFieldErrorsKey, TooManyRequestsError, type FieldErrors } from "../shared/errors";
 
 export function notFound(message = "Check the address is typed correctly, or go to the home page to find what you need."): HttpError {
   return new HttpError(404, message);

@@ -1,29 +1,32 @@
-import { findConstituentByEmail } from "../accounts/constituents";
 import { emailProblem, normaliseEmail } from "../domain/email";
 import { recordId } from "../domain/record-id";
+import { INVITE_LIFETIME_DAYS, INVITE_LIMITS, inviteSeatProblem, tooManyInvitesMessage, type UserSeats } from "../domain/school-invites";
 import type { Mailer } from "../mail/mailer";
-import { HttpError } from "../shared/errors";
-import { checkInvite, INVITE_LIFETIME_DAYS, signInvite } from "./invite-tokens";
+import type { RateLimiter } from "../rate-limit/rate-limit";
+import { HttpError, TooManyRequestsError } from "../shared/errors";
+import { pendingInviteCount, revokePendingInvite, storeInvite } from "./invite-store";
 import { refuse, requireAdmin, type RuleContext } from "./school-admin-rules";
-import { currentMembership, type SeatOutcome } from "./school-seats";
+import { currentMembership } from "./school-seats";
+import { withSchoolLock } from "./seat-grants-lock";
 
 /*
- * Invites (accounts spec, section 6): an admin of a school sends a link that
- * lets one email address join it as a user. The signed link is the grant,
- * so no domain rule applies, and following it proves the address.
+ * Sending and revoking invites (accounts spec, section 6; docs/schools.md):
+ * an admin of a school sends a link that lets one email address join it as
+ * a user. The stored invite is the grant (invite-store.ts): it is spent once,
+ * can be revoked, and holds a seat while it is pending.
  */
 
 export const INVITE_SENT_MESSAGE = "Invite sent successfully!";
 export const INVITE_FAILED_MESSAGE = "There was an error sending the invite. Please try again.";
 export const NOT_CURRENT_MEMBERSHIP_MESSAGE = "That membership is not this school's current one. Reload the page and try again.";
+export const INVITE_NOT_PENDING_MESSAGE = "That invite is no longer pending. Reload the page to see the school's invites.";
 export const INVITE_ACCEPT_PATH = "/account/invite/accept/";
 
 export interface InviteContext extends RuleContext {
   mailer: Mailer;
-  key: Buffer;
+  rateLimiter: RateLimiter;
   publicUrl: string;
-  /** Takes the seat an invite grants and marks the address verified (SeatGrantsService.grantSeatByInvite). */
-  grantSeatByInvite(personId: number, schoolId: number): Promise<SeatOutcome>;
+  clock: () => Date;
 }
 
 export interface InviteRequest {
@@ -54,52 +57,51 @@ export async function sendInvite(context: InviteContext, userId: number, invite:
   if (membership?.Id !== invite.membershipId) {
     refuse(context, 403, NOT_CURRENT_MEMBERSHIP_MESSAGE, { userId, rule: "current-membership", schoolId, membershipId: invite.membershipId });
   }
-  const token = signInvite(context.key, { schoolId, membershipId: membership.Id, email: invite.email }, now);
-  const acceptUrl = `${context.publicUrl}${INVITE_ACCEPT_PATH}?token=${encodeURIComponent(token)}`;
-  try {
-    // Nothing else changes here (the signed link is the grant), so the message is written on its own; the outbox delivers it.
-    await context.mailer.send({
-      to: invite.email,
-      template: "school-invite",
-      context: { schoolName: membership.Constituent.DisplayName, acceptUrl, expiresInDays: INVITE_LIFETIME_DAYS },
-    });
-  } catch (error) {
-    context.logger.error({ err: error, userId, schoolId }, "invite email not queued");
-    throw new HttpError(503, INVITE_FAILED_MESSAGE);
-  }
+  await countAgainstLimits(context, userId, schoolId);
+  // Under the school's lock, so two admins inviting at once cannot both promise the last seat.
+  await withSchoolLock(context.db, context.ids, schoolId, async (crm, trx) => {
+    const lockedNow = context.clock();
+    const userSeat = (await crm.seatBenefits(membership.Id)).find((benefit) => benefit.Benefit.Id === context.ids.seatBenefits.userSeat);
+    const seats: UserSeats | undefined = userSeat && {
+      unlimited: userSeat.MembershipLevelBenefit.UnlimitedIndicator,
+      available: userSeat.TotalAvailable,
+      remaining: userSeat.TotalRemaining,
+    };
+    const problem = inviteSeatProblem(seats, await pendingInviteCount(trx, schoolId, lockedNow, invite.email));
+    if (problem) refuse(context, 409, problem, { userId, rule: "invite-seat-free", schoolId, membershipId: membership.Id });
+    const token = await storeInvite(trx, { schoolId, membershipId: membership.Id, email: invite.email, invitedBy: userId }, lockedNow);
+    const acceptUrl = `${context.publicUrl}${INVITE_ACCEPT_PATH}?token=${encodeURIComponent(token)}`;
+    try {
+      // In the invite's transaction: the message is queued if and only if the invite is stored.
+      await context.mailer.send(
+        { to: invite.email, template: "school-invite", context: { schoolName: membership.Constituent.DisplayName, acceptUrl, expiresInDays: INVITE_LIFETIME_DAYS } },
+        { db: trx },
+      );
+    } catch (error) {
+      context.logger.error({ err: error, userId, schoolId }, "invite email not queued");
+      throw new HttpError(503, INVITE_FAILED_MESSAGE);
+    }
+  });
   context.logger.info({ userId, schoolId, membershipId: membership.Id }, "school invite queued");
 }
 
-export type InviteAcceptance =
-  | { kind: "refused"; reason: "forged" | "expired" }
-  | { kind: "sign-up"; email: string; acceptPath: string }
-  | { kind: "sign-in"; email: string; acceptPath: string }
-  | { kind: "other-email"; email: string; schoolName: string }
-  | { kind: "joined" | "already"; schoolName: string }
-  | { kind: "no-seats" | "no-membership"; schoolName: string };
+/** Every invite an admin sends counts against the admin's and the school's hourly and daily limits (docs/schools.md). */
+async function countAgainstLimits(context: InviteContext, userId: number, schoolId: number): Promise<void> {
+  for (const { scope, window, limit, windowMs } of INVITE_LIMITS) {
+    const subject = scope === "admin" ? userId : schoolId;
+    const result = await context.rateLimiter.hit(`school-invites:${scope}:${window}:${subject}`, limit, windowMs);
+    if (!result.allowed) {
+      context.logger.warn({ userId, schoolId, rule: `invites-per-${scope}-per-${window}`, limit }, "school invite refused: limit reached");
+      throw new TooManyRequestsError(tooManyInvitesMessage(scope, result.retryAfterSeconds), result.retryAfterSeconds);
+    }
+  }
+}
 
-/** Follows an invite link for whoever is (or is not) signed in. */
-export async function acceptInvite(
-  context: InviteContext,
-  token: string,
-  user: { id: number; email: string } | undefined,
-  now: Date,
-): Promise<InviteAcceptance> {
-  const check = checkInvite(context.key, token, now);
-  if (!check.ok) return { kind: "refused", reason: check.reason };
-  const { schoolId, email } = check.claims;
-  const acceptPath = `${INVITE_ACCEPT_PATH}?token=${encodeURIComponent(token)}`;
-  if (!user) {
-    const account = await findConstituentByEmail(context.db, email);
-    return account ? { kind: "sign-in", email, acceptPath } : { kind: "sign-up", email, acceptPath };
-  }
-  const schoolName = (await context.crm.constituentDetail(schoolId))?.DisplayName ?? "the school";
-  if (normaliseEmail(user.email) !== email) return { kind: "other-email", email, schoolName };
-  const outcome = await context.grantSeatByInvite(user.id, schoolId);
-  if (outcome.kind === "no-seats" || outcome.kind === "no-membership") {
-    context.logger.warn({ userId: user.id, rule: "invite-seat", schoolId }, `school invite not accepted: ${outcome.kind}`);
-    return { kind: outcome.kind, schoolName };
-  }
-  context.logger.info({ userId: user.id, schoolId }, "school invite accepted");
-  return { kind: outcome.kind === "joined" ? "joined" : "already", schoolName };
+/** An admin of the invite's school revokes it, if it is still pending: the link then no longer works. */
+export async function revokeInvite(context: InviteContext, userId: number, target: { schoolId: number; inviteId: number }, now: Date): Promise<{ email: string }> {
+  await requireAdmin(context, userId, target.schoolId, now, { inviteId: target.inviteId });
+  const revoked = await revokePendingInvite(context.db, target.schoolId, target.inviteId, now);
+  if (!revoked) throw new HttpError(404, INVITE_NOT_PENDING_MESSAGE);
+  context.logger.info({ userId, ...target }, "school invite revoked");
+  return revoked;
 }

@@ -1,12 +1,16 @@
+import type { Kysely } from "kysely";
 import type { CrmIds } from "../crm/crm-ids";
 import type { ConstituentId, CrmPort } from "../crm/crm-port";
+import type { Database } from "../db/schema";
+import { inviteStatus } from "../domain/school-invites";
 import { isCurrent } from "./school-admin-rules";
 import { ROLE_LABELS, roleOf } from "./school-standing";
 
 /*
  * The memberships capability's share of "Download my data" and "Delete my
  * account" (docs/my-account.md): the person's schools, roles and memberships,
- * and the schools that would lose their only admin.
+ * the school invites sent to their address or by them, and the schools that
+ * would lose their only admin.
  */
 
 /** Every affiliation the person has held, current or ended, oldest first. */
@@ -59,3 +63,32 @@ export async function schoolsWithOnlyThisAdmin(crm: CrmPort, ids: CrmIds, person
   return found;
 }
 
+
+/** Invites sent to the person's address, and invites they sent (with the invitee's address), oldest first. */
+export async function invitesForExport(db: Kysely<Database>, personId: ConstituentId, email: string | null, now: Date) {
+  const rows = await db
+    .selectFrom("school_invites")
+    .selectAll()
+    .where((eb) => (email ? eb.or([eb("email", "=", email), eb("invited_by", "=", personId)]) : eb("invited_by", "=", personId)))
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => ({
+    direction: row.email === email ? "received" : "sent",
+    email: row.email,
+    schoolId: row.school_id,
+    sentAt: row.created_at,
+    expiresAt: row.expires_at,
+    status: inviteStatus(row, now),
+  }));
+}
+
+/**
+ * For a deleted account: invites to the former address are deleted; those
+ * the person sent stay with their school (they name the invitee, not the
+ * sender) without the sender.
+ */
+export async function forgetInvitesOf(db: Kysely<Database>, personId: ConstituentId, formerEmail: string | undefined): Promise<void> {
+  if (formerEmail) await db.deleteFrom("school_invites").where("email", "=", formerEmail).execute();
+  await db.updateTable("school_invites").set({ invited_by: null }).where("invited_by", "=", personId).execute();
+  await db.updateTable("school_invites").set({ accepted_by: null }).where("accepted_by", "=", personId).execute();
+}

@@ -1,9 +1,11 @@
 import type { Kysely } from "kysely";
 import type { CrmIds } from "../crm/crm-ids";
+import { findSessionUser } from "../accounts/constituents";
 import type { Affiliation, CrmPort } from "../crm/crm-port";
 import type { Database } from "../db/schema";
 import type { Logger } from "../logging";
 import { HttpError } from "../shared/errors";
+import { revokePendingInvitesTo } from "./invite-store";
 import { withSchoolLock } from "./seat-grants-lock";
 import { takeSeat } from "./school-seats";
 import { isSchoolAdmin, roleOf } from "./school-standing";
@@ -82,6 +84,8 @@ async function makeAdminLocked(context: RuleContext, userId: number, target: { s
 export interface Removal {
   affiliation: Affiliation;
   name: string;
+  /** Pending invites to the person's address at the school, revoked because they left it (0 when only a role ended). */
+  invitesRevoked?: number;
 }
 
 /** The affiliation, if current, after checking that the user is an admin of its school. Changes nothing. */
@@ -102,7 +106,8 @@ export async function checkRemoval(context: RuleContext, userId: number, affilia
  * current affiliation the person holds at that school: "Remove" on the
  * School tab takes them out of the school, not just out of one role. The
  * checks and every ending run under the school's lock, in one transaction:
- * all of them end, or none.
+ * all of them end, or none. Someone who leaves the school altogether also
+ * loses their pending invites to it, so an old link cannot bring them back.
  */
 export async function removeAffiliation(
   context: RuleContext,
@@ -111,7 +116,9 @@ export async function removeAffiliation(
   now: Date,
 ): Promise<Removal> {
   const { affiliation: found } = await checkRemoval(context, userId, request.affiliationId, now);
-  return withSchoolLock(context.db, context.ids, found.GroupConstituent.Id, (crm) => removeAffiliationLocked({ ...context, crm }, userId, request, now));
+  return withSchoolLock(context.db, context.ids, found.GroupConstituent.Id, (crm, trx) =>
+    removeAffiliationLocked({ ...context, crm, db: trx }, userId, request, now),
+  );
 }
 
 async function removeAffiliationLocked(
@@ -136,7 +143,10 @@ async function removeAffiliationLocked(
     if (admins.length === 0) refuse(context, 409, LAST_ADMIN_MESSAGE, { userId, rule: "last-admin", schoolId, affiliationId: affiliation.Id });
   }
   for (const held of ending) await context.crm.endAffiliation(held.Id, now);
-  return removal;
+  const stillHeld = await context.crm.affiliations({ groupConstituentId: schoolId, individualConstituentId: personId, currentAt: now });
+  const person = stillHeld.length === 0 ? await findSessionUser(context.db, personId) : undefined;
+  const invitesRevoked = person ? await revokePendingInvitesTo(context.db, schoolId, person.email, now) : 0;
+  return { ...removal, invitesRevoked };
 }
 
 export function isCurrent(affiliation: Affiliation, now: Date): boolean {

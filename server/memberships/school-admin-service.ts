@@ -6,8 +6,9 @@ import type { Database } from "../db/schema";
 import type { Logger } from "../logging";
 import type { Mailer } from "../mail/mailer";
 import { HttpError } from "../shared/errors";
-import { inviteKey } from "./invite-tokens";
-import { acceptInvite, parseInviteRequest, sendInvite, type InviteAcceptance, type InviteContext } from "./invites";
+import type { RateLimiter } from "../rate-limit/rate-limit";
+import { acceptInvite, type InviteAcceptance } from "./invite-acceptance";
+import { parseInviteRequest, revokeInvite, sendInvite, type InviteContext } from "./invites";
 import {
   checkRemoval,
   isCurrent,
@@ -20,7 +21,7 @@ import {
   type AdminGranted,
   type Removal,
 } from "./school-admin-rules";
-import { schoolTab, type SchoolTab } from "./school-admin-tab";
+import { pendingInviteRows, schoolTab, type PendingInviteRow, type SchoolTab } from "./school-admin-tab";
 import { isSchoolAdmin, schoolStanding, type SchoolRole } from "./school-standing";
 
 /**
@@ -40,6 +41,9 @@ export interface SchoolAdminService {
   remove(userId: number, request: { affiliationId: number; wholePerson: boolean }, ip?: string): Promise<Removal>;
   schoolTab(userId: number): Promise<SchoolTab | undefined>;
   invite(userId: number, body: unknown, ip?: string): Promise<void>;
+  /** An admin's view of the school's pending invites. */
+  pendingInvites(userId: number, schoolId: number): Promise<PendingInviteRow[]>;
+  revokeInvite(userId: number, target: { schoolId: number; inviteId: number }, ip?: string): Promise<{ email: string }>;
   acceptInvite(token: string, user: { id: number; email: string } | undefined): Promise<InviteAcceptance>;
   /** For the login answer: the role at the person's school and that school's latest membership expiry. */
   loginStanding(personId: number): Promise<{ role: SchoolRole; expiresAt: string | null } | undefined>;
@@ -52,9 +56,9 @@ export interface SchoolAdminDependencies {
   logger: Logger;
   mailer: Mailer;
   audit: AuditLog;
-  config: { sessionSecret: string; publicUrl: string };
-  /** An invite's seat goes through the seat grants, which also mark the address verified. */
-  grantSeatByInvite: InviteContext["grantSeatByInvite"];
+  /** Limits the invites an admin and a school send (docs/schools.md). */
+  rateLimiter: RateLimiter;
+  config: { publicUrl: string };
   clock?: () => Date;
 }
 
@@ -67,9 +71,9 @@ export function createSchoolAdminService(deps: SchoolAdminDependencies): SchoolA
     logger: deps.logger,
     db: deps.db,
     mailer: deps.mailer,
-    key: inviteKey(deps.config.sessionSecret),
+    rateLimiter: deps.rateLimiter,
     publicUrl: deps.config.publicUrl,
-    grantSeatByInvite: deps.grantSeatByInvite,
+    clock,
   };
   const hidden = { Id: 0, DisplayName: "", SortName: "" };
 
@@ -129,16 +133,31 @@ export function createSchoolAdminService(deps: SchoolAdminDependencies): SchoolA
         actorId: userId,
         subjectId: affiliation.IndividualConstituent.Id,
         ip,
-        details: { schoolId: affiliation.GroupConstituent.Id, affiliationId: affiliation.Id, wholePerson: request.wholePerson },
+        details: {
+          schoolId: affiliation.GroupConstituent.Id,
+          affiliationId: affiliation.Id,
+          wholePerson: request.wholePerson,
+          invitesRevoked: removal.invitesRevoked ?? 0,
+        },
       });
       return removal;
     },
-    schoolTab: (userId) => schoolTab(crm, ids, userId, clock()),
+    schoolTab: (userId) => schoolTab({ crm, ids, db: deps.db }, userId, clock()),
     async invite(userId, body, ip) {
       const invite = parseInviteRequest(body);
       await sendInvite(context, userId, invite, clock());
       const details = { schoolId: invite.organisationConstituentId, membershipId: invite.membershipId, email: invite.email };
       await deps.audit.record({ event: "school-invite.sent", actorId: userId, ip, details });
+    },
+    async pendingInvites(userId, schoolId) {
+      const now = clock();
+      await requireAdmin(context, userId, schoolId, now, { view: "invites" });
+      return pendingInviteRows(deps.db, schoolId, now);
+    },
+    async revokeInvite(userId, target, ip) {
+      const revoked = await revokeInvite(context, userId, target, clock());
+      await deps.audit.record({ event: "school-invite.revoked", actorId: userId, ip, details: { ...target, email: revoked.email } });
+      return revoked;
     },
     acceptInvite: (token, user) => acceptInvite(context, token, user, clock()),
 

@@ -1,12 +1,16 @@
+import type { Kysely } from "kysely";
 import type { CrmIds } from "../crm/crm-ids";
 import type { Affiliation, CrmPort, SeatBenefit } from "../crm/crm-port";
+import type { Database } from "../db/schema";
 import { formatLondonDate } from "../domain/membership-status";
+import { pendingInvites } from "./invite-store";
 import { ROLE_LABELS, roleOf, schoolStanding, strongestRole, type SchoolRole } from "./school-standing";
 
 /*
  * The read model of My account's School tab and the dashboard's School
  * card. A non-admin sees their school and role only; an admin also sees the
- * school's users, each with role and seat, and the seat usage.
+ * school's users, each with role and seat, the seat usage and the pending
+ * invites (each holding a seat until it is accepted, revoked or expires).
  */
 
 export interface SchoolMemberRow {
@@ -27,6 +31,17 @@ export interface SeatUsageRow {
   text: string;
 }
 
+export interface PendingInviteRow {
+  id: number;
+  email: string;
+  /** London dates, for the page. */
+  sent: string;
+  expires: string;
+  /** ISO 8601 UTC, for the JSON answer. */
+  sentAt: string;
+  expiresAt: string;
+}
+
 export interface SchoolTab {
   schoolId: number;
   name: string;
@@ -35,9 +50,15 @@ export interface SchoolTab {
   membership: { id: number; expires: string } | undefined;
   seats: SeatUsageRow[];
   members: SchoolMemberRow[];
+  invites: PendingInviteRow[];
 }
 
-export async function schoolTab(crm: CrmPort, ids: CrmIds, personId: number, now: Date): Promise<SchoolTab | undefined> {
+export async function schoolTab(
+  sources: { crm: CrmPort; ids: CrmIds; db: Kysely<Database> },
+  personId: number,
+  now: Date,
+): Promise<SchoolTab | undefined> {
+  const { crm, ids } = sources;
   const standing = await schoolStanding(crm, ids, personId, now);
   if (!standing) return undefined;
   const isAdmin = standing.role === "admin";
@@ -50,12 +71,25 @@ export async function schoolTab(crm: CrmPort, ids: CrmIds, personId: number, now
     membership: membership && { id: membership.Id, expires: formatLondonDate(membership.ExpirationDateTime) },
     seats: [],
     members: [],
+    invites: [],
   };
   if (!isAdmin) return tab;
   if (membership) tab.seats = seatUsage(ids, await crm.seatBenefits(membership.Id));
   const everyone = await crm.affiliations({ groupConstituentId: standing.school.Id, currentAt: now });
   tab.members = memberRows(ids, everyone, personId);
+  tab.invites = await pendingInviteRows(sources.db, standing.school.Id, now);
   return tab;
+}
+
+export async function pendingInviteRows(db: Kysely<Database>, schoolId: number, now: Date): Promise<PendingInviteRow[]> {
+  return (await pendingInvites(db, schoolId, now)).map((invite) => ({
+    id: invite.id,
+    email: invite.email,
+    sent: formatLondonDate(invite.created_at),
+    expires: formatLondonDate(invite.expires_at),
+    sentAt: invite.created_at,
+    expiresAt: invite.expires_at,
+  }));
 }
 
 function seatUsage(ids: CrmIds, benefits: readonly SeatBenefit[]): SeatUsageRow[] {

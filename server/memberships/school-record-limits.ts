@@ -1,5 +1,6 @@
 import type { RateLimiter } from "../rate-limit/rate-limit";
-import { TooManyRequestsError, waitDescribed } from "../shared/errors";
+import { waitDescribed } from "../domain/wait-described";
+import { TooManyRequestsError } from "../shared/errors";
 
 /*
  * How many school records one person may write by hand (issue 22, item 8;

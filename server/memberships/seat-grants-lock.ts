@@ -7,7 +7,8 @@ import { inTransaction } from "../db/transactions";
 
 /**
  * Runs `work` holding the school's lock, with a CRM whose reads and writes
- * are all inside that one transaction.
+ * are all inside that one transaction (and the transaction itself, for the
+ * caller's own tables).
  *
  * Why a lock and not a unique index: "only when the school has no current
  * admin" is a check-then-write across rows (current admins, then a new
@@ -29,12 +30,12 @@ export async function withSchoolLock<T>(
   db: Kysely<Database>,
   ids: CrmIds,
   schoolId: ConstituentId,
-  work: (crm: CrmPort) => Promise<T>,
+  work: (crm: CrmPort, trx: Kysely<Database>) => Promise<T>,
 ): Promise<T> {
   return inTransaction(db, async (trx) => {
     if (trx.getExecutor().adapter instanceof PostgresAdapter) {
       await sql`select id from constituents where id = ${schoolId} for update`.execute(trx);
     }
-    return work(createSqlCrm(trx, ids));
+    return work(createSqlCrm(trx, ids), trx);
   });
 }

@@ -8,7 +8,7 @@ import type { Logger } from "../logging";
 import { withSchoolLock } from "./seat-grants-lock";
 import { createStateSchoolMembership, type MembershipCreated } from "./seat-grants-membership";
 import { refusals, type Refusal } from "./seat-grants-refusals";
-import { currentAffiliationsAt, currentMembership, takeSeat, type SeatOutcome, type SeatRole } from "./school-seats";
+import { currentAffiliationsAt, currentMembership, takeSeat, type SeatRole } from "./school-seats";
 
 /** The spec's manual benefit usage, as far as the server reads it (section 3). */
 export interface SeatUsageRequest {
@@ -30,11 +30,6 @@ export interface SeatGrantsService {
   createStateMembership(personId: ConstituentId, schoolId: ConstituentId, type: unknown): Promise<MembershipCreated | Refusal>;
   /** An admin seat taken is a grant, for the audit log (with the client's `ip`). */
   claimSeat(personId: ConstituentId, usage: SeatUsageRequest, ip?: string): Promise<SeatClaimed | Refusal>;
-  /**
-   * For an accepted invite (the invite is the proof, so the domain rule does
-   * not apply): marks the address verified and takes a user seat.
-   */
-  grantSeatByInvite(personId: ConstituentId, schoolId: ConstituentId): Promise<SeatOutcome>;
 }
 
 export interface SeatGrantsDependencies {
@@ -46,7 +41,6 @@ export interface SeatGrantsDependencies {
   /** The verified-email facts (server/accounts/email-verification.ts). */
   verification: {
     verifiedEmail(constituentId: ConstituentId): Promise<string | undefined>;
-    markVerified(constituentId: ConstituentId): Promise<void>;
   };
   clock?: () => Date;
 }
@@ -126,16 +120,6 @@ export function createSeatGrantsService(deps: SeatGrantsDependencies): SeatGrant
       }
       if (outcome.kind === "joined") return { kind: "joined", usageId: outcome.benefitUsageId, affiliationId: outcome.affiliation.Id };
       return { kind: "already", usageId: outcome.affiliation.Salary, affiliationId: outcome.affiliation.Id };
-    },
-
-    async grantSeatByInvite(personId, schoolId) {
-      await deps.verification.markVerified(personId);
-      // The clock is read under the lock, as above.
-      const outcome = await withSchoolLock(db, ids, schoolId, (locked) => takeSeat(locked, ids, { schoolId, personId, role: "user", now: clock() }));
-      if (outcome.kind === "no-membership" || outcome.kind === "no-seats") {
-        logger.warn({ userId: personId, schoolId, rule: outcome.kind }, "invited seat refused");
-      }
-      return outcome;
     },
   };
 }

@@ -8,6 +8,7 @@ import type { CrmPort } from "../crm/crm-port";
 import type { Database } from "../db/schema";
 import { inTransaction } from "../db/transactions";
 import { forgetMessagesTo } from "../mail/outbox";
+import { forgetInvitesOf } from "../memberships/personal-data";
 import { leaveEverySchool } from "../memberships/school-seats";
 import { forgetSavedResources } from "../resources/saved-resources";
 import { deleteShareLinksOf } from "../share-links/share-links-store";
@@ -18,7 +19,7 @@ import { deleteNotesOf } from "../teacher-notes/note-queries";
  * confirmed with the current password (checked and rate-limited as the email
  * and password changes are). In one transaction: every school role ends and
  * its seat is given back (through the seats code, so counts stay right);
- * notes, saved resources and share links are deleted; addresses go; the
+ * notes, saved resources, share links and invites to the address are deleted; addresses go; the
  * person's row becomes an anonymised placeholder that can never sign in, and
  * its auth_version moves on, so every session signed in as them ends. Orders
  * stay, for accounting, pointing at that placeholder (no name, no email).
@@ -57,6 +58,7 @@ export async function deleteAccount(
     await crm.forgetContactDetails(personId);
     const { formerEmail } = await eraseAccount(trx, personId, now);
     if (formerEmail) await forgetMessagesTo(trx, formerEmail);
+    await forgetInvitesOf(trx, personId, formerEmail);
     await deps.audit.record({ event: "account.deleted", actorId: personId, subjectId: personId, ip }, trx);
   });
   return { ok: true, value: { deletedAt: now.toISOString() } };

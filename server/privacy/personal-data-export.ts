@@ -3,7 +3,7 @@ import { contactMessagesForExport, profileForExport } from "../accounts/personal
 import type { CrmIds } from "../crm/crm-ids";
 import type { CrmPort } from "../crm/crm-port";
 import type { Database } from "../db/schema";
-import { affiliationsForExport, membershipsForExport } from "../memberships/personal-data";
+import { affiliationsForExport, invitesForExport, membershipsForExport } from "../memberships/personal-data";
 import type { OrderExport } from "../payments/payments-service";
 import { savedResourcesForExport } from "../resources/saved-resources";
 import { shareLinkUrl } from "../share-links/share-links-for";
@@ -51,6 +51,7 @@ export async function personalDataExport(sources: PersonalDataSources, personId:
     },
     affiliations: await affiliationsForExport(crm, ids, personId, now),
     memberships: await membershipsForExport(crm, ids, personId, now),
+    schoolInvites: await invitesForExport(db, personId, profile.email, now),
     orders: await sources.ordersForExport(personId),
     savedResources: await savedResourcesForExport(db, personId),
     notes: await notesForExport(db, personId),

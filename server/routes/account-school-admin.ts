@@ -3,7 +3,7 @@ import type { CurrentUser } from "../accounts/current-user";
 import { textField } from "../accounts/request-fields";
 import { setFlash } from "../http/flash";
 import { recordId } from "../domain/record-id";
-import { HttpError, isApiRequest } from "../http/errors";
+import { HttpError, isApiRequest, TooManyRequestsError } from "../http/errors";
 import { pathId } from "../http/path-id";
 import { requireUser, SIGNED_OUT_MESSAGE } from "../http/require-user";
 import type { OriginRule } from "../http/site-origin";
@@ -21,6 +21,9 @@ import type { SchoolAdminService } from "../memberships/school-admin-service";
  * first so they work without JavaScript:
  *   GET|POST /account/school/{schoolId}/make-admin/{personId}/
  *   GET|POST /account/school/remove/{affiliationId}/
+ * and the pending invites (JSON for the API, the form on the School tab):
+ *   GET  /account/school/{schoolId}/invites/
+ *   POST /account/school/{schoolId}/invites/{inviteId}/revoke/
  */
 
 export interface SchoolAdminRoutesOptions {
@@ -88,11 +91,22 @@ export function schoolAdminRoutes(options: SchoolAdminRoutesOptions): Router {
     backToSchoolTab(req, res, `${removal.name} has been removed from this school.`);
   });
 
+  router.get("/account/school/:schoolId/invites/", signedInOnly, async (req, res) => {
+    res.json({ success: true, details: await schools.pendingInvites(user(req).id, pathId(req.params.schoolId)) });
+  });
+
+  router.post("/account/school/:schoolId/invites/:inviteId/revoke/", signedInOnly, async (req, res) => {
+    const target = { schoolId: pathId(req.params.schoolId), inviteId: pathId(req.params.inviteId) };
+    const revoked = await schools.revokeInvite(user(req).id, target, req.ip);
+    backToSchoolTab(req, res, `The invite to ${revoked.email} has been revoked: its link no longer works.`);
+  });
+
   router.post("/account/invite-user/", signedInOnly, async (req, res) => {
     try {
       await schools.invite(user(req).id, req.body, req.ip);
     } catch (error) {
       if (isApiRequest(req) || !(error instanceof HttpError)) throw error;
+      if (error instanceof TooManyRequestsError) res.set("Retry-After", String(error.retryAfterSeconds));
       res.status(error.status).render("pages/account/school-invite.njk", { values: req.body, errors: error.errors });
       return;
     }

@@ -1,21 +1,12 @@
 import request from "supertest";
 import type { CrmPort } from "../../../server/crm/crm-port";
-import { inviteKey, signInvite } from "../../../server/memberships/invite-tokens";
 import { addPerson, browserOnLoginPage, outboxFor, signInAs } from "../accounts/support";
 import { formPost, jsonCall, myAccountPath, signedInBrowser, type Agent } from "../my-account/support";
 import { databaseEngines } from "../support/databases";
-import { createTestApp, testSessionSecret, type TestApp } from "../support/test-app";
-import { addSchool, crmOf, currentRoles, ids, join, refusals, userSeatsRemaining } from "./support";
+import { createTestApp, type TestApp } from "../support/test-app";
+import { acceptPathIn, addSchool, crmOf, currentRoles, ids, join, latestInvitePath, refusals, userSeatsRemaining } from "./support";
 
 const { user: USER } = ids.affiliationTypes;
-
-/** The accept link's path and query, from an invite email's text. */
-function acceptPathIn(text: string | null): string {
-  const link = /https?:\/\/\S+\/account\/invite\/accept\/\?token=\S+/.exec(text ?? "")?.[0];
-  if (!link) throw new Error(`no invite link in: ${text}`);
-  const url = new URL(link);
-  return `${url.pathname}${url.search}`;
-}
 
 describe.each(databaseEngines)("school invites on %s", (engine) => {
   let t: TestApp;
@@ -29,9 +20,9 @@ describe.each(databaseEngines)("school invites on %s", (engine) => {
   beforeAll(async () => {
     t = await createTestApp({ engine });
     crm = crmOf(t);
-    school = await addSchool(t.database.db, crm, { name: "Riverside Academy", seats: 5 });
-    full = await addSchool(t.database.db, crm, { name: "Oakfield Primary School", seats: 1 });
-    for (const key of ["head", "member", "invitee", "stranger", "latecomer"]) {
+    school = await addSchool(t.database.db, crm, { name: "Riverside Academy", seats: 10 });
+    full = await addSchool(t.database.db, crm, { name: "Oakfield Primary School", seats: 2 });
+    for (const key of ["head", "member", "invitee", "stranger", "latecomer", "walk-in"]) {
       people[key] = await addPerson(t.database.db, { email: `${key}@example.org`, firstName: key });
     }
     await join(crm, school.schoolId, people.head!, "admin");
@@ -45,6 +36,11 @@ describe.each(databaseEngines)("school invites on %s", (engine) => {
 
   const invite = (who: { agent: Agent; token: string }, email: string, target = school) =>
     jsonCall(who.agent, "post", "/account/invite-user/", who.token, { email, organisationConstituentId: target.schoolId, membershipId: target.membershipId });
+  /** An invite sent by the head; its link. */
+  const linkFor = async (email: string, target = school) => {
+    expect((await invite(admin, email, target)).status).toBe(200);
+    return latestInvitePath(t.database.db, email);
+  };
 
   describe("POST /account/invite-user/", () => {
     it("sends an admin's invite by email, with a link to accept it", async () => {
@@ -103,21 +99,19 @@ describe.each(databaseEngines)("school invites on %s", (engine) => {
       expect((await agent.get(myAccountPath).set("Accept", "text/html")).text).toContain("You have joined Riverside Academy.");
     });
 
-    it("refuses a forged token, changing nothing", async () => {
-      const key = inviteKey("some other secret that is long enough to pass");
-      const forged = signInvite(key, { schoolId: school.schoolId, membershipId: school.membershipId, email: "stranger@example.org" }, new Date());
+    it("refuses a link whose token is not an invite's, changing nothing", async () => {
       const { agent } = await signedInBrowser(t.app, "stranger@example.org");
-      const response = await agent.get(`/account/invite/accept/?token=${encodeURIComponent(forged)}`).set("Accept", "text/html");
+      const response = await agent.get(`/account/invite/accept/?token=${"A".repeat(43)}`).set("Accept", "text/html");
       expect(response.status).toBe(400);
       expect(response.text).toContain("This invite link doesn&#39;t work");
       expect(await currentRoles(crm, school.schoolId, people.stranger!)).toEqual([]);
     });
 
-    it("refuses an expired token, saying to ask for a new one", async () => {
-      const eightDaysAgo = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000);
-      const expired = signInvite(inviteKey(testSessionSecret), { schoolId: school.schoolId, membershipId: school.membershipId, email: "stranger@example.org" }, eightDaysAgo);
+    it("refuses an expired invite, saying to ask for a new one", async () => {
+      const acceptPath = await linkFor("stranger@example.org");
+      await t.database.db.updateTable("school_invites").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("email", "=", "stranger@example.org").execute();
       const { agent } = await signedInBrowser(t.app, "stranger@example.org");
-      const response = await agent.get(`/account/invite/accept/?token=${encodeURIComponent(expired)}`).set("Accept", "text/html");
+      const response = await agent.get(acceptPath).set("Accept", "text/html");
       expect(response.status).toBe(400);
       expect(response.text).toContain("This invite has expired");
       expect(response.text).toContain("Ask your school&#39;s admin to send you a new one.");
@@ -125,9 +119,9 @@ describe.each(databaseEngines)("school invites on %s", (engine) => {
     });
 
     it("asks someone signed in with another email to sign out first", async () => {
-      const token = signInvite(inviteKey(testSessionSecret), { schoolId: school.schoolId, membershipId: school.membershipId, email: "latecomer@example.org" }, new Date());
+      const acceptPath = await linkFor("latecomer@example.org");
       const { agent } = await signedInBrowser(t.app, "stranger@example.org");
-      const response = await agent.get(`/account/invite/accept/?token=${encodeURIComponent(token)}`).set("Accept", "text/html");
+      const response = await agent.get(acceptPath).set("Accept", "text/html");
       expect(response.status).toBe(403);
       expect(response.text).toContain("This invite is for someone else");
       expect(response.text).toContain("latecomer@example.org");
@@ -136,8 +130,7 @@ describe.each(databaseEngines)("school invites on %s", (engine) => {
     });
 
     it("sends a signed-out visitor with an account to sign in, then back to the link", async () => {
-      const token = signInvite(inviteKey(testSessionSecret), { schoolId: school.schoolId, membershipId: school.membershipId, email: "latecomer@example.org" }, new Date());
-      const acceptPath = `/account/invite/accept/?token=${encodeURIComponent(token)}`;
+      const acceptPath = await linkFor("latecomer@example.org");
       const response = await request(t.app).get(acceptPath).set("Accept", "text/html");
       expect(response.status).toBe(303);
       expect(response.headers.location).toBe(`/account/login/?next=${encodeURIComponent(acceptPath)}`);
@@ -149,20 +142,34 @@ describe.each(databaseEngines)("school invites on %s", (engine) => {
     });
 
     it("sends a signed-out visitor without an account to sign up with the invited email", async () => {
-      const token = signInvite(inviteKey(testSessionSecret), { schoolId: school.schoolId, membershipId: school.membershipId, email: "new.teacher@example.org" }, new Date());
-      const acceptPath = `/account/invite/accept/?token=${encodeURIComponent(token)}`;
+      const acceptPath = await linkFor("new.teacher@example.org");
       const response = await request(t.app).get(acceptPath).set("Accept", "text/html");
       expect(response.status).toBe(303);
       expect(response.headers.location).toBe(`/account/register/?returnURL=${encodeURIComponent(acceptPath)}&email=${encodeURIComponent("new.teacher@example.org")}`);
     });
 
-    it("says plainly when the school has no seats left", async () => {
-      const token = signInvite(inviteKey(testSessionSecret), { schoolId: full.schoolId, membershipId: full.membershipId, email: "stranger@example.org" }, new Date());
+    it("says plainly when the school has no seats left, and keeps the invite for when one is free", async () => {
+      const acceptPath = await linkFor("stranger@example.org", full);
+      // Someone joins by another way (the email-domain rule) and takes the last seat the invite was holding.
+      await join(crm, full.schoolId, people["walk-in"]!, "user");
       const { agent } = await signedInBrowser(t.app, "stranger@example.org");
-      const response = await agent.get(`/account/invite/accept/?token=${encodeURIComponent(token)}`).set("Accept", "text/html");
+      const response = await agent.get(acceptPath).set("Accept", "text/html");
       expect(response.status).toBe(409);
       expect(response.text).toContain("No seats left");
       expect(await currentRoles(crm, full.schoolId, people.stranger!)).toEqual([]);
+      const invitee = await t.database.db.selectFrom("school_invites").select(["accepted_at", "revoked_at"]).where("email", "=", "stranger@example.org").where("school_id", "=", full.schoolId).executeTakeFirstOrThrow();
+      expect(invitee).toEqual({ accepted_at: null, revoked_at: null });
+    });
+
+    it("works once: the same link again says it no longer works", async () => {
+      const acceptPath = await linkFor("once@example.org");
+      await addPerson(t.database.db, { email: "once@example.org", firstName: "Once" });
+      const { agent } = await signedInBrowser(t.app, "once@example.org");
+      expect((await agent.get(acceptPath).set("Accept", "text/html")).status).toBe(303);
+      const again = await agent.get(acceptPath).set("Accept", "text/html");
+      expect(again.status).toBe(400);
+      expect(again.text).toContain("This invite link no longer works");
+      expect(again.text).toContain("Ask the school&#39;s admin to send you a new invite.");
     });
   });
 });

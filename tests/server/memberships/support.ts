@@ -134,3 +134,17 @@ export async function userSeatsRemaining(crm: CrmPort, membershipId: number): Pr
 export function refusals(t: TestApp, rule: string) {
   return t.logLines().filter((line) => line.level === 40 && line.rule === rule);
 }
+
+/** The accept link's path and query, from an invite email's text. */
+export function acceptPathIn(text: string | null): string {
+  const link = /https?:\/\/\S+\/account\/invite\/accept\/\?token=\S+/.exec(text ?? "")?.[0];
+  if (!link) throw new Error(`no invite link in: ${text}`);
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+/** The accept link of the newest invite emailed to the address. */
+export async function latestInvitePath(db: Kysely<Database>, email: string): Promise<string> {
+  const [mail] = await db.selectFrom("mail_outbox").select("text_body").where("to_address", "=", email).orderBy("id", "desc").execute();
+  return acceptPathIn(mail?.text_body ?? null);
+}

@@ -1,0 +1,66 @@
+import { findConstituentByEmail } from "../accounts/constituents";
+import { markEmailVerified } from "../accounts/email-verification-tokens";
+import { normaliseEmail } from "../domain/email";
+import { inviteStatus } from "../domain/school-invites";
+import { inviteByToken, spendInvite } from "./invite-store";
+import { INVITE_ACCEPT_PATH, type InviteContext } from "./invites";
+import { takeSeat, type SeatOutcome } from "./school-seats";
+import { withSchoolLock } from "./seat-grants-lock";
+
+export type InviteAcceptance =
+  /** unknown: no such invite (mistyped, or forged); spent: accepted or revoked already. */
+  | { kind: "refused"; reason: "unknown" | "expired" | "spent" }
+  | { kind: "sign-up"; email: string; acceptPath: string }
+  | { kind: "sign-in"; email: string; acceptPath: string }
+  | { kind: "other-email"; email: string; schoolName: string }
+  | { kind: "joined" | "already"; schoolName: string }
+  | { kind: "no-seats" | "no-membership"; schoolName: string };
+
+/** Thrown inside the acceptance's transaction to undo it (the invite stays pending, nothing is verified) and answer `outcome`. */
+class NotAccepted extends Error {
+  constructor(readonly outcome: InviteAcceptance) {
+    super(outcome.kind);
+  }
+}
+
+/** Follows an invite link for whoever is (or is not) signed in. */
+export async function acceptInvite(
+  context: InviteContext,
+  token: string,
+  user: { id: number; email: string } | undefined,
+  now: Date,
+): Promise<InviteAcceptance> {
+  const invite = await inviteByToken(context.db, token);
+  if (!invite) return { kind: "refused", reason: "unknown" };
+  const status = inviteStatus(invite, now);
+  if (status !== "pending") {
+    context.logger.warn({ userId: user?.id, rule: "invite-pending", schoolId: invite.school_id, inviteId: invite.id, status }, "school invite not usable");
+    return { kind: "refused", reason: status === "expired" ? "expired" : "spent" };
+  }
+  const { email, school_id: schoolId } = invite;
+  const acceptPath = `${INVITE_ACCEPT_PATH}?token=${encodeURIComponent(token)}`;
+  if (!user) {
+    const account = await findConstituentByEmail(context.db, email);
+    return account ? { kind: "sign-in", email, acceptPath } : { kind: "sign-up", email, acceptPath };
+  }
+  const schoolName = (await context.crm.constituentDetail(schoolId))?.DisplayName ?? "the school";
+  if (normaliseEmail(user.email) !== email) return { kind: "other-email", email, schoolName };
+  try {
+    // Spend, verify and seat in one transaction under the school's lock: the address checked is the address
+    // verified (a concurrent email change either lands first and fails the check, or clears the proof after).
+    const outcome = await withSchoolLock(context.db, context.ids, schoolId, async (crm, trx): Promise<SeatOutcome> => {
+      const lockedNow = context.clock();
+      if (!(await spendInvite(trx, invite.id, user.id, lockedNow))) throw new NotAccepted({ kind: "refused", reason: "spent" });
+      if (!(await markEmailVerified(trx, user.id, email, lockedNow))) throw new NotAccepted({ kind: "other-email", email, schoolName });
+      const seat = await takeSeat(crm, context.ids, { schoolId, personId: user.id, role: "user", now: lockedNow });
+      if (seat.kind === "no-seats" || seat.kind === "no-membership") throw new NotAccepted({ kind: seat.kind, schoolName });
+      return seat;
+    });
+    context.logger.info({ userId: user.id, schoolId, inviteId: invite.id }, "school invite accepted");
+    return { kind: outcome.kind === "joined" ? "joined" : "already", schoolName };
+  } catch (error) {
+    if (!(error instanceof NotAccepted)) throw error;
+    context.logger.warn({ userId: user.id, rule: "invite-accept", schoolId, inviteId: invite.id, outcome: error.outcome.kind }, "school invite not accepted");
+    return error.outcome;
+  }
+}
