@@ -102,7 +102,7 @@ export function createSeatGrantsService(deps: SeatGrantsDependencies): SeatGrant
         // so "current" below includes it (with the earlier reading it could start "in the future" and be missed).
         const lockedNow = clock();
         if (role === "admin") {
-          // Payments (a later issue) will also let the paying user in; until then only "no current admin" does.
+          // The other way in is paying (payments/fulfilment.ts, under the same lock); here only "no current admin" does.
           // Any admin not yet ended counts, whatever its start: a start "after" this reading (clocks are not
           // perfectly ordered across requests) must not let a second person in.
           const admins = (await locked.affiliations({ groupConstituentId: schoolId })).filter(
