@@ -126,6 +126,7 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
     logger: adapters.logger,
     audit,
     publicUrl: adapters.config.publicUrl,
+    staffEmail: adapters.config.staffEmail,
   });
   // Whether someone is a member now (own or school membership): the resource page, notes and share links ask it.
   const memberAccess = createMemberAccess({ db, crm, ids: crmIds });

@@ -21,6 +21,8 @@ export const AUDIT_EVENTS = [
   "school-invite.revoked",
   /** details: { orderId, membershipId, planType, organisationId } */
   "payment.fulfilled",
+  /** Paid, but refused on arrival by the school-purchase rule: nothing granted, to refund. details: { orderId, organisationId, reason } */
+  "payment.unfulfilled",
   /** Recorded by the account deletion (My account, "Delete my account"). */
   "account.deleted",
 ] as const;

@@ -20,13 +20,21 @@ function aYearFrom(now: Date): Date {
 /**
  * A state school with no valid membership gets the free state level
  * (accounts spec, section 4): unlimited user and admin seats for a year.
- * Only a school in the register whose kind is state: a hand-entered school
- * has no register row, so it never qualifies. Idempotent: when the school
+ * Only a school in the register whose kind is state (a hand-entered school
+ * has no register row, so it never qualifies), and only for someone who
+ * passes the domain rule, as joining does. Idempotent: when the school
  * already has a valid membership (made by a concurrent request too: the
  * school's lock serialises them), that one is the answer.
  */
 export async function createStateSchoolMembership(
-  deps: { db: Kysely<Database>; crm: CrmPort; ids: CrmIds; refuse: (refusal: Refusal, facts: Record<string, unknown>) => Refusal },
+  deps: {
+    db: Kysely<Database>;
+    crm: CrmPort;
+    ids: CrmIds;
+    refuse: (refusal: Refusal, facts: Record<string, unknown>) => Refusal;
+    /** The domain rule (verified email, school's domain), as joining asks it. */
+    emailRuleProblem: (personId: ConstituentId, schoolId: ConstituentId) => Promise<Refusal | undefined>;
+  },
   request: { personId: ConstituentId; schoolId: ConstituentId; type: unknown },
   now: Date,
 ): Promise<MembershipCreated | Refusal> {
@@ -39,6 +47,9 @@ export async function createStateSchoolMembership(
     return refuse(organisation?.ConstituentType.Id === ids.constituentTypes.organisation ? refusals.notStateSchool : unknownSchool, facts);
   }
   if (registered.kind !== "state") return refuse(refusals.notStateSchool, facts);
+  // Starting the free year starts its clock: only someone who could join the school may (issue 22, item 7).
+  const problem = await deps.emailRuleProblem(request.personId, request.schoolId);
+  if (problem) return refuse(problem, facts);
 
   return withSchoolLock(db, ids, request.schoolId, async (crm) => {
     const existing = await currentMembership(crm, request.schoolId, now);

@@ -3,8 +3,8 @@ import type { AuditLog } from "../audit/audit-log";
 import type { CrmIds } from "../crm/crm-ids";
 import type { ConstituentId, CrmPort } from "../crm/crm-port";
 import type { Database } from "../db/schema";
-import { emailMatchesSchoolDomains } from "../domain/school-email-domain";
 import type { Logger } from "../logging";
+import { emailStandingAt } from "./school-email-standing";
 import { withSchoolLock } from "./seat-grants-lock";
 import { createStateSchoolMembership, type MembershipCreated } from "./seat-grants-membership";
 import { refusals, type Refusal } from "./seat-grants-refusals";
@@ -56,10 +56,8 @@ export function createSeatGrantsService(deps: SeatGrantsDependencies): SeatGrant
 
   /** Verified email whose domain is one of the school's (section 4, "Domain validation"). */
   const emailRuleProblem = async (personId: ConstituentId, schoolId: ConstituentId): Promise<Refusal | undefined> => {
-    const email = await deps.verification.verifiedEmail(personId);
-    if (!email) return refusals.unverified;
-    const domains = (await crm.attributes(schoolId, [ids.emailDomainKeywordId])).map((attribute) => attribute.Value);
-    return emailMatchesSchoolDomains(email, domains) ? undefined : refusals.domain;
+    const standing = await emailStandingAt(crm, ids, await deps.verification.verifiedEmail(personId), schoolId);
+    return standing === "matches" ? undefined : standing === "unverified" ? refusals.unverified : refusals.domain;
   };
 
   /** An admin must already belong to the school, or qualify to join it now. */
@@ -75,7 +73,7 @@ export function createSeatGrantsService(deps: SeatGrantsDependencies): SeatGrant
 
   return {
     createStateMembership: (personId, schoolId, type) =>
-      createStateSchoolMembership({ db, crm, ids, refuse }, { personId, schoolId, type }, clock()),
+      createStateSchoolMembership({ db, crm, ids, refuse, emailRuleProblem }, { personId, schoolId, type }, clock()),
 
     async claimSeat(personId, usage, ip) {
       const now = clock();
@@ -98,7 +96,7 @@ export function createSeatGrantsService(deps: SeatGrantsDependencies): SeatGrant
         // so "current" below includes it (with the earlier reading it could start "in the future" and be missed).
         const lockedNow = clock();
         if (role === "admin") {
-          // Payments (a later issue) will also let the paying user in; until then only "no current admin" does.
+          // The other way in is paying (payments/fulfilment.ts, under the same lock); here only "no current admin" does.
           // Any admin not yet ended counts, whatever its start: a start "after" this reading (clocks are not
           // perfectly ordered across requests) must not let a second person in.
           const admins = (await locked.affiliations({ groupConstituentId: schoolId })).filter(

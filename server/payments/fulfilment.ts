@@ -9,8 +9,14 @@ import { membershipIsValid } from "../domain/membership";
 import { isPlanType, renewedExpiry, type BillingPeriod } from "../domain/plans";
 import { withSchoolLock } from "../memberships/seat-grants-lock";
 import { currentMembership, takeSeat } from "../memberships/school-seats";
+import type { SchoolPurchaseRefusal } from "../domain/school-purchase";
+import { schoolPurchaseDecision } from "./school-purchase";
 
-export type Fulfilled = { kind: "fulfilled"; membershipId: number } | { kind: "already" };
+export type Fulfilled =
+  | { kind: "fulfilled"; membershipId: number }
+  | { kind: "already" }
+  /** Paid, but the school-purchase rule refuses it now: nothing is granted; the order is marked for a refund. */
+  | { kind: "unfulfilled"; reason: SchoolPurchaseRefusal["reason"] };
 
 interface OrderToFulfil {
   id: number;
@@ -30,9 +36,13 @@ interface OrderToFulfil {
  * transaction, so a failure leaves the order unfulfilled and a retried
  * notification tries again.
  * - No school: the payer's own membership, renewed while valid, else new.
- * - A school: its membership, renewed while valid (level, expiry, seats =
+ * - A school: holding the school's lock, the school-purchase rule is asked
+ *   again (time passed since the basket: the payer may have lost admin,
+ *   another order may have run). Refused: nothing is granted, the order
+ *   becomes "unfulfilled" and stays claimed, so a retry changes nothing.
+ *   Allowed: its membership, renewed while valid (level, expiry, seats =
  *   the level's ceiling, admin seats unlimited), else new; then the payer
- *   takes an admin seat through takeSeat, holding the school's lock.
+ *   takes an admin seat through takeSeat.
  * The audit entry (docs/audit.md) is written in the same transaction.
  * `alongside` writes in the same transaction once the membership is made
  * (the receipt email, queued in the outbox).
@@ -63,12 +73,22 @@ export async function fulfilOrder(
     } else {
       const schoolId = order.organisation_id;
       const seats = ids.membershipLevels.seatLevels.find((level) => level.id === order.level_id)?.seats ?? order.number_of_users;
-      membershipId = await withSchoolLock(trx, ids, schoolId, async (crm) => {
+      const school = await withSchoolLock(trx, ids, schoolId, async (crm) => {
+        const schoolOrder = { constituentId: order.constituent_id, schoolId, levelId: order.level_id, numberOfUsers: order.number_of_users };
+        const decision = await schoolPurchaseDecision(trx, crm, ids, schoolOrder, now);
+        if (decision.kind === "refused") return decision;
         const id = await createOrRenew(crm, ids, schoolId, order.level_id, seats, period, now);
         const seat = await takeSeat(crm, ids, { schoolId, personId: order.constituent_id, role: "admin", now });
         if (seat.kind !== "joined" && seat.kind !== "already") throw new Error(`order ${order.id}: the payer could not take an admin seat (${seat.kind})`);
-        return id;
+        return { kind: "allowed", membershipId: id } as const;
       });
+      if (school.kind === "refused") {
+        await trx.updateTable("payment_orders").set({ status: "unfulfilled", updated_at: now.toISOString() }).where("id", "=", order.id).execute();
+        const details = { orderId: order.id, organisationId: schoolId, reason: school.reason };
+        await deps.audit.record({ event: "payment.unfulfilled", actorId: order.constituent_id, subjectId: order.constituent_id, details }, trx);
+        return { kind: "unfulfilled", reason: school.reason } as const;
+      }
+      membershipId = school.membershipId;
     }
 
     await trx.updateTable("payment_fulfilments").set({ membership_id: membershipId }).where("order_id", "=", order.id).execute();

@@ -67,7 +67,7 @@ export function paymentOrders(db: Kysely<Database>) {
       db.selectFrom("payment_orders").select(columns).where("constituent_id", "=", constituentId).orderBy("created_at", "desc").orderBy("id", "desc").execute(),
 
     /** A result that is not a payment moves only a pending order: nothing undoes an approved one. */
-    async settleUnpaid(id: number, status: Exclude<OrderStatus, "pending" | "approved">, now: Date): Promise<void> {
+    async settleUnpaid(id: number, status: Exclude<OrderStatus, "pending" | "approved" | "unfulfilled">, now: Date): Promise<void> {
       await db
         .updateTable("payment_orders")
         .set({ status, updated_at: now.toISOString() })

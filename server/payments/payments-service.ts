@@ -16,10 +16,13 @@ import type { NotificationResult } from "./notification-result";
 import type { Checkout, PaymentProvider } from "./payment-port";
 import { paymentOrders, type OrderRow } from "./payment-orders";
 import { createSandboxCheckout, type SandboxCheckout } from "./sandbox-checkout";
+import { schoolPurchaseDecision, schoolPurchaseRefusal } from "./school-purchase";
 import type { SandboxProvider } from "./sandbox-provider";
 
 export const PAYMENT_FAILED_MESSAGE = "Payment processing failed. Please try again.";
 const NOT_FOUND_MESSAGE = "We couldn't find that order. Start the payment again from the plan page.";
+const unfulfilledMessage = (staffEmail: string) =>
+  `Your payment went through, but the school's membership could not be given: by then you were no longer someone who can buy it. It will be refunded; contact us at ${staffEmail} with any questions.`;
 
 interface Named {
   Id: number;
@@ -87,6 +90,8 @@ export interface PaymentsDependencies {
   logger: Logger;
   audit: AuditLog;
   publicUrl: string;
+  /** Named in refusals that send the payer to staff. */
+  staffEmail: string;
   clock?: () => Date;
 }
 
@@ -165,6 +170,11 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
       logger.info({ orderId: order.id }, "payment notification repeated: already fulfilled");
       return { kind: "accepted" };
     }
+    if (fulfilled.kind === "unfulfilled") {
+      // Acknowledged all the same: a retry would be refused again. Staff refund it (docs/payments.md).
+      logger.warn({ orderId: order.id, userId: order.constituent_id, organisationId: order.organisation_id, rule: `school-purchase:${fulfilled.reason}` }, "payment not fulfilled: to refund");
+      return { kind: "accepted" };
+    }
     logger.info({ orderId: order.id, membershipId: fulfilled.membershipId, userId: order.constituent_id }, "payment fulfilled");
     return { kind: "accepted" };
   }
@@ -184,6 +194,15 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
         }
       }
       const now = clock();
+      if (item.organisationId !== false) {
+        const order = { constituentId: userId, schoolId: item.organisationId, levelId: item.plan.levelId, numberOfUsers: item.plan.numberOfUsers };
+        const decision = await schoolPurchaseDecision(db, crm, ids, order, now);
+        if (decision.kind === "refused") {
+          logger.warn({ userId, rule: `school-purchase:${decision.reason}`, organisationId: item.organisationId }, "basket refused");
+          const { status, message } = schoolPurchaseRefusal(decision, deps.staffEmail);
+          throw new HttpError(status, message);
+        }
+      }
       const sessionId = randomBytes(24).toString("base64url");
       const { plan } = item;
       const orderId = await orders.insert({
@@ -223,6 +242,7 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
       const order = await orders.bySession(sessionId);
       // Someone else's order answers exactly as an unknown one: ids are not confirmed to strangers.
       if (!order || order.constituent_id !== userId) throw new HttpError(404, NOT_FOUND_MESSAGE);
+      if (order.status === "unfulfilled") throw new HttpError(403, unfulfilledMessage(deps.staffEmail));
       if (order.status !== "approved" || order.membership_id === null) throw new HttpError(409, PAYMENT_FAILED_MESSAGE);
       const payer = await named(order.constituent_id);
       const recipient = order.organisation_id === null ? payer : await named(order.organisation_id);
@@ -241,7 +261,9 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
         date: formatLondonDate(order.created_at),
         plan: describe(order),
         amount: formatPounds(order.amount_pence),
-        status: { pending: "Not completed", approved: "Paid", declined: "Declined", cancelled: "Cancelled", failed: "Failed" }[order.status],
+        status: { pending: "Not completed", approved: "Paid", unfulfilled: "Paid, not given: to be refunded", declined: "Declined", cancelled: "Cancelled", failed: "Failed" }[
+          order.status
+        ],
       }));
     },
 

@@ -2,7 +2,8 @@ import type { Generated } from "kysely";
 
 /** Row types of the payments feature's tables (migration 0015). */
 
-export type OrderStatus = "pending" | "approved" | "declined" | "cancelled" | "failed";
+/** unfulfilled: paid, but the school-purchase rule refused it when the payment arrived; staff refund it. */
+export type OrderStatus = "pending" | "approved" | "unfulfilled" | "declined" | "cancelled" | "failed";
 
 export interface PaymentOrdersTable {
   id: Generated<number>;

@@ -1,13 +1,16 @@
 import { expect, test, type Page } from "@playwright/test";
-import { uniqueEmail } from "./support/accounts";
+import { uniqueEmail, widgetMounted } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
-import { checkOutInSandbox, chooseSchool, enterAddress, signUpThroughWizard } from "./support/wizard";
+import { checkOutInSandbox, chooseSchool, enterAddress, followMailedLink, signUpThroughWizard } from "./support/wizard";
 
 /*
  * Buying a membership through the sandbox provider's hosted page (issue 12;
  * accounts spec, section 4 "Subscription and payment"). Each journey uses its
  * own new teacher and, for schools, its own independent school from the
- * shipped register with no membership yet (URNs 100016-100018).
+ * shipped register with no membership or admin yet (URNs 100016-100018). Only
+ * a verified address at the school's domain may buy its first membership
+ * (docs/payments.md), so the teacher signs up with one and follows the
+ * welcome email's link first.
  */
 
 const approvedCard = "4242 4242 4242 4242";
@@ -21,8 +24,12 @@ async function schoolIdOf(page: Page, urn: string): Promise<number> {
 }
 
 /** An independent school without a membership, then its plans, then the school plan for `users`. */
-async function toSchoolPlan(page: Page, urn: string, schoolName: string, users: number): Promise<void> {
-  await signUpThroughWizard(page, uniqueEmail(`buyer-${urn}`));
+async function toSchoolPlan(page: Page, urn: string, schoolName: string, domain: string, users: number): Promise<void> {
+  const email = uniqueEmail(`buyer-${urn}`).replace("@example.org", `@${domain}`);
+  await signUpThroughWizard(page, email);
+  await followMailedLink(page, email, /please confirm your email address/, "verify-email");
+  await expect(page).toHaveURL(/\/account\/register\/\?link-school=true/);
+  await widgetMounted(page, "register-wizard");
   await chooseSchool(page, "UK Independent School", urn, schoolName);
   await expect(page.getByRole("heading", { name: "This school has no active membership" })).toBeFocused();
   await expectNoAxeViolations(page);
@@ -38,7 +45,7 @@ test.describe("buying a membership through the sandbox", () => {
   test.slow();
 
   test("a school plan for 6 users, approved: the payer is admin, at the smallest level covering 6 seats", async ({ page }) => {
-    await toSchoolPlan(page, "100016", "Leicester Preparatory School", 6);
+    await toSchoolPlan(page, "100016", "Leicester Preparatory School", "leicesterprep.org.uk", 6);
     // On the hosted page, not the plan screen, which shows the same price while it navigates away.
     await expect(page).toHaveURL(/\/payments\/sandbox\/checkout\//);
     await expect(page.getByRole("heading", { level: 1, name: "£400.00" })).toBeVisible();
@@ -59,7 +66,7 @@ test.describe("buying a membership through the sandbox", () => {
   });
 
   test("a declined card: the message, and no membership", async ({ page }) => {
-    await toSchoolPlan(page, "100017", "St Stephen's School", 3);
+    await toSchoolPlan(page, "100017", "St Stephen's School", "ststephens.org.uk", 3);
     await checkOutInSandbox(page, declinedCard);
     await expect(page.getByText("Your payment was declined.")).toBeVisible();
     await expectNoAxeViolations(page);
@@ -68,7 +75,7 @@ test.describe("buying a membership through the sandbox", () => {
   });
 
   test("a cancelled checkout: the message, and no membership", async ({ page }) => {
-    await toSchoolPlan(page, "100018", "Cambridge House School", 1);
+    await toSchoolPlan(page, "100018", "Cambridge House School", "cambridgehouse.org.uk", 1);
     await checkOutInSandbox(page);
     await expect(page.getByText("Your payment is cancelled.")).toBeVisible();
     await expectNoAxeViolations(page);

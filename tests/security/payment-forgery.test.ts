@@ -49,8 +49,9 @@ describe.each(databaseEngines)("forged payments with the sandbox provider on %s"
   };
 
     it("V2.2.2 ignores a tampered price and level: both come from the plan type and number of users", async () => {
-      const payer = await signedIn();
-      const { schoolId } = await addSchool(t.database.db, crm, { name: "Tamper Academy", kind: "independent" });
+      // A verified teacher of a school with no admin and no membership: allowed to buy its first membership.
+      const payer = await signedInPayer(t, `forger${++people}@tamper.example`, { verified: true });
+      const { schoolId } = await addSchool(t.database.db, crm, { name: "Tamper Academy", kind: "independent", domains: ["tamper.example"] });
       const sessionId = await checkout(payer, {
         PlanType: "school-annual",
         OrganisationConstituentId: schoolId,

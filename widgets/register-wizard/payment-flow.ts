@@ -57,6 +57,8 @@ export async function addToBasket(item: BasketItem, calls: PaymentCalls, message
     const status = statusOf(error);
     if (status === undefined) return { kind: "error", message: messages.subscriptionError };
     if (status === 400 && fieldError(error, "NumberOfUsers")) return { kind: "error", message: messages.usersTooMany, field: "NumberOfUsers" };
+    // A refusal (not allowed to buy for this school, or too small a plan) says what to do instead: show it.
+    if (status === 403 || status === 409) return { kind: "error", message: refusalMessage(error) ?? messages.basketFailed };
     return { kind: "error", message: messages.basketFailed };
   }
   const link = answer?.success ? answer.payment?.links?.find((candidate) => candidate?.method === "REDIRECT") : undefined;
@@ -64,9 +66,19 @@ export async function addToBasket(item: BasketItem, calls: PaymentCalls, message
   return { kind: "redirect", href: link.href };
 }
 
-function fieldError(error: unknown, field: string): boolean {
+/** The answer's `errors` object (the HTTP contract's error body), when there is one. */
+function errorsIn(error: unknown): Record<string, unknown> | undefined {
   const body = (error as { body?: unknown }).body;
-  const errors = typeof body === "object" && body !== null ? (body as { errors?: Record<string, unknown> }).errors : undefined;
+  return typeof body === "object" && body !== null ? (body as { errors?: Record<string, unknown> }).errors : undefined;
+}
+
+function refusalMessage(error: unknown): string | undefined {
+  const all = errorsIn(error)?.__all__;
+  return Array.isArray(all) && typeof all[0] === "string" && all[0] !== "" ? all[0] : undefined;
+}
+
+function fieldError(error: unknown, field: string): boolean {
+  const errors = errorsIn(error);
   return Array.isArray(errors?.[field]) && errors[field].length > 0;
 }
 

@@ -195,19 +195,24 @@ async function otherPathway(input: FlowInput, session: SessionStatus, calls: Sch
     return { kind: "error", message: messages.membershipSummaryFailed };
   }
   const membership = summary.details;
-  if (!isActive(membership, input.now)) {
-    const expired = summary.expired ?? (membership && !isActive(membership, input.now) ? membership : null);
-    const message = expired ? messages.expired : individual ? messages.noIndividualMembership : undefined;
-    return message ? { kind: "step", step: noneStep, message } : { kind: "step", step: noneStep };
-  }
   const type = input.school.type;
-  if (!individual && (type === "independent-school" || type === "international")) {
-    let admins: Affiliation[];
+  const checksAdmins = !individual && (type === "independent-school" || type === "international");
+  let admins: Affiliation[] = [];
+  if (checksAdmins) {
     try {
       admins = (await calls.affiliations(ownerId)).filter((affiliation) => affiliation.AffiliationType.Id === affiliationTypeIds.admin);
     } catch {
       return { kind: "error", message: messages.affiliationsFailed };
     }
+  }
+  if (!isActive(membership, input.now)) {
+    // Only the school's admin may buy or renew it (the server refuses anyone else): the others are sent to them.
+    if (admins.length > 0 && !admins.some((admin) => admin.IndividualConstituent.Id === session.constituentId)) return { kind: "step", step: "contactYourAdmin" };
+    const expired = summary.expired ?? (membership && !isActive(membership, input.now) ? membership : null);
+    const message = expired ? messages.expired : individual ? messages.noIndividualMembership : undefined;
+    return message ? { kind: "step", step: noneStep, message } : { kind: "step", step: noneStep };
+  }
+  if (checksAdmins) {
     if (admins.length > 0) return { kind: "step", step: "contactYourAdmin" };
     return { kind: "step", step: "offerAdminStatus", offer: { schoolId: ownerId, membershipId: membership.Id, userId: session.constituentId } };
   }

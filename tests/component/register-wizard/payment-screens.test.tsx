@@ -68,6 +68,8 @@ function serverAnswering(overrides: Record<string, Reply | Reply[] | (() => Prom
     "GET /account/session-status/": { status: 200, body: { session_data: { login_info: { email: "ada@stcatherines.org.uk" } }, constituentId: 42, emailVerified: true } },
     "GET /account/membership-summary/100004/": { status: 200, body: { details: null, expired: lapsed } },
     "GET /account/membership-summary/42/": { status: 200, body: { details: null, expired: null } },
+    // No admin: the plans are offered (a school with an admin offers them only to its admin).
+    "GET /account/affiliations/": { status: 200, body: { details: [] } },
     "POST /account/add-to-basket/": { status: 201, body: { success: true, payment: { links: [{ method: "REDIRECT", href: "/payments/sandbox/checkout/abc/" }] } } },
     "GET /account/cart/orders/": { status: 200, body: schoolOrder(97, { Id: 100004, DisplayName: "St Catherine's College" }) },
     "GET /account/countries/": { status: 200, body: { countries: [{ Id: 209, Description: "United Kingdom" }] } },

@@ -51,8 +51,8 @@ describe.each(databaseEngines)("seeding content on %s", (engine) => {
     const counts = await rowCounts(database.db);
     // Constituents: the five demo people, the 287 open schools of establishments.csv and Lisbon British School (schools.yaml).
     expect(counts).toMatchObject({ pages: 4, events: 64, resources: 240, constituents: 293, memberships: 6, schools: 288 });
-    // Seats: Riverside's teacher and admin, St Catherine's head; one email domain per demo school.
-    expect(counts).toMatchObject({ membership_benefits: 8, benefit_usages: 3, affiliations: 3, constituent_attributes: 5 });
+    // Seats: Riverside's teacher and admin, St Catherine's head; one email domain per demo school and per school the payment journeys buy.
+    expect(counts).toMatchObject({ membership_benefits: 8, benefit_usages: 3, affiliations: 3, constituent_attributes: 8 });
     expect(counts.event_instances).toBeGreaterThanOrEqual(300);
     expect(await seedIfEmpty(database.db, { now })).toBe(false);
   });

@@ -196,5 +196,14 @@ describe.each(databaseEngines)("seat grants on %s", (engine) => {
       const state = await addSchool(database.db, crm, { name: "Larch", kind: "state" });
       await expectRefusedWithoutChange(() => seats.createStateMembership(person, state.schoolId, "paid"), 400, "membership-type");
     });
+
+    it("refuses anyone who could not join the school: an unverified address (403), another domain (403)", async () => {
+      const { schoolId } = await addSchool(database.db, crm, { name: "Larkspur", kind: "state", domains: ["larkspur.sch.uk"] });
+      const unverified = await addMember(database.db, "u@larkspur.sch.uk", { verified: false });
+      await expectRefusedWithoutChange(() => seats.createStateMembership(unverified, schoolId, "state-school"), 403, "verified-email");
+      const outsider = await addMember(database.db, "outsider@larkspur.example");
+      await expectRefusedWithoutChange(() => seats.createStateMembership(outsider, schoolId, "state-school"), 403, "email-domain");
+      expect(await crm.memberships(schoolId)).toEqual([]);
+    });
   });
 });

@@ -25,6 +25,8 @@ describe.each(databaseEngines)("payments on %s", (engine) => {
   let people = 0;
   /** A signed-in browser for a new person. */
   const signedIn = (options: { membershipExpiresAt?: Date } = {}) => signedInPayer(t, `payer${++people}@example.com`, options);
+  /** A verified teacher of a school with no admin and no membership: who may buy its first membership. */
+  const schoolTeacher = (domain: string) => signedInPayer(t, `payer${++people}@${domain}`, { verified: true });
 
   const addToBasket = (payer: Payer, body: object) => payer.agent.post("/account/add-to-basket/").set("X-CSRFToken", payer.token).send(body);
 
@@ -107,8 +109,8 @@ describe.each(databaseEngines)("payments on %s", (engine) => {
   });
 
   it("a school plan for 6 users: the school's membership at the level whose ceiling covers 6, its seats, and the payer is admin", async () => {
-    const payer = await signedIn();
-    const { schoolId } = await addSchool(t.database.db, crm, { name: "St Mary's College", kind: "independent" });
+    const payer = await schoolTeacher("stmarys.example");
+    const { schoolId } = await addSchool(t.database.db, crm, { name: "St Mary's College", kind: "independent", domains: ["stmarys.example"] });
     const sessionId = await checkout(payer, { PlanType: "school-annual", OrganisationConstituentId: schoolId, NumberOfUsers: 6 });
     expect((await payOnSandbox(payer.agent, payer.token, sessionId, approvedCard)).headers.location).toContain("paymentStatus=approved");
     const memberships = await crm.memberships(schoolId);
@@ -124,8 +126,8 @@ describe.each(databaseEngines)("payments on %s", (engine) => {
   });
 
   it("fulfils once when the same notification arrives twice and the return page is reloaded", async () => {
-    const payer = await signedIn();
-    const { schoolId } = await addSchool(t.database.db, crm, { name: "Twice School", kind: "independent" });
+    const payer = await schoolTeacher("twice.example");
+    const { schoolId } = await addSchool(t.database.db, crm, { name: "Twice School", kind: "independent", domains: ["twice.example"] });
     const sessionId = await checkout(payer, { PlanType: "school-annual", OrganisationConstituentId: schoolId, NumberOfUsers: 3 });
     const notification = await sandboxNotification(t, sessionId, "approved");
     expect((await notify(notification)).status).toBe(200);
@@ -149,6 +151,8 @@ describe.each(databaseEngines)("payments on %s", (engine) => {
     const { schoolId, membershipId } = await addSchool(t.database.db, crm, { name: "Renewal High", kind: "independent", seats: 5, expiresAt });
     const teacherId = await addPerson(t.database.db, { email: "teacher@renewal.example" });
     expect((await takeSeat(crm, ids, { schoolId, personId: teacherId, role: "user", now: new Date() })).kind).toBe("joined");
+    // Only the school's admin may renew it (docs/payments.md, "Who may buy for a school").
+    expect((await takeSeat(crm, ids, { schoolId, personId: payer.id, role: "admin", now: new Date() })).kind).toBe("joined");
     const sessionId = await checkout(payer, { PlanType: "school-annual", OrganisationConstituentId: schoolId, NumberOfUsers: 8 });
     await payOnSandbox(payer.agent, payer.token, sessionId, approvedCard);
     const renewed = await crm.membershipSummary(membershipId!);

@@ -47,8 +47,8 @@ describe.each(databaseEngines)("Stripe Checkout on %s", (engine) => {
   const orderCall = (payer: Payer, sessionId: string) => payer.agent.get(`/account/cart/orders/?sessionId=${sessionId}`).set("Accept", "application/json");
 
   it("creates a Checkout Session with the server's price and return addresses, and answers its url as the REDIRECT link", async () => {
-    const payer = await signedIn();
-    const { schoolId } = await addSchool(t.database.db, crm, { name: "Stripe Academy", kind: "independent" });
+    const payer = await signedInPayer(t, `stripe-payer${++people}@stripe-academy.example`, { verified: true });
+    const { schoolId } = await addSchool(t.database.db, crm, { name: "Stripe Academy", kind: "independent", domains: ["stripe-academy.example"] });
     const { response, call, sessionId, reference } = await checkout(payer, { PlanType: "school-annual", OrganisationConstituentId: schoolId, NumberOfUsers: 6, Price: 1 });
     expect(call.method).toBe("POST");
     expect(call.path).toBe("/v1/checkout/sessions");

@@ -56,9 +56,14 @@ export async function paymentRecords(db: Kysely<Database>) {
   };
 }
 
-/** A signed-in browser for a new person with this address, ready to pay (its CSRF token fresh). */
-export async function signedInPayer(t: TestApp, email: string, options: { membershipExpiresAt?: Date } = {}) {
-  const id = await addPerson(t.database.db, { email, ...options });
+/**
+ * A signed-in browser for a new person with this address, ready to pay (its CSRF token fresh).
+ * `verified`: the address is confirmed, as buying a school's first membership needs (with the school's domain).
+ */
+export async function signedInPayer(t: TestApp, email: string, options: { membershipExpiresAt?: Date; verified?: boolean } = {}) {
+  const { verified, ...person } = options;
+  const id = await addPerson(t.database.db, { email, ...person });
+  if (verified) await t.database.db.updateTable("constituents").set({ email_verified_at: new Date().toISOString() }).where("id", "=", id).execute();
   const { agent, token } = await browserOnLoginPage(t.app);
   await signInAs(agent, token, email);
   return { id, email, agent, token: await freshToken(agent) };

@@ -45,9 +45,14 @@ describe("adding the plan to the basket", () => {
     expect(await addToBasket(item, calls({ addToBasket: async () => answer }), strings)).toEqual({ kind: "error", message: strings.basketFailed });
   });
 
-  it("a refused basket says it failed; too many users is the field's message; no answer at all is the processing error", async () => {
+  it("a refused basket says it failed, or the server's refusal when it gives one; too many users is the field's message; no answer at all is the processing error", async () => {
     const refuse = (error: Error) => calls({ addToBasket: () => Promise.reject(error) });
     expect(await addToBasket(item, refuse(new HttpError(403, {}, "no")), strings)).toEqual({ kind: "error", message: strings.basketFailed });
+    // Not allowed to buy for this school, or too small a plan: the server's sentence says what to do instead.
+    const onlyTheAdmin = "Only this school's admin can buy or renew its membership. Ask them to do it, or contact us at staff@example.org.";
+    expect(await addToBasket(item, refuse(new HttpError(403, { success: false, errors: { __all__: [onlyTheAdmin] } }, "no")), strings)).toEqual({ kind: "error", message: onlyTheAdmin });
+    const tooSmall = "This school's membership covers up to 5 users, with 2 in use. A purchase can only renew or upgrade it: choose a plan for at least 5 users.";
+    expect(await addToBasket(item, refuse(new HttpError(409, { success: false, errors: { __all__: [tooSmall] } }, "no")), strings)).toEqual({ kind: "error", message: tooSmall });
     expect(await addToBasket(item, refuse(new HttpError(400, { errors: { FundId: ["bad"] } }, "no")), strings)).toEqual({ kind: "error", message: strings.basketFailed });
     expect(await addToBasket(item, refuse(new HttpError(400, { errors: { NumberOfUsers: ["too many"] } }, "no")), strings)).toEqual({
       kind: "error",

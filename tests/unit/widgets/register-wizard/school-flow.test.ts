@@ -241,6 +241,14 @@ describe("afterSchoolChoice: other pathways", () => {
     expect(lapsedDetails).toEqual({ kind: "step", step: "noActiveSubscriptionOther", message: "Membership has expired, needs to be renewed" });
   });
 
+  it("a school without an active membership but with an admin: only that admin is offered the plans; anyone else goes to contactYourAdmin", async () => {
+    const input: FlowInput = { pathway: "independent-school", school: independent, step: "schoolTypeAndSearch", now };
+    const admin = (id: number) => ({ AffiliationType: { Id: 10053 }, IndividualConstituent: { Id: id } });
+    const lapsedWithAdmin = (adminId: number) => fakeCalls({ membershipSummary: async () => ({ details: null, expired: lapsed }), affiliations: async () => [admin(adminId)] });
+    expect(await afterSchoolChoice(input, lapsedWithAdmin(0), ids, strings)).toEqual({ kind: "step", step: "contactYourAdmin" });
+    expect(await afterSchoolChoice(input, lapsedWithAdmin(42), ids, strings)).toEqual({ kind: "step", step: "noActiveSubscriptionOther", message: "Membership has expired, needs to be renewed" });
+  });
+
   it("individual: the user's own membership decides; none goes to noActiveSubscriptionIndividual", async () => {
     const home = school({ name: "Home", type: null, constituentId: null });
     const active = fakeCalls();
