@@ -14,6 +14,7 @@ const notesResource = "/resources/our-countrys-good-writing-in-role-ks5/";
 const studentResource = "/resources/a-midsummer-nights-dream-hot-seating-ks2/";
 const copyResource = "/resources/a-midsummer-nights-dream-set-design-ks2/";
 const panelResource = "/resources/the-tempest-close-reading-ks3/";
+const typedEarlyResource = "/resources/macbeth-writing-in-role-ks3/";
 
 const firstNote = (page: Page) => page.locator('[data-widget="teacher-note"]').first();
 
@@ -91,6 +92,42 @@ test.describe("teacher notes", () => {
     await expect(note.getByText("Note deleted.")).toBeVisible();
     await page.reload();
     await expect(field).toHaveValue("");
+  });
+
+  test("typing into a note before its widget mounts: the saved note is exactly what was typed", async ({ page }) => {
+    await openAsMember(page, typedEarlyResource);
+    const note = firstNote(page);
+    const activityId = (await note.getAttribute("data-activity-id")) ?? "";
+    await deleteNoteIfAny(page, activityId);
+
+    // Hold the note's chunk back, as a slow connection would, so the first keystrokes reach the server's textarea.
+    let releaseChunk = () => {};
+    const chunkHeld = new Promise<void>((resolve) => (releaseChunk = resolve));
+    await page.route(/\/teacher-note-[^/]+\.js$/, async (route) => {
+      await chunkHeld;
+      await route.continue();
+    });
+    await page.reload();
+    const field = note.getByRole("textbox", { name: /^Your notes on/ });
+    await field.click();
+    await page.keyboard.type("Use the ", { delay: 20 });
+    await expect(note).not.toHaveAttribute("data-widget-state", "mounted");
+
+    // Let the chunk in and keep typing while the widget mounts, then after.
+    const typing = page.keyboard.type("diary prompts, then swap ", { delay: 30 });
+    releaseChunk();
+    await typing;
+    await expect(note).toHaveAttribute("data-widget-state", "mounted");
+    await page.keyboard.type("diaries.", { delay: 20 });
+    const typed = "Use the diary prompts, then swap diaries.";
+    await expect(field).toHaveValue(typed);
+    await expect(field).toBeFocused();
+
+    await note.getByRole("button", { name: /^Save note/ }).click();
+    await expect(note.getByText(/^Saved at /)).toBeVisible();
+    const stored = await page.request.get(`/resources/notes/${activityId}/`, { headers: { Accept: "application/json" } });
+    expect(await stored.json()).toEqual({ content: typed });
+    await deleteNoteIfAny(page, activityId);
   });
 
   test("a blank note is refused in the browser with the spec's message, and nothing is sent", async ({ page }) => {
