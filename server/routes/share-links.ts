@@ -9,7 +9,9 @@ import { readShareLinkRequest } from "../share-links/share-link-request";
 import {
   LINK_CREATED_NOTICE,
   LINK_INACTIVE_MESSAGE,
+  LINK_REVOKED_MESSAGES,
   LINK_REVOKED_NOTICE,
+  LINK_REVOKED_TITLE,
   notMemberShareMessage,
   SHARE_FIELDS_INVALID_MESSAGE,
   teacherLinkMembersOnlyPage,
@@ -79,6 +81,11 @@ export function shareLinkRoutes(options: { shareLinks: ShareLinksService; siteOr
   router.get("/resources/shared/:token/", async (req, res) => {
     const outcome = await shareLinks.open(req.params.token as string, req.currentUser?.id ?? null);
     if (outcome.kind === "not-found") throw notFound();
+    if (outcome.kind === "revoked") {
+      // 410: gone for good. The address was a secret: its page is not cached, indexed or referred onwards either.
+      res.set({ "Referrer-Policy": "no-referrer", "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });
+      throw new HttpError(410, LINK_REVOKED_MESSAGES[outcome.type], undefined, LINK_REVOKED_TITLE);
+    }
     if (outcome.kind === "inactive") throw new HttpError(404, LINK_INACTIVE_MESSAGE, undefined, "This link is no longer active");
     if (outcome.kind === "teacher") {
       if (outcome.access.kind === "member") return res.redirect(303, `/resources/${outcome.slug}/`);

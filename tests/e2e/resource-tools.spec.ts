@@ -149,7 +149,7 @@ test.describe("teacher notes", () => {
 test.describe("share links", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test("a student link opens for someone not signed in, with the teacher's note; revoked, it answers 404", async ({ page, browser }) => {
+  test("a student link opens for someone not signed in, with the teacher's note; revoked, it answers 410 saying so", async ({ page, browser }) => {
     await openAsMember(page, studentResource);
     const note = firstNote(page);
     const activityId = (await note.getAttribute("data-activity-id")) ?? "";
@@ -189,7 +189,12 @@ test.describe("share links", () => {
       await page.getByRole("dialog", { name: "Share this resource" }).getByRole("button", { name: "Revoke link" }).click();
       await expect(page.getByText(/^Link revoked\./)).toBeVisible();
       const afterRevoke = await studentPage.goto(link);
-      expect(afterRevoke?.status()).toBe(404);
+      expect(afterRevoke?.status()).toBe(410);
+      await expect(studentPage.getByRole("heading", { level: 1, name: "This link no longer works" })).toBeVisible();
+      await expect(studentPage.getByText("This link no longer works. Ask your teacher for a new one.")).toBeVisible();
+      await expectNoAxeViolations(studentPage);
+      await studentPage.setViewportSize({ width: 1280, height: 900 });
+      await expectNoAxeViolations(studentPage);
     } finally {
       await student.close();
     }
