@@ -1,6 +1,7 @@
 import { Router } from "express";
 import { safeNextPath } from "../domain/redirect-safety";
 import { HttpError, isApiRequest, nonFieldErrorsKey, notFound } from "../http/errors";
+import { confirmed, renderConfirmation } from "../http/confirm-action";
 import { setFlash } from "../http/flash";
 import { jsonFields } from "../http/json-fields";
 import { requireUser } from "../http/require-user";
@@ -12,6 +13,9 @@ import {
   LINK_REVOKED_MESSAGES,
   LINK_REVOKED_NOTICE,
   LINK_REVOKED_TITLE,
+  REVOKE_CONFIRM_BUTTON,
+  REVOKE_CONFIRM_MESSAGE,
+  REVOKE_CONFIRM_TITLE,
   notMemberShareMessage,
   SHARE_FIELDS_INVALID_MESSAGE,
   teacherLinkMembersOnlyPage,
@@ -59,7 +63,19 @@ export function shareLinkRoutes(options: { shareLinks: ShareLinksService; siteOr
     res.redirect(303, `/resources/${outcome.slug}/share/`);
   });
 
-  router.post("/resources/shared/:token/revoke/", signedIn, async (req, res) => {
+  router.post("/resources/shared/:token/revoke/", signedIn, jsonFields({ next: "text", confirm: "text" }), async (req, res) => {
+    const fields = (req.body ?? {}) as Record<string, unknown>;
+    // A plain form asks first, on a page of its own; the share dialog asks in the page and posts JSON.
+    if (!isApiRequest(req) && !confirmed(fields)) {
+      const next = safeNextPath(fields.next, RESOURCES_LISTING);
+      return renderConfirmation(req, res, {
+        title: REVOKE_CONFIRM_TITLE,
+        message: REVOKE_CONFIRM_MESSAGE,
+        confirmLabel: REVOKE_CONFIRM_BUTTON,
+        cancelHref: next,
+        next,
+      });
+    }
     // Someone else's link, a revoked one or no link at all: the same 404, so tokens cannot be probed.
     const revoked = await shareLinks.revoke(req.currentUser!.id, req.params.token as string);
     if (!revoked) throw notFound();

@@ -182,9 +182,21 @@ describe.each(databaseEngines)("share links: generating and revoking on %s", (en
       expect(after.text).toContain("Link created.");
     });
 
-    it("revokes from the share page's form with a notice", async () => {
+    it("asks first: the share page's revoke form answers a confirmation page, and the link keeps working", async () => {
       const { link } = (await generate(member, student)).body as { link: string };
-      const posted = await formPost(member.agent, `${pathOf(link)}revoke/`, member.token, {});
+      const asked = await formPost(member.agent, `${pathOf(link)}revoke/`, member.token, { next: "/resources/macbeth-banquet/share/" });
+      expect(asked.status).toBe(200);
+      expect(asked.text).toContain('<h1 class="page-header__title">Revoke this link?</h1>');
+      expect(asked.text).toContain(`action="${pathOf(link)}revoke/"`);
+      expect(asked.text).toContain('<input type="hidden" name="confirm" value="yes">');
+      expect(asked.text).toContain('href="/resources/macbeth-banquet/share/">Cancel</a>');
+      expect(asked.headers["cache-control"]).toContain("no-store");
+      expect((await request(t.app).get(pathOf(link)).set("Accept", "text/html")).status).toBe(200);
+    });
+
+    it("revokes from the share page's form, once confirmed, with a notice", async () => {
+      const { link } = (await generate(member, student)).body as { link: string };
+      const posted = await formPost(member.agent, `${pathOf(link)}revoke/`, member.token, { confirm: "yes" });
       expect(posted.status).toBe(303);
       expect(posted.headers.location).toBe("/resources/macbeth-banquet/share/");
       const after = await member.agent.get("/resources/macbeth-banquet/share/").set("Accept", "text/html");
