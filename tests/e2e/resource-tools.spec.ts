@@ -88,8 +88,19 @@ test.describe("teacher notes", () => {
     await expect(note.getByText(/You have an unsaved draft/)).toHaveCount(0);
     await expectNoAxeViolations(page);
 
-    await note.getByRole("button", { name: /^Delete note/ }).click();
+    // The count in the tools panel followed the save without a reload.
+    const notesCount = page.getByRole("link", { name: /^Your notes \(\d+\)$/ });
+    const countAfterSave = await notesCount.textContent();
+    // Delete asks first, by keyboard: focus starts on Keep note.
+    await note.getByRole("button", { name: /^Delete note/ }).focus();
+    await page.keyboard.press("Enter");
+    await expect(note.getByRole("button", { name: "Keep note" })).toBeFocused();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Enter");
     await expect(note.getByText("Note deleted.")).toBeVisible();
+    const after = Number(/\((\d+)\)/.exec(countAfterSave ?? "")?.[1]) - 1;
+    await expect(notesCount).toHaveText(`Your notes (${after})`);
     await page.reload();
     await expect(field).toHaveValue("");
   });
@@ -123,8 +134,12 @@ test.describe("teacher notes", () => {
     await expect(field).toHaveValue(typed);
     await expect(field).toBeFocused();
 
+    const notesCount = page.getByRole("link", { name: /^Your notes \(\d+\)$/ });
+    const before = Number(/\((\d+)\)/.exec((await notesCount.textContent()) ?? "")?.[1]);
     await note.getByRole("button", { name: /^Save note/ }).click();
     await expect(note.getByText(/^Saved at /)).toBeVisible();
+    // The tools panel's count follows the first save, without a reload.
+    await expect(notesCount).toHaveText(`Your notes (${before + 1})`);
     const stored = await page.request.get(`/resources/notes/${activityId}/`, { headers: { Accept: "application/json" } });
     expect(await stored.json()).toEqual({ content: typed });
     await deleteNoteIfAny(page, activityId);
@@ -186,7 +201,9 @@ test.describe("share links", () => {
       await expect(studentPage.getByRole("button", { name: "Show tools" })).toHaveCount(0);
       await expectNoAxeViolations(studentPage);
 
-      await page.getByRole("dialog", { name: "Share this resource" }).getByRole("button", { name: "Revoke link" }).click();
+      const shareDialog = page.getByRole("dialog", { name: "Share this resource" });
+      await shareDialog.getByRole("button", { name: "Revoke link" }).click();
+      await shareDialog.getByRole("button", { name: "Yes, revoke link" }).click();
       await expect(page.getByText(/^Link revoked\./)).toBeVisible();
       const afterRevoke = await studentPage.goto(link);
       expect(afterRevoke?.status()).toBe(410);

@@ -1,5 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type JSX } from "react";
 import { AdoptedContent } from "../lib/AdoptedContent";
+import { InlineConfirm } from "../lib/InlineConfirm";
+import { announceNoteChange } from "../lib/teacher-note-event";
 import { useOneCallAtATime } from "../lib/useOneCallAtATime";
 import type { WidgetProps } from "../runtime/definition";
 import type { NoteDraft } from "./draft-store";
@@ -26,6 +28,7 @@ type Failure = "saveFailed" | "deleteFailed" | null;
  * here, and its input events feed `text`.
  */
 export default function TeacherNote({
+  root,
   activityId,
   activityTitle,
   userKey,
@@ -54,6 +57,13 @@ export default function TeacherNote({
   const edited = useRef(typedBeforeMount);
   const fieldRef = useRef<HTMLTextAreaElement>(field);
   const fieldNodes = useMemo(() => [field], [field]);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const deleteRef = useRef<HTMLButtonElement>(null);
+  const focusDeleteNext = useRef(false);
+  useEffect(() => {
+    if (focusDeleteNext.current) deleteRef.current?.focus();
+    focusDeleteNext.current = false;
+  });
 
   useEffect(() => {
     const controller = new AbortController();
@@ -128,6 +138,8 @@ export default function TeacherNote({
       try {
         const stored = await saveNote(endpoints, normaliseNote(text));
         draft.forget();
+        // A first note: the tools panel's count goes up (lib/teacher-note-event.ts).
+        if (saved === "" || (saved === null && !hasNote)) announceNoteChange(root, { activityId, hasNote: true });
         setSaved(stored.content);
         setOffer(null);
         setStatus({ kind: "saved", at: stored.updatedAt });
@@ -147,6 +159,7 @@ export default function TeacherNote({
       try {
         await deleteNote(endpoints);
         draft.forget();
+        announceNoteChange(root, { activityId, hasNote: false });
         setSaved("");
         setText("");
         setOffer(null);
@@ -221,13 +234,33 @@ export default function TeacherNote({
             {strings.save}
             <span className="visually-hidden">{named}</span>
           </button>
-          {showDelete && (
+          {showDelete && confirmingDelete && (
+            <InlineConfirm
+              block="teacher-note"
+              question={strings.confirmDelete}
+              confirmLabel={strings.confirmDeleteYes}
+              confirmNamedFor={named}
+              cancelLabel={strings.keepNote}
+              onConfirm={() => {
+                setConfirmingDelete(false);
+                void remove();
+              }}
+              onCancel={() => {
+                setConfirmingDelete(false);
+                focusDeleteNext.current = true;
+              }}
+            />
+          )}
+          {showDelete && !confirmingDelete && (
             <button
               type="button"
+              ref={deleteRef}
               className="button button--secondary teacher-note__delete"
               aria-disabled={busy !== null || undefined}
               aria-busy={busy === "delete" || undefined}
-              onClick={() => void remove()}
+              onClick={() => {
+                if (busy === null) setConfirmingDelete(true);
+              }}
             >
               {strings.delete}
               <span className="visually-hidden">{named}</span>

@@ -20,6 +20,10 @@ export type TeacherNoteStrings = {
   /** A failed save: the draft stays on the device. */
   saveFailed: string;
   deleteFailed: string;
+  /** Delete asks first, in place of the button. */
+  confirmDelete: string;
+  confirmDeleteYes: string;
+  keepNote: string;
   /** Offered on load when the device holds a draft unlike the saved note; `{time}` is when it was written. */
   draftFound: string;
   restoreDraft: string;
@@ -42,6 +46,9 @@ export const TEACHER_NOTE_STRINGS: TeacherNoteStrings = {
   deleted: "Note deleted.",
   saveFailed: "Your note could not be saved. Your text is kept on this device; try again.",
   deleteFailed: "Your note could not be deleted. Try again.",
+  confirmDelete: "Delete this note? This cannot be undone.",
+  confirmDeleteYes: "Yes, delete note",
+  keepNote: "Keep note",
   draftFound: "You have an unsaved draft from {time}.",
   restoreDraft: "Restore draft",
   discardDraft: "Discard draft",
