@@ -36,8 +36,6 @@ interface RegisterPage {
   values?: Record<string, string>;
   errors?: FieldErrors;
   notice?: string;
-  /** Where people without an online pathway write to (STAFF_EMAIL). */
-  supportEmail?: string;
   /** Only the entry page (GET /account/register/) carries the wizard widget. */
   wizard?: Record<string, string | number | boolean | object | undefined>;
   /** A signed-in user is linking a school, not creating an account: the page heading says so. */
@@ -54,6 +52,8 @@ export function accountRegisterRoutes(deps: AccountRouteDependencies): Router {
   const router = Router({ strict: true });
   const supportEmail = deps.config.staffEmail;
   const crmIds = CRM_IDS[deps.config.crmEnv];
+  // Every answer of the page says where to write without JavaScript, so the address is added here, not per call.
+  const renderRegisterPage = (res: Response, page: RegisterPage): void => res.render("pages/account/register.njk", { ...page, supportEmail });
 
   router.get("/account/register/", async (req, res) => {
     const returnUrl = textField(req.query, "returnURL");
@@ -64,7 +64,6 @@ export function accountRegisterRoutes(deps: AccountRouteDependencies): Router {
     const resumeKey = textField(req.query, "resume");
     const resume = user && resumeKey ? await deps.emailVerification.resumeFor(user.id, resumeKey) : undefined;
     renderRegisterPage(res, {
-      supportEmail,
       step: user ? "signedIn" : tokenEmail ? "createAccount" : "lookupAccount",
       signedIn: Boolean(user),
       next,
@@ -139,8 +138,4 @@ function pageForLookup(answer: LookupAnswer, email: string, next: string): Regis
   if (answer.resetPassword) return { step: "checkEmail", next, email, notice: checkEmailMessage(email) };
   if (answer.email) return { step: "existingAccount", next, email, notice: EMAIL_TAKEN_MESSAGE };
   return { step: "createAccount", next, values: { email }, notice: NO_ACCOUNT_FOUND_MESSAGE };
-}
-
-function renderRegisterPage(res: Response, page: RegisterPage): void {
-  res.render("pages/account/register.njk", page);
 }

@@ -1,6 +1,7 @@
 import { Router } from "express";
 import { safeNextPath } from "../domain/redirect-safety";
 import { HttpError, isApiRequest, nonFieldErrorsKey, notFound } from "../http/errors";
+import { confirmed, renderConfirmation } from "../http/confirm-action";
 import { setFlash } from "../http/flash";
 import { jsonFields } from "../http/json-fields";
 import { requireUser } from "../http/require-user";
@@ -9,7 +10,12 @@ import { readShareLinkRequest } from "../share-links/share-link-request";
 import {
   LINK_CREATED_NOTICE,
   LINK_INACTIVE_MESSAGE,
+  LINK_REVOKED_MESSAGES,
   LINK_REVOKED_NOTICE,
+  LINK_REVOKED_TITLE,
+  REVOKE_CONFIRM_BUTTON,
+  REVOKE_CONFIRM_MESSAGE,
+  REVOKE_CONFIRM_TITLE,
   notMemberShareMessage,
   SHARE_FIELDS_INVALID_MESSAGE,
   teacherLinkMembersOnlyPage,
@@ -57,7 +63,19 @@ export function shareLinkRoutes(options: { shareLinks: ShareLinksService; siteOr
     res.redirect(303, `/resources/${outcome.slug}/share/`);
   });
 
-  router.post("/resources/shared/:token/revoke/", signedIn, async (req, res) => {
+  router.post("/resources/shared/:token/revoke/", signedIn, jsonFields({ next: "text", confirm: "text" }), async (req, res) => {
+    const fields = (req.body ?? {}) as Record<string, unknown>;
+    // A plain form asks first, on a page of its own; the share dialog asks in the page and posts JSON.
+    if (!isApiRequest(req) && !confirmed(fields)) {
+      const next = safeNextPath(fields.next, RESOURCES_LISTING);
+      return renderConfirmation(req, res, {
+        title: REVOKE_CONFIRM_TITLE,
+        message: REVOKE_CONFIRM_MESSAGE,
+        confirmLabel: REVOKE_CONFIRM_BUTTON,
+        cancelHref: next,
+        next,
+      });
+    }
     // Someone else's link, a revoked one or no link at all: the same 404, so tokens cannot be probed.
     const revoked = await shareLinks.revoke(req.currentUser!.id, req.params.token as string);
     if (!revoked) throw notFound();
@@ -79,6 +97,11 @@ export function shareLinkRoutes(options: { shareLinks: ShareLinksService; siteOr
   router.get("/resources/shared/:token/", async (req, res) => {
     const outcome = await shareLinks.open(req.params.token as string, req.currentUser?.id ?? null);
     if (outcome.kind === "not-found") throw notFound();
+    if (outcome.kind === "revoked") {
+      // 410: gone for good. The address was a secret: its page is not cached, indexed or referred onwards either.
+      res.set({ "Referrer-Policy": "no-referrer", "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });
+      throw new HttpError(410, LINK_REVOKED_MESSAGES[outcome.type], undefined, LINK_REVOKED_TITLE);
+    }
     if (outcome.kind === "inactive") throw new HttpError(404, LINK_INACTIVE_MESSAGE, undefined, "This link is no longer active");
     if (outcome.kind === "teacher") {
       if (outcome.access.kind === "member") return res.redirect(303, `/resources/${outcome.slug}/`);

@@ -3,6 +3,7 @@ import { SIGNED_OUT_MESSAGE } from "../accounts/messages";
 import { RESOURCES_PATH } from "../domain/resource-filters";
 import { safeNextPath } from "../domain/redirect-safety";
 import { isApiRequest, nonFieldErrorsKey } from "../http/errors";
+import { confirmed, renderConfirmation } from "../http/confirm-action";
 import { setFlash } from "../http/flash";
 import { jsonFields } from "../http/json-fields";
 import { setNoteDraft } from "../http/note-draft";
@@ -29,6 +30,9 @@ export const NOTE_MESSAGES = {
   noNote: "You have no note on that activity.",
   saved: "Note saved.",
   deleted: "Note deleted.",
+  confirmDeleteTitle: "Delete your note?",
+  confirmDelete: "Your note on this activity will be deleted. This cannot be undone.",
+  confirmDeleteButton: "Delete note",
 } as const;
 
 const notePath = "/resources/notes/:activityId/";
@@ -75,6 +79,17 @@ export function teacherNoteRoutes(options: { notes: TeacherNotesService }): Rout
     const api = req.method === "DELETE" || isApiRequest(req);
     const fields = (req.body ?? {}) as Record<string, unknown>;
     if (!req.currentUser) return signedOut(req, res, api, fields.next);
+    // A plain form asks first, on a page of its own; the widget asks in the page and sends DELETE.
+    if (!api && !confirmed(fields)) {
+      const next = safeNextPath(fields.next, RESOURCES_PATH);
+      return renderConfirmation(req, res, {
+        title: NOTE_MESSAGES.confirmDeleteTitle,
+        message: NOTE_MESSAGES.confirmDelete,
+        confirmLabel: NOTE_MESSAGES.confirmDeleteButton,
+        cancelHref: next,
+        next,
+      });
+    }
 
     const outcome = await notes.delete(req.currentUser.id, activityId, new Date());
     if (api) {
@@ -86,7 +101,7 @@ export function teacherNoteRoutes(options: { notes: TeacherNotesService }): Rout
     return redirectWithError(req, res, NOTE_MESSAGES.notFound, safeNextPath(fields.next, RESOURCES_PATH));
   };
   router.delete(`${notePath}delete/`, deleteNote);
-  router.post(`${notePath}delete/`, jsonFields({ next: "text" }), deleteNote);
+  router.post(`${notePath}delete/`, jsonFields({ next: "text", confirm: "text" }), deleteNote);
 
   return router;
 }

@@ -7,6 +7,16 @@ import type { MemberAccess } from "../memberships/member-access";
 export const LINK_CREATED_NOTICE = "Link created. Copy it from the box below.";
 export const LINK_REVOKED_NOTICE = "Link revoked.";
 export const LINK_INACTIVE_MESSAGE = "This link is no longer active. Ask your teacher for a new link.";
+/** The revoked link's page (410): what the share dialog promises, "a page saying it no longer works". */
+export const LINK_REVOKED_TITLE = "This link no longer works";
+export const LINK_REVOKED_MESSAGES = {
+  student: "This link no longer works. Ask your teacher for a new one.",
+  teacher: "This link no longer works. Ask the colleague who shared it for a new one.",
+} as const;
+/** The no-JavaScript revoke form's confirmation page. */
+export const REVOKE_CONFIRM_TITLE = "Revoke this link?";
+export const REVOKE_CONFIRM_MESSAGE = "Anyone who opens it will see a page saying it no longer works. This cannot be undone; you can make a new link afterwards.";
+export const REVOKE_CONFIRM_BUTTON = "Revoke link";
 export const SHARE_FIELDS_INVALID_MESSAGE = "Choose a student or teacher link for this resource and try again.";
 export const UNKNOWN_SHARE_RESOURCE_MESSAGE = "That resource does not exist.";
 

@@ -4,9 +4,10 @@ import type { Logger } from "../logging";
 import type { MemberAccess, MemberAccessReader } from "../memberships/member-access";
 import { shareTokenPattern, type ShareLinkRequest } from "./share-link-request";
 import { loadShareLinksFor, shareLinkUrl, type ShareLinksForResource } from "./share-links-for";
-import { findLiveLink, findShareableResource, getOrCreateToken, revokeOwnLink } from "./share-links-store";
+import { findLiveLink, findRevokedLinkType, findShareableResource, getOrCreateToken, revokeOwnLink } from "./share-links-store";
 import { sharePageFor, type SharePage } from "./share-page";
 import { loadStudentView, type NotesOn, type StudentView } from "./student-view";
+import type { ShareLinkType } from "./tables";
 
 /*
  * Share links (docs/resources.md "Share links"): a member's link to a
@@ -23,8 +24,10 @@ export type GenerateOutcome =
 export type SharePageOutcome = { kind: "page"; page: SharePage } | { kind: "not-member"; access: MemberAccess } | { kind: "unknown-resource" };
 
 export type OpenLinkOutcome =
-  /** Unknown or revoked token, or a resource no longer published. */
+  /** Unknown token (or one deleted with its sharer's account), or a resource no longer published. */
   | { kind: "not-found" }
+  /** Its sharer revoked it: gone for good (410), and the page says so. */
+  | { kind: "revoked"; type: ShareLinkType }
   /** A student link whose sharer is no longer a member. */
   | { kind: "inactive" }
   | { kind: "student"; view: StudentView }
@@ -96,7 +99,10 @@ export function createShareLinksService(deps: ShareLinksDependencies): ShareLink
       if (!shareTokenPattern.test(token)) return { kind: "not-found" };
       const now = clock();
       const link = await findLiveLink(db, token, now);
-      if (!link) return { kind: "not-found" };
+      if (!link) {
+        const revokedType = await findRevokedLinkType(db, token);
+        return revokedType ? { kind: "revoked", type: revokedType } : { kind: "not-found" };
+      }
       if (link.type === "teacher") return { kind: "teacher", slug: link.slug, access: await memberAccess(viewerId, now) };
       // A student link lives only while its sharer is a member (docs/resources.md).
       if ((await memberAccess(link.sharerId, now)).kind !== "member") return { kind: "inactive" };

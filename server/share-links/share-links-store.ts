@@ -90,6 +90,12 @@ export async function findLiveLink(db: Kysely<Database>, token: string, now: Dat
   return row && { token: row.token, type: row.type, sharerId: row.constituent_id, resourceId: row.resource_id, slug: row.slug };
 }
 
+/** The type of a revoked link behind a token, or undefined when the token is unknown or still live. */
+export async function findRevokedLinkType(db: Kysely<Database>, token: string): Promise<ShareLinkType | undefined> {
+  const row = await db.selectFrom("share_links").select("type").where("token", "=", token).where("revoked_at", "is not", null).executeTakeFirst();
+  return row?.type;
+}
+
 /** Revokes the person's own live link; the resource's slug, or undefined when it is not theirs or not live. */
 export async function revokeOwnLink(db: Kysely<Database>, personId: number, token: string, now: Date): Promise<{ resourceId: number; slug: string } | undefined> {
   const revoked = await db

@@ -14,6 +14,7 @@ const notesResource = "/resources/our-countrys-good-writing-in-role-ks5/";
 const studentResource = "/resources/a-midsummer-nights-dream-hot-seating-ks2/";
 const copyResource = "/resources/a-midsummer-nights-dream-set-design-ks2/";
 const panelResource = "/resources/the-tempest-close-reading-ks3/";
+const typedEarlyResource = "/resources/macbeth-writing-in-role-ks3/";
 
 const firstNote = (page: Page) => page.locator('[data-widget="teacher-note"]').first();
 
@@ -87,10 +88,61 @@ test.describe("teacher notes", () => {
     await expect(note.getByText(/You have an unsaved draft/)).toHaveCount(0);
     await expectNoAxeViolations(page);
 
-    await note.getByRole("button", { name: /^Delete note/ }).click();
+    // The count in the tools panel followed the save without a reload.
+    const notesCount = page.getByRole("link", { name: /^Your notes \(\d+\)$/ });
+    const countAfterSave = await notesCount.textContent();
+    // Delete asks first, by keyboard: focus starts on Keep note.
+    await note.getByRole("button", { name: /^Delete note/ }).focus();
+    await page.keyboard.press("Enter");
+    await expect(note.getByRole("button", { name: "Keep note" })).toBeFocused();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Enter");
     await expect(note.getByText("Note deleted.")).toBeVisible();
+    const after = Number(/\((\d+)\)/.exec(countAfterSave ?? "")?.[1]) - 1;
+    await expect(notesCount).toHaveText(`Your notes (${after})`);
     await page.reload();
     await expect(field).toHaveValue("");
+  });
+
+  test("typing into a note before its widget mounts: the saved note is exactly what was typed", async ({ page }) => {
+    await openAsMember(page, typedEarlyResource);
+    const note = firstNote(page);
+    const activityId = (await note.getAttribute("data-activity-id")) ?? "";
+    await deleteNoteIfAny(page, activityId);
+
+    // Hold the note's chunk back, as a slow connection would, so the first keystrokes reach the server's textarea.
+    let releaseChunk = () => {};
+    const chunkHeld = new Promise<void>((resolve) => (releaseChunk = resolve));
+    await page.route(/\/teacher-note-[^/]+\.js$/, async (route) => {
+      await chunkHeld;
+      await route.continue();
+    });
+    await page.reload();
+    const field = note.getByRole("textbox", { name: /^Your notes on/ });
+    await field.click();
+    await page.keyboard.type("Use the ", { delay: 20 });
+    await expect(note).not.toHaveAttribute("data-widget-state", "mounted");
+
+    // Let the chunk in and keep typing while the widget mounts, then after.
+    const typing = page.keyboard.type("diary prompts, then swap ", { delay: 30 });
+    releaseChunk();
+    await typing;
+    await expect(note).toHaveAttribute("data-widget-state", "mounted");
+    await page.keyboard.type("diaries.", { delay: 20 });
+    const typed = "Use the diary prompts, then swap diaries.";
+    await expect(field).toHaveValue(typed);
+    await expect(field).toBeFocused();
+
+    const notesCount = page.getByRole("link", { name: /^Your notes \(\d+\)$/ });
+    const before = Number(/\((\d+)\)/.exec((await notesCount.textContent()) ?? "")?.[1]);
+    await note.getByRole("button", { name: /^Save note/ }).click();
+    await expect(note.getByText(/^Saved at /)).toBeVisible();
+    // The tools panel's count follows the first save, without a reload.
+    await expect(notesCount).toHaveText(`Your notes (${before + 1})`);
+    const stored = await page.request.get(`/resources/notes/${activityId}/`, { headers: { Accept: "application/json" } });
+    expect(await stored.json()).toEqual({ content: typed });
+    await deleteNoteIfAny(page, activityId);
   });
 
   test("a blank note is refused in the browser with the spec's message, and nothing is sent", async ({ page }) => {
@@ -112,7 +164,7 @@ test.describe("teacher notes", () => {
 test.describe("share links", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test("a student link opens for someone not signed in, with the teacher's note; revoked, it answers 404", async ({ page, browser }) => {
+  test("a student link opens for someone not signed in, with the teacher's note; revoked, it answers 410 saying so", async ({ page, browser }) => {
     await openAsMember(page, studentResource);
     const note = firstNote(page);
     const activityId = (await note.getAttribute("data-activity-id")) ?? "";
@@ -149,10 +201,17 @@ test.describe("share links", () => {
       await expect(studentPage.getByRole("button", { name: "Show tools" })).toHaveCount(0);
       await expectNoAxeViolations(studentPage);
 
-      await page.getByRole("dialog", { name: "Share this resource" }).getByRole("button", { name: "Revoke link" }).click();
+      const shareDialog = page.getByRole("dialog", { name: "Share this resource" });
+      await shareDialog.getByRole("button", { name: "Revoke link" }).click();
+      await shareDialog.getByRole("button", { name: "Yes, revoke link" }).click();
       await expect(page.getByText(/^Link revoked\./)).toBeVisible();
       const afterRevoke = await studentPage.goto(link);
-      expect(afterRevoke?.status()).toBe(404);
+      expect(afterRevoke?.status()).toBe(410);
+      await expect(studentPage.getByRole("heading", { level: 1, name: "This link no longer works" })).toBeVisible();
+      await expect(studentPage.getByText("This link no longer works. Ask your teacher for a new one.")).toBeVisible();
+      await expectNoAxeViolations(studentPage);
+      await studentPage.setViewportSize({ width: 1280, height: 900 });
+      await expectNoAxeViolations(studentPage);
     } finally {
       await student.close();
     }

@@ -1,7 +1,7 @@
 import { WidgetConfigError } from "../lib/options";
 import type { WidgetDefinition, WidgetModule } from "./definition";
 import { reportWidgetError } from "./errors";
-import { rememberFocusedId, restoreFocusById } from "./focus";
+import { rememberFocus, restoreFocus } from "./focus";
 import type { RenderedWidget } from "./react-host";
 
 type ReactHost = typeof import("./react-host");
@@ -122,7 +122,7 @@ export class WidgetMounter {
     if (!parse) throw new Error(`The "${definition.name}" widget has no parse: export it as "parse" from the module its load() imports.`);
     // parse() first: it captures references to the server markup before that markup is detached.
     const props: object = parse(root);
-    const focusedId = rememberFocusedId(root);
+    const focused = rememberFocus(root);
     let firstRender = true;
     let firstRenderError: { error: unknown } | undefined;
     const onRenderError = (error: unknown): void => {
@@ -142,7 +142,7 @@ export class WidgetMounter {
     }
     record.status = "mounted";
     root.setAttribute("data-widget-state", "mounted");
-    restoreFocusById(root, focusedId);
+    restoreFocus(root, focused);
   }
 
   private failIfMounted(record: WidgetRecord, error: unknown): void {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type JSX } from "react";
+import { InlineConfirm } from "../lib/InlineConfirm";
 import { useOneCallAtATime } from "../lib/useOneCallAtATime";
 import type { ShareDialogProps } from "./parse";
 import { createLink, revokeLink, type LinkType, type ShareLink } from "./share-calls";
@@ -30,14 +31,17 @@ export function SharePanel({
   const [type, setType] = useState<LinkType>("student");
   const { busy, run } = useOneCallAtATime<"create" | "revoke">();
   const [message, setMessage] = useState<Message>(null);
-  const focusNext = useRef<"link" | "create" | null>(null);
+  const focusNext = useRef<"link" | "create" | "revoke" | null>(null);
   const linkRef = useRef<HTMLInputElement>(null);
   const createRef = useRef<HTMLButtonElement>(null);
+  const revokeRef = useRef<HTMLButtonElement>(null);
+  const [confirmingRevoke, setConfirmingRevoke] = useState(false);
 
   // After a create or a revoke the button pressed is gone: focus goes to what took its place.
   useEffect(() => {
     if (focusNext.current === "link") linkRef.current?.focus();
     if (focusNext.current === "create") createRef.current?.focus();
+    if (focusNext.current === "revoke") revokeRef.current?.focus();
     focusNext.current = null;
   });
 
@@ -104,6 +108,7 @@ export function SharePanel({
               onChange={() => {
                 setType(choice.value);
                 setMessage(null);
+                setConfirmingRevoke(false);
               }}
             />
             <label className="share-dialog__type-label" htmlFor={`${idPrefix}-${choice.value}`}>
@@ -121,20 +126,41 @@ export function SharePanel({
             {type === "student" ? strings.studentLinkLabel : strings.teacherLinkLabel}
           </label>
           <input ref={linkRef} className="form-input share-dialog__link" id={linkId} type="text" readOnly value={current.link} onFocus={(event) => event.target.select()} />
-          <div className="share-dialog__actions">
-            <button type="button" className="button share-dialog__copy" onClick={() => void copy(current.link)}>
-              {strings.copy}
-            </button>
-            <button
-              type="button"
-              className="button button--secondary share-dialog__revoke"
-              aria-disabled={busy !== null || undefined}
-              aria-busy={busy === "revoke" || undefined}
-              onClick={() => void revoke(current)}
-            >
-              {strings.revoke}
-            </button>
-          </div>
+          {confirmingRevoke ? (
+            <InlineConfirm
+              block="share-dialog"
+              question={strings.confirmRevoke}
+              confirmLabel={strings.confirmRevokeYes}
+              cancelLabel={strings.keepLink}
+              onConfirm={() => {
+                setConfirmingRevoke(false);
+                focusNext.current = "revoke";
+                void revoke(current);
+              }}
+              onCancel={() => {
+                setConfirmingRevoke(false);
+                focusNext.current = "revoke";
+              }}
+            />
+          ) : (
+            <div className="share-dialog__actions">
+              <button type="button" className="button share-dialog__copy" onClick={() => void copy(current.link)}>
+                {strings.copy}
+              </button>
+              <button
+                type="button"
+                ref={revokeRef}
+                className="button button--secondary share-dialog__revoke"
+                aria-disabled={busy !== null || undefined}
+                aria-busy={busy === "revoke" || undefined}
+                onClick={() => {
+                  if (busy === null) setConfirmingRevoke(true);
+                }}
+              >
+                {strings.revoke}
+              </button>
+            </div>
+          )}
         </div>
       ) : (
         <div className="share-dialog__actions">

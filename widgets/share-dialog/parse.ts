@@ -21,6 +21,10 @@ export type ShareDialogStrings = {
   /** Exact (spec). */
   copyFailed: string;
   revoke: string;
+  /** Revoke asks first, in place of the buttons. */
+  confirmRevoke: string;
+  confirmRevokeYes: string;
+  keepLink: string;
   revoked: string;
   /** Not in the spec (it only logs): the person must know no link was made. */
   createFailed: string;
@@ -43,6 +47,9 @@ export const SHARE_DIALOG_STRINGS: ShareDialogStrings = {
   copied: "Link copied to clipboard!",
   copyFailed: "Failed to copy link. Please try again.",
   revoke: "Revoke link",
+  confirmRevoke: "Revoke this link? Anyone who opens it will see a page saying it no longer works.",
+  confirmRevokeYes: "Yes, revoke link",
+  keepLink: "Keep link",
   revoked: "Link revoked. Anyone who opens it now sees a page saying it no longer works.",
   createFailed: "The link could not be created. Please try again.",
   revokeFailed: "The link could not be revoked. Please try again.",

@@ -1,4 +1,7 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent, type JSX } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type JSX } from "react";
+import { AdoptedContent } from "../lib/AdoptedContent";
+import { InlineConfirm } from "../lib/InlineConfirm";
+import { announceNoteChange } from "../lib/teacher-note-event";
 import { useOneCallAtATime } from "../lib/useOneCallAtATime";
 import type { WidgetProps } from "../runtime/definition";
 import type { NoteDraft } from "./draft-store";
@@ -18,13 +21,21 @@ type Failure = "saveFailed" | "deleteFailed" | null;
  * offers back a draft this device kept that differs from it. Typing keeps a
  * draft; a confirmed save or delete forgets it; a failed save keeps it and
  * says so. The note is only ever a textarea value and text nodes.
+ *
+ * The textarea is the server's own element, adopted (never re-created), so
+ * text typed before the widget mounted, the caret and focus survive the
+ * takeover. React does not render it: its value and ARIA attributes are set
+ * here, and its input events feed `text`.
  */
 export default function TeacherNote({
+  root,
   activityId,
   activityTitle,
   userKey,
+  field,
   fieldId,
   initialText,
+  typedBeforeMount,
   hasNote,
   serverError,
   endpointBase,
@@ -34,15 +45,25 @@ export default function TeacherNote({
   const draft = useDraft(userKey, activityId);
   const [text, setText] = useState(initialText);
   // The note as the server holds it: null while unknown (the field shows a refused post's text).
-  const [saved, setSaved] = useState<string | null>(serverError === null ? (hasNote ? initialText : "") : null);
+  // defaultValue: what the server rendered, which is the saved note unless a refused post put its text there.
+  const [saved, setSaved] = useState<string | null>(() => (serverError === null ? (hasNote ? field.defaultValue : "") : null));
   const [loaded, setLoaded] = useState(false);
   const [offer, setOffer] = useState<NoteDraft | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(serverError);
   const [status, setStatus] = useState<Status>({ kind: "none" });
   const [failure, setFailure] = useState<Failure>(null);
   const { busy, run } = useOneCallAtATime<"save" | "delete">();
-  const edited = useRef(false);
-  const fieldRef = useRef<HTMLTextAreaElement>(null);
+  // Typing before the widget mounted counts as editing: the fetched note must not overwrite it.
+  const edited = useRef(typedBeforeMount);
+  const fieldRef = useRef<HTMLTextAreaElement>(field);
+  const fieldNodes = useMemo(() => [field], [field]);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const deleteRef = useRef<HTMLButtonElement>(null);
+  const focusDeleteNext = useRef(false);
+  useEffect(() => {
+    if (focusDeleteNext.current) deleteRef.current?.focus();
+    focusDeleteNext.current = false;
+  });
 
   useEffect(() => {
     const controller = new AbortController();
@@ -60,6 +81,22 @@ export default function TeacherNote({
       });
     return () => controller.abort();
   }, [endpoints]);
+
+  // The adopted field's input events are the person's edits; `edit` is read through a ref so the listener stays put.
+  const editLatest = useRef(edit);
+  editLatest.current = edit;
+  useEffect(() => {
+    const onInput = () => editLatest.current(field.value);
+    field.addEventListener("input", onInput);
+    if (typedBeforeMount) editLatest.current(field.value);
+    return () => field.removeEventListener("input", onInput);
+  }, [field, typedBeforeMount]);
+
+  // Text the widget sets (a fetched note, a restored draft, a delete) goes into the field; typing already is there,
+  // so the value is only written when it differs, which leaves the caret alone.
+  useLayoutEffect(() => {
+    if (field.value !== text) field.value = text;
+  }, [field, text]);
 
   // Once the saved note is known: a kept draft unlike it is offered back; one equal to it is stale.
   useEffect(() => {
@@ -101,6 +138,8 @@ export default function TeacherNote({
       try {
         const stored = await saveNote(endpoints, normaliseNote(text));
         draft.forget();
+        // A first note: the tools panel's count goes up (lib/teacher-note-event.ts).
+        if (saved === "" || (saved === null && !hasNote)) announceNoteChange(root, { activityId, hasNote: true });
         setSaved(stored.content);
         setOffer(null);
         setStatus({ kind: "saved", at: stored.updatedAt });
@@ -120,6 +159,7 @@ export default function TeacherNote({
       try {
         await deleteNote(endpoints);
         draft.forget();
+        announceNoteChange(root, { activityId, hasNote: false });
         setSaved("");
         setText("");
         setOffer(null);
@@ -153,6 +193,15 @@ export default function TeacherNote({
   const named = strings.namedFor.replace("{title}", activityTitle);
   const showDelete = saved === null ? hasNote : saved !== "";
   const over = normaliseNote(text).length > NOTE_MAX_LENGTH;
+  const describedBy = fieldError ? `${errorId} ${countId}` : countId;
+
+  useLayoutEffect(() => {
+    field.id = fieldId;
+    field.setAttribute("aria-describedby", describedBy);
+    if (fieldError) field.setAttribute("aria-invalid", "true");
+    else field.removeAttribute("aria-invalid");
+  }, [field, fieldId, describedBy, fieldError]);
+
   return (
     <>
       <form className="teacher-note__form" noValidate onSubmit={(event) => void save(event)}>
@@ -174,17 +223,7 @@ export default function TeacherNote({
             {strings.label.replace("{title}", activityTitle)}
           </label>
           <FieldErrorMessage id={errorId} message={fieldError} prefix={strings.errorPrefix} className="teacher-note__error" />
-          <textarea
-            ref={fieldRef}
-            className="form-textarea teacher-note__field"
-            id={fieldId}
-            name="content"
-            rows={6}
-            value={text}
-            onChange={(event) => edit(event.target.value)}
-            aria-describedby={fieldError ? `${errorId} ${countId}` : countId}
-            aria-invalid={fieldError ? true : undefined}
-          />
+          <AdoptedContent nodes={fieldNodes} className="teacher-note__field-slot" />
           <p className={`teacher-note__count${over ? " teacher-note__count--over" : ""}`} id={countId}>
             {characterCount(text, strings.count)}
           </p>
@@ -195,13 +234,33 @@ export default function TeacherNote({
             {strings.save}
             <span className="visually-hidden">{named}</span>
           </button>
-          {showDelete && (
+          {showDelete && confirmingDelete && (
+            <InlineConfirm
+              block="teacher-note"
+              question={strings.confirmDelete}
+              confirmLabel={strings.confirmDeleteYes}
+              confirmNamedFor={named}
+              cancelLabel={strings.keepNote}
+              onConfirm={() => {
+                setConfirmingDelete(false);
+                void remove();
+              }}
+              onCancel={() => {
+                setConfirmingDelete(false);
+                focusDeleteNext.current = true;
+              }}
+            />
+          )}
+          {showDelete && !confirmingDelete && (
             <button
               type="button"
+              ref={deleteRef}
               className="button button--secondary teacher-note__delete"
               aria-disabled={busy !== null || undefined}
               aria-busy={busy === "delete" || undefined}
-              onClick={() => void remove()}
+              onClick={() => {
+                if (busy === null) setConfirmingDelete(true);
+              }}
             >
               {strings.delete}
               <span className="visually-hidden">{named}</span>

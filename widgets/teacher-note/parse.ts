@@ -1,4 +1,3 @@
-import { typedValue } from "../lib/dom";
 import { readI18n } from "../lib/i18n";
 import { readOptions, WidgetConfigError } from "../lib/options";
 
@@ -21,6 +20,10 @@ export type TeacherNoteStrings = {
   /** A failed save: the draft stays on the device. */
   saveFailed: string;
   deleteFailed: string;
+  /** Delete asks first, in place of the button. */
+  confirmDelete: string;
+  confirmDeleteYes: string;
+  keepNote: string;
   /** Offered on load when the device holds a draft unlike the saved note; `{time}` is when it was written. */
   draftFound: string;
   restoreDraft: string;
@@ -43,6 +46,9 @@ export const TEACHER_NOTE_STRINGS: TeacherNoteStrings = {
   deleted: "Note deleted.",
   saveFailed: "Your note could not be saved. Your text is kept on this device; try again.",
   deleteFailed: "Your note could not be deleted. Try again.",
+  confirmDelete: "Delete this note? This cannot be undone.",
+  confirmDeleteYes: "Yes, delete note",
+  keepNote: "Keep note",
   draftFound: "You have an unsaved draft from {time}.",
   restoreDraft: "Restore draft",
   discardDraft: "Discard draft",
@@ -56,10 +62,18 @@ export interface TeacherNoteProps {
   activityTitle: string;
   /** Keys the draft on this device, so two people sharing a browser never see each other's. */
   userKey: string;
+  /**
+   * The server's textarea. The widget adopts this very element rather than
+   * rendering its own, so what is typed while the script loads, the caret and
+   * focus all stay as they are.
+   */
+  field: HTMLTextAreaElement;
   /** The field's id, kept from the server markup so links to it (#note-7-content) still land. */
   fieldId: string;
   /** What the field held when the widget took over (the saved note, a refused post's text, or what was typed meanwhile). */
   initialText: string;
+  /** The person typed into the field before the widget took over: their text wins over the fetched note. */
+  typedBeforeMount: boolean;
   /** The server rendered a saved note (data-has-note). */
   hasNote: boolean;
   /** The server's message after a refused plain post, kept until the next try. */
@@ -89,14 +103,18 @@ export function parseTeacherNote(root: HTMLElement): TeacherNoteProps {
   if (activityId === "") throw new WidgetConfigError("teacher-note needs data-activity-id, the activity's id");
   if (userKey === "") throw new WidgetConfigError("teacher-note needs data-user-key, the signed-in person's id (it keys the draft)");
   const field = root.querySelector<HTMLTextAreaElement>('textarea[name="content"]');
+  if (!field) throw new WidgetConfigError('teacher-note needs its field, a <textarea name="content">');
   const errorText = root.querySelector(".teacher-note__error")?.textContent?.trim() ?? "";
   const strings = readI18n(root, TEACHER_NOTE_STRINGS);
   return {
     activityId,
     activityTitle: options.activityTitle.trim(),
     userKey,
-    fieldId: field?.id || `note-${activityId}-content`,
-    initialText: typedValue(root, "content"),
+    field,
+    fieldId: field.id || `note-${activityId}-content`,
+    initialText: field.value,
+    // defaultValue is what the server rendered; value differs once someone has typed.
+    typedBeforeMount: field.value !== field.defaultValue,
     hasNote: options.hasNote,
     serverError: errorText === "" ? null : errorText.replace(strings.errorPrefix.trim(), "").trim() || null,
     endpointBase: options.endpointBase,

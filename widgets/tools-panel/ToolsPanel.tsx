@@ -1,5 +1,6 @@
 import { useEffect, useState, type JSX } from "react";
 import { AdoptedContent } from "../lib/AdoptedContent";
+import { TEACHER_NOTE_CHANGE_EVENT, type TeacherNoteChangeDetail } from "../lib/teacher-note-event";
 import { useMediaQuery } from "../lib/useMediaQuery";
 import type { WidgetProps } from "../runtime/definition";
 import type { ToolsPanelProps } from "./parse";
@@ -15,6 +16,7 @@ export default function ToolsPanel({
   bodyId,
   bodyContent,
   printButton,
+  notesLink,
   wideMedia,
   strings,
 }: WidgetProps<ToolsPanelProps>): JSX.Element {
@@ -31,6 +33,18 @@ export default function ToolsPanel({
       printButton.hidden = true;
     };
   }, [printButton]);
+
+  // "Your notes (n)" follows a first save or a delete on this page (lib/teacher-note-event.ts), without a reload.
+  useEffect(() => {
+    if (!notesLink) return undefined;
+    const document = notesLink.ownerDocument;
+    const follow = (event: Event) => {
+      const { hasNote } = (event as CustomEvent<TeacherNoteChangeDetail>).detail;
+      notesLink.textContent = (notesLink.textContent ?? "").replace(/\((\d+)\)/, (_match, count: string) => `(${Math.max(0, Number(count) + (hasNote ? 1 : -1))})`);
+    };
+    document.addEventListener(TEACHER_NOTE_CHANGE_EVENT, follow);
+    return () => document.removeEventListener(TEACHER_NOTE_CHANGE_EVENT, follow);
+  }, [notesLink]);
 
   return (
     <>

@@ -20,6 +20,8 @@ export interface ToolsPanelProps {
   bodyContent: Node[];
   /** The Print button inside the list, hidden without a script; null when the markup has none. */
   printButton: HTMLButtonElement | null;
+  /** The "Your notes (n)" link, whose count follows notes saved or deleted on the page; null when there is none. */
+  notesLink: HTMLAnchorElement | null;
   /** From this width the panel is always open and the toggle hidden. */
   wideMedia: string;
   strings: ToolsPanelStrings;
@@ -47,6 +49,7 @@ export function parseToolsPanel(root: HTMLElement): ToolsPanelProps {
     bodyId: body.id,
     bodyContent: childNodesOf(body),
     printButton: body.querySelector<HTMLButtonElement>("button[data-tools-print]"),
+    notesLink: body.querySelector<HTMLAnchorElement>("a.tools-panel__notes"),
     wideMedia: readOptions(root, toolsPanelOptions).wideMedia.trim() || toolsPanelOptions.wideMedia.default,
     strings: readI18n(root, TOOLS_PANEL_STRINGS),
   };

@@ -150,6 +150,10 @@ describe("share dialog", () => {
     mountShare({ studentLink: STUDENT_LINK });
     await openDialog(user);
     await user.click(screen.getByRole("button", { name: "Revoke link" }));
+    expect(calls).toEqual([]);
+    expect(screen.getByRole("group", { name: /^Revoke this link\?/ })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Keep link" })).toHaveFocus();
+    await user.click(screen.getByRole("button", { name: "Yes, revoke link" }));
     const create = await screen.findByRole("button", { name: "Create link" });
     expect(calls).toEqual([{ method: "POST", url: "/resources/shared/studentTOKEN123/revoke/", body: undefined }]);
     expect(within(dialog()).getByRole("status")).toHaveTextContent(
@@ -159,12 +163,25 @@ describe("share dialog", () => {
     expect(screen.queryByRole("textbox")).toBeNull();
   });
 
+  it("keeps the link when Keep link is chosen, with focus back on Revoke link", async () => {
+    const user = userEvent.setup();
+    const calls = serve();
+    mountShare({ studentLink: STUDENT_LINK });
+    await openDialog(user);
+    await user.click(screen.getByRole("button", { name: "Revoke link" }));
+    await user.click(screen.getByRole("button", { name: "Keep link" }));
+    expect(calls).toEqual([]);
+    expect(screen.getByRole("button", { name: "Revoke link" })).toHaveFocus();
+    expect(screen.getByRole("textbox", { name: "Link for students" })).toHaveValue(STUDENT_LINK);
+  });
+
   it("uses the page's token for revoke when it gives one", async () => {
     const user = userEvent.setup();
     const calls = serve();
     mountShare({ studentLink: STUDENT_LINK, studentToken: "pageToken" });
     await openDialog(user);
     await user.click(screen.getByRole("button", { name: "Revoke link" }));
+    await user.click(screen.getByRole("button", { name: "Yes, revoke link" }));
     await screen.findByRole("button", { name: "Create link" });
     expect(calls[0]!.url).toBe("/resources/shared/pageToken/revoke/");
   });

@@ -227,11 +227,57 @@ describe("teacher note: deleting", () => {
     await user.type(field(), " more");
     await waitFor(() => expect(storedDraft()).toBe("Old more"));
     await user.click(screen.getByRole("button", { name: /^Delete note/ }));
+    await user.click(screen.getByRole("button", { name: /^Yes, delete note/ }));
     await waitFor(() => expect(statusRegion()).toHaveTextContent(/^Note deleted\.$/));
     expect(calls.some((call) => call.method === "DELETE" && call.url === "/resources/notes/7/delete/")).toBe(true);
     expect(field()).toHaveValue("");
     expect(field()).toHaveFocus();
     expect(storedDraft()).toBeNull();
     expect(screen.queryByRole("button", { name: /^Delete note/ })).toBeNull();
+  });
+
+  it("asks first: the question labels a group, focus starts on Keep note, and Keep note or Escape deletes nothing", async () => {
+    const user = userEvent.setup();
+    const calls = serve({ fetch: { status: 200, body: { content: "Old" } }, remove: { status: 200, body: { success: true } } });
+    mountNote({ content: "Old" });
+    await connected(calls);
+    await user.click(screen.getByRole("button", { name: /^Delete note/ }));
+    expect(screen.getByRole("group", { name: "Delete this note? This cannot be undone." })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Keep note" })).toHaveFocus();
+    await user.keyboard("{Enter}");
+    expect(screen.getByRole("button", { name: /^Delete note/ })).toHaveFocus();
+    await user.keyboard("{Enter}");
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("group", { name: /^Delete this note/ })).toBeNull();
+    expect(screen.getByRole("button", { name: /^Delete note/ })).toHaveFocus();
+    expect(calls.some((call) => call.method === "DELETE")).toBe(false);
+    expect(field()).toHaveValue("Old");
+  });
+
+  it("tells the page when the note starts or stops existing (teacher-note:change), for the tools panel's count", async () => {
+    const user = userEvent.setup();
+    const calls = serve({
+      fetch: { status: 404 },
+      save: { status: 200, body: { success: true, content: "New", updated_at: "2025-01-01T10:00:00Z" } },
+      remove: { status: 200, body: { success: true } },
+    });
+    const seen: unknown[] = [];
+    const listen = (event: Event) => seen.push((event as CustomEvent).detail);
+    document.addEventListener("teacher-note:change", listen);
+    try {
+      mountNote({ content: "" });
+      await connected(calls);
+      await user.type(field(), "New");
+      await user.click(saveButton());
+      await waitFor(() => expect(seen).toEqual([{ activityId: "7", hasNote: true }]));
+      // A second save of the same note changes nothing in the count.
+      await user.click(saveButton());
+      await waitFor(() => expect(calls.filter((call) => call.method === "POST")).toHaveLength(2));
+      await user.click(screen.getByRole("button", { name: /^Delete note/ }));
+      await user.click(screen.getByRole("button", { name: /^Yes, delete note/ }));
+      await waitFor(() => expect(seen).toEqual([{ activityId: "7", hasNote: true }, { activityId: "7", hasNote: false }]));
+    } finally {
+      document.removeEventListener("teacher-note:change", listen);
+    }
   });
 });

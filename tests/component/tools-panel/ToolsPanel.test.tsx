@@ -105,3 +105,19 @@ describe("tools panel, Print", () => {
     expect(button.hidden).toBe(true);
   });
 });
+
+describe("tools panel, the notes count", () => {
+  it("follows a note's first save and a delete on the page (teacher-note:change), without a reload", () => {
+    setMediaQuery(wide, true);
+    mountPanel();
+    const announce = (hasNote: boolean) =>
+      act(() => {
+        document.body.dispatchEvent(new CustomEvent("teacher-note:change", { bubbles: true, detail: { activityId: "7", hasNote } }));
+      });
+    announce(true);
+    expect(screen.getByRole("link", { name: "Your notes (3)" })).toHaveAttribute("href", "#resource-activities");
+    announce(false);
+    announce(false);
+    expect(screen.getByRole("link", { name: "Your notes (1)" })).toBeInTheDocument();
+  });
+});

@@ -9,10 +9,13 @@ const taken =
 const ruleMessage =
   "Password must be at least 8 characters long and include uppercase & lowercase letters, a number, and a symbol.";
 
+/** Not the config's default, so a page showing it got it from STAFF_EMAIL. */
+const supportAddress = "school.links@greyfriars.example";
+
 describe.each(databaseEngines)("sign-up on %s", (engine) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ engine });
+    t = await createTestApp({ engine, env: { STAFF_EMAIL: supportAddress } });
     await addPerson(t.database.db, { email: "existing@example.org" });
     await addPerson(t.database.db, { email: "imported@example.org", password: null, firstName: "Morag" });
   });
@@ -67,6 +70,17 @@ describe.each(databaseEngines)("sign-up on %s", (engine) => {
       expect(page.text).toContain('action="/account/register/"');
       expect(page.text).toContain('value="new.teacher@school.example"');
       expect(page.text).toContain('<input type="hidden" name="next" value="/resources/">');
+    });
+
+    it.each([
+      ["no account (createAccount)", "new.teacher@school.example", 200],
+      ["an existing account", "existing@example.org", 200],
+      ["a refused email", "not-an-email", 400],
+    ])("answers a plain form for %s with the support address (STAFF_EMAIL) in the no-JavaScript advice", async (_case, email, status) => {
+      const page = await request(t.app).get("/account/lookup/").query({ email });
+      expect(page.status).toBe(status);
+      expect(page.text).toContain(`<a href="mailto:${supportAddress}">${supportAddress}</a> with your school's name`);
+      expect(page.text).not.toContain('href="mailto:"');
     });
 
     it("answers a plain form for an existing account with the existing-account message", async () => {
@@ -164,6 +178,8 @@ describe.each(databaseEngines)("sign-up on %s", (engine) => {
       expect(response.text).toContain(taken);
       expect(response.text).toContain('value="Okoro"');
       expect(response.text).not.toContain("Weak-but-typed");
+      expect(response.text).toContain(`href="mailto:${supportAddress}"`);
+      expect(response.text).not.toContain('href="mailto:"');
     });
 
     it.each(["https://evil.example", "//evil.example", "/\\evil.example", "http:evil.example", "javascript:alert(1)"])(

@@ -186,10 +186,23 @@ describe.each(databaseEngines)("teacher notes on %s", (engine) => {
       expect(noticeIn((await member.agent.get(page)).text)).toEqual({ role: "alert", text: NOTE_EMPTY_MESSAGE });
     });
 
-    it("deletes with a POST to the delete path, “Note deleted.”", async () => {
+    it("asks first: a plain delete post without confirm=yes answers a confirmation page and deletes nothing", async () => {
+      const id = activities[0]!;
+      await save(member, id, { content: "Still here" });
+      const response = await formPost(member.agent, `${notePath(id)}delete/`, member.token, { next: `${page}#note-${id}` });
+      expect(response.status).toBe(200);
+      expect(response.text).toContain('<h1 class="page-header__title">Delete your note?</h1>');
+      expect(response.text).toContain(`action="${notePath(id)}delete/"`);
+      expect(response.text).toContain('<input type="hidden" name="confirm" value="yes">');
+      expect(response.text).toContain(`<input type="hidden" name="next" value="${page}#note-${id}">`);
+      expect(response.text).toMatch(new RegExp(`<a class="button button--secondary" href="${page}#note-${id}">Cancel</a>`));
+      expect(await stored()).toHaveLength(1);
+    });
+
+    it("deletes with a confirmed POST to the delete path, “Note deleted.”", async () => {
       const id = activities[0]!;
       await save(member, id, { content: "Going soon" });
-      const response = await formPost(member.agent, `${notePath(id)}delete/`, member.token, { next: `${page}#note-${id}` });
+      const response = await formPost(member.agent, `${notePath(id)}delete/`, member.token, { next: `${page}#note-${id}`, confirm: "yes" });
       expect(response.status).toBe(303);
       expect(response.headers.location).toBe(`${page}#note-${id}`);
       expect(noticeIn((await member.agent.get(page)).text)).toEqual({ role: "status", text: "Note deleted." });

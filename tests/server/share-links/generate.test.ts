@@ -94,7 +94,7 @@ describe.each(databaseEngines)("share links: generating and revoking on %s", (en
   });
 
   describe("revocation", () => {
-    it("revokes the sharer's link: it then answers 404, and generating again gives a new link", async () => {
+    it("revokes the sharer's link: it then answers 410 with the page the dialog promises, and generating again gives a new link", async () => {
       const { link } = (await generate(member, student)).body as { link: string };
       // Opened twice as a visitor's browser would: the page cache must not keep it, or the revoke would not show.
       for (let visit = 0; visit < 2; visit += 1) {
@@ -107,12 +107,39 @@ describe.each(databaseEngines)("share links: generating and revoking on %s", (en
       expect(revoked.body).toEqual({ success: true });
 
       const page = await request(t.app).get(pathOf(link)).set("Accept", "text/html");
-      expect(page.status).toBe(404);
-      expect(page.text).toContain("Page not found");
+      expect(page.status).toBe(410);
+      expect(page.text).toContain('<h1 class="page-header__title">This link no longer works</h1>');
+      expect(page.text).toContain("This link no longer works. Ask your teacher for a new one.");
+      expect(page.text).not.toContain("Page not found");
 
       const again = await generate(member, student);
       expect(again.body.link).toMatch(linkPattern);
       expect(again.body.link).not.toBe(link);
+    });
+
+    it("answers a revoked teacher link 410 too, pointing to the colleague; the page is not cached, indexed or referred on", async () => {
+      const { link } = (await generate(member, { ...student, type: "teacher" })).body as { link: string };
+      await revoke(member, link);
+      const page = await request(t.app).get(pathOf(link)).set("Accept", "text/html");
+      expect(page.status).toBe(410);
+      expect(page.text).toContain("This link no longer works. Ask the colleague who shared it for a new one.");
+      expect(page.headers["cache-control"]).toContain("no-store");
+      expect(page.headers["referrer-policy"]).toBe("no-referrer");
+      expect(page.headers["x-robots-tag"]).toBe("noindex");
+      expect(t.logText()).not.toContain(pathOf(link).split("/")[3]!);
+      const json = await request(t.app).get(pathOf(link)).set("Accept", "application/json");
+      expect(json.status).toBe(410);
+      expect(json.body.success).toBe(false);
+    });
+
+    it("keeps 404 for a token that was never made, next to a revoked one", async () => {
+      const { link } = (await generate(member, student)).body as { link: string };
+      await revoke(member, link);
+      const token = pathOf(link).split("/")[3]!;
+      const unknown = `/resources/shared/${token.slice(0, -4)}${token.endsWith("AAAA") ? "BBBB" : "AAAA"}/`;
+      const page = await request(t.app).get(unknown).set("Accept", "text/html");
+      expect(page.status).toBe(404);
+      expect(page.text).toContain("Page not found");
     });
 
     it("lets only the sharer revoke: anyone else gets 404 and the link keeps working", async () => {
@@ -155,9 +182,21 @@ describe.each(databaseEngines)("share links: generating and revoking on %s", (en
       expect(after.text).toContain("Link created.");
     });
 
-    it("revokes from the share page's form with a notice", async () => {
+    it("asks first: the share page's revoke form answers a confirmation page, and the link keeps working", async () => {
       const { link } = (await generate(member, student)).body as { link: string };
-      const posted = await formPost(member.agent, `${pathOf(link)}revoke/`, member.token, {});
+      const asked = await formPost(member.agent, `${pathOf(link)}revoke/`, member.token, { next: "/resources/macbeth-banquet/share/" });
+      expect(asked.status).toBe(200);
+      expect(asked.text).toContain('<h1 class="page-header__title">Revoke this link?</h1>');
+      expect(asked.text).toContain(`action="${pathOf(link)}revoke/"`);
+      expect(asked.text).toContain('<input type="hidden" name="confirm" value="yes">');
+      expect(asked.text).toContain('href="/resources/macbeth-banquet/share/">Cancel</a>');
+      expect(asked.headers["cache-control"]).toContain("no-store");
+      expect((await request(t.app).get(pathOf(link)).set("Accept", "text/html")).status).toBe(200);
+    });
+
+    it("revokes from the share page's form, once confirmed, with a notice", async () => {
+      const { link } = (await generate(member, student)).body as { link: string };
+      const posted = await formPost(member.agent, `${pathOf(link)}revoke/`, member.token, { confirm: "yes" });
       expect(posted.status).toBe(303);
       expect(posted.headers.location).toBe("/resources/macbeth-banquet/share/");
       const after = await member.agent.get("/resources/macbeth-banquet/share/").set("Accept", "text/html");
