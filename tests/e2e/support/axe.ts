@@ -7,6 +7,16 @@ export const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   // Measured on the page as it is meant to look: after a form post the DOM can be read before its stylesheet applies.
   await page.waitForLoadState("load");
+  // And with its colours settled: a button that appears under the pointer starts a hover transition, and axe
+  // reading its colours mid-way measures a contrast no one sees for long. Finite animations only (a spinner never ends).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
   const summary = violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`,
