@@ -103,6 +103,9 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
     rateLimiter: adapters.rateLimiter,
     logger: adapters.logger,
     publicUrl: adapters.config.publicUrl,
+    audit,
+    // schools is made below; this runs only once a link is followed.
+    schoolStanding: (constituentId) => schools.loginStanding(constituentId),
   });
   const seats = createSeatGrantsService({ db, crm, ids: crmIds, logger: adapters.logger, verification: emailVerification, audit });
   const schools = createSchoolAdminService({

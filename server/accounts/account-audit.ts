@@ -44,13 +44,14 @@ export async function auditEmailChange(
   ip: string | undefined,
   outcome: AccountUpdateOutcome<ProfileUpdate>,
 ): Promise<AccountUpdateOutcome<ProfileUpdate>> {
-  if (outcome.ok && outcome.value.emailChanged) {
+  // The change itself ("email.changed") is recorded when its link is followed (email-verification.ts).
+  if (outcome.ok && outcome.value.pendingEmail) {
     await audit.record({
-      event: "email.changed",
+      event: "email.change-requested",
       actorId: constituentId,
       subjectId: constituentId,
       ip,
-      details: { newEmail: outcome.value.accountDetails.Email },
+      details: { newEmail: outcome.value.pendingEmail },
     });
   }
   return outcome;

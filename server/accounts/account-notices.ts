@@ -5,10 +5,16 @@
  * page view (server/http/account-notice.ts), so a reload does not repeat it.
  */
 export const ACCOUNT_FORMS = {
-  profile: { tab: "profile", notice: "Profile updated successfully!" },
-  email: { tab: "profile", notice: "Email updated successfully!" },
-  password: { tab: "profile", notice: "Password changed successfully!" },
-  contact: { tab: "contact", notice: "Your message has been sent successfully!" },
+  profile: { tab: "profile", form: "profile", notice: "Profile updated successfully!" },
+  /** Shown once the link to the new address has been followed (a confirmed change). */
+  email: { tab: "profile", form: "email", notice: "Email updated successfully!" },
+  emailRequested: { tab: "profile", form: "email", notice: "Check your new inbox: we've sent a link to confirm your new email address." },
+  emailChangeResent: { tab: "profile", form: "email", notice: "We've sent the link again." },
+  emailChangeCancelled: { tab: "profile", form: "email", notice: "Your email change is cancelled. Your address has not changed." },
+  password: { tab: "profile", form: "password", notice: "Password changed successfully!" },
+  contact: { tab: "contact", form: "contact", notice: "Your message has been sent successfully!" },
 } as const;
 
 export type AccountForm = keyof typeof ACCOUNT_FORMS;
+/** The page's forms; several notices show by the same one (the email change's). */
+export type AccountPageForm = (typeof ACCOUNT_FORMS)[AccountForm]["form"];

@@ -20,6 +20,9 @@ import { requestPasswordReset, resetPassword, type PasswordResetOutcome } from "
 import { loadAccountDetails, updateProfile, type AccountDetails, type ProfileUpdate } from "./profile";
 import { registerConstituent, type RegistrationOutcome, type RegistrationRequest } from "./registration";
 import { findUsableToken } from "./reset-tokens";
+import { cancelEmailChange, EMAIL_CHANGE_LINKS_PER_HOUR, pendingEmailChange, resendEmailChangeLink, type PendingEmailChange } from "./email-change";
+import { refused, tooManyAttempts } from "./account-update-outcome";
+import { tooManyChangeLinksMessage } from "./profile";
 
 /**
  * Everything the account pages and calls do (docs/accounts.md, docs/my-account.md):
@@ -45,6 +48,12 @@ export interface AccountsService {
   memberships(constituentId: number): Promise<{ expires_at: string }[]>;
   updateProfile(constituentId: number, body: unknown, ip?: string): Promise<AccountUpdateOutcome<ProfileUpdate>>;
   changePassword(constituentId: number, body: unknown, ip?: string): Promise<AccountUpdateOutcome<PasswordChanged>>;
+  /** The email change waiting on its link, if any (docs/my-account.md). */
+  pendingEmailChange(constituentId: number): Promise<PendingEmailChange | undefined>;
+  /** Sends the pending change's link again; limited with the requests, per person per hour. */
+  resendEmailChange(constituentId: number): Promise<AccountUpdateOutcome<PendingEmailChange>>;
+  /** Cancels the pending change: its links stop working. */
+  cancelEmailChange(constituentId: number): Promise<AccountUpdateOutcome<PendingEmailChange>>;
   sendContactMessage(constituentId: number, body: unknown): Promise<AccountUpdateOutcome<ContactMessage>>;
 }
 
@@ -70,7 +79,8 @@ export function createAccountsService(deps: AccountsServiceDependencies): Accoun
   const throttle = new LoginThrottle(db, rateLimiter);
   const linkDependencies = { db, mailer, rateLimiter, publicUrl: config.publicUrl };
   const passwordDependencies = { db, hasher, rateLimiter };
-  const profileDependencies = { ...passwordDependencies, mailer, logger };
+  const profileDependencies = { ...passwordDependencies, mailer, logger, publicUrl: config.publicUrl };
+  const noPendingChange = refused({ __all__: ["There is no email change waiting to be confirmed."] });
   const verificationDependencies = { db, mailer, rateLimiter, logger, publicUrl: config.publicUrl };
   const contactDependencies = { db, mailer, rateLimiter, staffEmail: config.staffEmail, subjects: config.contactSubjects };
 
@@ -89,6 +99,23 @@ export function createAccountsService(deps: AccountsServiceDependencies): Accoun
       auditEmailChange(audit, constituentId, ip, await updateProfile(profileDependencies, constituentId, body)),
     changePassword: async (constituentId, body, ip) =>
       auditPasswordChange(audit, constituentId, ip, await changePassword(passwordDependencies, constituentId, body)),
+    pendingEmailChange: (constituentId) => pendingEmailChange(db, constituentId, new Date()),
+    async resendEmailChange(constituentId) {
+      const now = new Date();
+      const pending = await pendingEmailChange(db, constituentId, now);
+      const current = await loadAccountDetails(db, constituentId);
+      if (!pending || !current) return noPendingChange;
+      const quota = await rateLimiter.hit(`email-change-links:${constituentId}`, EMAIL_CHANGE_LINKS_PER_HOUR, 60 * 60 * 1000);
+      if (!quota.allowed) return tooManyAttempts({ __all__: [tooManyChangeLinksMessage(quota.retryAfterSeconds)] }, quota.retryAfterSeconds);
+      const person = { id: constituentId, firstName: current.FirstName, currentEmail: current.Email, newEmail: pending.email };
+      await resendEmailChangeLink({ mailer, publicUrl: config.publicUrl }, db, person, now);
+      return { ok: true, value: pending };
+    },
+    async cancelEmailChange(constituentId) {
+      const pending = await pendingEmailChange(db, constituentId, new Date());
+      if (!pending || !(await cancelEmailChange(db, constituentId, new Date()))) return noPendingChange;
+      return { ok: true, value: pending };
+    },
     sendContactMessage: (constituentId, body) => sendContactMessage(contactDependencies, constituentId, body),
   };
 }

@@ -7,10 +7,15 @@ export const VERIFICATION_TOKEN_LIFETIME_MINUTES = 3 * 24 * 60;
 /** After verifying, the wizard's resumed choice can be reopened (a reload, a slow browser) for a day. */
 const RESUME_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
-/** Stores a token for the person's current address (and the wizard's pending choice, JSON); returns the token, for the email only. */
+export type VerificationTokenPurpose = "verify" | "change";
+
+/**
+ * Stores a token for an address (and the wizard's pending choice, JSON); returns the token, for the email only.
+ * purpose "verify" (the default) confirms the person's current address; "change" switches the account to `email` (email-change.ts).
+ */
 export async function issueVerificationToken(
   db: Kysely<Database>,
-  request: { constituentId: number; email: string; pendingChoice: string | null },
+  request: { constituentId: number; email: string; pendingChoice: string | null; purpose?: VerificationTokenPurpose },
   now: Date,
 ): Promise<string> {
   const { token, tokenHash, createdAt, expiresAt } = newSingleUseToken(now, VERIFICATION_TOKEN_LIFETIME_MINUTES);
@@ -21,6 +26,7 @@ export async function issueVerificationToken(
       token_hash: tokenHash,
       email: request.email,
       pending_choice: request.pendingChoice,
+      purpose: request.purpose ?? "verify",
       created_at: createdAt,
       expires_at: expiresAt,
       used_at: null,
@@ -34,34 +40,122 @@ export interface SpentVerificationToken {
   authVersion: number;
   /** The address it confirmed. */
   email: string;
-  /** Present when the token carried a wizard choice: the opaque key that reopens it. */
+  /** Present when the person's registration has a pending wizard choice: the opaque key that reopens it. */
   resumeKey?: string;
 }
 
+/** A token row as spending (or looking it up) answers it. */
+export interface VerificationTokenRecord {
+  id: number;
+  constituentId: number;
+  email: string;
+  purpose: VerificationTokenPurpose;
+  usedAt: string | null;
+}
+
+const recordColumns = ["id", "constituent_id", "email", "purpose", "used_at"] as const;
+type RecordRow = { id: number; constituent_id: number; email: string; purpose: VerificationTokenPurpose; used_at: string | null };
+const toRecord = (row: RecordRow): VerificationTokenRecord => ({
+  id: row.id,
+  constituentId: row.constituent_id,
+  email: row.email,
+  purpose: row.purpose,
+  usedAt: row.used_at,
+});
+
+/** Spends the token (single-use-tokens.ts: atomic, so of two racing requests only one gets the row). Undefined when unusable. */
+export async function spendVerificationToken(db: Kysely<Database>, token: string, now: Date): Promise<VerificationTokenRecord | undefined> {
+  const spent = await spendSingleUseToken(db, "email_verification_tokens", token, now)?.returning([...recordColumns]).executeTakeFirst();
+  return spent && toRecord(spent);
+}
+
+/** The token's row whatever its state (used, expired), to explain a link that no longer works. */
+export async function findVerificationToken(db: Kysely<Database>, token: string): Promise<VerificationTokenRecord | undefined> {
+  if (!singleUseTokenPattern.test(token)) return undefined;
+  const row = await db.selectFrom("email_verification_tokens").select([...recordColumns]).where("token_hash", "=", hashSingleUseToken(token)).executeTakeFirst();
+  return row && toRecord(row);
+}
+
 /**
- * Spends the token and marks the address verified. Atomic: of two requests
- * racing with one token, only one gets through. A token for an address the
- * account no longer has is spent but verifies nothing (undefined).
+ * Spends every other outstanding link of that purpose the person holds: once one link has done its work, the
+ * others say "already confirmed" (or, for a superseded change, no longer work) rather than doing it again.
  */
-export async function consumeVerificationToken(db: Kysely<Database>, token: string, now: Date): Promise<SpentVerificationToken | undefined> {
-  const spent = await spendSingleUseToken(db, "email_verification_tokens", token, now)
-    ?.returning(["id", "constituent_id", "email", "pending_choice"])
+export async function spendOutstandingTokens(db: Kysely<Database>, constituentId: number, purpose: VerificationTokenPurpose, now: Date): Promise<void> {
+  await db
+    .updateTable("email_verification_tokens")
+    .set({ used_at: now.toISOString() })
+    .where("constituent_id", "=", constituentId)
+    .where("purpose", "=", purpose)
+    .where("used_at", "is", null)
+    .execute();
+}
+
+/**
+ * The wizard's pending choice belongs to the person's registration, not to one link: it is stored on every
+ * outstanding verification link for their current address, so the welcome email's link and any later one
+ * resume the same registration. Answers how many links carry it now (0: none is outstanding).
+ */
+export async function attachPendingChoice(db: Kysely<Database>, constituentId: number, email: string, pendingChoice: string, now: Date): Promise<number> {
+  const attached = await db
+    .updateTable("email_verification_tokens")
+    .set({ pending_choice: pendingChoice })
+    .where("constituent_id", "=", constituentId)
+    .where("email", "=", email)
+    .where("purpose", "=", "verify")
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now.toISOString())
     .executeTakeFirst();
-  if (!spent) return undefined;
-  const usedAt = now.toISOString();
+  return Number(attached.numUpdatedRows);
+}
+
+/** The person's registration choice: the newest one any of their verification links carries. */
+async function latestPendingChoice(db: Kysely<Database>, constituentId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("email_verification_tokens")
+    .select("pending_choice")
+    .where("constituent_id", "=", constituentId)
+    .where("purpose", "=", "verify")
+    .where("pending_choice", "is not", null)
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+  return row?.pending_choice ?? undefined;
+}
+
+/**
+ * A spent "verify" token: marks its address verified (only while it is still the account's address: an old
+ * link verifies nothing), spends the person's other outstanding links, and, when the registration has a
+ * pending choice, gives this row a resume key for it.
+ */
+export async function confirmCurrentAddress(db: Kysely<Database>, spent: VerificationTokenRecord, now: Date): Promise<SpentVerificationToken | undefined> {
   const person = await db
     .updateTable("constituents")
-    .set({ email_verified_at: usedAt })
-    .where("id", "=", spent.constituent_id)
+    .set({ email_verified_at: now.toISOString() })
+    .where("id", "=", spent.constituentId)
     .where("email", "=", spent.email)
     .returning(["id", "auth_version"])
     .executeTakeFirst();
   if (!person) return undefined;
+  await spendOutstandingTokens(db, spent.constituentId, "verify", now);
   const confirmed = { constituentId: person.id, authVersion: person.auth_version, email: spent.email };
-  if (spent.pending_choice === null) return confirmed;
+  const resumeKey = await issueResumeKey(db, spent, now);
+  return resumeKey ? { ...confirmed, resumeKey } : confirmed;
+}
+
+/**
+ * A new resume key on a spent row, for the registration's latest choice; undefined when there is none, or
+ * the row was spent more than a day ago (the resume window). Replaces any key the row had.
+ */
+export async function issueResumeKey(db: Kysely<Database>, spent: VerificationTokenRecord, now: Date): Promise<string | undefined> {
+  const choice = await latestPendingChoice(db, spent.constituentId);
+  if (choice === undefined) return undefined;
   const resume = newSingleUseToken(now, 0);
-  await db.updateTable("email_verification_tokens").set({ resume_key_hash: resume.tokenHash }).where("id", "=", spent.id).execute();
-  return { ...confirmed, resumeKey: resume.token };
+  const keyed = await db
+    .updateTable("email_verification_tokens")
+    .set({ resume_key_hash: resume.tokenHash, pending_choice: choice })
+    .where("id", "=", spent.id)
+    .where("used_at", ">", new Date(now.getTime() - RESUME_LIFETIME_MS).toISOString())
+    .executeTakeFirst();
+  return keyed.numUpdatedRows > 0n ? resume.token : undefined;
 }
 
 /** The pending choice (JSON) a resume key names, only for the person it belongs to and only for a day after verifying. */

@@ -5,13 +5,22 @@ import { inTransaction } from "../db/transactions";
 import type { Mailer } from "../mail/mailer";
 import type { RateLimiter } from "../rate-limit/rate-limit";
 import { parseStoredChoice, type PendingChoice } from "./email-verification-choice";
+import type { AuditLog } from "../audit/audit-log";
+import { destinationAfterSignIn } from "../domain/sign-in-destination";
+import { switchEmail } from "./email-change";
 import {
-  consumeVerificationToken,
+  attachPendingChoice,
+  confirmCurrentAddress,
+  findVerificationToken,
+  issueResumeKey,
   issueVerificationToken,
   pendingChoiceByResumeKey,
+  spendVerificationToken,
   verifiedEmailOf,
   VERIFICATION_TOKEN_LIFETIME_MINUTES,
+  type VerificationTokenRecord,
 } from "./email-verification-tokens";
+import { loginAnswerFor, type SchoolStandingReader } from "./login";
 
 /** At most this many verification emails per person per hour, so nobody can flood an inbox. */
 const LINKS_PER_PERSON_PER_HOUR = 5;
@@ -23,10 +32,21 @@ export interface VerificationDependencies {
   logger: Logger;
   /** The site's public address without a trailing slash: links in emails are absolute. */
   publicUrl: string;
+  /** Records "email.changed" when an email-change link is followed (docs/audit.md). */
+  audit?: AuditLog;
+  /** The person's role at their school: with their own memberships, whether their registration is finished. */
+  schoolStanding?: SchoolStandingReader;
   clock?: () => Date;
 }
 
-export type SendLinkOutcome = { kind: "sent"; sentTo: string } | { kind: "rate-limited" } | { kind: "no-account" };
+/** "sent": a new email went out; "attached": the choice now rides on the link already in their inbox, and nothing was sent. */
+export type SendLinkOutcome = { kind: "sent" | "attached"; sentTo: string } | { kind: "rate-limited" } | { kind: "no-account" };
+
+/** Where a person goes on from an already-confirmed link: My account once registered, else the wizard. */
+export interface NextStep {
+  path: string;
+  label: "Continue to My account" | "Continue your registration";
+}
 
 /**
  * Following a link confirms the address and never signs anyone in (a link
@@ -41,6 +61,15 @@ export type VerifyOutcome =
   | { kind: "verified-for-another-account"; email: string }
   /** Nobody signed in: sign in, then on to `wizardPath` (which resumes only for the person who verified). */
   | { kind: "verified-signed-out"; wizardPath: string }
+  /** An email-change link: the account now has `email`. `forSignedIn`: this browser is signed in as them. */
+  | { kind: "email-changed"; email: string; forSignedIn: boolean }
+  /** An email-change link whose new address another account took meanwhile: nothing changed. */
+  | { kind: "email-change-taken"; email: string }
+  /**
+   * A used or stale link for the address the account has, confirmed: say so and where to go on. `who`
+   * is whether this browser is signed in as them ("self"), as someone else, or nobody.
+   */
+  | { kind: "already-confirmed"; email: string; next: NextStep; who: "self" | "another" | "nobody" }
   | { kind: "unusable-token" };
 
 /** The wizard's link-school screens, where a followed link continues. */
@@ -53,8 +82,12 @@ const LINK_SCHOOL_WIZARD_PATH = "/account/register/?link-school=true";
  * the wizard's choice, so following the link resumes where they were).
  */
 export interface EmailVerificationService {
-  /** Sends a link that, once followed, resumes the wizard at `choice`. Rate-limited per person. */
-  sendVerificationLink(constituentId: number, choice: PendingChoice | null): Promise<SendLinkOutcome>;
+  /**
+   * Records the wizard's `choice` for the person's registration. The link already in their inbox (the welcome
+   * email's) then resumes it, and no email is sent; a new one goes out (rate-limited per person) only when
+   * none is outstanding, or when `resend` asks for it.
+   */
+  sendVerificationLink(constituentId: number, choice: PendingChoice | null, options?: { resend?: boolean }): Promise<SendLinkOutcome>;
   /** Spends the token and confirms its address; `signedInAs` is who this browser is signed in as, if anyone. */
   verify(token: string, signedInAs: number | undefined): Promise<VerifyOutcome>;
   /** The choice to resume after verifying, for the person who verified only. */
@@ -90,12 +123,52 @@ export async function sendWelcomeEmail(
   );
 }
 
+const MY_ACCOUNT_PATH = "/account/my-account/";
+
 export function createEmailVerificationService(deps: VerificationDependencies): EmailVerificationService {
   const { db } = deps;
   const clock = deps.clock ?? (() => new Date());
 
+  /** Finished registering: signing in would go straight on to My account (the sign-in rule). */
+  async function registrationFinished(constituentId: number, now: Date): Promise<boolean> {
+    const standing = await loginAnswerFor(db, constituentId, deps.schoolStanding);
+    return destinationAfterSignIn(standing, MY_ACCOUNT_PATH, now) === MY_ACCOUNT_PATH;
+  }
+
+  async function confirmChange(spent: VerificationTokenRecord, signedInAs: number | undefined, now: Date): Promise<VerifyOutcome> {
+    const outcome = await switchEmail(deps, db, spent, now);
+    if (outcome.kind === "gone") return { kind: "unusable-token" };
+    if (outcome.kind === "taken") {
+      deps.logger.warn({ userId: outcome.constituentId }, "email change refused: the new address was taken meanwhile");
+      return { kind: "email-change-taken", email: outcome.newEmail };
+    }
+    await deps.audit?.record({
+      event: "email.changed",
+      actorId: outcome.constituentId,
+      subjectId: outcome.constituentId,
+      details: { oldEmail: outcome.oldEmail, newEmail: outcome.newEmail },
+    });
+    return { kind: "email-changed", email: outcome.newEmail, forSignedIn: signedInAs === outcome.constituentId };
+  }
+
+  /** A link that cannot be spent: "already confirmed" when it was for the address the account has, confirmed. */
+  async function explainUnspendable(token: string, signedInAs: number | undefined, now: Date): Promise<VerifyOutcome> {
+    const record = await findVerificationToken(db, token);
+    if (!record) return { kind: "unusable-token" };
+    const verified = await verifiedEmailOf(db, record.constituentId);
+    if (verified !== record.email) return { kind: "unusable-token" };
+    const who = signedInAs === undefined ? "nobody" : signedInAs === record.constituentId ? "self" : "another";
+    let next: NextStep = { path: MY_ACCOUNT_PATH, label: "Continue to My account" };
+    if (record.purpose === "verify" && !(await registrationFinished(record.constituentId, now))) {
+      // The resume key is of use only to that person, signed in; it is not shown to anyone else signed in here.
+      const resumeKey = who === "another" ? undefined : await issueResumeKey(db, record, now);
+      next = { path: LINK_SCHOOL_WIZARD_PATH + (resumeKey ? `&resume=${resumeKey}` : ""), label: "Continue your registration" };
+    }
+    return { kind: "already-confirmed", email: record.email, next, who };
+  }
+
   return {
-    async sendVerificationLink(constituentId, choice) {
+    async sendVerificationLink(constituentId, choice, options = {}) {
       const now = clock();
       const person = await db
         .selectFrom("constituents")
@@ -105,10 +178,14 @@ export function createEmailVerificationService(deps: VerificationDependencies): 
         .executeTakeFirst();
       if (!person?.email) return { kind: "no-account" };
       const email = person.email;
+      const pendingChoice = choice && JSON.stringify(choice);
+      // One email per sign-up: the choice joins the link already sent (the welcome email's), which resumes it.
+      const attached = pendingChoice ? await attachPendingChoice(db, constituentId, email, pendingChoice, now) : 0;
+      if (attached > 0 && !options.resend) return { kind: "attached", sentTo: email };
       const quota = await deps.rateLimiter.hit(`verify-email-links:${constituentId}`, LINKS_PER_PERSON_PER_HOUR, 60 * 60 * 1000);
       if (!quota.allowed) return { kind: "rate-limited" };
       await inTransaction(db, async (trx) => {
-        const token = await issueVerificationToken(trx, { constituentId, email, pendingChoice: choice && JSON.stringify(choice) }, now);
+        const token = await issueVerificationToken(trx, { constituentId, email, pendingChoice }, now);
         await deps.mailer.send(
           {
             to: email,
@@ -122,11 +199,15 @@ export function createEmailVerificationService(deps: VerificationDependencies): 
     },
 
     async verify(token, signedInAs) {
-      const spent = await consumeVerificationToken(db, token, clock());
-      if (!spent) return { kind: "unusable-token" };
-      const wizardPath = LINK_SCHOOL_WIZARD_PATH + (spent.resumeKey ? `&resume=${spent.resumeKey}` : "");
-      if (signedInAs === spent.constituentId) return { kind: "verified", wizardPath };
-      if (signedInAs !== undefined) return { kind: "verified-for-another-account", email: spent.email };
+      const now = clock();
+      const spent = await spendVerificationToken(db, token, now);
+      if (!spent) return explainUnspendable(token, signedInAs, now);
+      if (spent.purpose === "change") return confirmChange(spent, signedInAs, now);
+      const confirmed = await confirmCurrentAddress(db, spent, now);
+      if (!confirmed) return { kind: "unusable-token" };
+      const wizardPath = LINK_SCHOOL_WIZARD_PATH + (confirmed.resumeKey ? `&resume=${confirmed.resumeKey}` : "");
+      if (signedInAs === confirmed.constituentId) return { kind: "verified", wizardPath };
+      if (signedInAs !== undefined) return { kind: "verified-for-another-account", email: confirmed.email };
       return { kind: "verified-signed-out", wizardPath };
     },
 

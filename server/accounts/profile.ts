@@ -6,7 +6,9 @@ import { HttpError } from "../shared/errors";
 import { SIGNED_OUT_MESSAGE } from "./messages";
 import type { Logger } from "../logging";
 import type { Mailer } from "../mail/mailer";
-import { refused, type AccountUpdateOutcome } from "./account-update-outcome";
+import { refused, tooManyAttempts, type AccountUpdateOutcome } from "./account-update-outcome";
+import { EMAIL_CHANGE_LINKS_PER_HOUR, isUniqueViolation, requestEmailChange } from "./email-change";
+import { waitDescribed } from "../domain/wait-described";
 import { checkCurrentPassword, type CurrentPasswordCheckDependencies } from "./current-password-check";
 
 /**
@@ -24,14 +26,17 @@ export interface AccountDetails {
 }
 
 export interface ProfileUpdate {
+  /** The account as saved: `Email` is still the current address while a change waits on its link. */
   accountDetails: AccountDetails;
-  /** True when this update changed the email, so the page says "Email updated successfully!". */
-  emailChanged: boolean;
+  /** The new address a confirmation link was just sent to (email-change.ts); the account keeps its address until it is followed. */
+  pendingEmail?: string;
 }
 
 export interface ProfileDependencies extends CurrentPasswordCheckDependencies {
   mailer: Mailer;
   logger: Logger;
+  /** The site's public address without a trailing slash: links in emails are absolute. */
+  publicUrl: string;
   now?: () => Date;
 }
 
@@ -48,9 +53,9 @@ export async function loadAccountDetails(db: Kysely<Database>, constituentId: nu
 
 /**
  * Checks and saves a profile update. An email change needs the current
- * password, and sends the "email-changed" notice to the OLD address, so the
- * owner hears of it even if someone else made it: the change and the notice
- * commit together.
+ * password and is only asked for here: a link goes to the NEW address and a
+ * notice to the current one, and the account keeps its address until the
+ * link is followed (email-change.ts). The request and its emails commit together.
  */
 export async function updateProfile(
   dependencies: ProfileDependencies,
@@ -70,6 +75,8 @@ export async function updateProfile(
     const passwordCheck = await checkCurrentPassword(dependencies, constituentId, email.password);
     if (!passwordCheck.ok) return passwordCheck;
     if (await emailBelongsToSomeoneElse(db, email.email, constituentId)) return refused({ Email: [EMAIL_TAKEN_MESSAGE] });
+    const quota = await dependencies.rateLimiter.hit(`email-change-links:${constituentId}`, EMAIL_CHANGE_LINKS_PER_HOUR, 60 * 60 * 1000);
+    if (!quota.allowed) return tooManyAttempts({ Email: [tooManyChangeLinksMessage(quota.retryAfterSeconds)] }, quota.retryAfterSeconds);
   }
 
   const now = dependencies.now?.() ?? new Date();
@@ -77,13 +84,20 @@ export async function updateProfile(
     Prefix: names?.prefix ?? current.Prefix,
     FirstName: names?.firstName ?? current.FirstName,
     LastName: names?.lastName ?? current.LastName,
-    Email: email?.email ?? current.Email,
+    Email: current.Email,
   };
-  const saved = await saveProfile(db, constituentId, { names, email: email?.email }, now, async (trx) => {
-    if (email) await queueEmailChangedNotice(dependencies, trx, current.Email, accountDetails);
+  const saved = await saveProfile(db, constituentId, { names }, now, async (trx) => {
+    if (email) {
+      const person = { id: constituentId, firstName: accountDetails.FirstName, currentEmail: current.Email, newEmail: email.email };
+      await requestEmailChange(dependencies, trx, person, now);
+    }
   });
   if (!saved) return refused({ Email: [EMAIL_TAKEN_MESSAGE] });
-  return { ok: true, value: { accountDetails, emailChanged: email !== undefined } };
+  return { ok: true, value: email ? { accountDetails, pendingEmail: email.email } : { accountDetails } };
+}
+
+export function tooManyChangeLinksMessage(retryAfterSeconds: number): string {
+  return `We've sent several links already. Check your inbox (and spam folder), or wait ${waitDescribed(retryAfterSeconds)} and try again.`;
 }
 
 async function emailBelongsToSomeoneElse(db: Kysely<Database>, email: string, constituentId: number): Promise<boolean> {
@@ -98,11 +112,11 @@ async function emailBelongsToSomeoneElse(db: Kysely<Database>, email: string, co
 async function saveProfile(
   db: Kysely<Database>,
   constituentId: number,
-  change: { names?: NameDetails; email?: string },
+  change: { names?: NameDetails },
   now: Date,
   alongside: (trx: Kysely<Database>) => Promise<void>,
 ): Promise<boolean> {
-  const { names, email } = change;
+  const { names } = change;
   try {
     // The clash fails the whole transaction (PostgreSQL cannot carry on after it), so it is caught outside.
     await inTransaction(db, async (trx) => {
@@ -110,8 +124,6 @@ async function saveProfile(
         .updateTable("constituents")
         .set({
           ...(names && { prefix: names.prefix, first_name: names.firstName, last_name: names.lastName }),
-          // A new address is unverified until its owner follows a link sent to it (email-verification.ts).
-          ...(email && { email, email_verified_at: null }),
           updated_at: now.toISOString(),
         })
         .where("id", "=", constituentId)
@@ -123,23 +135,4 @@ async function saveProfile(
     if (isUniqueViolation(error)) return false;
     throw error;
   }
-}
-
-/** SQLite (better-sqlite3) and PostgreSQL (pg) name a unique-index clash differently. */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "23505";
-}
-
-/** Queued in the change's transaction: the outbox delivers it, retrying while the mail server is down. */
-async function queueEmailChangedNotice(
-  dependencies: ProfileDependencies,
-  trx: Kysely<Database>,
-  oldEmail: string,
-  details: AccountDetails,
-): Promise<void> {
-  await dependencies.mailer.send(
-    { to: oldEmail, template: "email-changed", context: { firstName: details.FirstName, newEmail: details.Email } },
-    { db: trx },
-  );
 }

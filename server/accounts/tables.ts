@@ -69,6 +69,8 @@ export interface EmailVerificationTokensTable {
   pending_choice: string | null;
   /** sha256 of the opaque key the verified browser is sent on with; set when the token is spent. */
   resume_key_hash: string | null;
+  /** "verify": confirms the current address; "change": switches the account to `email` (migration 0023). */
+  purpose: ColumnType<"verify" | "change", "verify" | "change" | undefined, "verify" | "change">;
   created_at: string;
   expires_at: string;
   used_at: string | null;

@@ -9,7 +9,9 @@ export const AUDIT_EVENTS = [
   "password.changed",
   /** A reset (or set-password) link was used to choose a new password. */
   "password.reset",
-  /** details: { newEmail } */
+  /** A change of address was asked for; a link went to the new address (My account). details: { newEmail } */
+  "email.change-requested",
+  /** That link was followed and the account switched address. details: { oldEmail, newEmail } */
   "email.changed",
   /** Someone became an admin of a school. details: { schoolId, affiliationId, via: "made-admin" | "admin-seat" } */
   "school-admin.granted",

@@ -1,4 +1,4 @@
-import { ACCOUNT_FORMS, type AccountForm } from "../accounts/account-notices";
+import { ACCOUNT_FORMS, type AccountForm, type AccountPageForm } from "../accounts/account-notices";
 import type { AccountDetails } from "../accounts/profile";
 import { NAME_PREFIXES } from "../domain/name-prefixes";
 import type { FieldErrors } from "../http/errors";
@@ -38,6 +38,8 @@ export interface MyAccountViewInput {
   school?: SchoolTab;
   /** The Orders tab: the person's payments, newest first (server/payments/payments-service.ts). */
   orders?: readonly OrderLine[];
+  /** The new address an email change waits to confirm (its link not yet followed). */
+  pendingEmail?: string;
 }
 
 /** Where an Unsave in the Saved resources tab comes back to (a plain form post's `next`). */
@@ -46,15 +48,18 @@ export const SAVED_RESOURCES_TAB_PATH = "/account/my-account/#saved-resources";
 /** Never sent back into a page, whatever was typed. */
 const secretFields = new Set(["Password", "NewPassword", "ConfirmPassword", "_csrf"]);
 
-export function myAccountView({ account, contactSubjects, notice, failed, savedResources = [], school, orders = [] }: MyAccountViewInput) {
-  const forms: Record<AccountForm, FormState> = {
+export function myAccountView({ account, contactSubjects, notice, failed, savedResources = [], school, orders = [], pendingEmail }: MyAccountViewInput) {
+  const forms: Record<AccountPageForm, FormState> = {
     profile: { values: { Prefix: String(account.Prefix), FirstName: account.FirstName, LastName: account.LastName } },
     email: { values: { Email: "" } },
     password: { values: {} },
     contact: { values: { name: `${account.FirstName} ${account.LastName}`, email: account.Email, subject: "", message: "" } },
   };
-  if (notice) forms[notice].notice = ACCOUNT_FORMS[notice].notice;
-  if (failed) forms[failed.form] = { values: { ...forms[failed.form].values, ...typedValues(failed.submitted) }, errors: failed.errors };
+  if (notice) forms[ACCOUNT_FORMS[notice].form].notice = ACCOUNT_FORMS[notice].notice;
+  if (failed) {
+    const form = ACCOUNT_FORMS[failed.form].form;
+    forms[form] = { values: { ...forms[form].values, ...typedValues(failed.submitted) }, errors: failed.errors };
+  }
   const shownForm = failed?.form ?? notice;
   return {
     account,
@@ -67,6 +72,7 @@ export function myAccountView({ account, contactSubjects, notice, failed, savedR
     savedResourcesReturnPath: SAVED_RESOURCES_TAB_PATH,
     school,
     orders,
+    pendingEmail,
   };
 }
 

@@ -67,7 +67,8 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
       "pages/account/my-account.njk",
       myAccountView({ account, contactSubjects, notice, failed: shown.failed,
         savedResources: await resources.savedResources(signedInUser(req).id), school: await schools.schoolTab(signedInUser(req).id),
-        orders: await payments.orderLines(signedInUser(req).id) }),
+        orders: await payments.orderLines(signedInUser(req).id),
+        pendingEmail: (await accounts.pendingEmailChange(signedInUser(req).id))?.email }),
     );
   }
 
@@ -100,10 +101,24 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
     await answer(
       req,
       res,
-      { succeeded: (update) => (update.emailChanged ? "email" : "profile"), failed: sentForm },
+      { succeeded: (update) => (update.pendingEmail ? "emailRequested" : "profile"), failed: sentForm },
       outcome,
-      (update) => ({ account_details: update.accountDetails }),
+      // The spec's account_details, as saved (the address changes only once its link is followed), and the pending change.
+      (update) => ({
+        account_details: update.accountDetails,
+        ...(update.pendingEmail && { pending_email: update.pendingEmail, message: pendingChangeMessage(update.pendingEmail, update.accountDetails.Email) }),
+      }),
     );
+  };
+
+  const resendEmailChangeHandler: RequestHandler = async (req, res) => {
+    const outcome = await accounts.resendEmailChange(signedInUser(req).id);
+    await answer(req, res, { succeeded: () => "emailChangeResent", failed: "email" }, outcome, (pending) => ({ pending_email: pending.email }));
+  };
+
+  const cancelEmailChangeHandler: RequestHandler = async (req, res) => {
+    const outcome = await accounts.cancelEmailChange(signedInUser(req).id);
+    await answer(req, res, { succeeded: () => "emailChangeCancelled", failed: "email" }, outcome);
   };
 
   const updatePasswordHandler: RequestHandler = async (req, res) => {
@@ -146,6 +161,8 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
     .put(signedInOnly, passwordFields, updatePasswordHandler)
     .post(signedInOnly, passwordFields, updatePasswordHandler);
   router.post("/account/contact-us-form/", signedInOnly, contactFields, contactHandler);
+  router.post("/account/email-change/resend/", signedInOnly, resendEmailChangeHandler);
+  router.post("/account/email-change/cancel/", signedInOnly, cancelEmailChangeHandler);
 
   // Every page address ends in a slash.
   router.get(["/account/my-account", "/account/dashboard"], (req, res) => {
@@ -153,6 +170,11 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
   });
 
   return router;
+}
+
+/** What My account says while an email change waits on its link. */
+export function pendingChangeMessage(newEmail: string, currentEmail: string): string {
+  return `We've sent a link to ${newEmail}. Your address stays ${currentEmail} until you follow it.`;
 }
 
 /** signedInOnly (requireUser) has run, so there is a user; the check keeps the types honest. */

@@ -1,6 +1,7 @@
 import { Router, type Response } from "express";
 import { readPendingChoice } from "../accounts/email-verification-choice";
 import type { EmailVerificationService } from "../accounts/email-verification";
+import { setAccountNotice } from "../http/account-notice";
 import { HttpError, isApiRequest } from "../http/errors";
 import { requireUser } from "../http/require-user";
 import type { OriginRule } from "../http/site-origin";
@@ -30,6 +31,16 @@ export function verifyEmailRoutes(options: { verification: EmailVerificationServ
     if (outcome.kind === "unusable-token") return renderUnusable(res, Boolean(req.currentUser));
     if (outcome.kind === "verified") return res.redirect(303, outcome.wizardPath);
     if (outcome.kind === "verified-for-another-account") return res.render("pages/account/verify-email.njk", { confirmedFor: outcome.email });
+    if (outcome.kind === "email-changed") {
+      // The same person goes back to My account, which says so; anyone else is only told, never signed in.
+      if (!outcome.forSignedIn) return res.render("pages/account/verify-email.njk", { emailChangedTo: outcome.email, signedIn: Boolean(req.currentUser) });
+      setAccountNotice(req, "email");
+      return res.redirect(303, "/account/my-account/#profile");
+    }
+    if (outcome.kind === "email-change-taken") return res.status(409).render("pages/account/verify-email.njk", { changeTaken: outcome.email });
+    if (outcome.kind === "already-confirmed") {
+      return res.render("pages/account/verify-email.njk", { alreadyConfirmed: outcome.email, who: outcome.who, next: outcome.next });
+    }
     res.render("pages/account/verify-email.njk", { confirmed: true, next: outcome.wizardPath });
   });
 
@@ -40,15 +51,18 @@ export function verifyEmailRoutes(options: { verification: EmailVerificationServ
     const user = req.currentUser!;
     const api = isApiRequest(req);
     let choice = null;
+    // Only "Resend the email" (or the plain form's "Send me a new link") sends another; the wizard's first call joins the welcome email's link.
+    let resend = !api;
     if (api) {
       const reading = readPendingChoice(req.body);
       if (!reading.ok) throw new HttpError(400, "Check the details sent and try again.", reading.errors);
       choice = reading.choice;
+      resend = (req.body as { resend?: unknown }).resend === true;
     }
-    const outcome = await verification.sendVerificationLink(user.id, choice);
+    const outcome = await verification.sendVerificationLink(user.id, choice, { resend });
     if (outcome.kind === "rate-limited") throw new HttpError(429, TOO_MANY_LINKS_MESSAGE);
     if (outcome.kind === "no-account") throw new HttpError(404, "We couldn't find your account. Sign in again.");
-    if (api) return void res.json({ success: true, sentTo: outcome.sentTo });
+    if (api) return void res.json({ success: true, sentTo: outcome.sentTo, emailSent: outcome.kind === "sent" });
     res.render("pages/account/verify-email.njk", { sent: true, sentTo: outcome.sentTo });
   });
 

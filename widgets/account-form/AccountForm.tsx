@@ -16,6 +16,8 @@ import type { AccountFormProps } from "./parse";
 interface SuccessAnswer {
   account_details?: Record<string, unknown>;
   csrfToken?: string;
+  /** A notice of the server's, when it says more than the form's own (an email change: which address the link went to). */
+  message?: unknown;
 }
 
 /**
@@ -72,7 +74,8 @@ export default function AccountForm({
         setProblems([]);
         if (resetOnSuccess) form.reset();
         updateCustomValidity(form);
-        if (announceSuccess(root, { message: successMessage, response: answer })) setNotice(successMessage);
+        const message = typeof answer?.message === "string" && answer.message !== "" ? answer.message : successMessage;
+        if (announceSuccess(root, { message, response: answer })) setNotice(message);
       } catch (error) {
         const errors = errorsFromFailure(error, strings);
         showFieldErrors(form, errors);

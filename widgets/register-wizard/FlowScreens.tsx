@@ -26,11 +26,28 @@ export function ConfirmSchoolScreen({ school, busy, error, strings, onConfirm, o
   );
 }
 
-/** The email is not verified yet: the link is on its way, and nothing has been granted. */
-export function CheckInboxScreen({ sentTo, strings, onBack }: { sentTo: string; strings: RegisterWizardStrings; onBack: () => void }): JSX.Element {
+/** The email is not verified yet: the link is in their inbox, and nothing has been granted. Only "Resend the email" sends another. */
+export function CheckInboxScreen({
+  sentTo,
+  strings,
+  onBack,
+  onResend,
+  resent,
+  error,
+}: {
+  sentTo: string;
+  strings: RegisterWizardStrings;
+  onBack: () => void;
+  onResend: () => void;
+  resent: string | null;
+  error: string | null;
+}): JSX.Element {
   return (
-    <Screen step="checkInbox" title={strings.checkInboxTitle} message={strings.checkInbox.replace("{email}", sentTo)}>
+    <Screen step="checkInbox" title={strings.checkInboxTitle} message={resent ?? strings.checkInbox.replace("{email}", sentTo)} error={error}>
       <div className="register-wizard__actions">
+        <button className="button" type="button" onClick={onResend}>
+          {strings.resendEmail}
+        </button>
         <button className="button button--secondary" type="button" onClick={onBack}>
           {strings.back}
         </button>

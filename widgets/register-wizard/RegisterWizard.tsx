@@ -58,7 +58,10 @@ export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>):
   const follow = (outcome: FlowOutcome) => {
     setBusy(false);
     if (outcome.kind === "error") return setError(outcome.message);
-    if (outcome.kind === "check-inbox") return setInboxFor(outcome.sentTo);
+    if (outcome.kind === "check-inbox") {
+      setMessage(null);
+      return setInboxFor(outcome.sentTo);
+    }
     setOffer(outcome.offer ?? null);
     go({ type: "NEXT_STEP", step: outcome.step }, outcome.message ?? null, outcome.error ?? null);
   };
@@ -68,6 +71,17 @@ export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>):
     setBusy(true);
     setError(null);
     follow(await afterSchoolChoice({ pathway, school, step: from, now: new Date() }, schoolCalls, ids, strings));
+  };
+
+  const resendEmail = async () => {
+    if (!pathway || !school) return;
+    setError(null);
+    try {
+      const sent = await schoolCalls.sendVerification({ school, pathway, step: "confirmSchool", resend: true });
+      setMessage(strings.emailResent.replace("{email}", sent.sentTo));
+    } catch {
+      setError(strings.resendFailed);
+    }
   };
 
   const continueFromSearch = () => {
@@ -166,7 +180,14 @@ export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>):
             />
           </div>
         ) : step === "confirmSchool" && inboxFor !== null ? (
-          <CheckInboxScreen sentTo={inboxFor} strings={strings} onBack={() => setInboxFor(null)} />
+          <CheckInboxScreen
+            sentTo={inboxFor}
+            strings={strings}
+            onBack={() => setInboxFor(null)}
+            onResend={() => void resendEmail()}
+            resent={message}
+            error={error}
+          />
         ) : step === "confirmSchool" ? (
           <ConfirmSchoolScreen school={school} busy={busy} error={error} strings={strings} onConfirm={() => void runFlow("confirmSchool")} onBack={back} />
         ) : step === "offerAdminStatus" ? (

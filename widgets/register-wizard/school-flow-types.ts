@@ -49,7 +49,8 @@ export interface SchoolFlowCalls {
   createSchool(school: SelectedSchool): Promise<number>;
   sessionStatus(): Promise<SessionStatus>;
   attributes(constituentId: number, keywordId: number): Promise<{ Keyword: { Id: number }; Value: string }[]>;
-  sendVerification(pending: { school: SelectedSchool; pathway: PathwayKey; step: RegistrationStep }): Promise<{ sentTo: string }>;
+  /** Records the pending choice on the link already sent; `resend` ("Resend the email") sends another. */
+  sendVerification(pending: { school: SelectedSchool; pathway: PathwayKey; step: RegistrationStep; resend?: boolean }): Promise<{ sentTo: string }>;
   membershipSummary(constituentId: number): Promise<{ details: MembershipSummary | null; expired?: MembershipSummary | null }>;
   createMembership(schoolId: number): Promise<MembershipSummary>;
   seats(membershipId: number): Promise<SeatBenefit[]>;

@@ -80,6 +80,9 @@ export type RegisterWizardStrings = {
   confirmSchool: string;
   checkInboxTitle: string;
   checkInbox: string;
+  resendEmail: string;
+  emailResent: string;
+  resendFailed: string;
   invalidEmailTitle: string;
   invalidEmailText: string;
   offerAdminTitle: string;
@@ -218,7 +221,10 @@ export const registerWizardDefaultStrings: RegisterWizardStrings = {
   confirmSchool: "Yes, link my account",
   checkInboxTitle: "Check your inbox",
   checkInbox:
-    "We've sent a link to {email}. Follow it to confirm your email address, and you'll come back here to finish linking your school. Nothing has been linked yet.",
+    "Follow the link in the email we sent to {email} when you signed up. It confirms your email address and brings you back here to finish linking your school. Nothing has been linked yet.",
+  resendEmail: "Resend the email",
+  emailResent: "We've sent another email to {email}. The link in either email brings you back here.",
+  resendFailed: "We couldn't send another email just now. Check your inbox and spam folder, or try again in a few minutes.",
   invalidEmailTitle: "Your email address does not match this school",
   invalidEmailText:
     "To join {school} for free, sign up with your school email address. If you're using it already, or your school uses another address, email {support}.",

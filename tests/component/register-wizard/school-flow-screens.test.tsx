@@ -135,7 +135,7 @@ describe("register wizard: confirmSchool and the seat flow", () => {
     resumeAt("confirmSchool");
     await user.click(screen.getByRole("button", { name: "Yes, link my account" }));
     expect(await screen.findByRole("heading", { name: "Check your inbox" })).toHaveFocus();
-    expect(screen.getByRole("status")).toHaveTextContent("We've sent a link to ada@oakfield.sch.uk");
+    expect(screen.getByRole("status")).toHaveTextContent("Follow the link in the email we sent to ada@oakfield.sch.uk");
     expect(posts(calls, "/account/verify-email/")[0]!.body).toEqual({ school: oakfield, pathway: "state-school", step: "confirmSchool" });
     expect(posts(calls, "/account/manual-benefit-usage/")).toEqual([]);
     expect(calls.some((call) => call.url.startsWith("/account/membership"))).toBe(false);

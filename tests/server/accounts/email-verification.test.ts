@@ -2,7 +2,7 @@ import request from "supertest";
 import { databaseEngines } from "../support/databases";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { csrfTokenOf } from "../support/pages";
-import { addPerson, browserOnLoginPage, freshToken, outboxFor, signInAs, strongPassword } from "./support";
+import { addPerson, browserOnLoginPage, freshToken, inAYear, outboxFor, signInAs, strongPassword } from "./support";
 
 type Agent = ReturnType<typeof request.agent>;
 
@@ -74,10 +74,11 @@ describe.each(databaseEngines)("email verification on %s", (engine) => {
     expect(verified.headers.location).toBe("/account/register/?link-school=true");
     expect(await verifiedAt(t, email)).toEqual(expect.any(String));
 
+    // A used link says the address is already confirmed, and where to go on: the registration is not finished.
     const again = await follow(agent, link);
-    expect(again.status).toBe(410);
-    expect(again.text).toContain("This email confirmation link has expired or has already been used.");
-    expect(again.text).toContain("Send me a new link");
+    expect(again.status).toBe(200);
+    expect(again.text).toContain("Your email address is already confirmed.");
+    expect(again.text).toContain("Continue your registration");
     expect(t.logText()).not.toContain(link.split("=")[1]);
   });
 
@@ -87,7 +88,7 @@ describe.each(databaseEngines)("email verification on %s", (engine) => {
     const token = csrfTokenOf((await agent.get("/account/register/").set("Accept", "text/html")).text);
     const sent = await agent.post("/account/verify-email/").set("X-CSRFToken", token).send(choice);
     expect(sent.status).toBe(200);
-    expect(sent.body).toEqual({ success: true, sentTo: email });
+    expect(sent.body).toEqual({ success: true, sentTo: email, emailSent: true });
     const [mail] = await outboxFor(t.database.db, email);
     expect(mail!.template).toBe("verify-email");
 
@@ -134,11 +135,13 @@ describe.each(databaseEngines)("email verification on %s", (engine) => {
     const [fresh] = await outboxFor(t.database.db, email);
     const changed = await agent.put("/account/update-profile/").set("X-CSRFToken", token).send({ Email: "cy.new@riverside.sch.uk", Password: strongPassword });
     expect(changed.status).toBe(200);
+    // The change takes effect once its own link (to the new address) is followed; then the old address's link verifies nothing.
+    const [changeLink] = await outboxFor(t.database.db, "cy.new@riverside.sch.uk");
+    expect((await follow(request.agent(t.app), verifyLinkIn(changeLink!.text_body))).status).toBe(200);
     expect((await follow(request.agent(t.app), verifyLinkIn(fresh!.text_body))).status).toBe(410);
-    expect(await verifiedAt(t, "cy.new@riverside.sch.uk")).toBeNull();
   });
 
-  it("clears verification when the email changes", async () => {
+  it("verifies the new address when an email change's link is followed", async () => {
     const email = "dee@riverside.sch.uk";
     const { agent, token } = await signedIn(email);
     await agent.post("/account/verify-email/").set("X-CSRFToken", token).send(choice);
@@ -147,7 +150,10 @@ describe.each(databaseEngines)("email verification on %s", (engine) => {
     expect(await verifiedAt(t, email)).toEqual(expect.any(String));
     const next = await freshToken(agent);
     expect((await agent.put("/account/update-profile/").set("X-CSRFToken", next).send({ Email: "dee@gmail.com", Password: strongPassword })).status).toBe(200);
-    expect(await verifiedAt(t, "dee@gmail.com")).toBeNull();
+    expect(await verifiedAt(t, email)).toEqual(expect.any(String));
+    const [changeLink] = await outboxFor(t.database.db, "dee@gmail.com");
+    await follow(agent, verifyLinkIn(changeLink!.text_body));
+    expect(await verifiedAt(t, "dee@gmail.com")).toEqual(expect.any(String));
   });
 
   it("rate-limits links per person, checks the body and needs a session", async () => {
@@ -155,13 +161,89 @@ describe.each(databaseEngines)("email verification on %s", (engine) => {
     const bad = await agent.post("/account/verify-email/").set("X-CSRFToken", token).send({ pathway: "<x>", step: 3, school: [1] });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.errors).sort()).toEqual(["pathway", "school", "step"]);
-    for (let n = 0; n < 5; n += 1) expect((await agent.post("/account/verify-email/").set("X-CSRFToken", token).send(choice)).status).toBe(200);
-    const limited = await agent.post("/account/verify-email/").set("X-CSRFToken", token).send(choice);
+    const resend = { ...choice, resend: true };
+    for (let n = 0; n < 5; n += 1) expect((await agent.post("/account/verify-email/").set("X-CSRFToken", token).send(resend)).status).toBe(200);
+    const limited = await agent.post("/account/verify-email/").set("X-CSRFToken", token).send(resend);
     expect(limited.status).toBe(429);
     expect(await outboxFor(t.database.db, "eve@riverside.sch.uk")).toHaveLength(5);
 
     const { agent: anonymous, token: anonymousToken } = await browserOnLoginPage(t.app);
     expect((await anonymous.post("/account/verify-email/").set("X-CSRFToken", anonymousToken).send(choice)).status).toBe(401);
+  });
+
+  it("sends one email per state-school sign-up: the wizard's choice joins the welcome email's link", async () => {
+    const { agent, token } = await browserOnLoginPage(t.app, "/account/register/");
+    const email = "fay.one@riverside.sch.uk";
+    const created = await agent
+      .post("/account/register/")
+      .set("X-CSRFToken", token)
+      .send({ first_name: "Fay", last_name: "Ng", phone_number: "", email, password: strongPassword, next: "/account/my-account/" });
+    expect(created.status).toBe(201);
+    const csrf = created.body.csrfToken as string;
+    // The wizard's "check your inbox" step: the choice is recorded, and nothing more is sent.
+    const checkInbox = await agent.post("/account/verify-email/").set("X-CSRFToken", csrf).send(choice);
+    expect(checkInbox.body).toEqual({ success: true, sentTo: email, emailSent: false });
+    const mails = await outboxFor(t.database.db, email);
+    expect(mails.map((mail) => mail.template)).toEqual(["welcome"]);
+
+    // The welcome email's link resumes with the chosen school.
+    const link = verifyLinkIn(mails[0]!.text_body);
+    const verified = await follow(agent, link);
+    expect(verified.status).toBe(303);
+    const resumed = await agent.get(verified.headers.location as string).set("Accept", "text/html");
+    expect(resumeOf(resumed.text)).toEqual(choice);
+
+    // Followed again: already confirmed, and the next step is to continue the registration, resumed.
+    const again = await follow(agent, link);
+    expect(again.status).toBe(200);
+    expect(again.text).toContain("Your email address is already confirmed.");
+    expect(again.text).toContain("Continue your registration");
+    const continueHref = /<a class="button" href="([^"]+)">Continue your registration<\/a>/.exec(again.text)![1]!.replaceAll("&amp;", "&");
+    expect(resumeOf((await agent.get(continueHref).set("Accept", "text/html")).text)).toEqual(choice);
+  });
+
+  it("after a resend, the older link resumes the same registration, and the newer then says already confirmed", async () => {
+    const { agent, token } = await browserOnLoginPage(t.app, "/account/register/");
+    const email = "gus.two@riverside.sch.uk";
+    const created = await agent
+      .post("/account/register/")
+      .set("X-CSRFToken", token)
+      .send({ first_name: "Gus", last_name: "Ode", phone_number: "", email, password: strongPassword, next: "/account/my-account/" });
+    const csrf = created.body.csrfToken as string;
+    await agent.post("/account/verify-email/").set("X-CSRFToken", csrf).send(choice);
+    const resent = await agent.post("/account/verify-email/").set("X-CSRFToken", csrf).send({ ...choice, resend: true });
+    expect(resent.body).toEqual({ success: true, sentTo: email, emailSent: true });
+    const mails = await outboxFor(t.database.db, email);
+    expect(mails.map((mail) => mail.template).sort()).toEqual(["verify-email", "welcome"]);
+    const welcome = mails.find((mail) => mail.template === "welcome")!;
+    const newer = mails.find((mail) => mail.template === "verify-email")!;
+
+    const verified = await follow(agent, verifyLinkIn(welcome.text_body));
+    expect(verified.status).toBe(303);
+    expect(resumeOf((await agent.get(verified.headers.location as string).set("Accept", "text/html")).text)).toEqual(choice);
+
+    const later = await follow(agent, verifyLinkIn(newer.text_body));
+    expect(later.status).toBe(200);
+    expect(later.text).toContain("Your email address is already confirmed.");
+    expect(later.text).toContain("Continue your registration");
+  });
+
+  it("says 'Continue to My account' for a used link once the registration is finished", async () => {
+    const email = "hal@riverside.sch.uk";
+    const { agent, token } = await signedIn(email);
+    await agent.post("/account/verify-email/").set("X-CSRFToken", token).send(choice);
+    const [mail] = await outboxFor(t.database.db, email);
+    const link = verifyLinkIn(mail!.text_body);
+    await follow(agent, link);
+    const id = (await t.database.db.selectFrom("constituents").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
+    // Finished: an individual membership of their own, valid (the sign-in rule's "affiliation and unexpired membership").
+    await t.database.db
+      .insertInto("memberships")
+      .values({ constituent_id: id, membership_level_id: 95, starts_at: new Date().toISOString(), expires_at: inAYear().toISOString() })
+      .execute();
+    const again = await follow(agent, link);
+    expect(again.text).toContain("Your email address is already confirmed.");
+    expect(again.text).toContain('href="/account/my-account/">Continue to My account');
   });
 
   it("answers a visit without a link with the unusable-link page", async () => {

@@ -1,5 +1,5 @@
 import request from "supertest";
-import { addPerson, inAYear, outboxFor, signInAs, strongPassword } from "../accounts/support";
+import { addPerson, inAYear, outboxFor, strongPassword } from "../accounts/support";
 import { databaseEngines } from "../support/databases";
 import { browserWithPage, csrfTokenOf } from "../support/pages";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -76,24 +76,21 @@ describe.each(databaseEngines)("PUT /account/update-profile/ on %s", (engine) =>
   });
 
   describe("email", () => {
-    it("changes the email with the current password and mails the OLD address", async () => {
+    it("asks for an email change with the current password: a link to the NEW address, a notice to the OLD", async () => {
       const { id, email, agent, token } = await signedInPerson("Priya");
       const response = await jsonCall(agent, "put", path, token, { Email: " New.Address@Example.org ", Password: strongPassword });
       expect(response.status).toBe(200);
-      expect(response.body.account_details).toMatchObject({ Email: "new.address@example.org", FirstName: "Priya" });
-      expect((await storedPerson(id)).email).toBe("new.address@example.org");
+      // The address changes only once the link is followed (tests/server/my-account/email-change.test.ts).
+      expect(response.body.account_details).toMatchObject({ Email: email, FirstName: "Priya" });
+      expect(response.body.pending_email).toBe("new.address@example.org");
+      expect((await storedPerson(id)).email).toBe(email);
 
       const [notice] = await outboxFor(t.database.db, email);
-      expect(notice?.template).toBe("email-changed");
+      expect(notice?.template).toBe("email-change-requested");
       expect(notice?.text_body).toContain("new.address@example.org");
       expect(notice?.text_body).toContain("Priya");
-      expect(await outboxFor(t.database.db, "new.address@example.org")).toHaveLength(0);
-
-      // The new address signs in; the old one no longer does.
-      const fresh = await browserWithPage(t.app, "/account/login/");
-      await signInAs(fresh.agent, fresh.token, "new.address@example.org");
-      const old = await browserWithPage(t.app, "/account/login/");
-      await expect(signInAs(old.agent, old.token, email)).rejects.toThrow(/sign-in failed/);
+      const [link] = await outboxFor(t.database.db, "new.address@example.org");
+      expect(link?.template).toBe("confirm-new-email");
     });
 
     it('refuses the current address: "Please enter a new email address"', async () => {
@@ -176,12 +173,12 @@ describe.each(databaseEngines)("PUT /account/update-profile/ on %s", (engine) =>
       expect(again.text).not.toContain('<p class="alert__text">Profile updated successfully!</p>');
     });
 
-    it("shows 'Email updated successfully!' after an email change", async () => {
+    it("says a link was sent after asking for an email change", async () => {
       const { agent, token } = await signedInPerson();
       const response = await formPost(agent, path, token, { Email: "moved@example.org", Password: strongPassword });
       expect(response.status).toBe(303);
       const page = await agent.get(myAccountPath).set("Accept", "text/html");
-      expect(page.text).toContain('<p class="alert__text">Email updated successfully!</p>');
+      expect(page.text).toContain("Check your new inbox: we&#39;ve sent a link to confirm your new email address.");
       expect(page.text).toContain("moved@example.org");
     });
 
