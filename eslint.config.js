@@ -4,7 +4,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 
 export default tseslint.config(
-  { ignores: ["node_modules/", "static/dist/", "var/", "test-results/", "playwright-report/", "coverage/"] },
+  { ignores: ["node_modules/", "static/dist/", "dist-server/", "var/", "test-results/", "playwright-report/", "coverage/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import { inExclusiveTransaction, inTransaction } from "../db/transactions";
 import { projectRoot } from "../paths";
 import { CRM_IDS, type CrmEnvironment } from "../crm/crm-ids";
 import { EstablishmentFileError, parseGiasEstablishments, type Establishment } from "../schools/gias-establishments";
@@ -62,7 +63,8 @@ export async function seedContent(db: Kysely<Database>, content: ContentFixtures
   const passwordHashes = hashFixturePasswords(accounts);
   // Awaited in the transaction; without this, a rollback before then would leave the rejection unhandled.
   passwordHashes.catch(() => undefined);
-  const summary = await db.transaction().execute(async (transaction) => {
+  // The caller's transaction when it has one (seedIfEmpty's), else one of its own.
+  const summary = await inTransaction(db, async (transaction) => {
     if (content.site) await seedSiteSettings(transaction, content.site, now);
     if (content.pages) await seedPages(transaction, content.pages, now);
     const events = content.events ? await seedEvents(transaction, content.events, now, seedingDate) : { events: 0, eventInstances: 0 };
@@ -122,10 +124,21 @@ function loadEstablishments(directory: string): Establishment[] {
   }
 }
 
-/** Seeds the demo content when the database has no pages yet. Returns whether it seeded. */
+/**
+ * Seeds the demo content when the database has no pages yet. Returns whether
+ * it seeded. The check and the whole seed are one transaction that no other
+ * process runs at the same time (inExclusiveTransaction), so processes that
+ * start together on one empty database load the content once: the first
+ * seeds, the others wait, then find pages and skip. (Without it each saw an
+ * empty database and all but one failed on a duplicate key.)
+ */
 export async function seedIfEmpty(db: Kysely<Database>, options: SeedOptions = {}): Promise<boolean> {
-  const anyPage = await db.selectFrom("pages").select("id").limit(1).executeTakeFirst();
-  if (anyPage) return false;
-  await seedFromDirectory(db, DEMO_CONTENT_DIRECTORY, options);
-  return true;
+  const seeded = await inExclusiveTransaction(db, "demo-content-seed", async (trx) => {
+    const anyPage = await trx.selectFrom("pages").select("id").limit(1).executeTakeFirst();
+    if (anyPage) return false;
+    await seedFromDirectory(trx, DEMO_CONTENT_DIRECTORY, options);
+    return true;
+  });
+  if (seeded) forgetSiteSettings(db);
+  return seeded;
 }

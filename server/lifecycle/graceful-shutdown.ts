@@ -2,6 +2,7 @@ import type { Server } from "node:http";
 import { Server as NetServer, type Socket } from "node:net";
 import type { Logger } from "../logging";
 import type { Readiness } from "../health/readiness-probe";
+import { signalEcho, SIGNAL_ECHO_MS } from "./signal-echo";
 
 export interface GracefulShutdownOptions {
   server: Server;
@@ -43,7 +44,11 @@ const ACCEPT_DRAIN_MAX_MS = 1_000;
 /**
  * On SIGTERM or SIGINT: /readyz answers 503, the server stops accepting
  * connections, requests in flight finish, connections close, and the process
- * exits 0 — or 1 at the deadline. A second signal exits at once.
+ * exits 0 — or 1 at the deadline. A second signal exits at once, except the
+ * same signal again within SIGNAL_ECHO_MS (the first one delivered twice: to
+ * the process group, and passed on by a parent such as tsx), or any within
+ * SIGNAL_ECHO_MS of a shutDown() call (a cluster worker asked by its primary,
+ * then reached by the group's SIGTERM).
  *
  * No request the server has accepted is dropped: every answer after the
  * signal carries `Connection: close`, a keep-alive connection is closed only
@@ -96,8 +101,15 @@ export function exitGracefullyOnSignals(options: GracefulShutdownOptions): Grace
     }
   };
 
+  const echo = signalEcho();
   const onSignal = (signal: NodeJS.Signals) => {
-    if (!shuttingDown) return void shutDown(signal);
+    if (!shuttingDown) {
+      echo.first(signal);
+      return void shutDown(signal);
+    }
+    if (echo.isEcho(signal)) {
+      return void logger.info({ signal }, `the same signal again within ${SIGNAL_ECHO_MS} ms: the first one delivered twice, still finishing requests`);
+    }
     logger.warn({ signal }, "second signal: exiting now");
     exit(1);
   };
@@ -105,6 +117,7 @@ export function exitGracefullyOnSignals(options: GracefulShutdownOptions): Grace
   process.on("SIGINT", onSignal);
   return {
     shutDown(reason) {
+      echo.first(undefined);
       if (!shuttingDown) void shutDown(reason);
     },
   };

@@ -1,5 +1,6 @@
 import type { Worker } from "node:cluster";
 import type { Logger } from "../logging";
+import { signalEcho } from "./signal-echo";
 
 /*
  * The cluster primary's half of server/cluster.ts: keeps N workers serving,
@@ -160,8 +161,14 @@ export function superviseWorkers(options: SupervisorOptions): void {
 
   for (let i = 0; i < options.workers; i += 1) start();
 
+  const echo = signalEcho(now);
   const onSignal = (signal: NodeJS.Signals) => {
-    if (!shuttingDown) return stopAll(signal);
+    if (!shuttingDown) {
+      echo.first(signal);
+      return stopAll(signal);
+    }
+    // The first signal delivered twice (to the process group and passed on by a parent such as tsx): the workers are draining already.
+    if (echo.isEcho(signal)) return logger.info({ signal }, "the same signal again at once: the workers are already draining");
     // A second signal: the workers' own second-signal rule makes them exit now.
     logger.warn({ signal }, "second signal: stopping the workers now");
     for (const worker of live.keys()) worker.process.kill("SIGTERM");

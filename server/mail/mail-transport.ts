@@ -1,5 +1,6 @@
 import nodemailer, { type Transporter } from "nodemailer";
-import SMTPTransport from "nodemailer/lib/smtp-transport";
+// The file, not the folder: Node's own ES module resolver (the compiled server, dist-server/) refuses directory imports.
+import SMTPTransport from "nodemailer/lib/smtp-transport/index.js";
 
 /** One message as the outbox worker hands it to a transport. */
 export interface OutgoingMail {

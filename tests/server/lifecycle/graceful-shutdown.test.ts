@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import { createServer, type AddressInfo } from "node:net";
@@ -8,8 +8,10 @@ import { projectRoot } from "../../../server/paths";
 import { testSessionSecret } from "../support/test-app";
 
 /*
- * The real server process (server/main.ts under tsx) on a temporary SQLite
- * database: SIGTERM lets a request in flight finish, then the process exits.
+ * The real server process on a temporary SQLite database: SIGTERM lets a
+ * request in flight finish, then the process exits. Under tsx (server/main.ts),
+ * and compiled (dist-server/main.js, what `npm start` and production run)
+ * stopped as a process group the way systemd and `docker stop` do it.
  */
 
 interface RunningServer {
@@ -17,6 +19,8 @@ interface RunningServer {
   port: number;
   output: () => string;
   exited: Promise<number | null>;
+  /** Once every process that holds the output has exited (the server itself, when started through npm or tsx). */
+  closed: Promise<void>;
   cleanUp: () => void;
 }
 
@@ -28,11 +32,21 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function startServer(): Promise<RunningServer> {
+/** How to start the server: the command, and whether it leads a process group of its own (its pid is the group's id). */
+interface StartCommand {
+  command: string;
+  args: string[];
+  detached?: boolean;
+}
+
+const underTsx: StartCommand = { command: process.execPath, args: ["--import", "tsx", "server/main.ts"] };
+
+async function startServer(start: StartCommand = underTsx): Promise<RunningServer> {
   const directory = mkdtempSync(path.join(os.tmpdir(), "shutdown-test-"));
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child = spawn(start.command, start.args, {
     cwd: projectRoot,
+    detached: start.detached ?? false,
     env: {
       ...process.env,
       PORT: String(port),
@@ -50,7 +64,8 @@ async function startServer(): Promise<RunningServer> {
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  const server = { process: child, port, output: () => output, exited, cleanUp: () => rmSync(directory, { recursive: true, force: true }) };
+  const closed = new Promise<void>((resolve) => child.on("close", () => resolve()));
+  const server = { process: child, port, output: () => output, exited, closed, cleanUp: () => rmSync(directory, { recursive: true, force: true }) };
   await waitUntilReady(server);
   return server;
 }
@@ -126,5 +141,71 @@ describe("graceful shutdown", () => {
       server.process.kill("SIGKILL");
       server.cleanUp();
     }
+  }, 60_000);
+});
+
+/** Ends whatever is left of a process group (a test that failed half-way); nothing if it has gone. */
+function killGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {
+    // The group has exited.
+  }
+}
+
+describe("the compiled server stopped as a process group (systemd's default, docker stop)", () => {
+  beforeAll(() => {
+    const build = spawnSync(process.execPath, ["scripts/build-server.mjs"], { cwd: projectRoot, encoding: "utf8", timeout: 120_000 });
+    expect(build.status, build.stderr).toBe(0);
+  }, 150_000);
+
+  /** SIGTERM to the whole group while a request is half sent: it is answered; resolves with the group leader's exit code once all have exited. */
+  async function stopGroupMidRequest(start: StartCommand): Promise<{ status: number | null; output: string }> {
+    const server = await startServer({ ...start, detached: true });
+    try {
+      const inFlight = slowRequest(server.port);
+      await pause(300);
+      process.kill(-server.process.pid!, "SIGTERM");
+      await pause(500);
+      inFlight.finish();
+      // It reaches the app and is answered: 403, as it carries no CSRF token.
+      expect(await inFlight.response, server.output()).toBe(403);
+      const status = await server.exited;
+      await server.closed;
+      return { status, output: server.output() };
+    } finally {
+      killGroup(server.process.pid);
+      server.cleanUp();
+    }
+  }
+
+  it("node dist-server/main.js (the production command): the request in flight is answered and the process exits 0", async () => {
+    const { status, output } = await stopGroupMidRequest({ command: process.execPath, args: ["--enable-source-maps", "dist-server/main.js"] });
+    expect(status, output).toBe(0);
+    expect(output).toContain("shut down cleanly");
+    expect(output).not.toContain("second signal");
+  }, 60_000);
+
+  it("node dist-server/cluster.js: the worker, asked by the primary and reached by the signal itself, finishes the request; all exit 0", async () => {
+    const { status, output } = await stopGroupMidRequest({ command: process.execPath, args: ["dist-server/cluster.js", "--workers", "1"] });
+    expect(status, output).toBe(0);
+    expect(output).toContain("shut down cleanly");
+    expect(output).toContain("all workers stopped");
+    expect(output).not.toContain("second signal");
+  }, 60_000);
+
+  it("npm start: npm and its shell end on the signal, the server finishes the request and shuts down cleanly", async () => {
+    const { output } = await stopGroupMidRequest({ command: "npm", args: ["start", "--silent"] });
+    expect(output).toContain("shut down cleanly");
+    expect(output).not.toContain("second signal");
+  }, 60_000);
+
+  // tsx passes the signal on to its child unless the child had it already, so the server may get it twice (the echo rule, signal-echo.test.ts).
+  it("under tsx (npm run dev): the request is answered, and tsx exits 0", async () => {
+    const { status, output } = await stopGroupMidRequest({ command: path.join(projectRoot, "node_modules", ".bin", "tsx"), args: ["server/main.ts"] });
+    expect(status, output).toBe(0);
+    expect(output).toContain("shut down cleanly");
+    expect(output).not.toContain("second signal");
   }, 60_000);
 });

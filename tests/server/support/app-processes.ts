@@ -89,9 +89,9 @@ export async function waitUntilReady(app: AppProcess, timeoutMs = 90_000): Promi
 
 /**
  * Marks a fresh, migrated database as not empty (one page row), so the app
- * processes started on it skip the demo content: several processes starting
- * at once would otherwise each seed it. (`npm run start:cluster` seeds once,
- * in its primary.)
+ * processes started on it skip the demo content and start quickly. (Several
+ * starting at once on an empty database would load it once, under
+ * seedIfEmpty's lock, while the others wait.)
  */
 export async function markNotEmpty(database: TestDatabase): Promise<void> {
   await database.db
