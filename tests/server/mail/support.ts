@@ -19,6 +19,7 @@ export const sampleContexts = {
   "password-reset": { firstName: "Ada", resetUrl: "http://127.0.0.1:3000/account/reset-password/abc123/", expiresInMinutes: 60 },
   "set-password": { firstName: "Ada", resetUrl: "http://127.0.0.1:3000/account/reset-password/def456/", expiresInMinutes: 60 },
   "email-changed": { firstName: "Ada", newEmail: "ada.new@example.com" },
+  "sign-in-link": { firstName: "Ada", signInUrl: "http://127.0.0.1:3000/account/login/link/ghi789/", expiresInMinutes: 15 },
   "contact-message": { name: "Ada Lovelace", email: "ada@example.com", subject: "School visits", message: "Can we book a backstage tour?" },
   receipt: {
     firstName: "Ada",
