@@ -1,4 +1,6 @@
+import { checkCredentials } from "../../../server/accounts/login";
 import { LoginThrottle } from "../../../server/accounts/login-throttle";
+import type { PasswordHasher } from "../../../server/accounts/password-hasher";
 import { InProcessRateLimiter } from "../../../server/rate-limit/rate-limit";
 import { createTestDatabase, databaseEngines, type TestDatabase } from "../support/databases";
 import { connectTestRedis, redisTestUrl } from "../support/redis";
@@ -53,6 +55,21 @@ describe.each(databaseEngines)("LoginThrottle on %s", (engine) => {
     for (let index = 0; index < 5; index += 1) expect(await throttle.recordFailure({ email: `u${index}@example.org`, address })).toBe(0);
     expect(await throttle.recordFailure({ email: "u9@example.org", address })).toBe(60);
     expect(await throttle.retryAfterSeconds({ email: "fresh@example.org", address })).toBe(60);
+  });
+
+  it("holds a password attempt for a slowed account before checking it: a delay, not a refusal", async () => {
+    const throttle = throttleWith();
+    const email = "slowed@example.org";
+    for (let index = 0; index < 9; index += 1) await throttle.recordFailure({ email, address: `192.0.2.${100 + index}` });
+    const pauses: number[] = [];
+    // No account with that email here: the refusal path, which must be held all the same.
+    const hasher = { verifyAgainstDummy: async () => false, verify: async () => false } as unknown as PasswordHasher;
+    const outcome = await checkCredentials(
+      { db: database.db, hasher, throttle, pause: async (ms) => void pauses.push(ms) },
+      { email, address: "203.0.113.200", password: "Any-pass-1!" },
+    );
+    expect(outcome.kind).toBe("refused");
+    expect(pauses).toEqual([2_000]);
   });
 
   it("keeps neither the email nor the count in the lock table: only a digest and an end time", async () => {
