@@ -38,6 +38,8 @@ import { schoolSearchFrontDoor, schoolSearchRoutes } from "./routes/school-searc
 import { autocompleteFrontDoor, searchAutocompleteRoutes, searchPageRoutes } from "./routes/search";
 import { teacherNoteRoutes } from "./routes/teacher-notes";
 import { passwordLinkHandoff } from "./routes/password-link-handoff";
+import { signInLinkHandoff } from "./routes/sign-in-link-handoff";
+import { signInLinkRoutes } from "./routes/sign-in-link";
 import { verifyEmailRoutes } from "./routes/verify-email";
 import { verifyEmailLinkHandoff } from "./routes/verify-email-handoff";
 import type { AppServices } from "./services";
@@ -141,6 +143,7 @@ function expressApp(services: AppServices, options: CreateAppOptions & SharedPar
   // Before the logger: the emailed reset link carries a token, which must never be logged.
   app.use(passwordLinkHandoff(config));
   app.use(verifyEmailLinkHandoff(config));
+  app.use(signInLinkHandoff(config));
   // Suggestions arrive on every pause in typing: they are not access-logged either (failures still are). Their
   // answers are kept compressed (server/cache/answer-per-value.ts), so they come before compressResponses.
   app.use(searchAutocompleteRoutes({ siteSearch: features.siteSearch, logger: services.logger }));
@@ -180,6 +183,7 @@ function expressApp(services: AppServices, options: CreateAppOptions & SharedPar
     csrfTokenFor: csrf.tokenFor,
   };
   app.use(accountAuthRoutes(accountRouteDependencies));
+  app.use(signInLinkRoutes(accountRouteDependencies));
   app.use(accountRegisterRoutes(accountRouteDependencies));
   app.use(passwordResetRoutes(accountRouteDependencies));
   app.use(verifyEmailRoutes({ verification: features.emailVerification, siteOrigin: config }));

@@ -23,6 +23,13 @@ export async function auditSignIn(audit: AuditLog, attempt: LoginSubjects, outco
   return outcome;
 }
 
+/** A sign-in by emailed link is a sign-in like the others, marked `via`; a refused link has no account to name. */
+export async function auditLinkSignIn<T extends { id: number }>(audit: AuditLog, ip: string | undefined, signedIn: T | undefined): Promise<T | undefined> {
+  if (signedIn) await audit.record({ event: "sign-in.succeeded", actorId: signedIn.id, subjectId: signedIn.id, ip, details: { via: "emailed-link" } });
+  else await audit.record({ event: "sign-in.failed", ip, details: { reason: "unusable-link" } });
+  return signedIn;
+}
+
 export async function auditPasswordChange(
   audit: AuditLog,
   constituentId: number,

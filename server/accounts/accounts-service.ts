@@ -6,7 +6,7 @@ import type { ContactMessage } from "../domain/contact-message";
 import type { Logger } from "../logging";
 import type { Mailer } from "../mail/mailer";
 import type { RateLimiter } from "../rate-limit/rate-limit";
-import { auditEmailChange, auditPasswordChange, auditPasswordReset, auditSignIn } from "./account-audit";
+import { auditEmailChange, auditLinkSignIn, auditPasswordChange, auditPasswordReset, auditSignIn } from "./account-audit";
 import { lookupAccount, type LookupAnswer } from "./account-lookup";
 import type { AccountUpdateOutcome } from "./account-update-outcome";
 import { findSessionUser, ownMemberships } from "./constituents";
@@ -23,6 +23,7 @@ import { findUsableToken } from "./reset-tokens";
 import { cancelEmailChange, EMAIL_CHANGE_LINKS_PER_HOUR, pendingEmailChange, resendEmailChangeLink, type PendingEmailChange } from "./email-change";
 import { refused, tooManyAttempts } from "./account-update-outcome";
 import { tooManyChangeLinksMessage } from "./profile";
+import { requestSignInLink, signInLinkIsUsable, spendSignInLink } from "./sign-in-links";
 
 /**
  * Everything the account pages and calls do (docs/accounts.md, docs/my-account.md):
@@ -32,6 +33,12 @@ import { tooManyChangeLinksMessage } from "./profile";
  */
 export interface AccountsService {
   checkCredentials(attempt: LoginSubjects & { password: string }): Promise<LoginOutcome>;
+  /** Emails a sign-in link when there is an account; the same work and the same quiet answer when there is not (sign-in-links.ts). */
+  requestSignInLink(email: string, now: Date): Promise<void>;
+  /** Whether the sign-in link's token still works (the page before its button). */
+  signInLinkIsUsable(token: string, now: Date): Promise<boolean>;
+  /** Spends a sign-in link: who it signs in, or undefined (unknown, used or expired). Audited as a sign-in. */
+  signInWithLink(token: string, now: Date, ip?: string): Promise<{ id: number; auth_version: number } | undefined>;
   /** The login call's answer for a person just signed in. */
   loginAnswerFor(constituentId: number): Promise<LoginAnswer>;
   /** The person's details and auth_version, for the per-request session check. */
@@ -86,6 +93,9 @@ export function createAccountsService(deps: AccountsServiceDependencies): Accoun
 
   return {
     checkCredentials: async (attempt) => auditSignIn(audit, attempt, await checkCredentials({ db, hasher, throttle }, attempt)),
+    requestSignInLink: (email, now) => requestSignInLink(linkDependencies, email, now),
+    signInLinkIsUsable: (token, now) => signInLinkIsUsable(db, token, now),
+    signInWithLink: async (token, now, ip) => auditLinkSignIn(audit, ip, await spendSignInLink(db, token, now)),
     loginAnswerFor: (constituentId) => loginAnswerFor(db, constituentId, deps.schoolStanding),
     findSessionUser: (constituentId) => findSessionUser(db, constituentId),
     lookupAccount: (email, now) => lookupAccount(linkDependencies, email, now),

@@ -4,14 +4,33 @@ import type { Database } from "../db/schema";
 import type { RateLimiter } from "../rate-limit/rate-limit";
 
 export interface LoginThrottleLimits {
-  /** Failures allowed per account in a window: the next one is refused (issue 5: the 11th gets 429). */
-  failuresPerAccount: number;
-  /** Higher, since a whole school often signs in from one address. */
+  /**
+   * Failures allowed for one account from one client address in a window:
+   * the next is refused (issue 5: the 11th gets 429), and that pair stays
+   * locked until the window ends. Only the pair: the account's owner, at
+   * another address, still signs in with the right password.
+   */
+  failuresPerAccountAtAddress: number;
+  /** Failures allowed from one address across every account (password spraying); higher, since a whole school often shares one address. */
   failuresPerAddress: number;
+  /**
+   * Failures allowed for one account across every address (a distributed
+   * guess at one account). Past it the account is not locked, only slowed:
+   * every password attempt for it waits `slowDownMs` before it is checked,
+   * until the window ends.
+   */
+  failuresPerAccount: number;
+  slowDownMs: number;
   windowMs: number;
 }
 
-export const DEFAULT_LOGIN_LIMITS: LoginThrottleLimits = { failuresPerAccount: 10, failuresPerAddress: 100, windowMs: 15 * 60 * 1000 };
+export const DEFAULT_LOGIN_LIMITS: LoginThrottleLimits = {
+  failuresPerAccountAtAddress: 10,
+  failuresPerAddress: 100,
+  failuresPerAccount: 50,
+  slowDownMs: 2_000,
+  windowMs: 15 * 60 * 1000,
+};
 
 /** Who a sign-in attempt counts against: the email typed (whether or not it has an account) and the client's address. */
 export interface LoginSubjects {
@@ -19,13 +38,23 @@ export interface LoginSubjects {
   address: string;
 }
 
+/** Where an attempt stands before it is checked. */
+export interface LoginStanding {
+  /** Seconds until the attempt may be made (its account-and-address pair, or its address, is locked), or 0. */
+  retryAfterSeconds: number;
+  /** How long to hold the attempt before checking it (the account is past its own ceiling), or 0. */
+  delayMs: number;
+}
+
 /**
- * Counts failed sign-ins per account and per address with the rate-limit
- * port, and once a count passes its limit refuses every attempt for that
- * account or address, right or wrong, until the window ends.
+ * Counts failed sign-ins with the rate-limit port, per (account, address)
+ * pair, per address and per account. Past its limit a pair or an address is
+ * refused every attempt, right or wrong, until the window ends; an account
+ * past its (much higher) ceiling is only slowed, so nobody can lock another
+ * person out of their account by failing on purpose from elsewhere.
  *
  * The port can only count (each `hit` adds one), and asking "is this
- * account locked?" must not count, so the lock itself is a row in
+ * locked?" must not count, so a lock (or a slow-down) is a row in
  * login_lockouts, which every process shares.
  */
 export class LoginThrottle {
@@ -36,26 +65,37 @@ export class LoginThrottle {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** Seconds until the attempt may be made, or 0 when it may be made now. */
-  async retryAfterSeconds(subjects: LoginSubjects): Promise<number> {
+  async standing(subjects: LoginSubjects): Promise<LoginStanding> {
     const now = this.now();
-    const locks = await this.db
+    const keys = subjectKeys(subjects);
+    const rows = await this.db
       .selectFrom("login_lockouts")
-      .select("locked_until")
-      .where("subject_key", "in", subjectKeys(subjects))
+      .select(["subject_key", "locked_until"])
+      .where("subject_key", "in", [keys.pair, keys.address, keys.accountSlow])
       .where("locked_until", ">", now.toISOString())
       .execute();
-    return Math.max(0, ...locks.map((lock) => secondsBetween(now, Date.parse(lock.locked_until))));
+    const locks = rows.filter((row) => row.subject_key !== keys.accountSlow);
+    return {
+      retryAfterSeconds: Math.max(0, ...locks.map((lock) => secondsBetween(now, Date.parse(lock.locked_until)))),
+      delayMs: rows.some((row) => row.subject_key === keys.accountSlow) ? this.limits.slowDownMs : 0,
+    };
   }
 
-  /** Counts a failure; returns the seconds to wait when this failure was one too many (0 otherwise). */
+  /** Seconds until the attempt may be made, or 0 when it may be made now. */
+  async retryAfterSeconds(subjects: LoginSubjects): Promise<number> {
+    return (await this.standing(subjects)).retryAfterSeconds;
+  }
+
+  /** Counts a failure; returns the seconds to wait when this failure was one too many for its pair or address (0 otherwise). */
   async recordFailure(subjects: LoginSubjects): Promise<number> {
-    const [accountKey, addressKey] = subjectKeys(subjects);
-    const results = await Promise.all([
-      this.count(accountKey, this.limits.failuresPerAccount),
-      this.count(addressKey, this.limits.failuresPerAddress),
+    const keys = subjectKeys(subjects);
+    const [pair, address] = await Promise.all([
+      this.count(keys.pair, this.limits.failuresPerAccountAtAddress),
+      this.count(keys.address, this.limits.failuresPerAddress),
+      // Past the account's ceiling: a slow-down row, never a refusal.
+      this.count(keys.accountSlow, this.limits.failuresPerAccount),
     ]);
-    return Math.max(0, ...results);
+    return Math.max(0, pair!, address!);
   }
 
   private async count(subjectKey: string, limit: number): Promise<number> {
@@ -79,9 +119,9 @@ export class LoginThrottle {
 }
 
 /** The email is hashed so neither the lock table nor Redis keys collect typed addresses. */
-function subjectKeys(subjects: LoginSubjects): [string, string] {
+function subjectKeys(subjects: LoginSubjects): { pair: string; address: string; accountSlow: string } {
   const emailDigest = createHash("sha256").update(subjects.email).digest("hex");
-  return [`account:${emailDigest}`, `address:${subjects.address}`];
+  return { pair: `pair:${emailDigest}:${subjects.address}`, address: `address:${subjects.address}`, accountSlow: `account-slow:${emailDigest}` };
 }
 
 function secondsBetween(now: Date, later: number): number {

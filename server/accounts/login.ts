@@ -10,6 +10,8 @@ export interface LoginDependencies {
   db: Kysely<Database>;
   hasher: PasswordHasher;
   throttle: LoginThrottle;
+  /** Holds a slowed attempt (login-throttle.ts); a timer unless a test replaces it. */
+  pause?: (ms: number) => Promise<void>;
 }
 
 export type LoginOutcome =
@@ -19,14 +21,16 @@ export type LoginOutcome =
   | { kind: "throttled"; retryAfterSeconds: number };
 
 /**
- * Checks an email (normalised) and password. Locked accounts and addresses
- * are refused before any hashing; otherwise exactly one password
- * verification runs, against a dummy hash when there is no real one, so
- * every refusal takes the same time.
+ * Checks an email (normalised) and password. A locked account-and-address
+ * pair, or a locked address, is refused before any hashing; an account past
+ * its own ceiling is held a moment first (slowed, never locked); then exactly
+ * one password verification runs, against a dummy hash when there is no real
+ * one, so every refusal takes the same time.
  */
 export async function checkCredentials(deps: LoginDependencies, attempt: LoginSubjects & { password: string }): Promise<LoginOutcome> {
-  const waitSeconds = await deps.throttle.retryAfterSeconds(attempt);
-  if (waitSeconds > 0) return { kind: "throttled", retryAfterSeconds: waitSeconds };
+  const standing = await deps.throttle.standing(attempt);
+  if (standing.retryAfterSeconds > 0) return { kind: "throttled", retryAfterSeconds: standing.retryAfterSeconds };
+  if (standing.delayMs > 0) await (deps.pause ?? pauseFor)(standing.delayMs);
 
   const constituent = await findConstituentByEmail(deps.db, attempt.email);
   const passwordMatches = constituent?.password_hash
@@ -72,4 +76,8 @@ export async function loginAnswerFor(db: Kysely<Database>, constituentId: number
     affiliation_type: membership ? "individual" : null,
     school_membership_data: membership ? { ExpirationDateTime: membership.expires_at } : null,
   };
+}
+
+function pauseFor(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }

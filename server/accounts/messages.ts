@@ -1,4 +1,5 @@
 import { RESET_TOKEN_LIFETIME_MINUTES } from "./reset-tokens";
+import { SIGN_IN_LINK_LIFETIME_MINUTES } from "./sign-in-links";
 
 /** Sign-in messages shown to people: the spec's wording where it has one (accounts spec, section 8). */
 
@@ -10,6 +11,11 @@ export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return `Too many failed sign-in attempts. Wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} and try again, or reset your password.`;
 }
+
+/** The answer to "Email me a sign-in link", account or not. */
+export const SIGN_IN_LINK_SENT_MESSAGE = `If there is an account for that email address, we have sent it a sign-in link. The link works once, for ${SIGN_IN_LINK_LIFETIME_MINUTES} minutes.`;
+
+export const SIGN_IN_LINK_UNUSABLE_MESSAGE = `This sign-in link has expired or has already been used. Ask for a new one from the sign-in page: it will work for ${SIGN_IN_LINK_LIFETIME_MINUTES} minutes.`;
 
 export const TOO_MANY_REQUESTS_MESSAGE = "Too many requests from your connection. Wait 15 minutes, then try again.";
 

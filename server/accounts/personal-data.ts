@@ -78,5 +78,6 @@ export async function eraseAccount(db: Kysely<Database>, constituentId: number, 
   await db.deleteFrom("contact_messages").where("constituent_id", "=", constituentId).execute();
   await db.deleteFrom("password_reset_tokens").where("constituent_id", "=", constituentId).execute();
   await db.deleteFrom("email_verification_tokens").where("constituent_id", "=", constituentId).execute();
+  await db.deleteFrom("sign_in_link_tokens").where("constituent_id", "=", constituentId).execute();
   return { formerEmail: before?.email ?? undefined };
 }

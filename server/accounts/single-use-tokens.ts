@@ -3,10 +3,10 @@ import type { Kysely, UpdateQueryBuilder, UpdateResult } from "kysely";
 import type { Database } from "../db/schema";
 
 /*
- * The secret links the site emails (password reset, email verification):
+ * The secret links the site emails (password reset, email verification, sign-in links):
  * 32 random bytes, of which only a sha256 hash is stored, so a copy of the
  * database cannot be used to follow anyone's link. Each kind keeps its own
- * table (reset-tokens.ts, email-verification-tokens.ts); what a token is and
+ * table (reset-tokens.ts, email-verification-tokens.ts, sign-in-links.ts); what a token is and
  * when it expires is decided here, once.
  */
 
@@ -36,7 +36,7 @@ export function newSingleUseToken(now: Date, lifetimeMinutes: number): NewSingle
 }
 
 /** The tables that hold single-use tokens (token_hash, expires_at, used_at). */
-export type SingleUseTokenTable = "password_reset_tokens" | "email_verification_tokens";
+export type SingleUseTokenTable = "password_reset_tokens" | "email_verification_tokens" | "sign_in_link_tokens";
 
 /**
  * The update that spends a token: it sets used_at only on an unused,

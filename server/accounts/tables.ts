@@ -76,8 +76,18 @@ export interface EmailVerificationTokensTable {
   used_at: string | null;
 }
 
+/** Emailed sign-in links (migration 0024): hashed, single-use, short-lived (sign-in-links.ts). */
+export interface SignInLinkTokensTable {
+  id: Generated<number>;
+  constituent_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface LoginLockoutsTable {
-  /** "account:<sha256 of the email>" or "address:<ip>". */
+  /** "pair:<sha256 of the email>:<ip>", "address:<ip>" or "account-slow:<sha256 of the email>" (login-throttle.ts). */
   subject_key: string;
   locked_until: string;
 }
@@ -88,5 +98,6 @@ export interface AccountTables {
   password_reset_tokens: PasswordResetTokensTable;
   login_lockouts: LoginLockoutsTable;
   email_verification_tokens: EmailVerificationTokensTable;
+  sign_in_link_tokens: SignInLinkTokensTable;
   contact_messages: ContactMessagesTable;
 }

@@ -3,8 +3,9 @@
  * security-relevant event. A new kind is a line here and a line in the docs.
  */
 export const AUDIT_EVENTS = [
+  /** details: none for a password sign-in; { via: "emailed-link" } for a sign-in link. */
   "sign-in.succeeded",
-  /** details: { email (as typed, normalised), reason: "wrong-credentials" | "throttled" } */
+  /** details: { email (as typed, normalised), reason: "wrong-credentials" | "throttled" }, or { reason: "unusable-link" } */
   "sign-in.failed",
   "password.changed",
   /** A reset (or set-password) link was used to choose a new password. */

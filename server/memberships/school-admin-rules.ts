@@ -1,13 +1,13 @@
 import type { Kysely } from "kysely";
 import type { CrmIds } from "../crm/crm-ids";
 import { findSessionUser } from "../accounts/constituents";
-import type { Affiliation, CrmPort } from "../crm/crm-port";
+import type { Affiliation, CrmPort, SeatBenefit } from "../crm/crm-port";
 import type { Database } from "../db/schema";
 import type { Logger } from "../logging";
 import { HttpError } from "../shared/errors";
 import { revokePendingInvitesTo } from "./invite-store";
 import { withSchoolLock } from "./seat-grants-lock";
-import { takeSeat } from "./school-seats";
+import { currentMembership, takeSeat } from "./school-seats";
 import { isSchoolAdmin, roleOf } from "./school-standing";
 
 /*
@@ -22,8 +22,34 @@ export const ONLY_ADMIN_ROLE_MESSAGE = "Only the admin role can be given to anot
 export const SELF_AFFILIATION_MESSAGE = "You can only confirm your own affiliation once it is recorded with its seat.";
 export const LAST_ADMIN_MESSAGE = "A school needs at least one admin. Make someone else an admin before you remove yourself.";
 export const UNKNOWN_AFFILIATION_MESSAGE = "That person is no longer at this school. Reload the page to see its users.";
-export const NO_SEATS_MESSAGE = "No seats available for the membership, needs to be renewed";
-export const MEMBERSHIP_EXPIRED_MESSAGE = "Membership has expired, needs to be renewed";
+
+/** Why nobody can be made an admin now (no admin seat free): said on the School tab, the confirmation page and the refusal alike. */
+export function noAdminSeatMessage(schoolName: string): string {
+  return `${schoolName}'s membership has no admin seat free. Remove an admin first, or contact us to add one.`;
+}
+
+/** Why nobody can be made an admin now (no current membership). */
+export function noCurrentMembershipMessage(schoolName: string): string {
+  return `${schoolName} has no current membership, so nobody can be made an admin. Renew the membership first, or contact us.`;
+}
+
+/**
+ * Whether an admin seat is free, from the school's current membership's seat
+ * benefits (none: no membership): undefined when one is, else the reason to
+ * show. Reads only; the claim itself (takeSeat) is still the one that counts.
+ */
+export function adminSeatProblem(ids: CrmIds, schoolName: string, benefits: readonly SeatBenefit[] | undefined): string | undefined {
+  if (!benefits) return noCurrentMembershipMessage(schoolName);
+  const seat = benefits.find((benefit) => benefit.Benefit.Id === ids.seatBenefits.adminSeat);
+  if (seat && (seat.MembershipLevelBenefit.UnlimitedIndicator || seat.TotalRemaining > 0)) return undefined;
+  return noAdminSeatMessage(schoolName);
+}
+
+/** adminSeatProblem, reading the school's current membership. */
+export async function adminSeatProblemAt(context: Pick<RuleContext, "crm" | "ids">, school: { id: number; name: string }, now: Date): Promise<string | undefined> {
+  const membership = await currentMembership(context.crm, school.id, now);
+  return adminSeatProblem(context.ids, school.name, membership && (await context.crm.seatBenefits(membership.Id)));
+}
 
 export interface RuleContext {
   /** For the school's lock: a grant or removal writes several rows, all in one transaction (seat-grants-lock.ts). */
@@ -76,8 +102,11 @@ async function makeAdminLocked(context: RuleContext, userId: number, target: { s
   const member = await currentMemberAffiliation(context, schoolId, personId, now);
   if (!member) refuse(context, 403, NOT_A_USER_MESSAGE, { userId, rule: "current-user-of-school", schoolId, personId });
   const outcome = await takeSeat(context.crm, context.ids, { schoolId, personId, role: "admin", now });
-  if (outcome.kind === "no-membership") refuse(context, 409, MEMBERSHIP_EXPIRED_MESSAGE, { userId, rule: "valid-membership", schoolId, personId });
-  if (outcome.kind === "no-seats") refuse(context, 409, NO_SEATS_MESSAGE, { userId, rule: "admin-seat-free", schoolId, personId });
+  const schoolName = member.GroupConstituent.DisplayName;
+  if (outcome.kind === "no-membership") {
+    refuse(context, 409, noCurrentMembershipMessage(schoolName), { userId, rule: "valid-membership", schoolId, personId });
+  }
+  if (outcome.kind === "no-seats") refuse(context, 409, noAdminSeatMessage(schoolName), { userId, rule: "admin-seat-free", schoolId, personId });
   return { created: outcome.kind === "joined", affiliation: outcome.affiliation, name: member.IndividualConstituent.DisplayName };
 }
 

@@ -10,6 +10,7 @@ import type { RateLimiter } from "../rate-limit/rate-limit";
 import { acceptInvite, type InviteAcceptance } from "./invite-acceptance";
 import { parseInviteRequest, revokeInvite, sendInvite, type InviteContext } from "./invites";
 import {
+  adminSeatProblemAt,
   checkRemoval,
   isCurrent,
   makeAdmin,
@@ -35,8 +36,12 @@ export interface SchoolAdminService {
   /** POST /account/affiliation/{individualId}/: confirming one's own, or making another user an admin. */
   recordAffiliation(userId: number, individualId: number, body: unknown, ip?: string): Promise<{ created: boolean; Id: number }>;
   makeAdmin(userId: number, target: { schoolId: number; personId: number }, ip?: string): Promise<AdminGranted>;
-  /** The confirmation page's facts before making someone admin; checks the rules, changes nothing. */
-  adminOffer(userId: number, target: { schoolId: number; personId: number }): Promise<{ name: string; schoolName: string }>;
+  /**
+   * The confirmation page's facts before making someone admin; checks the
+   * rules, changes nothing. `unavailable`: why it cannot be done now (no admin
+   * seat free, no membership), for the page to say instead of offering it.
+   */
+  adminOffer(userId: number, target: { schoolId: number; personId: number }): Promise<{ name: string; schoolName: string; unavailable?: string }>;
   removal(userId: number, affiliationId: number): Promise<Removal>;
   remove(userId: number, request: { affiliationId: number; wholePerson: boolean }, ip?: string): Promise<Removal>;
   schoolTab(userId: number): Promise<SchoolTab | undefined>;
@@ -121,7 +126,9 @@ export function createSchoolAdminService(deps: SchoolAdminDependencies): SchoolA
       const held = await crm.affiliations({ groupConstituentId: target.schoolId, individualConstituentId: target.personId, currentAt: now });
       const member = held[0];
       if (!member) throw new HttpError(404, "That person is no longer at this school. Reload the page to see its users.");
-      return { name: member.IndividualConstituent.DisplayName, schoolName: member.GroupConstituent.DisplayName };
+      const schoolName = member.GroupConstituent.DisplayName;
+      const unavailable = await adminSeatProblemAt(context, { id: target.schoolId, name: schoolName }, now);
+      return { name: member.IndividualConstituent.DisplayName, schoolName, unavailable };
     },
 
     removal: (userId, affiliationId) => checkRemoval(context, userId, affiliationId, clock()),

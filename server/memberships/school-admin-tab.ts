@@ -4,6 +4,7 @@ import type { Affiliation, CrmPort, SeatBenefit } from "../crm/crm-port";
 import type { Database } from "../db/schema";
 import { formatLondonDate } from "../domain/membership-status";
 import { pendingInvites } from "./invite-store";
+import { adminSeatProblem } from "./school-admin-rules";
 import { ROLE_LABELS, roleOf, schoolStanding, strongestRole, type SchoolRole } from "./school-standing";
 
 /*
@@ -19,7 +20,7 @@ export interface SchoolMemberRow {
   role: string;
   seat: string;
   isSelf: boolean;
-  /** Shown a "Make admin" button. */
+  /** Shown a "Make admin" button: not an admin yet, and an admin seat is free. */
   canMakeAdmin: boolean;
   /** The affiliation a "Remove" ends (with the person's others at the school); undefined for oneself. */
   removeAffiliationId: number | undefined;
@@ -51,6 +52,8 @@ export interface SchoolTab {
   seats: SeatUsageRow[];
   members: SchoolMemberRow[];
   invites: PendingInviteRow[];
+  /** Why "Make admin" is not offered (no admin seat free, no membership); undefined when it is. Admins only. */
+  makeAdminUnavailable: string | undefined;
 }
 
 export async function schoolTab(
@@ -72,11 +75,14 @@ export async function schoolTab(
     seats: [],
     members: [],
     invites: [],
+    makeAdminUnavailable: undefined,
   };
   if (!isAdmin) return tab;
-  if (membership) tab.seats = seatUsage(ids, await crm.seatBenefits(membership.Id));
+  const benefits = membership && (await crm.seatBenefits(membership.Id));
+  if (benefits) tab.seats = seatUsage(ids, benefits);
+  tab.makeAdminUnavailable = adminSeatProblem(ids, standing.school.DisplayName, benefits);
   const everyone = await crm.affiliations({ groupConstituentId: standing.school.Id, currentAt: now });
-  tab.members = memberRows(ids, everyone, personId);
+  tab.members = memberRows(ids, everyone, personId, tab.makeAdminUnavailable === undefined);
   tab.invites = await pendingInviteRows(sources.db, standing.school.Id, now);
   return tab;
 }
@@ -109,7 +115,7 @@ function seatUsage(ids: CrmIds, benefits: readonly SeatBenefit[]): SeatUsageRow[
 
 const seatLabels: Record<SchoolRole, string> = { admin: "Admin seat", user: "User seat", teacher: "Teacher seat" };
 
-function memberRows(ids: CrmIds, affiliations: readonly Affiliation[], selfId: number): SchoolMemberRow[] {
+function memberRows(ids: CrmIds, affiliations: readonly Affiliation[], selfId: number, adminSeatFree: boolean): SchoolMemberRow[] {
   const byPerson = new Map<number, Affiliation[]>();
   for (const affiliation of affiliations) {
     if (!roleOf(ids, affiliation)) continue;
@@ -126,7 +132,7 @@ function memberRows(ids: CrmIds, affiliations: readonly Affiliation[], selfId: n
       role: ROLE_LABELS[role],
       seat: seats.length > 0 ? seats.join(", ") : "No seat",
       isSelf,
-      canMakeAdmin: role !== "admin",
+      canMakeAdmin: adminSeatFree && role !== "admin",
       removeAffiliationId: isSelf ? undefined : held[0]!.Id,
     };
   });

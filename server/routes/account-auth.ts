@@ -40,7 +40,8 @@ export function accountAuthRoutes(deps: Pick<AccountRouteDependencies, "accounts
     const outcome = await accounts.checkCredentials({ email, password, address: req.ip ?? "unknown" });
     if (outcome.kind === "throttled") {
       res.set("Retry-After", String(outcome.retryAfterSeconds));
-      return refuseLogin(req, res, 429, tooManyAttemptsMessage(outcome.retryAfterSeconds), { email, next });
+      // The owner can still get in: the page (and the widget, on a 429) offers an emailed sign-in link (sign-in-link.ts).
+      return refuseLogin(req, res, 429, tooManyAttemptsMessage(outcome.retryAfterSeconds), { email, next, offerSignInLink: true });
     }
     if (outcome.kind === "refused") return refuseLogin(req, res, 401, LOGIN_FAILED_MESSAGE, { email, next });
 
@@ -59,15 +60,20 @@ export function accountAuthRoutes(deps: Pick<AccountRouteDependencies, "accounts
   return router;
 }
 
-function refuseLogin(req: Request, res: Response, status: number, message: string, form: { email: string; next: string }): void {
+function refuseLogin(req: Request, res: Response, status: number, message: string, form: { email: string; next: string; offerSignInLink?: boolean }): void {
   res.status(status);
   if (isApiRequest(req)) {
-    res.json({ success: false, IsLoggedIn: false, errors: { [nonFieldErrorsKey]: [message] } });
+    const offer = form.offerSignInLink ? { sign_in_link: true } : {};
+    res.json({ success: false, IsLoggedIn: false, errors: { [nonFieldErrorsKey]: [message] }, ...offer });
     return;
   }
   renderLoginPage(res, { ...form, error: message });
 }
 
-function renderLoginPage(res: Response, page: { next: string; email: string; error?: string }): void {
+/** `offerSignInLink`: show "Email me a sign-in link" (while throttled); `notice`: a status message (a link was sent). */
+export function renderLoginPage(
+  res: Response,
+  page: { next: string; email: string; error?: string; notice?: string; offerSignInLink?: boolean },
+): void {
   res.render("pages/account/login.njk", page);
 }

@@ -62,17 +62,29 @@ export function schoolAdminRoutes(options: SchoolAdminRoutesOptions): Router {
   router.get("/account/school/:schoolId/make-admin/:personId/", signedInOnly, async (req, res) => {
     const target = { schoolId: pathId(req.params.schoolId), personId: pathId(req.params.personId) };
     const offer = await schools.adminOffer(user(req).id, target);
+    // Not offered when it cannot be done: the page says why and what to do instead (409, as the POST would answer).
+    if (offer.unavailable) res.status(409);
     renderConfirmation(res, {
       heading: `Make ${offer.name} an admin?`,
       lead: `Admins of ${offer.schoolName} can invite people, make others admins and remove users. This uses one admin seat.`,
       action: req.originalUrl,
       confirmLabel: "Make admin",
+      refusal: offer.unavailable,
     });
   });
 
   router.post("/account/school/:schoolId/make-admin/:personId/", signedInOnly, async (req, res) => {
     const target = { schoolId: pathId(req.params.schoolId), personId: pathId(req.params.personId) };
-    const granted = await schools.makeAdmin(user(req).id, target, req.ip);
+    let granted;
+    try {
+      granted = await schools.makeAdmin(user(req).id, target, req.ip);
+    } catch (error) {
+      // An expected refusal (409: no admin seat free, no membership) is the confirmation page again with the reason, never the error page.
+      if (isApiRequest(req) || !(error instanceof HttpError) || error.status !== 409) throw error;
+      res.status(409);
+      renderConfirmation(res, { heading: "This person can't be made an admin now", lead: "", action: req.originalUrl, confirmLabel: "Make admin", refusal: error.message });
+      return;
+    }
     backToSchoolTab(req, res, `${granted.name} is now an admin.`);
   });
 
@@ -150,7 +162,8 @@ function backToSchoolTab(req: Request, res: Response, text: string): void {
   res.redirect(303, SCHOOL_TAB_PATH);
 }
 
-function renderConfirmation(res: Response, page: { heading: string; lead: string; action: string; confirmLabel: string }): void {
+/** `refusal`: why it cannot be done; the page then says so instead of offering the button. */
+function renderConfirmation(res: Response, page: { heading: string; lead: string; action: string; confirmLabel: string; refusal?: string }): void {
   res.render("pages/account/school-confirm.njk", { ...page, cancelHref: SCHOOL_TAB_PATH });
 }
 

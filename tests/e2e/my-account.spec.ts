@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { atPath, demoPassword, validMember } from "./support/accounts";
+import { atPath, demoPassword, signInThroughApi, validMember } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { openMyAccount, signInElsewhere, signUpAndStaySignedIn, startingPassword } from "./support/my-account";
 import { showNoJavaScriptRendering } from "./support/no-javascript";
@@ -248,3 +248,62 @@ test("a signed-out visitor is sent to sign in, and back", async ({ page }) => {
   await page.goto("/account/my-account/#contact");
   await expect(page).toHaveURL(/\/account\/login\/\?next=%2Faccount%2Fmy-account%2F/);
 });
+
+/*
+ * The demo's Riverside Academy has one admin seat, held by its admin: "Make
+ * admin" is not offered, the School tab says why, and the confirmation page
+ * and its form post, reached anyway, say so too (409) instead of the error page.
+ */
+const riversideNoAdminSeat = "Riverside Academy's membership has no admin seat free. Remove an admin first, or contact us to add one.";
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`Make admin with no admin seat free, JavaScript ${javaScriptEnabled ? "on" : "off"}: not offered, and explained, never the error page`, async ({ page }) => {
+    // Three axe runs.
+    test.slow();
+    await signInThroughApi(page, "admin@riverside.sch.uk", demoPassword);
+    // Without the bundle the page is what a browser without JavaScript gets; axe itself still runs.
+    if (!javaScriptEnabled) await page.route("**/static/dist/**/*.js", (route) => route.abort());
+    const settle = async () => {
+      if (!javaScriptEnabled) await showNoJavaScriptRendering(page);
+    };
+    await page.goto("/account/my-account/#school");
+    await settle();
+    const school = javaScriptEnabled ? page.getByRole("tabpanel", { name: "School" }) : page.locator("#school");
+    await expect(school.getByRole("rowheader", { name: "Priya Shah" })).toBeVisible();
+    await expect(school.getByText(riversideNoAdminSeat)).toBeVisible();
+    await expect(school.getByRole("link", { name: /Make admin/ })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    // Reached anyway (an old tab, a bookmark): the reason, and only the way back.
+    const schoolId = await page.locator('input[name="organisationConstituentId"]').getAttribute("value");
+    const affiliations = await (await page.request.get(`/account/affiliations/?groupConstituentID=${schoolId}&currentOnly=true`)).json();
+    const priya = affiliations.details.find((record: { IndividualConstituent: { DisplayName: string } }) => record.IndividualConstituent.DisplayName === "Priya Shah");
+    const makeAdminPath = `/account/school/${schoolId}/make-admin/${priya.IndividualConstituent.Id}/`;
+    const confirmation = await page.goto(makeAdminPath);
+    expect(confirmation?.status()).toBe(409);
+    await settle();
+    await expect(page.getByRole("alert")).toHaveText(riversideNoAdminSeat);
+    await expect(page.getByRole("button", { name: "Make admin" })).toHaveCount(0);
+    await expect(page.getByText("We couldn't read that request")).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    // The form posted anyway (its page opened while a seat was free): the same reason, on a proper page.
+    const token = (await page.locator('meta[name="csrf-token"]').getAttribute("content")) ?? "";
+    await page.evaluate(
+      ({ action, csrf }) => {
+        const form = Object.assign(document.createElement("form"), { method: "post", action });
+        form.append(Object.assign(document.createElement("input"), { type: "hidden", name: "_csrf", value: csrf }));
+        document.body.append(form);
+        form.submit();
+      },
+      { action: makeAdminPath, csrf: token },
+    );
+    await expect(page.getByRole("heading", { name: "This person can't be made an admin now" })).toBeVisible();
+    await settle();
+    await expect(page.getByRole("alert")).toHaveText(riversideNoAdminSeat);
+    await expect(page.getByText("We couldn't read that request")).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await page.getByRole("link", { name: "Go back to your school" }).click();
+    await expect(page).toHaveURL(/\/account\/my-account\/#school$/);
+  });
+}

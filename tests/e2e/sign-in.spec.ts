@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { atPath, demoPassword, lapsedMember, validMember, widgetMounted } from "./support/accounts";
+import { atPath, demoPassword, lapsedMember, registerThroughApi, uniqueEmail, validMember, widgetMounted } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { showNoJavaScriptRendering } from "./support/no-javascript";
+import { followMailedLink } from "./support/wizard";
 
 const loginFailed = "Login failed. Please check your credentials and try again.";
 
@@ -104,5 +105,48 @@ test("the no-JavaScript rendering of a failed sign-in passes axe", async ({ page
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("alert")).toHaveText(loginFailed);
   await showNoJavaScriptRendering(page);
+  await expectNoAxeViolations(page);
+});
+
+test("while sign-in is throttled, the owner signs in with an emailed link: once, through a button, via the dev mailbox", async ({ page }) => {
+  // Eleven sign-ins, the mailbox and three axe runs.
+  test.slow();
+  const email = uniqueEmail("link-sign-in");
+  const password = "Curtain-call-42!";
+  await registerThroughApi(page, email, password);
+  await page.goto("/account/login/");
+  await widgetMounted(page, "login-form");
+  // Eleven failures through the form, from this browser's address (the lock is per account and address).
+  await page.getByLabel("Email address").fill(email);
+  for (let failure = 1; failure <= 11; failure += 1) {
+    await page.getByLabel("Password", { exact: true }).fill("Wrong-guess-1!");
+    const answered = page.waitForResponse((response) => response.url().endsWith("/account/login/") && response.request().method() === "POST");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    expect((await answered).status()).toBe(failure <= 10 ? 401 : 429);
+  }
+  await expect(page.getByRole("alert")).toContainText("Too many failed sign-in attempts. Wait 15 minutes");
+  const askForLink = page.getByRole("button", { name: "Email me a sign-in link" });
+  await expect(askForLink).toBeVisible();
+  await expectNoAxeViolations(page);
+  await askForLink.click();
+  await expect(page.getByRole("status").filter({ hasText: "If there is an account for that email address, we have sent it a sign-in link." })).toBeVisible();
+
+  await followMailedLink(page, email, /sign-in link/i, "/account/login/link/");
+  await expect(page).toHaveURL(atPath("/account/login/link/"));
+  await expect(page.getByRole("heading", { name: "Sign in with your link" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  // Opening the link signed nobody in: only the button does.
+  const before = await page.request.get("/account/session-status/", { headers: { Accept: "application/json" } });
+  expect((await before.json()).session_data.login_info).toBeNull();
+  await page.getByRole("button", { name: "Sign in" }).click();
+  // No school or membership yet: the membership rule sends a new account to link one.
+  await expect(page).toHaveURL(/\/account\/register\/\?link-school=true/);
+  const after = await page.request.get("/account/session-status/", { headers: { Accept: "application/json" } });
+  expect((await after.json()).session_data.login_info.email).toBe(email);
+
+  // The link works once.
+  await followMailedLink(page, email, /sign-in link/i, "/account/login/link/");
+  await expect(page.getByRole("heading", { name: "This link no longer works" })).toBeVisible();
+  await expect(page.getByRole("alert")).toContainText("This sign-in link has expired or has already been used.");
   await expectNoAxeViolations(page);
 });

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type JSX } from "react";
 import type { WidgetProps } from "../runtime/definition";
 import { destinationAfterLogin } from "./destination";
-import { createSession, logIn } from "./login-calls";
+import { createSession, logIn, requestSignInLink } from "./login-calls";
 import { navigateTo } from "../lib/navigate";
 import type { LoginFormProps } from "./parse";
 import { useElementId } from "../lib/useElementId";
@@ -12,13 +12,28 @@ import { useElementId } from "../lib/useElementId";
  * login answer says. Same classes as the server's form, plus a
  * show-password toggle.
  */
-export default function LoginForm({ next, email: initialEmail, password: typedPassword, error: serverError, forgotPasswordHref, registerHref, strings }: WidgetProps<LoginFormProps>): JSX.Element {
+export default function LoginForm({
+  next,
+  email: initialEmail,
+  password: typedPassword,
+  error: serverError,
+  notice: serverNotice,
+  offerSignInLink: offeredByServer,
+  signInLinkHref,
+  forgotPasswordHref,
+  registerHref,
+  strings,
+}: WidgetProps<LoginFormProps>): JSX.Element {
   const id = useElementId();
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState(typedPassword);
   const [passwordShown, setPasswordShown] = useState(false);
   const [message, setMessage] = useState<string | null>(serverError);
   const [submitting, setSubmitting] = useState(false);
+  const [notice, setNotice] = useState<string | null>(serverNotice);
+  // While throttled, the owner can still get in through their inbox.
+  const [linkOffered, setLinkOffered] = useState(offeredByServer);
+  const [linkSending, setLinkSending] = useState(false);
   const sessionProblem = useRef<Promise<string | null> | null>(null);
 
   useEffect(() => {
@@ -50,6 +65,19 @@ export default function LoginForm({ next, email: initialEmail, password: typedPa
     if (result.ok) return navigateTo(destinationAfterLogin(result.answer, next));
     setSubmitting(false);
     setMessage(result.message);
+    if (result.offerSignInLink) setLinkOffered(true);
+  }
+
+  async function emailSignInLink() {
+    if (linkSending) return;
+    if (email.trim() === "") return setMessage(strings.missingFields);
+    setLinkSending(true);
+    const result = await requestSignInLink(signInLinkHref, email.trim(), strings);
+    setLinkSending(false);
+    if (!result.ok) return setMessage(result.message);
+    setMessage(null);
+    setLinkOffered(false);
+    setNotice(result.message);
   }
 
   return (
@@ -57,6 +85,9 @@ export default function LoginForm({ next, email: initialEmail, password: typedPa
       <form className="login-form__form" method="post" action="/account/login/" noValidate onSubmit={submit}>
         <div className="login-form__message" role="alert">
           {message && <p className="alert alert--error">{message}</p>}
+        </div>
+        <div className="login-form__notice" role="status">
+          {notice && <p className="alert alert--success">{notice}</p>}
         </div>
         <div className="form-group">
           <label className="form-label" htmlFor={`${id}-email`}>
@@ -109,6 +140,14 @@ export default function LoginForm({ next, email: initialEmail, password: typedPa
           </a>
         </div>
       </form>
+      {linkOffered && (
+        <div className="login-form__link">
+          <p>{strings.signInLinkOffer}</p>
+          <button className="button button--secondary" type="button" aria-disabled={linkSending || undefined} onClick={() => void emailSignInLink()}>
+            {strings.signInLinkButton}
+          </button>
+        </div>
+      )}
       {registerHref && (
         <p className="login-form__register">
           {strings.registerPrompt} <a href={registerHref}>{strings.registerLink}</a>

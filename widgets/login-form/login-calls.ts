@@ -17,7 +17,8 @@ export async function createSession(strings: LoginFormStrings): Promise<string |
   }
 }
 
-export type LoginResult = { ok: true; answer: LoginAnswer } | { ok: false; message: string };
+/** `offerSignInLink`: the server said the sign-in is throttled and an emailed link may be asked for instead. */
+export type LoginResult = { ok: true; answer: LoginAnswer } | { ok: false; message: string; offerSignInLink?: boolean };
 
 export async function logIn(fields: { email: string; password: string; next: string | null }, strings: LoginFormStrings): Promise<LoginResult> {
   try {
@@ -25,7 +26,19 @@ export async function logIn(fields: { email: string; password: string; next: str
     return answer?.IsLoggedIn === true ? { ok: true, answer } : { ok: false, message: strings.loginFailed };
   } catch (error) {
     if (!(error instanceof HttpError)) return { ok: false, message: strings.loginError };
-    return { ok: false, message: waitMessage(error) ?? strings.loginFailed };
+    const offerSignInLink = error.status === 429 && (error.body as { sign_in_link?: unknown } | undefined)?.sign_in_link === true;
+    return { ok: false, message: waitMessage(error) ?? strings.loginFailed, offerSignInLink };
+  }
+}
+
+/** "Email me a sign-in link": resolves with the message to show (the server's, the same whether or not there is an account). */
+export async function requestSignInLink(href: string, email: string, strings: LoginFormStrings): Promise<{ ok: boolean; message: string }> {
+  try {
+    const answer = await http.post<{ message?: unknown }>(href, { email });
+    return { ok: true, message: typeof answer?.message === "string" ? answer.message : strings.signInLinkSent };
+  } catch (error) {
+    const messages = error instanceof HttpError ? (error.body as { errors?: { __all__?: unknown } } | undefined)?.errors?.__all__ : undefined;
+    return { ok: false, message: Array.isArray(messages) && typeof messages[0] === "string" ? messages[0] : strings.loginError };
   }
 }
 

@@ -17,6 +17,10 @@ export type LoginFormStrings = {
   sessionFailed: string;
   loginError: string;
   loginFailed: string;
+  /** While throttled (not in the spec): the owner can still sign in through their inbox. */
+  signInLinkOffer: string;
+  signInLinkButton: string;
+  signInLinkSent: string;
 };
 
 export const loginFormDefaultStrings: LoginFormStrings = {
@@ -32,6 +36,9 @@ export const loginFormDefaultStrings: LoginFormStrings = {
   sessionFailed: "Session creation failed. Please try again.",
   loginError: "An error occurred while logging in. Please try again.",
   loginFailed: "Login failed. Please check your credentials and try again.",
+  signInLinkOffer: "You can still sign in: we'll email you a link that signs you in once, within 15 minutes.",
+  signInLinkButton: "Email me a sign-in link",
+  signInLinkSent: "If there is an account for that email address, we have sent it a sign-in link. The link works once, for 15 minutes.",
 };
 
 export interface LoginFormProps {
@@ -42,6 +49,12 @@ export interface LoginFormProps {
   password: string;
   /** A message the server rendered (a failed no-JavaScript attempt), shown until the next try. */
   error: string | null;
+  /** A status message the server rendered (a sign-in link was asked for). */
+  notice: string | null;
+  /** Offer "Email me a sign-in link" from the start (the server rendered a throttled attempt). */
+  offerSignInLink: boolean;
+  /** Where "Email me a sign-in link" posts. */
+  signInLinkHref: string;
   forgotPasswordHref: string;
   registerHref: string | null;
   strings: LoginFormStrings;
@@ -49,6 +62,7 @@ export interface LoginFormProps {
 
 /**
  * Reads `data-widget="login-form"`: data-next, data-email, data-error,
+ * data-notice, data-offer-sign-in-link, data-sign-in-link-href,
  * data-forgot-password-href, data-register-href and data-i18n-* overrides.
  * Everything is optional, so the widget also runs on another site's page.
  */
@@ -58,6 +72,9 @@ export function parseLoginForm(root: HTMLElement): LoginFormProps {
     email: typedValue(root, "email") || (root.getAttribute("data-email") ?? ""),
     password: typedValue(root, "password"),
     error: root.getAttribute("data-error") || null,
+    notice: root.getAttribute("data-notice") || null,
+    offerSignInLink: root.getAttribute("data-offer-sign-in-link") === "true",
+    signInLinkHref: sameSitePath(root.getAttribute("data-sign-in-link-href")) ?? "/account/login/email-link/",
     forgotPasswordHref: sameSitePath(root.getAttribute("data-forgot-password-href")) ?? "/account/forgot-password/",
     registerHref: sameSitePath(root.getAttribute("data-register-href")),
     strings: readI18n(root, loginFormDefaultStrings),

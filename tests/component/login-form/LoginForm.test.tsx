@@ -151,6 +151,31 @@ describe("login form", () => {
     await waitFor(() => expect(alertText()).toBe(advice));
   });
 
+  it("offers an emailed sign-in link when the server says sign-in is throttled, and shows its answer", async () => {
+    const user = userEvent.setup();
+    const advice = "Too many failed sign-in attempts. Wait 15 minutes and try again, or reset your password.";
+    const sent = "If there is an account for that email address, we have sent it a sign-in link. The link works once, for 15 minutes.";
+    const calls: { url: string; body: unknown }[] = [];
+    vi.stubGlobal("fetch", async (url: string, init: RequestInit) => {
+      calls.push({ url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      const [status, body] = url.endsWith("/account/login/")
+        ? [429, { success: false, errors: { __all__: [advice] }, sign_in_link: true }]
+        : url.endsWith("/account/login/email-link/")
+          ? [200, { success: true, message: sent }]
+          : [200, { success: true }];
+      return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+    });
+    mountLoginForm();
+    expect(screen.queryByRole("button", { name: "Email me a sign-in link" })).toBeNull();
+    await user.type(emailField(), "member@example.org");
+    await user.type(passwordField(), "Right-pass-1!{Enter}");
+    await waitFor(() => expect(alertText()).toBe(advice));
+    await user.click(screen.getByRole("button", { name: "Email me a sign-in link" }));
+    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent(sent));
+    expect(calls.at(-1)).toEqual({ url: "/account/login/email-link/", body: { email: "member@example.org" } });
+    expect(screen.queryByRole("button", { name: "Email me a sign-in link" })).toBeNull();
+  });
+
   it("says 'An error occurred while logging in. Please try again.' when the login call cannot be made", async () => {
     const user = userEvent.setup();
     serverAnswering({ login: "network-error" });

@@ -21,6 +21,7 @@ export const sampleContexts = {
   "email-changed": { firstName: "Ada", newEmail: "ada.new@example.com" },
   "email-change-requested": { firstName: "Ada", newEmail: "ada.new@example.com" },
   "confirm-new-email": { firstName: "Ada", confirmUrl: "http://127.0.0.1:3000/account/verify-email/?token=abc", oldEmail: "ada@example.com", expiresInDays: 3 },
+  "sign-in-link": { firstName: "Ada", signInUrl: "http://127.0.0.1:3000/account/login/link/ghi789/", expiresInMinutes: 15 },
   "contact-message": { name: "Ada Lovelace", email: "ada@example.com", subject: "School visits", message: "Can we book a backstage tour?" },
   receipt: {
     firstName: "Ada",

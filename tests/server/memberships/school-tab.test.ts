@@ -104,3 +104,78 @@ describe.each(databaseEngines)("the School tab on %s", (engine) => {
     expect(schoolPanel(html)).not.toContain('<th scope="row">Lee Baptiste');
   });
 });
+
+describe.each(databaseEngines)("making an admin when no admin seat is free, on %s", (engine) => {
+  let t: TestApp;
+  let crm: CrmPort;
+  let schoolId: number;
+  let teacherId: number;
+  let admin: { agent: Agent; token: string };
+  const noSeatMessage = "Riverside Academy's membership has no admin seat free. Remove an admin first, or contact us to add one.";
+
+  beforeAll(async () => {
+    t = await createTestApp({ engine });
+    crm = crmOf(t);
+    // As the demo's Riverside Academy: one admin seat, held by its admin.
+    ({ schoolId } = await addSchool(t.database.db, crm, { name: "Riverside Academy" }));
+    const now = new Date();
+    await crm.createMembership({
+      constituentId: schoolId,
+      levelId: 96,
+      initiation: new Date(now.getTime() - 86_400_000),
+      expiration: new Date(now.getTime() + 365 * 86_400_000),
+      seats: [
+        { benefitId: ids.seatBenefits.userSeat, available: 5 },
+        { benefitId: ids.seatBenefits.adminSeat, available: 1 },
+      ],
+    });
+    const headId = await addPerson(t.database.db, { email: "head@example.org", firstName: "Ada" });
+    teacherId = await addPerson(t.database.db, { email: "teacher@example.org", firstName: "Tom" });
+    await join(crm, schoolId, headId, "admin");
+    await join(crm, schoolId, teacherId, "user");
+    admin = await signedInBrowser(t.app, "head@example.org");
+  });
+  afterAll(() => t.close());
+
+  const schoolPanel = (html: string) => html.slice(html.indexOf('id="school"'), html.indexOf("</section>", html.indexOf('id="school"')));
+  const makeAdminPath = () => `/account/school/${schoolId}/make-admin/${teacherId}/`;
+
+  it("does not offer Make admin on the School tab, and says why and what to do", async () => {
+    const panel = schoolPanel((await admin.agent.get(myAccountPath).set("Accept", "text/html")).text);
+    expect(panel).toContain('<th scope="row">Tom Baptiste</th>');
+    expect(panel).not.toContain("Make admin");
+    expect(panel).not.toContain("/make-admin/");
+    expect(panel).toContain(`id="make-admin-unavailable">${noSeatMessage.replace("'", "&#39;")}</p>`);
+  });
+
+  it("answers the confirmation page, if reached anyway, with 409, the reason and no button to confirm", async () => {
+    const confirmation = await admin.agent.get(makeAdminPath()).set("Accept", "text/html");
+    expect(confirmation.status).toBe(409);
+    expect(confirmation.text).toContain(`role="alert">${noSeatMessage.replace("'", "&#39;")}</p>`);
+    expect(confirmation.text).not.toContain(`method="post" action="${makeAdminPath()}"`);
+    expect(confirmation.text).toContain('href="/account/my-account/#school"');
+  });
+
+  it("re-renders a proper page, not the error page, with 409 and the reason when the form is posted anyway", async () => {
+    const token = csrfTokenOf((await admin.agent.get(myAccountPath).set("Accept", "text/html")).text);
+    const posted = await formPost(admin.agent, makeAdminPath(), token, {});
+    expect(posted.status).toBe(409);
+    expect(posted.text).toContain(noSeatMessage.replace("'", "&#39;"));
+    expect(posted.text).not.toContain("We couldn&#39;t read that request");
+    expect(posted.text).not.toContain("error-page");
+    expect(posted.text).toContain('href="/account/my-account/#school"');
+    expect(await currentRoles(crm, schoolId, teacherId)).toEqual([ids.affiliationTypes.user]);
+  });
+
+  it("answers a JSON call with 409 and the same reason", async () => {
+    const token = csrfTokenOf((await admin.agent.get(myAccountPath).set("Accept", "text/html")).text);
+    const answer = await admin.agent
+      .post(makeAdminPath())
+      .set("Accept", "application/json")
+      .set("X-Requested-With", "XMLHttpRequest")
+      .set("X-CSRFToken", token)
+      .send({});
+    expect(answer.status).toBe(409);
+    expect(answer.body).toEqual({ success: false, errors: { __all__: [noSeatMessage] } });
+  });
+});
