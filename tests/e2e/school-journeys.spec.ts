@@ -44,6 +44,8 @@ async function schoolIdOf(page: Page, query: string): Promise<number> {
 async function signedInPage(browser: Browser, email: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await page.goto("/account/login/");
+  // Typed only once the widget has taken over the form (as sign-in.spec.ts does): a password typed while it mounts can be lost.
+  await widgetMounted(page, "login-form");
   await page.getByLabel("Email address").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(demoPassword);
   await page.getByRole("button", { name: "Sign in" }).click();
