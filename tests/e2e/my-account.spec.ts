@@ -1,10 +1,23 @@
 import { expect, test } from "@playwright/test";
-import { atPath, demoPassword, signInThroughApi, validMember } from "./support/accounts";
+import { atPath, demoPassword, signInThroughApi, validMember, widgetMounted } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { openMyAccount, signInElsewhere, signUpAndStaySignedIn, startingPassword } from "./support/my-account";
 import { showNoJavaScriptRendering } from "./support/no-javascript";
+import { followMailedLink } from "./support/wizard";
 
 const newPassword = "Opening-night-27?";
+/** The subject of the email that carries an email change's link, to the new address (docs/my-account.md, "Email"). */
+const confirmNewEmail = /Confirm your new email address/;
+
+/** What My account says while an email change waits on its link (server/routes/my-account.ts, pendingChangeMessage). */
+function pendingChangeText(newEmail: string, currentEmail: string): string {
+  return `We've sent a link to ${newEmail}. Your address stays ${currentEmail} until you follow it.`;
+}
+
+/** Matches an address anywhere in a text (a mailbox row's name). */
+function containing(email: string): RegExp {
+  return new RegExp(email.replace(/[.+]/g, "\\$&"));
+}
 
 test.describe("My account, JavaScript on", () => {
   test("tabs by keyboard: arrows, Home and End select, and the hash is replaced without history", async ({ page }) => {
@@ -83,7 +96,7 @@ test.describe("My account, JavaScript on", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hello, Ngozi");
   });
 
-  test("change the email in the modal dialog, which sends a notice to the old address", async ({ page }) => {
+  test("ask for an email change in the modal dialog, which sends the link to the new address and a notice to the old one", async ({ page }) => {
     // Four full-cost password hashes (sign-up and three checks) plus three axe runs.
     test.slow();
     const person = await signUpAndStaySignedIn(page, "email");
@@ -99,7 +112,7 @@ test.describe("My account, JavaScript on", () => {
     // The current address is refused in the browser, before anything is sent.
     await dialog.getByLabel("New email address").fill(person.email.toUpperCase());
     await dialog.getByLabel("Current password").fill(startingPassword);
-    await dialog.getByRole("button", { name: "Save email address" }).click();
+    await dialog.getByRole("button", { name: "Send a confirmation link" }).click();
     expect(await dialog.getByLabel("New email address").evaluate((input: HTMLInputElement) => input.validationMessage)).toBe(
       "Please enter a new email address",
     );
@@ -107,19 +120,57 @@ test.describe("My account, JavaScript on", () => {
     // A wrong password comes back from the server, inside the dialog.
     await dialog.getByLabel("New email address").fill(newEmail);
     await dialog.getByLabel("Current password").fill("Not-my-password-1!");
-    await dialog.getByRole("button", { name: "Save email address" }).click();
+    await dialog.getByRole("button", { name: "Send a confirmation link" }).click();
     await expect(dialog.getByRole("alert")).toContainText("The password you entered is incorrect.");
     await expectNoAxeViolations(page);
 
     await dialog.getByLabel("Current password").fill(startingPassword);
-    await dialog.getByRole("button", { name: "Save email address" }).click();
+    await dialog.getByRole("button", { name: "Send a confirmation link" }).click();
     await expect(dialog).toBeHidden();
     await expect(opener).toBeFocused();
-    await expect(page.getByRole("main").getByRole("status").filter({ hasText: "Email updated successfully!" })).toBeVisible();
-    await expect(page.locator(".change-email__address")).toHaveText(newEmail);
+    // Nothing has changed yet: the notice names the address the link went to, and the account keeps its own.
+    await expect(page.getByRole("main").getByRole("status").filter({ hasText: pendingChangeText(newEmail, person.email) })).toBeVisible();
+    await expect(page.locator(".change-email__address")).toHaveText(person.email);
 
     await page.goto("/dev/mailbox/");
-    await expect(page.getByRole("row", { name: new RegExp(person.email.replace(/[.+]/g, "\\$&")) }).first()).toContainText("has changed");
+    await expect(page.getByRole("row", { name: containing(person.email) }).first()).toContainText("asked to change the email address");
+    await expect(page.getByRole("row", { name: containing(newEmail) }).first()).toContainText("Confirm your new email address");
+  });
+
+  test("an email change is made by following the link from the new address's inbox", async ({ page }) => {
+    // Two full-cost password hashes (sign-up and the change's check) plus two axe runs.
+    test.slow();
+    const person = await signUpAndStaySignedIn(page, "confirm");
+    const newEmail = person.email.replace("confirm-", "confirmed-");
+    await openMyAccount(page);
+    await page.getByRole("button", { name: "Change email address" }).click();
+    const dialog = page.getByRole("dialog", { name: "Change your email address" });
+    await dialog.getByLabel("New email address").fill(newEmail);
+    await dialog.getByLabel("Current password").fill(startingPassword);
+    await dialog.getByRole("button", { name: "Send a confirmation link" }).click();
+    await expect(dialog).toBeHidden();
+
+    // Pending: My account says where the link went, the account keeps its address, and the change can be resent or cancelled.
+    await openMyAccount(page);
+    const pending = page.locator("#pending-email-change");
+    await expect(pending.getByRole("status")).toHaveText(pendingChangeText(newEmail, person.email));
+    await expect(page.locator(".change-email__address")).toHaveText(person.email);
+    await expect(page.locator("#contact-form-email")).toHaveValue(person.email);
+    await expect(pending.getByRole("button", { name: `Resend the link to ${newEmail}` })).toBeVisible();
+    await expect(pending.getByRole("button", { name: "Cancel the change" })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await followMailedLink(page, newEmail, confirmNewEmail, "verify-email");
+    await expect(page).toHaveURL(atPath("/account/my-account/#profile"));
+    await widgetMounted(page, "change-email-dialog");
+    await expect(page.getByRole("main").getByRole("status").filter({ hasText: "Email updated successfully!" })).toBeVisible();
+    await expect(page.locator(".change-email__address")).toHaveText(newEmail);
+    await expect(page.locator("#pending-email-change")).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    // The old address is told the change has happened.
+    await page.goto("/dev/mailbox/");
+    await expect(page.getByRole("row", { name: containing(person.email) }).first()).toContainText("has changed");
   });
 
   test("the dialog closes with Escape, returning focus to its button", async ({ page }) => {
@@ -195,13 +246,23 @@ test.describe("My account, JavaScript off", () => {
     const newEmail = person.email.replace("nojs-forms-", "nojs-moved-");
     await page.getByLabel("New email address").fill(newEmail);
     await page.locator("#change-email-form-Password").fill("Wrong-guess-1!");
-    await page.getByRole("button", { name: "Save email address" }).click();
+    await page.getByRole("button", { name: "Send a confirmation link" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText("The password you entered is incorrect.");
     await expect(page.getByLabel("New email address")).toHaveValue(newEmail);
     await page.locator("#change-email-form-Password").fill(startingPassword);
-    await page.getByRole("button", { name: "Save email address" }).click();
-    await expect(page.getByRole("main").getByRole("status").filter({ hasText: "Email updated successfully!" })).toBeVisible();
+    await page.getByRole("button", { name: "Send a confirmation link" }).click();
+    await expect(page).toHaveURL(atPath("/account/my-account/#profile"));
+    const main = page.getByRole("main");
+    await expect(main.getByRole("status").filter({ hasText: "Check your new inbox: we've sent a link to confirm your new email address." })).toBeVisible();
+    await expect(main.getByRole("status").filter({ hasText: pendingChangeText(newEmail, person.email) })).toBeVisible();
+    await expect(page.locator(".change-email__address")).toHaveText(person.email);
+
+    // The link, followed from the new address's inbox, makes the change.
+    await followMailedLink(page, newEmail, confirmNewEmail, "verify-email");
+    await expect(page).toHaveURL(atPath("/account/my-account/#profile"));
+    await expect(main.getByRole("status").filter({ hasText: "Email updated successfully!" })).toBeVisible();
     await expect(page.locator(".change-email__address")).toHaveText(newEmail);
+    await expect(page.locator("#pending-email-change")).toHaveCount(0);
 
     await page.locator("#change-password-Password").fill(startingPassword);
     await page.getByLabel("New password", { exact: true }).fill(newPassword);
