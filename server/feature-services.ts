@@ -166,6 +166,7 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
       logger: adapters.logger,
       rateLimiter: adapters.rateLimiter,
       emailVerified: (personId) => emailVerification.isEmailVerified(personId),
+      verifiedEmail: (personId) => emailVerification.verifiedEmail(personId),
     }),
     mailbox: createMailboxService(db),
     schools,
