@@ -71,7 +71,7 @@ export interface SchoolRecordsService {
    * for a person who may know them: one of the school's own people, or one
    * whose verified email is at the school's domain. Anyone else: none.
    */
-  schoolAdmins(userId: number, schoolId: number): Promise<{ admins: string[] }>;
+  schoolAdmins(userId: number, schoolId: number): Promise<{ admins: string[]; youAreAdmin: boolean }>;
   /** keywordIds undefined: the email-domain keyword. */
   attributes(userId: number, constituentId: number, keywordIds: readonly number[] | undefined): Promise<Attribute[]>;
 }
@@ -199,9 +199,12 @@ export function createSchoolRecordsService(deps: SchoolRecordsDependencies): Sch
       if (!detail || !access.isOrganisation(detail)) throw new HttpError(404, SCHOOL_NOT_FOUND_MESSAGE);
       const current = await crm.affiliations({ groupConstituentId: schoolId, currentAt: now });
       const belongs = current.some((affiliation) => affiliation.IndividualConstituent.Id === userId);
-      if (!belongs && (await emailStandingAt(crm, ids, await verifiedEmail(userId), schoolId)) !== "matches") return { admins: [] };
+      if (!belongs && (await emailStandingAt(crm, ids, await verifiedEmail(userId), schoolId)) !== "matches") return { admins: [], youAreAdmin: false };
       const admins = current.filter((affiliation) => affiliation.AffiliationType.Id === ids.affiliationTypes.admin);
-      return { admins: [...new Set(admins.map((admin) => firstNameAndInitial(admin.IndividualConstituent)))] };
+      return {
+        admins: [...new Set(admins.filter((admin) => admin.IndividualConstituent.Id !== userId).map((admin) => firstNameAndInitial(admin.IndividualConstituent)))],
+        youAreAdmin: admins.some((admin) => admin.IndividualConstituent.Id === userId),
+      };
     },
 
     async attributes(userId, constituentId, keywordIds) {
