@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { atPath, demoPassword, lapsedMember, widgetMounted } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
-import { checkOutInSandbox, enterAddress } from "./support/wizard";
+import { checkOutInSandbox } from "./support/wizard";
 
 /*
  * The demo lapsed member renews through the sandbox, then signs in straight
@@ -23,8 +23,12 @@ test("lapsed@example.com renews through the sandbox, then signs in straight to M
   await signIn();
   await expect(page).toHaveURL(/\/account\/register\/\?link-school=true/);
   await widgetMounted(page, "register-wizard");
-  await enterAddress(page, "Homeschool");
+  // Straight to the individual plans, with the date it ended: no school step, no Homeschool detour.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Renew your membership");
+  await expect(page.getByRole("heading", { name: "Renew your membership", level: 2 })).toBeVisible();
   await expect(page.getByText("Membership has expired, needs to be renewed")).toBeVisible();
+  await expect(page.getByText(/^Your membership ended on \d{1,2} [A-Z][a-z]+ \d{4}\.$/)).toBeVisible();
+  await expect(page.getByLabel("School type")).toHaveCount(0);
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Choose a plan" }).click();
   await page.getByRole("radio", { name: /Individual, yearly/ }).check();
