@@ -357,3 +357,33 @@ describe("register wizard: reloads, resume and payment messages", () => {
     expect(screen.getByRole("link", { name: "Close" })).toHaveAttribute("href", "/");
   });
 });
+
+describe("register wizard: a lapsed member's renewal (data-renewal)", () => {
+  it("a lapsed individual starts at the individual plans, with the date it ended and the spec's message", async () => {
+    const user = userEvent.setup();
+    serverAnswering();
+    mountWizard({ constituentId: 42, plans: planOptions(), renewal: { kind: "individual", endedOn: "3 October 2026", pathway: "individual", school: null } });
+    expect(await screen.findByRole("heading", { name: "Renew your membership" })).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("Membership has expired, needs to be renewed");
+    expect(screen.getByText(/Your membership ended on/)).toHaveTextContent("Your membership ended on 3 October 2026.");
+    expect(screen.queryByLabelText("School type")).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Choose a plan" }));
+    expect(screen.getByRole("radio", { name: "Individual, yearly: Annual plan £60.00" })).toBeChecked();
+  });
+
+  it("a lapsed school's admin starts at the school's plans", async () => {
+    serverAnswering();
+    mountWizard({ constituentId: 42, plans: planOptions(), renewal: { kind: "school", endedOn: "1 September 2026", pathway: "independent-school", school: stCatherines } });
+    expect(await screen.findByRole("heading", { name: "Renew your membership" })).toBeInTheDocument();
+    expect(screen.getByText(/Your school's membership ended on/)).toHaveTextContent("Your school's membership ended on 1 September 2026.");
+    expect(screen.getByRole("button", { name: "Choose a plan" })).toBeInTheDocument();
+    expect(screen.queryByText(/Individual, yearly/)).toBeNull();
+  });
+
+  it("coming back from the payment page is not a renewal start: the payment's own screens follow", async () => {
+    serverAnswering();
+    mountWizard({ constituentId: 42, paymentStatus: "cancelled", renewal: { kind: "individual", endedOn: "3 October 2026", pathway: "individual", school: null } });
+    expect(await screen.findByText("Your payment is cancelled.")).toBeInTheDocument();
+    expect(screen.queryByText(/Your membership ended on/)).toBeNull();
+  });
+});
