@@ -35,6 +35,11 @@ test("lapsed@example.com renews through the sandbox, then signs in straight to M
   await page.getByRole("button", { name: "Continue to payment" }).click();
   await checkOutInSandbox(page, "4242 4242 4242 4242");
   await expect(page.getByRole("heading", { name: "You're all set" })).toBeFocused();
+  await page.getByRole("link", { name: "See your membership" }).click();
+  await expect(page.getByText(/Your membership is valid until/)).toBeVisible();
+  // My account says it too, not only the dashboard.
+  await page.goto("/account/my-account/");
+  await expect(page.locator(".account-page__standing")).toContainText(/Your membership is valid until \d{1,2} [A-Z][a-z]+ \d{4}/);
 
   await page.context().clearCookies();
   await signIn();

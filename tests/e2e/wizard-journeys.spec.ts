@@ -40,6 +40,17 @@ test.describe("the wizard's journeys", () => {
     await expect(page.getByRole("heading", { name: "You're all set" })).toBeFocused();
     await expect(page.getByText("Failed to make user an admin")).toHaveCount(0);
     await expectNoAxeViolations(page);
+
+    // The finish: a page that says what the person now has.
+    await page.getByRole("link", { name: "See your membership" }).click();
+    await expect(page).toHaveURL(/\/account\/dashboard\/$/);
+    const school = page.locator(".dashboard__card", { has: page.getByRole("heading", { name: "School" }) });
+    await expect(school).toContainText("Lisbon British School");
+    await expect(school).toContainText("Admin");
+    await expect(school).toContainText(/Valid until \d{1,2} [A-Z][a-z]+ \d{4}/);
+    await expectNoAxeViolations(page);
+    await page.goto("/account/my-account/");
+    await expect(page.locator(".account-page__standing")).toContainText(/Admin at Lisbon British School: its membership is valid until/);
   });
 
   test("Riverside's seats are all in use: the true heading, the spec's message, Tom E. to ask, the account kept, no plans", async ({ page }) => {

@@ -104,6 +104,8 @@ export type RegisterWizardStrings = {
   continueWithoutSchool: string;
   doneTitle: string;
   doneText: string;
+  seeMembership: string;
+  dashboardHref: string;
   noSubscriptionIndividualTitle: string;
   noSubscriptionOtherTitle: string;
   noSubscriptionText: string;
@@ -259,6 +261,8 @@ export const registerWizardDefaultStrings: RegisterWizardStrings = {
   continueWithoutSchool: "Continue without a school",
   doneTitle: "You're all set",
   doneText: "Your account is linked to {school}.",
+  seeMembership: "See your membership",
+  dashboardHref: "/account/dashboard/",
   noSubscriptionIndividualTitle: "You don't have a membership",
   noSubscriptionOtherTitle: "This school has no active membership",
   renewTitle: "Renew your membership",

@@ -239,6 +239,9 @@ describe("register wizard: other pathways", () => {
     resumeAt("offerAdminStatus", lisbon, "international");
     await user.click(await screen.findByRole("button", { name: "Yes, make me the admin" }));
     expect(await screen.findByRole("heading", { name: "You're all set" })).toHaveFocus();
+    // The finish leads to the page that says what the person now has, then on to where they were going.
+    expect(screen.getByRole("link", { name: "See your membership" })).toHaveAttribute("href", "/account/dashboard/");
+    expect(screen.getByRole("link", { name: "Continue" })).toHaveAttribute("href", "/resources/");
   }, 15_000);
 
   it("an independent school without an admin: offerAdminStatus", async () => {
