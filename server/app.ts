@@ -17,6 +17,7 @@ import { accessLog, type AccessLog } from "./logging";
 import { bundleDir, staticDir, templatesDir as defaultTemplatesDir } from "./paths";
 import { accountAuthRoutes } from "./routes/account-auth";
 import { accountRegisterRoutes } from "./routes/account-register";
+import { renewalFor } from "./memberships/lapsed-renewal";
 import { accountSeatRoutes } from "./routes/account-seats";
 import { accountSchoolRecordsRoutes } from "./routes/account-school-records";
 import { schoolAdminRoutes } from "./routes/account-school-admin";
@@ -178,6 +179,17 @@ function expressApp(services: AppServices, options: CreateAppOptions & SharedPar
   const accountRouteDependencies = {
     accounts: features.accounts,
     emailVerification: features.emailVerification,
+    renewalFor: (personId: number) =>
+      renewalFor(
+        {
+          ownMemberships: (id) => features.accounts.memberships(id),
+          schoolTab: (id) => features.schools.schoolTab(id),
+          schoolCheck: (id, body) => features.schoolRecords.schoolCheck(id, body),
+          membershipSummary: (id, schoolId) => features.schoolRecords.membershipSummary(id, schoolId),
+        },
+        personId,
+        new Date(),
+      ),
     rateLimiter: services.rateLimiter,
     config,
     csrfTokenFor: csrf.tokenFor,

@@ -169,6 +169,7 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
       logger: adapters.logger,
       rateLimiter: adapters.rateLimiter,
       emailVerified: (personId) => emailVerification.isEmailVerified(personId),
+      verifiedEmail: (personId) => emailVerification.verifiedEmail(personId),
     }),
     mailbox: createMailboxService(db),
     schools,

@@ -23,3 +23,14 @@ export function personNameProblem(value: string, which: keyof typeof NAMES): str
   if (characterCount(value) > NAME_MAXIMUM_LENGTH) return `${name.label} must be ${NAME_MAXIMUM_LENGTH} characters or fewer`;
   return controlCharacterProblem(value, name.called);
 }
+
+/**
+ * "Tom E.": a first name and the last name's initial, how the wizard names a
+ * school's admin to a colleague without giving their whole name. Reads the
+ * CRM's sort name ("Evans/Tom"), else the display name ("Tom Evans").
+ */
+export function firstNameAndInitial(person: { SortName: string; DisplayName: string }): string {
+  const [last = "", first = ""] = person.SortName.includes("/") ? person.SortName.split("/", 2) : [person.DisplayName.split(/\s+/).slice(1).join(" "), person.DisplayName.split(/\s+/)[0] ?? ""];
+  const initial = [...last.trim()][0];
+  return initial ? `${first.trim()} ${initial.toUpperCase()}.` : first.trim();
+}

@@ -4,10 +4,12 @@ import type { CrmIds } from "../crm/crm-ids";
 import type { Address, Attribute, Country, CrmPort, IdRecord, MembershipSummary, SeatBenefit, State } from "../crm/crm-port";
 import type { Database } from "../db/schema";
 import { membershipIsValid } from "../domain/membership";
+import { firstNameAndInitial } from "../domain/person-name";
 import type { Logger } from "../logging";
 import type { RateLimiter } from "../rate-limit/rate-limit";
 import { SchoolRegister } from "../schools/school-register";
 import { HttpError, type FieldErrors } from "../shared/errors";
+import { emailStandingAt } from "./school-email-standing";
 import { OrganisationCreators } from "./organisation-creators";
 import { NOT_FOUND_MESSAGE, recordAccess } from "./school-record-access";
 import { readAddress, readOrganisation, idOf, type ReferenceLists } from "./school-record-input";
@@ -64,6 +66,12 @@ export interface SchoolRecordsService {
   seatBenefits(userId: number, membershipId: number): Promise<SeatBenefit[]>;
   /** An organisation's current membership with its seat benefits, in one answer (the School tab's and the wizard's summary). */
   organisationBenefitSummary(userId: number, constituentId: number): Promise<OrganisationBenefitSummary>;
+  /**
+   * The school's current admins, each as a first name and initial ("Tom E."),
+   * for a person who may know them: one of the school's own people, or one
+   * whose verified email is at the school's domain. Anyone else: none.
+   */
+  schoolAdmins(userId: number, schoolId: number): Promise<{ admins: string[]; youAreAdmin: boolean }>;
   /** keywordIds undefined: the email-domain keyword. */
   attributes(userId: number, constituentId: number, keywordIds: readonly number[] | undefined): Promise<Attribute[]>;
 }
@@ -77,6 +85,8 @@ export interface SchoolRecordsDependencies {
   rateLimiter: RateLimiter;
   /** Whether the person's email is verified; the email-verification work supplies it (until then, no one's is). */
   emailVerified?: (personId: number) => Promise<boolean>;
+  /** The person's address when verified (undefined otherwise): who may see a school's admins. */
+  verifiedEmail?: (personId: number) => Promise<string | undefined>;
   clock?: () => Date;
 }
 
@@ -88,6 +98,7 @@ export function createSchoolRecordsService(deps: SchoolRecordsDependencies): Sch
   const { crm, ids, logger, rateLimiter } = deps;
   const clock = deps.clock ?? (() => new Date());
   const emailVerified = deps.emailVerified ?? (async () => false);
+  const verifiedEmail = deps.verifiedEmail ?? (async () => undefined);
   const register = new SchoolRegister(deps.db);
   const creators = new OrganisationCreators(deps.db);
   const access = recordAccess({ crm, ids, creators, logger });
@@ -180,6 +191,20 @@ export function createSchoolRecordsService(deps: SchoolRecordsDependencies): Sch
       if (!access.isOrganisation(detail)) access.deny(userId, "benefit-summary-of-organisations-only", { constituentId });
       const membership = (await currentMembership(crm, constituentId, clock())) ?? null;
       return { Membership: membership, Benefits: membership ? await crm.seatBenefits(membership.Id) : [] };
+    },
+
+    async schoolAdmins(userId, schoolId) {
+      const now = clock();
+      const detail = await crm.constituentDetail(schoolId);
+      if (!detail || !access.isOrganisation(detail)) throw new HttpError(404, SCHOOL_NOT_FOUND_MESSAGE);
+      const current = await crm.affiliations({ groupConstituentId: schoolId, currentAt: now });
+      const belongs = current.some((affiliation) => affiliation.IndividualConstituent.Id === userId);
+      if (!belongs && (await emailStandingAt(crm, ids, await verifiedEmail(userId), schoolId)) !== "matches") return { admins: [], youAreAdmin: false };
+      const admins = current.filter((affiliation) => affiliation.AffiliationType.Id === ids.affiliationTypes.admin);
+      return {
+        admins: [...new Set(admins.filter((admin) => admin.IndividualConstituent.Id !== userId).map((admin) => firstNameAndInitial(admin.IndividualConstituent)))],
+        youAreAdmin: admins.some((admin) => admin.IndividualConstituent.Id === userId),
+      };
     },
 
     async attributes(userId, constituentId, keywordIds) {

@@ -38,8 +38,10 @@ interface RegisterPage {
   notice?: string;
   /** Only the entry page (GET /account/register/) carries the wizard widget. */
   wizard?: Record<string, string | number | boolean | object | undefined>;
-  /** A signed-in user is linking a school, not creating an account: the page heading says so. */
+  /** A signed-in user is setting up a membership, not creating an account: the page heading says so. */
   signedIn?: boolean;
+  /** A lapsed member renewing: the page heading says so. */
+  renewing?: boolean;
 }
 
 /**
@@ -63,9 +65,13 @@ export function accountRegisterRoutes(deps: AccountRouteDependencies): Router {
     // After a verified email: the wizard's pending choice {pathway, school, step}, for the person who verified only.
     const resumeKey = textField(req.query, "resume");
     const resume = user && resumeKey ? await deps.emailVerification.resumeFor(user.id, resumeKey) : undefined;
+    const paymentStatus = textField(req.query, "paymentStatus") || undefined;
+    // A lapsed member (or a lapsed paid school's admin) starts at their plans, unless coming back from a link or the payment page.
+    const renewal = user && !resume && !paymentStatus && deps.renewalFor ? await deps.renewalFor(user.id) : undefined;
     renderRegisterPage(res, {
       step: user ? "signedIn" : tokenEmail ? "createAccount" : "lookupAccount",
       signedIn: Boolean(user),
+      renewing: Boolean(renewal),
       next,
       email: tokenEmail,
       values: { email: tokenEmail },
@@ -75,7 +81,7 @@ export function accountRegisterRoutes(deps: AccountRouteDependencies): Router {
         email: tokenEmail || undefined,
         returnUrl: returnUrl ? next : undefined,
         linkSchool: textField(req.query, "link-school") === "true",
-        paymentStatus: textField(req.query, "paymentStatus") || undefined,
+        paymentStatus,
         sessionId: textField(req.query, "sessionId") || undefined,
         // The school flow's configuration ids for this CRM environment, and where to write when it cannot finish online.
         emailDomainKeywordId: crmIds.emailDomainKeywordId,
@@ -83,6 +89,7 @@ export function accountRegisterRoutes(deps: AccountRouteDependencies): Router {
         adminSeatBenefitId: crmIds.seatBenefits.adminSeat,
         supportEmail,
         resume,
+        renewal,
         // What the plan screens show and the basket item carries; the server prices the basket itself.
         plans: planOptions(),
         fundId: crmIds.fundId,

@@ -73,6 +73,11 @@ export function accountSchoolRecordsRoutes(options: { schoolRecords: SchoolRecor
     res.json({ success: true, details: await schoolRecords.organisationBenefitSummary(userId(req), pathId(req.params.id)) });
   });
 
+  // Not in the spec: the admins' first names and initials, for the wizard's "ask your admin" screens (docs/crm.md).
+  router.get("/account/school-admins/:id/", signedIn, async (req, res) => {
+    res.set("Cache-Control", "no-store").json({ success: true, ...(await schoolRecords.schoolAdmins(userId(req), pathId(req.params.id))) });
+  });
+
   router.get("/account/attributes/:id/", signedIn, async (req, res) => {
     res.json({ success: true, details: await schoolRecords.attributes(userId(req), pathId(req.params.id), keywordIdsOf(req.query.keywordIds)) });
   });

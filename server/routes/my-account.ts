@@ -58,18 +58,25 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
   const signedInOnly = requireUser(options.siteOrigin);
   const router = Router({ strict: true });
 
+  /** The person's own membership as the pages say it: valid or expired with its London date, or none. */
+  async function membershipShown(personId: number) {
+    const status = membershipStatus(await accounts.memberships(personId), new Date());
+    return status.state === "none" ? status : { state: status.state, date: formatLondonDate(status.expiresAt) };
+  }
+
   /** My account with one form's outcome (or a pending notice) shown. */
   async function renderMyAccount(req: Request, res: Response, shown: { failed?: FailedForm } = {}): Promise<void> {
     const account = await accounts.accountDetails(signedInUser(req).id);
     if (!account) throw new HttpError(401, SIGNED_OUT_MESSAGE);
     const notice = shown.failed ? undefined : takeAccountNotice(req);
-    res.render(
-      "pages/account/my-account.njk",
-      myAccountView({ account, contactSubjects, notice, failed: shown.failed,
+    res.render("pages/account/my-account.njk", {
+      ...myAccountView({ account, contactSubjects, notice, failed: shown.failed,
         savedResources: await resources.savedResources(signedInUser(req).id), school: await schools.schoolTab(signedInUser(req).id),
         orders: await payments.orderLines(signedInUser(req).id),
         pendingEmail: (await accounts.pendingEmailChange(signedInUser(req).id))?.email }),
-    );
+      // The person's own (individual) membership, shown above the tabs as on the dashboard.
+      membership: await membershipShown(signedInUser(req).id),
+    });
   }
 
   /** The answer to a write: JSON for widgets; for plain forms, a redirect with a notice or the page with errors. */
@@ -138,9 +145,7 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
 
   router.get("/account/dashboard/", signedInOnly, async (req, res) => {
     const user = signedInUser(req);
-    const status = membershipStatus(await accounts.memberships(user.id), new Date());
-    const membership = status.state === "none" ? status : { state: status.state, date: formatLondonDate(status.expiresAt) };
-    res.render("pages/account/dashboard.njk", { firstName: user.firstName, membership, school: await schools.schoolTab(user.id) });
+    res.render("pages/account/dashboard.njk", { firstName: user.firstName, membership: await membershipShown(user.id), school: await schools.schoolTab(user.id) });
   });
 
   // The pattern library's account-form and change-email pages show the signed-in person's own forms, live; a visitor sees them empty.

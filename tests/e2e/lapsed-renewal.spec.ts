@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { atPath, demoPassword, lapsedMember, widgetMounted } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
-import { checkOutInSandbox, enterAddress } from "./support/wizard";
+import { checkOutInSandbox } from "./support/wizard";
 
 /*
  * The demo lapsed member renews through the sandbox, then signs in straight
@@ -23,14 +23,23 @@ test("lapsed@example.com renews through the sandbox, then signs in straight to M
   await signIn();
   await expect(page).toHaveURL(/\/account\/register\/\?link-school=true/);
   await widgetMounted(page, "register-wizard");
-  await enterAddress(page, "Homeschool");
+  // Straight to the individual plans, with the date it ended: no school step, no Homeschool detour.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Renew your membership");
+  await expect(page.getByRole("heading", { name: "Renew your membership", level: 2 })).toBeVisible();
   await expect(page.getByText("Membership has expired, needs to be renewed")).toBeVisible();
+  await expect(page.getByText(/^Your membership ended on \d{1,2} [A-Z][a-z]+ \d{4}\.$/)).toBeVisible();
+  await expect(page.getByLabel("School type")).toHaveCount(0);
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Choose a plan" }).click();
   await page.getByRole("radio", { name: /Individual, yearly/ }).check();
   await page.getByRole("button", { name: "Continue to payment" }).click();
   await checkOutInSandbox(page, "4242 4242 4242 4242");
   await expect(page.getByRole("heading", { name: "You're all set" })).toBeFocused();
+  await page.getByRole("link", { name: "See your membership" }).click();
+  await expect(page.getByText(/Your membership is valid until/)).toBeVisible();
+  // My account says it too, not only the dashboard.
+  await page.goto("/account/my-account/");
+  await expect(page.locator(".account-page__standing")).toContainText(/Your membership is valid until \d{1,2} [A-Z][a-z]+ \d{4}/);
 
   await page.context().clearCookies();
   await signIn();

@@ -32,6 +32,8 @@ export function ManualAddressForm({ idPrefix, pathway, input, onChange, errors, 
   const fieldId = (field: ManualField) => `${idPrefix}-${field}`;
   const text = (field: "schoolName" | "addressLine1" | "addressLine2" | "city" | "postalCode") => (value: string) => onChange({ ...input, [field]: value });
   const nameRequired = needsSchoolName(pathway);
+  // Homeschool (the individual pathway): the person's home, never a school.
+  const home = pathway === "individual";
   const stateChoices = statesOf(states, input.country);
   // A chosen country without states: no state to ask for. With no country yet every state is offered (choosing one sets the country).
   const stateRequired = input.country !== null && stateChoices.length > 0;
@@ -39,8 +41,9 @@ export function ManualAddressForm({ idPrefix, pathway, input, onChange, errors, 
 
   return (
     <fieldset className="school-manual">
-      <legend className="school-manual__legend">{strings.manualTitle}</legend>
+      <legend className="school-manual__legend">{home ? strings.homeAddressTitle : strings.manualTitle}</legend>
       <div role="alert">{locationStatus === "failed" && <p className="alert alert--error">{strings.locationLoadFailed}</p>}</div>
+      {!home && (
       <TextField
         id={fieldId("schoolName")}
         name="schoolName"
@@ -51,6 +54,7 @@ export function ManualAddressForm({ idPrefix, pathway, input, onChange, errors, 
         onChange={text("schoolName")}
         error={errors.schoolName}
       />
+      )}
       <TextField id={fieldId("addressLine1")} name="addressLine1" label={strings.addressLine1Label} autoComplete="address-line1" required value={input.addressLine1} onChange={text("addressLine1")} error={errors.addressLine1} />
       <TextField id={fieldId("addressLine2")} name="addressLine2" label={strings.addressLine2Label} autoComplete="address-line2" value={input.addressLine2} onChange={text("addressLine2")} error={errors.addressLine2} />
       <TextField id={fieldId("city")} name="city" label={strings.cityLabel} autoComplete="address-level2" required value={input.city} onChange={text("city")} error={errors.city} />

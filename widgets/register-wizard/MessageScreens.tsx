@@ -41,9 +41,17 @@ export function MessageScreen({ step, school, supportEmail, next, message, error
       {text && <p>{text}</p>}
       <div className="register-wizard__actions">
         {step === "done" ? (
-          <a className="button" href={next}>
-            {strings.continue}
-          </a>
+          <>
+            {/* The dashboard says what the person now has: their school, role, membership and its expiry. */}
+            <a className="button" href={strings.dashboardHref}>
+              {strings.seeMembership}
+            </a>
+            {next !== strings.dashboardHref && (
+              <a className="button button--secondary" href={next}>
+                {strings.continue}
+              </a>
+            )}
+          </>
         ) : (
           screen.back && (
             <button className="button button--secondary" type="button" onClick={onBack}>

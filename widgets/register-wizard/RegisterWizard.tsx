@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type JSX } from "react";
 import type { WidgetProps } from "../runtime/definition";
 import { navigateTo } from "../lib/navigate";
 import { CreateAccountScreen } from "./CreateAccountScreen";
+import { ContactYourAdminScreen, SeatsFullScreen } from "./AskAdminScreens";
 import { CheckInboxScreen, ConfirmSchoolScreen, OfferAdminScreen } from "./FlowScreens";
 import { LookupAccountScreen } from "./LookupAccountScreen";
 import { isMessageStep, MessageScreen } from "./MessageScreens";
@@ -17,7 +18,7 @@ import type { RegistrationStep } from "./steps";
 import { ConfirmIndividualScreen, ConfirmOtherScreen, NoActiveSubscriptionScreen } from "./SubscriptionScreens";
 import { usePaymentReturn } from "./use-payment-return";
 import { useRegistration } from "./use-registration";
-import { forgetWizard, loadWizard, saveWizard, type SavedWizard } from "./wizard-storage";
+import { forgetWizard, loadWizard, saveWizard, type AskAdmin, type SavedWizard } from "./wizard-storage";
 
 /**
  * The registration wizard (accounts spec, sections 2 and 4): the machine
@@ -34,18 +35,22 @@ export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>):
   const [notice, setNotice] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(saved?.message ?? null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [inboxFor, setInboxFor] = useState<string | null>(null);
+  // Back from the emailed link at the admin offer or contactYourAdmin (data-resume): the flow runs again, now with a proven address,
+  // to make the offer or name the admin (neither travels in the link). Busy from the start, so nothing is clicked before it answers.
+  const resumedWithout = useRef((step === "offerAdminStatus" && !saved?.offer) || (step === "contactYourAdmin" && !saved?.ask));
+  const [busy, setBusy] = useState(resumedWithout.current);
+  const [inboxFor, setInboxFor] = useState<{ sentTo: string; resumeStep: RegistrationStep } | null>(null);
   const [offer, setOffer] = useState<AdminOffer | null>(saved?.offer ?? null);
-  const screenRef = useFocusOnChange(`${step}:${inboxFor ?? ""}`);
+  const [ask, setAsk] = useState<AskAdmin | null>(saved?.ask ?? null);
+  const screenRef = useFocusOnChange(`${step}:${inboxFor?.sentTo ?? ""}`);
   const ids: SchoolFlowIds = props;
 
   useEffect(() => {
     if (step === "done") return forgetWizard();
     // Processing belongs to one return from the payment page: a later visit carries on from the plan chosen before it.
     if (step === "paymentProcessing") return;
-    saveWizard({ step, pathway, school, constituentId: snapshot.context.constituentId, email: snapshot.context.email, message, offer });
-  }, [step, pathway, school, snapshot.context.constituentId, snapshot.context.email, message, offer]);
+    saveWizard({ step, pathway, school, constituentId: snapshot.context.constituentId, email: snapshot.context.email, message, offer, ask });
+  }, [step, pathway, school, snapshot.context.constituentId, snapshot.context.email, message, offer, ask]);
 
   /** Another screen: its message comes with it; the old one's go. */
   const go = (event: RegistrationEvent, nextMessage: string | null = null, nextError: string | null = null) => {
@@ -60,29 +65,39 @@ export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>):
     if (outcome.kind === "error") return setError(outcome.message);
     if (outcome.kind === "check-inbox") {
       setMessage(null);
-      return setInboxFor(outcome.sentTo);
+      return setInboxFor({ sentTo: outcome.sentTo, resumeStep: outcome.resumeStep });
     }
     setOffer(outcome.offer ?? null);
+    setAsk(outcome.admins ? { admins: outcome.admins, seatsFull: outcome.seatsFull === true } : null);
     go({ type: "NEXT_STEP", step: outcome.step }, outcome.message ?? null, outcome.error ?? null);
   };
 
-  const runFlow = async (from: RegistrationStep) => {
-    if (busy || !pathway || !school) return;
+  const runFlow = async (from: RegistrationStep, alreadyBusy = false) => {
+    if (busy && !alreadyBusy) return;
+    if (!pathway || !school) return setBusy(false);
     setBusy(true);
     setError(null);
     follow(await afterSchoolChoice({ pathway, school, step: from, now: new Date() }, schoolCalls, ids, strings));
   };
 
   const resendEmail = async () => {
-    if (!pathway || !school) return;
+    if (!pathway || !school || !inboxFor) return;
     setError(null);
     try {
-      const sent = await schoolCalls.sendVerification({ school, pathway, step: "confirmSchool", resend: true });
+      const sent = await schoolCalls.sendVerification({ school, pathway, step: inboxFor.resumeStep, resend: true });
       setMessage(strings.emailResent.replace("{email}", sent.sentTo));
     } catch {
       setError(strings.resendFailed);
     }
   };
+
+  useEffect(() => {
+    if (!resumedWithout.current) return;
+    resumedWithout.current = false;
+    void runFlow(step, true);
+    // Once, on the first render only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const continueFromSearch = () => {
     // The state-school pathway confirms the school first; the offline pathways with a school on record check its membership and admin.
@@ -162,6 +177,15 @@ export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>):
               go({ type: "NEXT_STEP", step: "schoolTypeAndSearch" });
             }}
           />
+        ) : inboxFor !== null ? (
+          <CheckInboxScreen
+            sentTo={inboxFor.sentTo}
+            strings={strings}
+            onBack={() => setInboxFor(null)}
+            onResend={() => void resendEmail()}
+            resent={message}
+            error={error}
+          />
         ) : step === "schoolTypeAndSearch" ? (
           <div>
             {error && (
@@ -179,22 +203,36 @@ export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>):
               supportEmail={supportEmail}
             />
           </div>
-        ) : step === "confirmSchool" && inboxFor !== null ? (
-          <CheckInboxScreen
-            sentTo={inboxFor}
-            strings={strings}
-            onBack={() => setInboxFor(null)}
-            onResend={() => void resendEmail()}
-            resent={message}
-            error={error}
-          />
         ) : step === "confirmSchool" ? (
           <ConfirmSchoolScreen school={school} busy={busy} error={error} strings={strings} onConfirm={() => void runFlow("confirmSchool")} onBack={back} />
         ) : step === "offerAdminStatus" ? (
           <OfferAdminScreen school={school} busy={busy} error={error} strings={strings} onAccept={() => void accept()} onDecline={() => go({ type: "NEXT_STEP", step: "done" })} />
+        ) : step === "contactYourAdmin" ? (
+          <ContactYourAdminScreen
+            schoolName={school?.name ?? ""}
+            admins={ask?.admins ?? null}
+            hasAdmin
+            supportEmail={supportEmail}
+            next={next}
+            strings={strings}
+            onBack={back}
+          />
+        ) : step === "noActiveSubscriptionOther" && ask?.seatsFull && !ask.admins.youAreAdmin ? (
+          <SeatsFullScreen
+            schoolName={school?.name ?? ""}
+            admins={ask.admins}
+            hasAdmin={school?.hasAdmin === true}
+            message={message}
+            supportEmail={supportEmail}
+            next={next}
+            strings={strings}
+            onBack={back}
+          />
         ) : step === "noActiveSubscriptionIndividual" || step === "noActiveSubscriptionOther" ? (
           <NoActiveSubscriptionScreen
             step={step}
+            title={step === "noActiveSubscriptionOther" && ask?.seatsFull ? strings.seatsFullTitle.replace("{school}", school?.name ?? "") : undefined}
+            endedOn={renewalEndedOn(props, step)}
             plans={plans}
             message={message}
             supportEmail={supportEmail}
@@ -241,9 +279,22 @@ export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>):
   );
 }
 
-/** Where to carry on from: the verification link's point (signed in), else this tab's saved steps. */
-function startingPoint({ resume, constituentId, returnUrl, email }: RegisterWizardProps): SavedWizard | null {
+/** A lapsed member's expiry date, on the plan screen their renewal starts at. */
+function renewalEndedOn({ renewal }: RegisterWizardProps, step: RegistrationStep): string | null {
+  if (!renewal) return null;
+  return step === (renewal.kind === "individual" ? "noActiveSubscriptionIndividual" : "noActiveSubscriptionOther") ? renewal.endedOn : null;
+}
+
+/**
+ * Where to carry on from: the verification link's point (signed in); else a
+ * lapsed member's renewal, straight to their plans; else this tab's saved steps.
+ */
+function startingPoint({ resume, constituentId, returnUrl, email, renewal, paymentStatus, strings }: RegisterWizardProps): SavedWizard | null {
   if (resume && constituentId !== null) return { ...resume, constituentId, email: "", message: null, offer: null };
+  if (renewal && constituentId !== null && !paymentStatus) {
+    const step = renewal.kind === "individual" ? "noActiveSubscriptionIndividual" : "noActiveSubscriptionOther";
+    return { step, pathway: renewal.pathway, school: renewal.school, constituentId, email: "", message: strings.expired, offer: null };
+  }
   if (returnUrl && email) return null;
   return loadWizard(constituentId);
 }

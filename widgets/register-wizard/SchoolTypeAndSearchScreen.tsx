@@ -34,8 +34,10 @@ type Errors = Partial<Record<ManualField | "pathway" | "search", string>>;
 export function SchoolTypeAndSearchScreen({ pathway, onPathwayChange, school, onSchoolChange, onContinue, strings, supportEmail }: SchoolTypeAndSearchScreenProps): JSX.Element {
   const id = useElementId("school");
   const location = useLocationData();
-  const [mode, setMode] = useState<Mode>(school && school.constituentId === null ? "manual" : "search");
-  const [manual, setManual] = useState<ManualSchoolInput>(() => (school && school.constituentId === null ? manualInputOf(school) : emptyManualInput));
+  // Homeschool always types its home address; the others type a school's only when it is not found.
+  const typed = school !== null && (school.constituentId === null || pathway === "individual");
+  const [mode, setMode] = useState<Mode>(typed || pathway === "individual" ? "manual" : "search");
+  const [manual, setManual] = useState<ManualSchoolInput>(() => (typed ? manualInputOf(school) : emptyManualInput));
   const [errors, setErrors] = useState<Errors>({});
   // A new key remounts the combobox: its text and list start empty.
   const [searchKey, setSearchKey] = useState(0);
@@ -62,7 +64,9 @@ export function SchoolTypeAndSearchScreen({ pathway, onPathwayChange, school, on
       return;
     }
     onPathwayChange(value);
-    if (mode === "manual") onSchoolChange(buildManualSchool(manual, value, location.states));
+    // Homeschool asks for a home address, never a school search.
+    if (value === "individual" && mode === "search") setMode("manual");
+    if (mode === "manual" || value === "individual") onSchoolChange(buildManualSchool(manual, value, location.states));
     setErrors(({ pathway: _, ...rest }) => rest);
   }
 
@@ -91,7 +95,7 @@ export function SchoolTypeAndSearchScreen({ pathway, onPathwayChange, school, on
       pathwayRef.current?.focus();
       return;
     }
-    if (mode === "manual") {
+    if (mode === "manual" || pathway === "individual") {
       const found = manualSchoolErrors(manual, pathway, { countriesLoaded: location.status === "loaded", states: location.states }, strings);
       const first = manualFieldOrder.find((field) => found[field]);
       setErrors(found);
@@ -114,7 +118,7 @@ export function SchoolTypeAndSearchScreen({ pathway, onPathwayChange, school, on
       <p>{strings.schoolIntro}</p>
       <PathwaySelector id={`${id}-pathway`} pathway={pathway} onChange={changePathway} error={errors.pathway} selectRef={pathwayRef} strings={strings} />
       {pathway &&
-        (mode === "search" ? (
+        (mode === "search" && pathway !== "individual" ? (
           <div className="school-step__search">
             <SchoolCombobox
               key={searchKey}
@@ -152,11 +156,13 @@ export function SchoolTypeAndSearchScreen({ pathway, onPathwayChange, school, on
               locationStatus={location.status}
               strings={strings}
             />
-            <p>
-              <button type="button" className="button button--secondary school-step__switch" onClick={() => switchMode("search")}>
-                {strings.searchInstead}
-              </button>
-            </p>
+            {pathway !== "individual" && (
+              <p>
+                <button type="button" className="button button--secondary school-step__switch" onClick={() => switchMode("search")}>
+                  {strings.searchInstead}
+                </button>
+              </p>
+            )}
           </div>
         ))}
       <div className="register-wizard__actions">

@@ -38,16 +38,21 @@ interface NoActiveProps {
   strings: RegisterWizardStrings;
   onChoose: () => void;
   onBack: () => void;
+  /** A truer heading than "no active membership" (the school's seats are all in use, shown to its admin). */
+  title?: string;
+  /** A lapsed member's expiry, as a London date ("3 October 2026"). */
+  endedOn?: string | null;
 }
 
 /** No active membership: the reason, the plans, and on to choosing one. */
-export function NoActiveSubscriptionScreen({ step, plans, message, supportEmail, strings, onChoose, onBack }: NoActiveProps): JSX.Element {
+export function NoActiveSubscriptionScreen({ step, plans, message, supportEmail, strings, onChoose, onBack, title, endedOn }: NoActiveProps): JSX.Element {
   const audience: PlanAudience = step === "noActiveSubscriptionIndividual" ? "individual" : "school";
   const available = (audience === "individual" ? individualPlans(plans) : schoolPlans(plans)).length > 0;
-  const title = audience === "individual" ? strings.noSubscriptionIndividualTitle : strings.noSubscriptionOtherTitle;
+  const heading = title ?? (endedOn ? strings.renewTitle : audience === "individual" ? strings.noSubscriptionIndividualTitle : strings.noSubscriptionOtherTitle);
   const support = <SupportLink email={supportEmail} />;
   return (
-    <Screen step={step} title={title} message={message}>
+    <Screen step={step} title={heading} message={message}>
+      {endedOn && <p>{fill(audience === "individual" ? strings.membershipEnded : strings.schoolMembershipEnded, { date: <strong>{endedOn}</strong> })}</p>}
       {available ? (
         <>
           <PlanList audience={audience} plans={plans} strings={strings} />

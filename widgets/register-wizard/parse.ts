@@ -31,7 +31,18 @@ export interface RegisterWizardProps {
   fundId: number | null;
   individualLevelId: number | null;
   seatLevels: SeatLevel[];
+  /** The signed-in person's lapsed membership (data-renewal JSON), which the wizard starts by renewing; null otherwise. */
+  renewal: Renewal | null;
   strings: RegisterWizardStrings;
+}
+
+/** A lapsed individual membership, or a lapsed school membership of which the person is the admin. */
+export interface Renewal {
+  kind: "individual" | "school";
+  /** The London date it ended on ("3 October 2026"), or null when unknown. */
+  endedOn: string | null;
+  pathway: PathwayKey;
+  school: SelectedSchool | null;
 }
 
 export interface ResumePoint {
@@ -46,7 +57,8 @@ export interface ResumePoint {
  * data-session-id, data-email-domain-keyword-id, data-user-seat-benefit-id,
  * data-admin-seat-benefit-id, data-support-email, data-resume (JSON
  * {pathway, school, step}), data-plans (JSON), data-fund-id,
- * data-individual-level-id, data-seat-levels (JSON [{id, seats}]) and
+ * data-individual-level-id, data-seat-levels (JSON [{id, seats}]),
+ * data-renewal (JSON {kind: "individual" | "school", endedOn, pathway, school}) and
  * data-i18n-* overrides.
  */
 export function parseRegisterWizard(root: HTMLElement): RegisterWizardProps {
@@ -72,6 +84,7 @@ export function parseRegisterWizard(root: HTMLElement): RegisterWizardProps {
     fundId: optionalId(root, "data-fund-id"),
     individualLevelId: optionalId(root, "data-individual-level-id"),
     seatLevels: parseSeatLevels(root.getAttribute("data-seat-levels")),
+    renewal: parseRenewal(root.getAttribute("data-renewal")),
     strings: readI18n(root, registerWizardDefaultStrings),
   };
 }
@@ -97,4 +110,21 @@ export function parseResume(raw: string | null): ResumePoint | null {
   if (typeof step !== "string" || !(registrationSteps as readonly string[]).includes(step)) return null;
   const validSchool = typeof school === "object" && school !== null && typeof (school as { name?: unknown }).name === "string";
   return { pathway: isPathwayKey(pathway) ? pathway : null, school: validSchool ? (school as SelectedSchool) : null, step: step as RegistrationStep };
+}
+
+/** data-renewal as the server writes it; anything unreadable is no renewal (the wizard starts as usual). */
+export function parseRenewal(raw: string | null): Renewal | null {
+  if (!raw) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (typeof value !== "object" || value === null) return null;
+  const { kind, endedOn, pathway, school } = value as Record<string, unknown>;
+  if ((kind !== "individual" && kind !== "school") || !isPathwayKey(pathway)) return null;
+  const validSchool = typeof school === "object" && school !== null && typeof (school as { name?: unknown }).name === "string";
+  if (kind === "school" && !validSchool) return null;
+  return { kind, endedOn: typeof endedOn === "string" ? endedOn : null, pathway, school: validSchool ? (school as SelectedSchool) : null };
 }

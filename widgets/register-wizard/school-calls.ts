@@ -30,6 +30,11 @@ export const schoolCalls: SchoolFlowCalls = {
   affiliations: async (schoolId) =>
     (await http.get<{ details: Awaited<ReturnType<SchoolFlowCalls["affiliations"]>> }>("/account/affiliations/", { query: { groupConstituentID: schoolId, currentOnly: "true" } }))
       .details,
+  schoolAdmins: async (schoolId) => {
+    const answer = await http.get<{ admins?: unknown; youAreAdmin?: unknown }>(`/account/school-admins/${schoolId}/`);
+    const names = Array.isArray(answer.admins) ? answer.admins.filter((name): name is string => typeof name === "string") : [];
+    return { names, youAreAdmin: answer.youAreAdmin === true };
+  },
 };
 
 /** Accounts spec, section 3, "School organisation record": the server sets the type and source itself. */

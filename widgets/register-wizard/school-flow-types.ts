@@ -57,6 +57,14 @@ export interface SchoolFlowCalls {
   useBenefit(usage: BenefitUsage): Promise<{ usageId: number }>;
   confirmAffiliation(userId: number, affiliation: AffiliationRecord): Promise<void>;
   affiliations(schoolId: number): Promise<Affiliation[]>;
+  /** GET /account/school-admins/{id}/ (ours): the admins' first names and initials, only for a person the server lets see them. */
+  schoolAdmins(schoolId: number): Promise<SchoolAdmins>;
+}
+
+/** Who to ask at the school: the admins' first names and initials (empty when not shown or none), and whether it is oneself. */
+export interface SchoolAdmins {
+  names: string[];
+  youAreAdmin: boolean;
 }
 
 /** The configuration ids the page gives the widget (data attributes, per CRM environment). */

@@ -3,9 +3,9 @@ import { resolveSchool } from "./resolve-school";
 import type { MembershipSummary, SelectedSchool } from "./selected-school";
 import type { RegistrationStep } from "./steps";
 import type { RegisterWizardStrings } from "./strings";
-import type { Affiliation, BenefitUsage, SchoolFlowCalls, SchoolFlowIds, SeatBenefit, SessionStatus } from "./school-flow-types";
+import type { Affiliation, BenefitUsage, SchoolAdmins, SchoolFlowCalls, SchoolFlowIds, SeatBenefit, SessionStatus } from "./school-flow-types";
 
-export type { AffiliationRecord, SchoolFlowCalls, SchoolFlowIds, SeatBenefit } from "./school-flow-types";
+export type { AffiliationRecord, SchoolAdmins, SchoolFlowCalls, SchoolFlowIds, SeatBenefit } from "./school-flow-types";
 
 /**
  * What happens after the school and membership choice (accounts spec,
@@ -20,11 +20,21 @@ export const affiliationTypeIds = { teacher: 10047, user: 10052, admin: 10053 } 
 
 export type FlowOutcome =
   /** Move to this step, with an optional message for it (an error is shown as an alert). */
-  | { kind: "step"; step: RegistrationStep; message?: string; error?: string; offer?: AdminOffer }
+  | {
+      kind: "step";
+      step: RegistrationStep;
+      message?: string;
+      error?: string;
+      offer?: AdminOffer;
+      /** Who to ask (contactYourAdmin, and a school whose seats are all in use). */
+      admins?: SchoolAdmins;
+      /** The school's membership is valid but every user seat is taken (noActiveSubscriptionOther). */
+      seatsFull?: boolean;
+    }
   /** Stay on the current screen and show this error (a failed call the user can retry). */
   | { kind: "error"; message: string }
   /** The email is not verified yet: a link was sent; nothing was granted. */
-  | { kind: "check-inbox"; sentTo: string };
+  | { kind: "check-inbox"; sentTo: string; resumeStep: RegistrationStep };
 
 /** What accepting the admin offer needs. */
 export interface AdminOffer {
@@ -90,7 +100,7 @@ export async function afterSchoolChoice(input: FlowInput, calls: SchoolFlowCalls
     input = { ...input, school: found.school };
   }
   if (input.pathway === "state-school") return stateSchool(input, session, calls, ids, messages);
-  return otherPathway(input, session, calls, messages);
+  return otherPathway(input, session, calls, ids, messages);
 }
 
 async function stateSchool(input: FlowInput, session: SessionStatus, calls: SchoolFlowCalls, ids: SchoolFlowIds, messages: SchoolFlowMessages): Promise<FlowOutcome> {
@@ -119,7 +129,7 @@ async function stateSchool(input: FlowInput, session: SessionStatus, calls: Scho
   if (!session.emailVerified) {
     try {
       const sent = await calls.sendVerification({ school, pathway: input.pathway, step: input.step });
-      return { kind: "check-inbox", sentTo: sent.sentTo };
+      return { kind: "check-inbox", sentTo: sent.sentTo, resumeStep: input.step };
     } catch {
       return { kind: "error", message: messages.verificationFailed };
     }
@@ -150,21 +160,28 @@ async function joinAsUser(
   messages: SchoolFlowMessages,
 ): Promise<FlowOutcome> {
   const schoolId = school.constituentId!;
-  const noSeats: FlowOutcome = { kind: "step", step: "noActiveSubscriptionOther", message: messages.noSeats };
+  // The membership is valid: only seats are missing, and only the school's admin can free or add them.
+  const noSeatsOutcome = async (): Promise<FlowOutcome> => ({
+    kind: "step",
+    step: "noActiveSubscriptionOther",
+    message: messages.noSeats,
+    seatsFull: true,
+    admins: await adminsOf(schoolId, calls),
+  });
   let seat: SeatBenefit | undefined;
   try {
     seat = (await calls.seats(membership.Id)).find((benefit) => benefit.Benefit.Id === ids.userSeatBenefitId);
   } catch {
     return { kind: "error", message: messages.seatsFailed };
   }
-  if (!seat || ids.userSeatBenefitId === null) return noSeats;
-  if (!seat.MembershipLevelBenefit.UnlimitedIndicator && !(seat.TotalRemaining > 0)) return noSeats;
+  if (!seat || ids.userSeatBenefitId === null) return noSeatsOutcome();
+  if (!seat.MembershipLevelBenefit.UnlimitedIndicator && !(seat.TotalRemaining > 0)) return noSeatsOutcome();
 
   let usageId: number;
   try {
     ({ usageId } = await calls.useBenefit(usageRecord(ids.userSeatBenefitId, schoolId, userId, membership.Id, now)));
   } catch (error) {
-    return status(error) === 409 ? noSeats : { kind: "error", message: messages.benefitUsageFailed };
+    return status(error) === 409 ? noSeatsOutcome() : { kind: "error", message: messages.benefitUsageFailed };
   }
   // The server recorded the affiliation with the usage; this confirms it. The spec does not check its failure.
   const seatLimited = !seat.MembershipLevelBenefit.UnlimitedIndicator && seat.TotalAvailable > 0;
@@ -182,7 +199,7 @@ async function joinAsUser(
   return { kind: "step", step: "done" };
 }
 
-async function otherPathway(input: FlowInput, session: SessionStatus, calls: SchoolFlowCalls, messages: SchoolFlowMessages): Promise<FlowOutcome> {
+async function otherPathway(input: FlowInput, session: SessionStatus, calls: SchoolFlowCalls, ids: SchoolFlowIds, messages: SchoolFlowMessages): Promise<FlowOutcome> {
   const individual = input.pathway === "individual";
   const ownerId = individual ? session.constituentId : input.school.constituentId;
   const noneStep: RegistrationStep = individual ? "noActiveSubscriptionIndividual" : "noActiveSubscriptionOther";
@@ -205,18 +222,49 @@ async function otherPathway(input: FlowInput, session: SessionStatus, calls: Sch
       return { kind: "error", message: messages.affiliationsFailed };
     }
   }
+  const contactAdmin = async (): Promise<FlowOutcome> => ({ kind: "step", step: "contactYourAdmin", admins: await adminsOf(ownerId, calls) });
   if (!isActive(membership, input.now)) {
     // Only the school's admin may buy or renew it (the server refuses anyone else): the others are sent to them.
-    if (admins.length > 0 && !admins.some((admin) => admin.IndividualConstituent.Id === session.constituentId)) return { kind: "step", step: "contactYourAdmin" };
+    if (admins.length > 0 && !admins.some((admin) => admin.IndividualConstituent.Id === session.constituentId)) return contactAdmin();
     const expired = summary.expired ?? (membership && !isActive(membership, input.now) ? membership : null);
     const message = expired ? messages.expired : individual ? messages.noIndividualMembership : undefined;
     return message ? { kind: "step", step: noneStep, message } : { kind: "step", step: noneStep };
   }
-  if (checksAdmins) {
-    if (admins.length > 0) return { kind: "step", step: "contactYourAdmin" };
-    return { kind: "step", step: "offerAdminStatus", offer: { schoolId: ownerId, membershipId: membership.Id, userId: session.constituentId } };
+  if (!checksAdmins) return { kind: "step", step: "done" };
+
+  // The admin offer, and the admin's name, are for an address at the school's domain, once it is proven (the server asks the same).
+  let matches = false;
+  if (ids.emailDomainKeywordId !== null) {
+    try {
+      const keywordId = ids.emailDomainKeywordId;
+      const domains = (await calls.attributes(ownerId, keywordId)).filter((attribute) => attribute.Keyword.Id === keywordId).map((attribute) => attribute.Value);
+      matches = emailMatchesDomains(session.email, domains);
+    } catch {
+      return { kind: "error", message: messages.attributesFailed };
+    }
   }
-  return { kind: "step", step: "done" };
+  if (!matches) return admins.length > 0 ? contactAdmin() : { kind: "step", step: "contactSupport" };
+  if (!session.emailVerified) {
+    try {
+      // Following the link comes back to the step this leads to; the wizard runs this flow again there, verified.
+      const resumeStep: RegistrationStep = admins.length > 0 ? "contactYourAdmin" : "offerAdminStatus";
+      const sent = await calls.sendVerification({ school: input.school, pathway: input.pathway, step: resumeStep });
+      return { kind: "check-inbox", sentTo: sent.sentTo, resumeStep };
+    } catch {
+      return { kind: "error", message: messages.verificationFailed };
+    }
+  }
+  if (admins.length > 0) return contactAdmin();
+  return { kind: "step", step: "offerAdminStatus", offer: { schoolId: ownerId, membershipId: membership.Id, userId: session.constituentId } };
+}
+
+/** The school's admins as the server lets this person see them; a failed call only loses the names. */
+async function adminsOf(schoolId: number, calls: SchoolFlowCalls): Promise<SchoolAdmins> {
+  try {
+    return await calls.schoolAdmins(schoolId);
+  } catch {
+    return { names: [], youAreAdmin: false };
+  }
 }
 
 function usageRecord(benefitId: number, schoolId: number, userId: number, membershipId: number, now: Date): BenefitUsage {

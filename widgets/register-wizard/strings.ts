@@ -56,6 +56,7 @@ export type RegisterWizardStrings = {
   enterManually: string;
   searchInstead: string;
   manualTitle: string;
+  homeAddressTitle: string;
   schoolNameLabel: string;
   schoolNameOptionalLabel: string;
   addressLine1Label: string;
@@ -93,11 +94,28 @@ export type RegisterWizardStrings = {
   contactSupportText: string;
   contactYourAdminTitle: string;
   contactYourAdminText: string;
+  /** The "ask your admin" screens (AskAdminScreens.tsx). `{school}`, `{admin}`, `{support}` are replaced. */
+  contactYourAdminNamed: string;
+  askToAddTitle: string;
+  askToAddNamed: string;
+  askToAddUnnamed: string;
+  seatsFullTitle: string;
+  seatsFullAskNamed: string;
+  seatsFullAskUnnamed: string;
+  seatsFullNoAdmin: string;
+  accountKept: string;
+  continueWithoutSchool: string;
   doneTitle: string;
   doneText: string;
+  seeMembership: string;
+  dashboardHref: string;
   noSubscriptionIndividualTitle: string;
   noSubscriptionOtherTitle: string;
   noSubscriptionText: string;
+  /** A lapsed member's renewal (data-renewal). `{date}` is replaced. */
+  renewTitle: string;
+  membershipEnded: string;
+  schoolMembershipEnded: string;
   confirmSubscriptionTitle: string;
   confirmSubscriptionText: string;
   paymentProcessingTitle: string;
@@ -197,6 +215,7 @@ export const registerWizardDefaultStrings: RegisterWizardStrings = {
   enterManually: "I can't find my school: enter its address",
   searchInstead: "Search for my school instead",
   manualTitle: "Your school's address",
+  homeAddressTitle: "Your home address",
   schoolNameLabel: "School name",
   schoolNameOptionalLabel: "School name (optional)",
   addressLine1Label: "Address line 1",
@@ -236,10 +255,25 @@ export const registerWizardDefaultStrings: RegisterWizardStrings = {
   contactSupportText: "This kind of membership can't be set up online yet. Email {support} and we'll set it up with you.",
   contactYourAdminTitle: "Contact your school's admin",
   contactYourAdminText: "{school} already has an admin. Ask them to invite you, or email {support} if you can't reach them.",
+  contactYourAdminNamed: "{school} already has an admin: {admin}.",
+  askToAddTitle: "Ask them to add you",
+  askToAddNamed: "Ask {admin} in person or by your school's email to add you; your account is kept.",
+  askToAddUnnamed: "Ask your school's admin in person or by your school's email to add you; your account is kept. If you don't know who it is, email {support}.",
+  seatsFullTitle: "{school}'s seats are all in use",
+  seatsFullAskNamed: "Ask {admin}, your school's admin, to free a seat or add seats.",
+  seatsFullAskUnnamed: "Ask your school's admin to free a seat or add seats.",
+  seatsFullNoAdmin: "Your school has no admin to add seats yet: email {support} and we'll help.",
+  accountKept: "Your account is kept: once a seat is free, sign in and link your school again.",
+  continueWithoutSchool: "Continue without a school",
   doneTitle: "You're all set",
   doneText: "Your account is linked to {school}.",
+  seeMembership: "See your membership",
+  dashboardHref: "/account/dashboard/",
   noSubscriptionIndividualTitle: "You don't have a membership",
   noSubscriptionOtherTitle: "This school has no active membership",
+  renewTitle: "Renew your membership",
+  membershipEnded: "Your membership ended on {date}.",
+  schoolMembershipEnded: "Your school's membership ended on {date}.",
   noSubscriptionText: "Choose a plan to carry on. Questions? Email {support}.",
   confirmSubscriptionTitle: "Choose a membership",
   confirmSubscriptionText: "You'll pay on our payment provider's secure page, then come back here.",

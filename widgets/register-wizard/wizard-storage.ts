@@ -1,5 +1,11 @@
 import { parseResume, type ResumePoint } from "./parse";
-import type { AdminOffer } from "./school-flow";
+import type { AdminOffer, SchoolAdmins } from "./school-flow";
+
+/** Who to ask at the school, and whether its seats are all in use (the "ask your admin" screens). */
+export interface AskAdmin {
+  admins: SchoolAdmins;
+  seatsFull: boolean;
+}
 
 /**
  * Each step's data in session storage, so a reload carries on where the
@@ -12,6 +18,7 @@ export interface SavedWizard extends ResumePoint {
   email: string;
   message: string | null;
   offer: AdminOffer | null;
+  ask?: AskAdmin | null;
 }
 
 const key = "register-wizard";
@@ -40,6 +47,7 @@ export function loadWizard(constituentId: number | null): SavedWizard | null {
     email: typeof saved.email === "string" ? saved.email : "",
     message: typeof saved.message === "string" ? saved.message : null,
     offer: isOffer(saved.offer) ? saved.offer : null,
+    ask: isAsk(saved.ask) ? saved.ask : null,
   };
 }
 
@@ -63,4 +71,12 @@ function isOffer(value: unknown): value is AdminOffer {
   if (typeof value !== "object" || value === null) return false;
   const offer = value as Record<string, unknown>;
   return ["schoolId", "membershipId", "userId"].every((name) => typeof offer[name] === "number");
+}
+
+function isAsk(value: unknown): value is AskAdmin {
+  if (typeof value !== "object" || value === null) return false;
+  const { admins, seatsFull } = value as Record<string, unknown>;
+  if (typeof seatsFull !== "boolean" || typeof admins !== "object" || admins === null) return false;
+  const { names, youAreAdmin } = admins as Record<string, unknown>;
+  return Array.isArray(names) && names.every((name) => typeof name === "string") && typeof youAreAdmin === "boolean";
 }

@@ -201,7 +201,8 @@ describe("schoolTypeAndSearch: the school typed in by hand", () => {
   async function manualForm(pathway: "international" | "individual" | "independent-school" = "individual") {
     const user = setup();
     const rendered = renderScreen({ pathway });
-    await user.click(screen.getByRole("button", { name: /enter its address/ }));
+    // Homeschool asks for the home address straight away; a school is searched for first.
+    if (pathway !== "individual") await user.click(screen.getByRole("button", { name: /enter its address/ }));
     await screen.findByLabelText("Country");
     return { user, ...rendered };
   }
@@ -267,10 +268,13 @@ describe("schoolTypeAndSearch: the school typed in by hand", () => {
     expect(spy.school).toMatchObject({ name: "St Mary's School", addressLine1: "4 Church Road", city: "Canterbury", country: 209, state: 1, county: "Kent", postalCode: "CT1 1AA", type: null });
   });
 
-  it("the name is optional for a homeschool", async () => {
+  it("a homeschool gives its home address: no school search, no school name", async () => {
     server();
     const { user, spy } = await manualForm("individual");
-    expect(screen.getByLabelText("School name (optional)")).not.toBeRequired();
+    expect(screen.getByRole("group", { name: "Your home address" })).toBeInTheDocument();
+    expect(screen.queryByLabelText(/School name/)).toBeNull();
+    expect(screen.queryByRole("button", { name: /Search for my school/ })).toBeNull();
+    expect(screen.queryByText(/school's address/)).toBeNull();
     await user.type(screen.getByLabelText("Address line 1"), "9 Elm Street");
     await user.type(screen.getByLabelText("Postcode"), "LS3 3CC");
     expect(spy.school).toMatchObject({ name: "", addressLine1: "9 Elm Street", postalCode: "LS3 3CC" });
@@ -280,7 +284,7 @@ describe("schoolTypeAndSearch: the school typed in by hand", () => {
     server({ locations: "fail" });
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const user = setup();
-    renderScreen({ pathway: "individual" });
+    renderScreen({ pathway: "international" });
     await user.click(screen.getByRole("button", { name: /enter its address/ }));
     expect(await screen.findByText("Failed to load location data.")).toBeInTheDocument();
     expect(screen.queryByRole("combobox", { name: "Country" })).not.toBeInTheDocument();

@@ -2,6 +2,7 @@ import path from "node:path";
 import nunjucks from "nunjucks";
 import { act, configure, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { planOptions } from "../../../server/domain/plans";
 import { navigateTo } from "../../../widgets/lib/navigate";
 import { parseRegisterWizard } from "../../../widgets/register-wizard/parse";
 import RegisterWizard from "../../../widgets/register-wizard/RegisterWizard";
@@ -42,6 +43,9 @@ function serverAnswering(overrides: Record<string, Reply | (() => Promise<Reply>
     "POST /account/affiliation/42/": { status: 200, body: { success: true, Id: 77 } },
     "POST /account/verify-email/": { status: 200, body: { success: true, sentTo: "ada@oakfield.sch.uk" } },
     "GET /account/affiliations/": { status: 200, body: { details: [] } },
+    "GET /account/attributes/100004/": { status: 200, body: { details: [{ Keyword: { Id: 671 }, Value: "stcatherines.org.uk" }] } },
+    "GET /account/school-admins/100001/": { status: 200, body: { success: true, admins: ["Tom E."], youAreAdmin: false } },
+    "GET /account/school-admins/100004/": { status: 200, body: { success: true, admins: ["Helen W."], youAreAdmin: false } },
     "GET /account/countries/": { status: 200, body: { countries: [{ Id: 209, Description: "United Kingdom" }] } },
     "GET /account/states/": { status: 200, body: { states: [] } },
     ...overrides,
@@ -161,13 +165,30 @@ describe("register wizard: confirmSchool and the seat flow", () => {
     expect(screen.getByRole("alert")).toHaveTextContent("Failed to get attributes.");
   });
 
-  it("no seats: noActiveSubscriptionOther with the spec's message", async () => {
+  it("no seats: the spec's message under a true heading, the admin to ask by first name and initial, the account kept, and no plans", async () => {
     const user = userEvent.setup();
     serverAnswering({ "POST /account/manual-benefit-usage/": { status: 409, body: { errors: { __all__: ["No seats"] } } } });
-    resumeAt("confirmSchool");
+    resumeAt("confirmSchool", { ...oakfield, hasAdmin: true });
     await user.click(screen.getByRole("button", { name: "Yes, link my account" }));
-    expect(await screen.findByRole("heading", { name: "This school has no active membership" })).toHaveFocus();
+    expect(await screen.findByRole("heading", { name: "Oakfield Primary <School>'s seats are all in use" })).toHaveFocus();
     expect(screen.getByRole("status")).toHaveTextContent("No seats available for the membership, needs to be renewed");
+    expect(screen.getByText(/your school's admin, to free a seat or add seats/)).toHaveTextContent("Ask Tom E., your school's admin, to free a seat or add seats.");
+    expect(screen.getByText(/Your account is kept/)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Choose a plan" })).toBeNull();
+    expect(screen.queryByText(/£/)).toBeNull();
+    expect(screen.getByRole("link", { name: "Continue without a school" })).toHaveAttribute("href", "/resources/");
+  });
+
+  it("no seats, seen by the school's own admin: the plans, under the true heading", async () => {
+    const user = userEvent.setup();
+    serverAnswering({
+      "POST /account/manual-benefit-usage/": { status: 409, body: {} },
+      "GET /account/school-admins/100001/": { status: 200, body: { success: true, admins: [], youAreAdmin: true } },
+    });
+    mountWizard({ constituentId: 42, resume: { pathway: "state-school", school: oakfield, step: "confirmSchool" }, plans: planOptions() });
+    await user.click(screen.getByRole("button", { name: "Yes, link my account" }));
+    expect(await screen.findByRole("heading", { name: "Oakfield Primary <School>'s seats are all in use" })).toHaveFocus();
+    expect(screen.getByRole("button", { name: "Choose a plan" })).toBeInTheDocument();
   });
 
   it("a refused admin claim says 'Failed to make user an admin. Please try again.'", async () => {
@@ -182,19 +203,50 @@ describe("register wizard: confirmSchool and the seat flow", () => {
   });
 });
 
+/** A verified teacher at St Catherine's domain. */
+const atStCatherines = {
+  "GET /account/session-status/": { status: 200, body: { session_data: { login_info: { email: "ada@stcatherines.org.uk" } }, constituentId: 42, emailVerified: true } },
+};
+
 describe("register wizard: other pathways", () => {
   it("an independent school with an admin: contactYourAdmin", async () => {
     const user = userEvent.setup();
-    serverAnswering({ "GET /account/affiliations/": { status: 200, body: { details: [{ AffiliationType: { Id: 10053 }, IndividualConstituent: { Id: 0 } }] } } });
+    serverAnswering({ "GET /account/affiliations/": { status: 200, body: { details: [{ AffiliationType: { Id: 10053 }, IndividualConstituent: { Id: 0 } }] } }, ...atStCatherines });
     resumeAt("schoolTypeAndSearch", stCatherines, "independent-school");
     await user.click(screen.getByRole("button", { name: "Continue" }));
     expect(await screen.findByRole("heading", { name: "Contact your school's admin" })).toHaveFocus();
-    expect(screen.getByText(/St Catherine's College already has an admin/)).toBeInTheDocument();
+    expect(screen.getByText(/St Catherine's College already has an admin/)).toHaveTextContent("St Catherine's College already has an admin: Helen W.");
+    expect(screen.getByRole("heading", { name: "Ask them to add you" })).toBeInTheDocument();
+    expect(screen.getByText(/in person or by your school's email/)).toHaveTextContent("Ask Helen W. in person or by your school's email to add you; your account is kept.");
+    // No mailto to nobody: the only address shown is none at all.
+    expect(screen.queryByRole("link", { name: /@/ })).toBeNull();
   });
+
+  it("an international school, unverified: the link first; following it resumes at the offer, which can then be accepted", async () => {
+    const user = userEvent.setup();
+    const lisbon: SelectedSchool = { ...stCatherines, name: "Lisbon British School", type: "international", constituentId: 100004 };
+    const calls = serverAnswering({ ...atStCatherines, "GET /account/session-status/": { status: 200, body: { session_data: { login_info: { email: "new1@stcatherines.org.uk" } }, constituentId: 42, emailVerified: false } } });
+    resumeAt("schoolTypeAndSearch", lisbon, "international");
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    expect(await screen.findByRole("heading", { name: "Check your inbox" })).toHaveFocus();
+    expect(posts(calls, "/account/verify-email/")[0]!.body).toMatchObject({ pathway: "international", step: "offerAdminStatus" });
+    expect(posts(calls, "/account/manual-benefit-usage/")).toEqual([]);
+
+    // The link followed: the page resumes at the offer and runs the flow again, verified now.
+    document.body.replaceChildren();
+    sessionStorage.clear();
+    serverAnswering(atStCatherines);
+    resumeAt("offerAdminStatus", lisbon, "international");
+    await user.click(await screen.findByRole("button", { name: "Yes, make me the admin" }));
+    expect(await screen.findByRole("heading", { name: "You're all set" })).toHaveFocus();
+    // The finish leads to the page that says what the person now has, then on to where they were going.
+    expect(screen.getByRole("link", { name: "See your membership" })).toHaveAttribute("href", "/account/dashboard/");
+    expect(screen.getByRole("link", { name: "Continue" })).toHaveAttribute("href", "/resources/");
+  }, 15_000);
 
   it("an independent school without an admin: offerAdminStatus", async () => {
     const user = userEvent.setup();
-    serverAnswering();
+    serverAnswering(atStCatherines);
     resumeAt("schoolTypeAndSearch", stCatherines, "independent-school");
     await user.click(screen.getByRole("button", { name: "Continue" }));
     expect(await screen.findByRole("heading", { name: "Become your school's admin?" })).toBeInTheDocument();
@@ -306,5 +358,35 @@ describe("register wizard: reloads, resume and payment messages", () => {
     serverAnswering();
     resumeAt("contactYourAdmin", stCatherines, "independent-school");
     expect(screen.getByRole("link", { name: "Close" })).toHaveAttribute("href", "/");
+  });
+});
+
+describe("register wizard: a lapsed member's renewal (data-renewal)", () => {
+  it("a lapsed individual starts at the individual plans, with the date it ended and the spec's message", async () => {
+    const user = userEvent.setup();
+    serverAnswering();
+    mountWizard({ constituentId: 42, plans: planOptions(), renewal: { kind: "individual", endedOn: "3 October 2026", pathway: "individual", school: null } });
+    expect(await screen.findByRole("heading", { name: "Renew your membership" })).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("Membership has expired, needs to be renewed");
+    expect(screen.getByText(/Your membership ended on/)).toHaveTextContent("Your membership ended on 3 October 2026.");
+    expect(screen.queryByLabelText("School type")).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Choose a plan" }));
+    expect(screen.getByRole("radio", { name: "Individual, yearly: Annual plan £60.00" })).toBeChecked();
+  });
+
+  it("a lapsed school's admin starts at the school's plans", async () => {
+    serverAnswering();
+    mountWizard({ constituentId: 42, plans: planOptions(), renewal: { kind: "school", endedOn: "1 September 2026", pathway: "independent-school", school: stCatherines } });
+    expect(await screen.findByRole("heading", { name: "Renew your membership" })).toBeInTheDocument();
+    expect(screen.getByText(/Your school's membership ended on/)).toHaveTextContent("Your school's membership ended on 1 September 2026.");
+    expect(screen.getByRole("button", { name: "Choose a plan" })).toBeInTheDocument();
+    expect(screen.queryByText(/Individual, yearly/)).toBeNull();
+  });
+
+  it("coming back from the payment page is not a renewal start: the payment's own screens follow", async () => {
+    serverAnswering();
+    mountWizard({ constituentId: 42, paymentStatus: "cancelled", renewal: { kind: "individual", endedOn: "3 October 2026", pathway: "individual", school: null } });
+    expect(await screen.findByText("Your payment is cancelled.")).toBeInTheDocument();
+    expect(screen.queryByText(/Your membership ended on/)).toBeNull();
   });
 });

@@ -33,7 +33,8 @@ export async function chooseSchool(page: Page, pathwayLabel: string, query: stri
 /** Types an address by hand (the homeschool pathway asks for one) and continues. */
 export async function enterAddress(page: Page, pathwayLabel: string): Promise<void> {
   await page.getByLabel("School type").selectOption({ label: pathwayLabel });
-  await page.getByRole("button", { name: /enter its address/ }).click();
+  // Homeschool asks for a home address straight away; the others search first.
+  if (pathwayLabel !== "Homeschool") await page.getByRole("button", { name: /enter its address/ }).click();
   await page.getByLabel("Address line 1").fill("4 Quince Row");
   await page.getByLabel("Town or city").fill("York");
   await page.getByLabel("Postcode").fill("YO1 7HH");

@@ -247,11 +247,11 @@ describe.each(databaseEngines)("sign-up on %s", (engine) => {
       ]);
     });
 
-    it("heads a signed-in user's page 'Link your account to a school', with the no-JavaScript contact route", async () => {
+    it("heads a signed-in user's page 'Set up your membership' (a school or a personal plan), with the no-JavaScript contact route", async () => {
       const { agent, token } = await browserOnLoginPage(t.app);
       await signInAs(agent, token, "existing@example.org");
       const page = await agent.get("/account/register/?link-school=true");
-      expect(page.text).toContain("<h1 class=\"page-header__title\">Link your account to a school</h1>");
+      expect(page.text).toContain("<h1 class=\"page-header__title\">Set up your membership</h1>");
       expect(page.text).not.toContain(">Create an account<");
       expect(page.text).toMatch(/data-constituent-id="\d+"/);
       expect(page.text).toContain("Linking your account to a school needs JavaScript, which is turned off or blocked in this browser.");

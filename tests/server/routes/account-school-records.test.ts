@@ -338,4 +338,26 @@ describe.each(databaseEngines)("the wizard's school-record calls on %s", (engine
     expect(person.body.errors.__all__).toEqual(["We couldn't find that record. Search for the school again, or check the address."]);
     expect((await get(jo, "/account/attributes/987654/")).status).toBe(404);
   });
+
+  it("names a school's admins by first name and initial only to its own people and to a verified address at its domain; a stranger gets no name", async () => {
+    const kitId = await addPerson(t.database.db, { email: "kit@elsewhere.org", firstName: "Kit" });
+    await t.database.db.updateTable("constituents").set({ email_verified_at: new Date().toISOString() }).where("id", "=", kitId).execute();
+    const kit = await signedInBrowser(t.app, "kit@elsewhere.org");
+
+    // A verified address at another domain, and an unverified one at the school's: no names.
+    expect((await get(kit, `/account/school-admins/${schoolId}/`)).body).toEqual({ success: true, admins: [], youAreAdmin: false });
+    expect((await get(jo, `/account/school-admins/${schoolId}/`)).body).toEqual({ success: true, admins: [], youAreAdmin: false });
+    expect(JSON.stringify((await get(kit, `/account/school-admins/${schoolId}/`)).body)).not.toContain("Baptiste");
+    // The admin is told it is them (the other admins, none here, by name).
+    expect((await get(sam, `/account/school-admins/${schoolId}/`)).body).toEqual({ success: true, admins: [], youAreAdmin: true });
+
+    // Once Jo's address at brook.sch.uk is verified: the first name and initial, never the whole name.
+    await t.database.db.updateTable("constituents").set({ email_verified_at: new Date().toISOString() }).where("id", "=", jo.id).execute();
+    const answer = await get(jo, `/account/school-admins/${schoolId}/`);
+    expect(answer.headers["cache-control"]).toContain("no-store");
+    expect(answer.body).toEqual({ success: true, admins: ["Sam B."], youAreAdmin: false });
+
+    expect((await get(jo, `/account/school-admins/${jo.id}/`)).status).toBe(404);
+    expect((await request(t.app).get(`/account/school-admins/${schoolId}/`).set("Accept", "application/json")).status).toBe(401);
+  });
 });

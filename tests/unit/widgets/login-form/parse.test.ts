@@ -25,6 +25,9 @@ describe("parseLoginForm", () => {
       error: "Login failed. Please check your credentials and try again.",
       forgotPasswordHref: "/reset/",
       registerHref: "/account/register/",
+      notice: null,
+      offerSignInLink: false,
+      signInLinkHref: "/account/login/email-link/",
       strings: loginFormDefaultStrings,
     });
   });

@@ -36,6 +36,7 @@ function fakeCalls(overrides: Partial<SchoolFlowCalls> = {}) {
     useBenefit: vi.fn(async () => ({ usageId: 9001 })),
     confirmAffiliation: vi.fn(async () => undefined),
     affiliations: vi.fn(async () => []),
+    schoolAdmins: vi.fn(async () => ({ names: ["Tom E."], youAreAdmin: false })),
     ...overrides,
   } satisfies SchoolFlowCalls;
   return calls;
@@ -127,7 +128,7 @@ describe("afterSchoolChoice: state-school pathway", () => {
 
   it("sends the verification link for an unverified email and grants nothing", async () => {
     const calls = fakeCalls({ sessionStatus: async () => ({ constituentId: 42, email: "ada@oakfield.sch.uk", emailVerified: false }) });
-    expect(await afterSchoolChoice(stateInput(), calls, ids, strings)).toEqual({ kind: "check-inbox", sentTo: "ada@oakfield.sch.uk" });
+    expect(await afterSchoolChoice(stateInput(), calls, ids, strings)).toEqual({ kind: "check-inbox", sentTo: "ada@oakfield.sch.uk", resumeStep: "confirmSchool" });
     expect(calls.sendVerification).toHaveBeenCalledWith({ school: school(), pathway: "state-school", step: "confirmSchool" });
     expect(calls.membershipSummary).not.toHaveBeenCalled();
     expect(calls.useBenefit).not.toHaveBeenCalled();
@@ -142,11 +143,13 @@ describe("afterSchoolChoice: state-school pathway", () => {
     ["no seat benefit", { seats: async () => [{ ...unlimited, Benefit: { Id: 302 } }] }],
     ["no seats remaining", { seats: async () => [limited(0)] }],
     ["the server's 409", { useBenefit: () => Promise.reject(new HttpError(409, {}, "conflict")) }],
-  ])("with %s, does not add the user and says 'No seats available…'", async (_case, overrides) => {
+  ])("with %s, does not add the user and says 'No seats available…', with whom to ask", async (_case, overrides) => {
     const calls = fakeCalls(overrides as Partial<SchoolFlowCalls>);
     expect(await afterSchoolChoice(stateInput(), calls, ids, strings)).toEqual({
       kind: "step",
       step: "noActiveSubscriptionOther",
+      seatsFull: true,
+      admins: { names: ["Tom E."], youAreAdmin: false },
       message: "No seats available for the membership, needs to be renewed",
     });
     expect(calls.confirmAffiliation).not.toHaveBeenCalled();
@@ -221,7 +224,29 @@ describe("afterSchoolChoice: other pathways", () => {
     expect(await afterSchoolChoice({ pathway: "independent-school", school: independent, step: "schoolTypeAndSearch", now }, calls, ids, strings)).toEqual({
       kind: "step",
       step: "contactYourAdmin",
+      admins: { names: ["Tom E."], youAreAdmin: false },
     });
+    expect(calls.schoolAdmins).toHaveBeenCalledWith(100004);
+  });
+
+  it("an unverified address at the school's domain gets the link first: the offer, or the admin's name, waits for the proven address", async () => {
+    const unverified = { sessionStatus: async () => ({ constituentId: 42, email: "ada@oakfield.sch.uk", emailVerified: false }) };
+    const input: FlowInput = { pathway: "international", school: { ...independent, type: "international" }, step: "schoolTypeAndSearch", now };
+    const noAdmin = fakeCalls(unverified);
+    expect(await afterSchoolChoice(input, noAdmin, ids, strings)).toEqual({ kind: "check-inbox", sentTo: "ada@oakfield.sch.uk", resumeStep: "offerAdminStatus" });
+    expect(noAdmin.sendVerification).toHaveBeenCalledWith({ school: input.school, pathway: "international", step: "offerAdminStatus" });
+    const withAdmin = fakeCalls({ ...unverified, affiliations: async () => [{ AffiliationType: { Id: 10053 }, IndividualConstituent: { Id: 0 } }] });
+    expect(await afterSchoolChoice(input, withAdmin, ids, strings)).toEqual({ kind: "check-inbox", sentTo: "ada@oakfield.sch.uk", resumeStep: "contactYourAdmin" });
+    expect(withAdmin.sendVerification).toHaveBeenCalledWith({ school: input.school, pathway: "international", step: "contactYourAdmin" });
+  });
+
+  it("an address outside the school's domain: no offer (contactSupport), or the admin unnamed", async () => {
+    const elsewhere = { sessionStatus: async () => ({ constituentId: 42, email: "ada@gmail.com", emailVerified: true }) };
+    const input: FlowInput = { pathway: "international", school: { ...independent, type: "international" }, step: "schoolTypeAndSearch", now };
+    expect(await afterSchoolChoice(input, fakeCalls(elsewhere), ids, strings)).toEqual({ kind: "step", step: "contactSupport" });
+    const withAdmin = fakeCalls({ ...elsewhere, affiliations: async () => [{ AffiliationType: { Id: 10053 }, IndividualConstituent: { Id: 0 } }], schoolAdmins: async () => ({ names: [], youAreAdmin: false }) });
+    expect(await afterSchoolChoice(input, withAdmin, ids, strings)).toEqual({ kind: "step", step: "contactYourAdmin", admins: { names: [], youAreAdmin: false } });
+    expect(withAdmin.sendVerification).not.toHaveBeenCalled();
   });
 
   it("says 'Failed to fetch school affiliations…' when the affiliations call fails", async () => {
@@ -245,7 +270,7 @@ describe("afterSchoolChoice: other pathways", () => {
     const input: FlowInput = { pathway: "independent-school", school: independent, step: "schoolTypeAndSearch", now };
     const admin = (id: number) => ({ AffiliationType: { Id: 10053 }, IndividualConstituent: { Id: id } });
     const lapsedWithAdmin = (adminId: number) => fakeCalls({ membershipSummary: async () => ({ details: null, expired: lapsed }), affiliations: async () => [admin(adminId)] });
-    expect(await afterSchoolChoice(input, lapsedWithAdmin(0), ids, strings)).toEqual({ kind: "step", step: "contactYourAdmin" });
+    expect(await afterSchoolChoice(input, lapsedWithAdmin(0), ids, strings)).toEqual({ kind: "step", step: "contactYourAdmin", admins: { names: ["Tom E."], youAreAdmin: false } });
     expect(await afterSchoolChoice(input, lapsedWithAdmin(42), ids, strings)).toEqual({ kind: "step", step: "noActiveSubscriptionOther", message: "Membership has expired, needs to be renewed" });
   });
 

@@ -1,0 +1,44 @@
+import { formatLondonDate, membershipStatus } from "../domain/membership-status";
+import type { SchoolTab } from "./school-admin-tab";
+import type { MembershipSummaryAnswer } from "./school-records-service";
+import type { SelectedSchool } from "./selected-school";
+
+/**
+ * What the registration wizard starts by renewing (issue: "the lapsed
+ * member's renewal"): the admin of a paid school whose membership has lapsed
+ * goes to their school's plans; a person whose own individual membership has
+ * lapsed goes to the individual plans, with the date it ended. Anyone else:
+ * nothing, and the wizard starts at the school step as usual.
+ */
+export interface Renewal {
+  kind: "individual" | "school";
+  /** London date, "3 October 2026"; null when unknown. */
+  endedOn: string | null;
+  /** The wizard's pathway key. */
+  pathway: "individual" | "independent-school" | "international";
+  school: SelectedSchool | null;
+}
+
+export interface RenewalSources {
+  ownMemberships(personId: number): Promise<{ expires_at: string }[]>;
+  schoolTab(personId: number): Promise<Pick<SchoolTab, "schoolId" | "isAdmin" | "membership"> | undefined>;
+  schoolCheck(personId: number, body: { constituentId: number }): Promise<SelectedSchool>;
+  membershipSummary(personId: number, constituentId: number): Promise<MembershipSummaryAnswer>;
+}
+
+export async function renewalFor(sources: RenewalSources, personId: number, now: Date): Promise<Renewal | undefined> {
+  const tab = await sources.schoolTab(personId);
+  if (tab?.isAdmin && !tab.membership) {
+    const school = await sources.schoolCheck(personId, { constituentId: tab.schoolId });
+    // A state school's membership is free: the wizard's usual path makes a new one, no plan to buy.
+    if (school.type === "independent-school" || school.type === "international") {
+      const { expired } = await sources.membershipSummary(personId, tab.schoolId);
+      return { kind: "school", endedOn: expired ? formatLondonDate(expired.ExpirationDateTime) : null, pathway: school.type, school };
+    }
+  }
+  // A member through a valid school seat is not lapsed, whatever an old individual membership says.
+  if (tab?.membership) return undefined;
+  const status = membershipStatus(await sources.ownMemberships(personId), now);
+  if (status.state !== "expired") return undefined;
+  return { kind: "individual", endedOn: formatLondonDate(status.expiresAt), pathway: "individual", school: null };
+}
