@@ -98,15 +98,9 @@ function optionalId(root: HTMLElement, attribute: string): number | null {
 
 /** data-resume as the server writes it; anything unreadable is no resume point (the wizard starts as usual). */
 export function parseResume(raw: string | null): ResumePoint | null {
-  if (!raw) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  if (typeof value !== "object" || value === null) return null;
-  const { pathway, school, step } = value as Record<string, unknown>;
+  const value = jsonObject(raw);
+  if (!value) return null;
+  const { pathway, school, step } = value;
   if (typeof step !== "string" || !(registrationSteps as readonly string[]).includes(step)) return null;
   const validSchool = typeof school === "object" && school !== null && typeof (school as { name?: unknown }).name === "string";
   return { pathway: isPathwayKey(pathway) ? pathway : null, school: validSchool ? (school as SelectedSchool) : null, step: step as RegistrationStep };
@@ -114,17 +108,22 @@ export function parseResume(raw: string | null): ResumePoint | null {
 
 /** data-renewal as the server writes it; anything unreadable is no renewal (the wizard starts as usual). */
 export function parseRenewal(raw: string | null): Renewal | null {
-  if (!raw) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  if (typeof value !== "object" || value === null) return null;
-  const { kind, endedOn, pathway, school } = value as Record<string, unknown>;
+  const value = jsonObject(raw);
+  if (!value) return null;
+  const { kind, endedOn, pathway, school } = value;
   if ((kind !== "individual" && kind !== "school") || !isPathwayKey(pathway)) return null;
   const validSchool = typeof school === "object" && school !== null && typeof (school as { name?: unknown }).name === "string";
   if (kind === "school" && !validSchool) return null;
   return { kind, endedOn: typeof endedOn === "string" ? endedOn : null, pathway, school: validSchool ? (school as SelectedSchool) : null };
+}
+
+/** A data-* attribute's JSON object, or null when it is missing or unreadable. */
+function jsonObject(raw: string | null): Record<string, unknown> | null {
+  if (!raw) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
 }
