@@ -22,7 +22,7 @@ test.describe("sign in and out, JavaScript on", () => {
     expect((await status.json()).session_data.login_info).toBeNull();
   });
 
-  test("a lapsed member is sent to link a school, keeping next", async ({ page }) => {
+  test("a lapsed member is sent to renew, keeping next", async ({ page }) => {
     await page.goto("/account/login/?next=/account/dashboard/");
     await widgetMounted(page, "login-form");
     await page.getByLabel("Email address").fill(lapsedMember);
@@ -30,7 +30,9 @@ test.describe("sign in and out, JavaScript on", () => {
     await page.getByLabel("Password", { exact: true }).press("Enter");
     await expect(page).toHaveURL(atPath("/account/register/?link-school=true&next=%2Faccount%2Fdashboard%2F"));
     await widgetMounted(page, "register-wizard");
-    await expect(page.getByRole("heading", { name: "Link your school" })).toBeVisible();
+    // A lapsed individual goes straight to the individual plans, told when the membership ended (lapsed-renewal.spec.ts renews).
+    await expect(page.getByRole("heading", { name: "Renew your membership", level: 2 })).toBeVisible();
+    await expect(page.getByText(/^Your membership ended on \d{1,2} [A-Z][a-z]+ \d{4}\.$/)).toBeVisible();
     await expectNoAxeViolations(page);
   });
 
