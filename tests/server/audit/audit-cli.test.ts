@@ -27,7 +27,11 @@ describe("npm run audit", () => {
   afterAll(() => database.dispose());
 
   async function audit(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-    const env = { PATH: process.env.PATH, DATABASE_URL: database.url, SESSION_SECRET: testSessionSecret, NODE_ENV: "test" };
+    // Only what staff would set, plus the preload that lets another Node load better-sqlite3 (scripts/test-on-node-lts.sh).
+    const preload = Object.fromEntries(
+      ["NODE_OPTIONS", "BETTER_SQLITE3_ADDON", "BETTER_SQLITE3_ADDON_ABI"].flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])),
+    );
+    const env = { PATH: process.env.PATH, DATABASE_URL: database.url, SESSION_SECRET: testSessionSecret, NODE_ENV: "test", ...preload };
     try {
       const { stdout, stderr } = await run(tsx, [script, ...args], { env });
       return { code: 0, stdout, stderr };
