@@ -5,6 +5,7 @@ import type { Mailer } from "../mail/mailer";
 import {
   issueVerificationToken,
   spendOutstandingTokens,
+  tokensNewestFirst,
   VERIFICATION_TOKEN_LIFETIME_MINUTES,
   type VerificationTokenRecord,
 } from "./email-verification-tokens";
@@ -93,14 +94,10 @@ async function sendChangeLink(
 
 /** The change waiting on its link: the newest unused, unexpired "change" link. */
 export async function pendingEmailChange(db: Kysely<Database>, constituentId: number, now: Date): Promise<PendingEmailChange | undefined> {
-  const row = await db
-    .selectFrom("email_verification_tokens")
+  const row = await tokensNewestFirst(db, constituentId, "change")
     .select("email")
-    .where("constituent_id", "=", constituentId)
-    .where("purpose", "=", "change")
     .where("used_at", "is", null)
     .where("expires_at", ">", now.toISOString())
-    .orderBy("id", "desc")
     .executeTakeFirst();
   return row && { email: row.email };
 }

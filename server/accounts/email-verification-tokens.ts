@@ -108,16 +108,14 @@ export async function attachPendingChoice(db: Kysely<Database>, constituentId: n
   return Number(attached.numUpdatedRows);
 }
 
+/** The person's links of one purpose, newest first: the start of every query that picks the latest one. */
+export function tokensNewestFirst(db: Kysely<Database>, constituentId: number, purpose: VerificationTokenPurpose) {
+  return db.selectFrom("email_verification_tokens").where("constituent_id", "=", constituentId).where("purpose", "=", purpose).orderBy("id", "desc");
+}
+
 /** The person's registration choice: the newest one any of their verification links carries. */
 async function latestPendingChoice(db: Kysely<Database>, constituentId: number): Promise<string | undefined> {
-  const row = await db
-    .selectFrom("email_verification_tokens")
-    .select("pending_choice")
-    .where("constituent_id", "=", constituentId)
-    .where("purpose", "=", "verify")
-    .where("pending_choice", "is not", null)
-    .orderBy("id", "desc")
-    .executeTakeFirst();
+  const row = await tokensNewestFirst(db, constituentId, "verify").select("pending_choice").where("pending_choice", "is not", null).executeTakeFirst();
   return row?.pending_choice ?? undefined;
 }
 

@@ -51,6 +51,7 @@ const crmMethods = {
   createOrganisation: true,
   renameOrganisation: true,
   constituentDetail: true,
+  personContact: true,
   searchOrganisationsByPostcode: true,
   createAddress: true,
   updateAddress: true,

@@ -70,6 +70,13 @@ export interface ConstituentDetail {
   Addresses: Address[];
 }
 
+/** How to write to a person: their first name and their email address (null when they have none, e.g. erased). */
+export interface PersonContact {
+  Id: ConstituentId;
+  FirstName: string;
+  Email: string | null;
+}
+
 export interface OrganisationInput {
   /** The organisation's name (Tessitura keeps it in LastName). */
   LastName: string;
@@ -148,6 +155,8 @@ export interface CrmPort extends CrmReferenceData {
   createOrganisation(organisation: OrganisationInput, now: Date): Promise<IdRecord>;
   renameOrganisation(id: ConstituentId, name: string, now: Date): Promise<void>;
   constituentDetail(id: ConstituentId): Promise<ConstituentDetail | undefined>;
+  /** A person's name and email, for mail about their own dealings (a receipt); undefined for no such person. */
+  personContact(id: ConstituentId): Promise<PersonContact | undefined>;
   /** Organisations with an address at this postcode (spaces and case ignored). */
   searchOrganisationsByPostcode(postcode: string): Promise<IdRecord[]>;
   createAddress(constituentId: ConstituentId, address: AddressInput, now: Date): Promise<IdRecord>;

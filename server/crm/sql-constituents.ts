@@ -11,6 +11,7 @@ type ConstituentRecords = Pick<
   | "createOrganisation"
   | "renameOrganisation"
   | "constituentDetail"
+  | "personContact"
   | "searchOrganisationsByPostcode"
   | "createAddress"
   | "updateAddress"
@@ -93,6 +94,16 @@ export function sqlConstituentRecords(db: Kysely<Database>, ids: CrmIds): Consti
         SortName: sortNameOf(row),
         Addresses: addresses.map(addressRecord),
       };
+    },
+
+    async personContact(id) {
+      const row = await db
+        .selectFrom("constituents")
+        .select(["id", "first_name", "email"])
+        .where("id", "=", id)
+        .where("kind", "=", "individual")
+        .executeTakeFirst();
+      return row && { Id: row.id, FirstName: row.first_name, Email: row.email };
     },
 
     async searchOrganisationsByPostcode(postcode) {

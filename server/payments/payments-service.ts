@@ -117,16 +117,16 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
    * receipt commit together, and the outbox delivers it.
    */
   async function queueReceipt(trx: Kysely<Database>, order: OrderRow, reference: string, now: Date): Promise<void> {
-    const payer = await trx.selectFrom("constituents").select(["email", "first_name"]).where("id", "=", order.constituent_id).executeTakeFirst();
-    if (!payer?.email) return;
     const trxCrm = createSqlCrm(trx, ids);
+    const payer = await trxCrm.personContact(order.constituent_id);
+    if (!payer?.Email) return;
     const membership = order.membership_id === null ? undefined : await trxCrm.membershipSummary(order.membership_id);
     await deps.mailer.send(
       {
-        to: payer.email,
+        to: payer.Email,
         template: "receipt",
         context: {
-          firstName: payer.first_name,
+          firstName: payer.FirstName,
           plan: describe(order),
           recipientName: order.organisation_id === null ? "" : (await named(order.organisation_id, trxCrm)).DisplayName,
           amount: formatPounds(order.amount_pence),
@@ -203,6 +203,8 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
           throw new HttpError(status, message);
         }
       }
+      // Read before the order exists: an unreachable CRM then leaves no order behind.
+      const payer = await crm.personContact(userId);
       const sessionId = randomBytes(24).toString("base64url");
       const { plan } = item;
       const orderId = await orders.insert({
@@ -218,7 +220,6 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
       });
       const registerUrl = (status: string) =>
         `${deps.publicUrl}/account/register/?paymentStatus=${status}&sessionId=${encodeURIComponent(sessionId)}`;
-      const payer = await db.selectFrom("constituents").select("email").where("id", "=", userId).executeTakeFirst();
       let checkout: Checkout;
       try {
         checkout = await provider.createCheckout({
@@ -226,7 +227,7 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
           amountPence: plan.amountPence,
           currency: "GBP",
           description: plan.description,
-          customerEmail: payer?.email ?? undefined,
+          customerEmail: payer?.Email ?? undefined,
           returnUrls: { approved: registerUrl("approved"), declined: registerUrl("declined"), cancelled: registerUrl("cancelled") },
         });
       } catch (error) {

@@ -58,3 +58,16 @@ export function emailedLinkHandoff(options: EmailedLinkOptions): EmailedLinkHand
     },
   };
 }
+
+/** A link whose token is the last path segment, `<pagePath><token>/` (sign-in and password-reset links). */
+export function tokenInPathLinkHandoff(options: Omit<EmailedLinkOptions, "linkToken">): EmailedLinkHandoff {
+  const { pagePath } = options;
+  return emailedLinkHandoff({
+    ...options,
+    // Only a well-formed token makes the path the link: any other path under the page is left to the routes.
+    linkToken: (req) => {
+      const token = req.path.startsWith(pagePath) && req.path.endsWith("/") ? req.path.slice(pagePath.length, -1) : "";
+      return singleUseTokenPattern.test(token) ? token : undefined;
+    },
+  });
+}

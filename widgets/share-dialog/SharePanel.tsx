@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type JSX } from "react";
 import { InlineConfirm } from "../lib/InlineConfirm";
+import { useInlineConfirm } from "../lib/useInlineConfirm";
 import { useOneCallAtATime } from "../lib/useOneCallAtATime";
 import type { ShareDialogProps } from "./parse";
 import { createLink, revokeLink, type LinkType, type ShareLink } from "./share-calls";
@@ -31,17 +32,15 @@ export function SharePanel({
   const [type, setType] = useState<LinkType>("student");
   const { busy, run } = useOneCallAtATime<"create" | "revoke">();
   const [message, setMessage] = useState<Message>(null);
-  const focusNext = useRef<"link" | "create" | "revoke" | null>(null);
+  const focusNext = useRef<"link" | "create" | null>(null);
   const linkRef = useRef<HTMLInputElement>(null);
   const createRef = useRef<HTMLButtonElement>(null);
-  const revokeRef = useRef<HTMLButtonElement>(null);
-  const [confirmingRevoke, setConfirmingRevoke] = useState(false);
+  const revokeConfirm = useInlineConfirm();
 
   // After a create or a revoke the button pressed is gone: focus goes to what took its place.
   useEffect(() => {
     if (focusNext.current === "link") linkRef.current?.focus();
     if (focusNext.current === "create") createRef.current?.focus();
-    if (focusNext.current === "revoke") revokeRef.current?.focus();
     focusNext.current = null;
   });
 
@@ -108,7 +107,7 @@ export function SharePanel({
               onChange={() => {
                 setType(choice.value);
                 setMessage(null);
-                setConfirmingRevoke(false);
+                revokeConfirm.dismiss();
               }}
             />
             <label className="share-dialog__type-label" htmlFor={`${idPrefix}-${choice.value}`}>
@@ -126,37 +125,20 @@ export function SharePanel({
             {type === "student" ? strings.studentLinkLabel : strings.teacherLinkLabel}
           </label>
           <input ref={linkRef} className="form-input share-dialog__link" id={linkId} type="text" readOnly value={current.link} onFocus={(event) => event.target.select()} />
-          {confirmingRevoke ? (
+          {revokeConfirm.confirming ? (
             <InlineConfirm
               block="share-dialog"
               question={strings.confirmRevoke}
               confirmLabel={strings.confirmRevokeYes}
               cancelLabel={strings.keepLink}
-              onConfirm={() => {
-                setConfirmingRevoke(false);
-                focusNext.current = "revoke";
-                void revoke(current);
-              }}
-              onCancel={() => {
-                setConfirmingRevoke(false);
-                focusNext.current = "revoke";
-              }}
+              {...revokeConfirm.answerProps(() => void revoke(current))}
             />
           ) : (
             <div className="share-dialog__actions">
               <button type="button" className="button share-dialog__copy" onClick={() => void copy(current.link)}>
                 {strings.copy}
               </button>
-              <button
-                type="button"
-                ref={revokeRef}
-                className="button button--secondary share-dialog__revoke"
-                aria-disabled={busy !== null || undefined}
-                aria-busy={busy === "revoke" || undefined}
-                onClick={() => {
-                  if (busy === null) setConfirmingRevoke(true);
-                }}
-              >
+              <button className="button button--secondary share-dialog__revoke" {...revokeConfirm.triggerProps({ busy: busy !== null, pending: busy === "revoke" })}>
                 {strings.revoke}
               </button>
             </div>

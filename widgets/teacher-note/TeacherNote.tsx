@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type JSX } from "react";
 import { AdoptedContent } from "../lib/AdoptedContent";
 import { InlineConfirm } from "../lib/InlineConfirm";
+import { useInlineConfirm } from "../lib/useInlineConfirm";
 import { announceNoteChange } from "../lib/teacher-note-event";
 import { useOneCallAtATime } from "../lib/useOneCallAtATime";
 import type { WidgetProps } from "../runtime/definition";
@@ -57,13 +58,7 @@ export default function TeacherNote({
   const edited = useRef(typedBeforeMount);
   const fieldRef = useRef<HTMLTextAreaElement>(field);
   const fieldNodes = useMemo(() => [field], [field]);
-  const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const deleteRef = useRef<HTMLButtonElement>(null);
-  const focusDeleteNext = useRef(false);
-  useEffect(() => {
-    if (focusDeleteNext.current) deleteRef.current?.focus();
-    focusDeleteNext.current = false;
-  });
+  const deleteConfirm = useInlineConfirm();
 
   useEffect(() => {
     const controller = new AbortController();
@@ -234,34 +229,18 @@ export default function TeacherNote({
             {strings.save}
             <span className="visually-hidden">{named}</span>
           </button>
-          {showDelete && confirmingDelete && (
+          {showDelete && deleteConfirm.confirming && (
             <InlineConfirm
               block="teacher-note"
               question={strings.confirmDelete}
               confirmLabel={strings.confirmDeleteYes}
               confirmNamedFor={named}
               cancelLabel={strings.keepNote}
-              onConfirm={() => {
-                setConfirmingDelete(false);
-                void remove();
-              }}
-              onCancel={() => {
-                setConfirmingDelete(false);
-                focusDeleteNext.current = true;
-              }}
+              {...deleteConfirm.answerProps(() => void remove())}
             />
           )}
-          {showDelete && !confirmingDelete && (
-            <button
-              type="button"
-              ref={deleteRef}
-              className="button button--secondary teacher-note__delete"
-              aria-disabled={busy !== null || undefined}
-              aria-busy={busy === "delete" || undefined}
-              onClick={() => {
-                if (busy === null) setConfirmingDelete(true);
-              }}
-            >
+          {showDelete && !deleteConfirm.confirming && (
+            <button className="button button--secondary teacher-note__delete" {...deleteConfirm.triggerProps({ busy: busy !== null, pending: busy === "delete" })}>
               {strings.delete}
               <span className="visually-hidden">{named}</span>
             </button>

@@ -62,6 +62,13 @@ describe.each(databaseEngines)("the embedded CRM on %s", (engine) => {
       expect(await crm.constituentDetail(987654)).toBeUndefined();
     });
 
+    it("gives a person's first name and email for writing to them, and nothing for a school or an unknown id", async () => {
+      expect(await crm.personContact(personId)).toEqual({ Id: personId, FirstName: "Jo", Email: "jo@oakfield.sch.uk" });
+      const { Id: schoolId } = await crm.createOrganisation({ LastName: "Contact School", Addresses: [] }, now);
+      expect(await crm.personContact(schoolId)).toBeUndefined();
+      expect(await crm.personContact(987654)).toBeUndefined();
+    });
+
     it("finds organisations by postcode whatever its spacing and case, never people", async () => {
       const { Id } = await crm.createOrganisation({ LastName: "Quay School", Addresses: [{ Street1: "Quay Road", City: "Exeter", PostalCode: "EX2 4AN" }] }, now);
       await crm.createAddress(personId, { Street1: "1 Home Street", City: "Exeter", PostalCode: "EX2 4AN" }, now);
