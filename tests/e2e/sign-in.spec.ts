@@ -22,6 +22,34 @@ test.describe("sign in and out, JavaScript on", () => {
     expect((await status.json()).session_data.login_info).toBeNull();
   });
 
+  test("a password typed before the form's widget mounts survives the takeover, with its focus (issue 23, item 5)", async ({ page }) => {
+    // Hold the form's chunk back, as a slow connection would, so the first keystrokes reach the server's inputs.
+    let releaseChunk = () => {};
+    const chunkHeld = new Promise<void>((resolve) => (releaseChunk = resolve));
+    await page.route(/\/login-form-[^/]+\.js$/, async (route) => {
+      await chunkHeld;
+      await route.continue();
+    });
+    await page.goto("/account/login/?next=/account/dashboard/", { waitUntil: "domcontentloaded" });
+    const form = page.locator('[data-widget="login-form"]');
+    await page.getByLabel("Email address").fill(validMember);
+    const password = page.getByLabel("Password", { exact: true });
+    await password.click();
+    await page.keyboard.type(demoPassword.slice(0, 4), { delay: 20 });
+    await expect(form).not.toHaveAttribute("data-widget-state", "mounted");
+
+    // Let the chunk in and keep typing while the widget mounts, then after.
+    const typing = page.keyboard.type(demoPassword.slice(4, 8), { delay: 30 });
+    releaseChunk();
+    await typing;
+    await expect(form).toHaveAttribute("data-widget-state", "mounted");
+    await page.keyboard.type(demoPassword.slice(8), { delay: 20 });
+    await expect(password).toHaveValue(demoPassword);
+    await expect(password).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(atPath("/account/dashboard/"));
+  });
+
   test("a lapsed member is sent to renew, keeping next", async ({ page }) => {
     await page.goto("/account/login/?next=/account/dashboard/");
     await widgetMounted(page, "login-form");

@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type JSX } from "react";
+import { AdoptedContent } from "../lib/AdoptedContent";
+import { useAdoptedField } from "../lib/useAdoptedField";
 import type { WidgetProps } from "../runtime/definition";
 import { destinationAfterLogin } from "./destination";
 import { createSession, logIn, requestSignInLink } from "./login-calls";
@@ -11,11 +13,16 @@ import { useElementId } from "../lib/useElementId";
  * session on load, checks the fields, signs in with JSON and goes where the
  * login answer says. Same classes as the server's form, plus a
  * show-password toggle.
+ *
+ * The email and password inputs are the server's own elements, adopted
+ * (never re-created), so a password typed before the widget mounted, the
+ * caret and focus survive the takeover (issue 23, item 5).
  */
 export default function LoginForm({
   next,
+  emailField,
+  passwordField,
   email: initialEmail,
-  password: typedPassword,
   error: serverError,
   notice: serverNotice,
   offerSignInLink: offeredByServer,
@@ -26,7 +33,7 @@ export default function LoginForm({
 }: WidgetProps<LoginFormProps>): JSX.Element {
   const id = useElementId();
   const [email, setEmail] = useState(initialEmail);
-  const [password, setPassword] = useState(typedPassword);
+  const [password, setPassword] = useState(passwordField.value);
   const [passwordShown, setPasswordShown] = useState(false);
   const [message, setMessage] = useState<string | null>(serverError);
   const [submitting, setSubmitting] = useState(false);
@@ -80,6 +87,15 @@ export default function LoginForm({
     setNotice(result.message);
   }
 
+  const emailId = emailField.id || `${id}-email`;
+  const passwordId = passwordField.id || `${id}-password`;
+  const emailNodes = useAdoptedField(emailField, { value: email, onInput: setEmail, attributes: { id: emailId } });
+  const passwordNodes = useAdoptedField(passwordField, {
+    value: password,
+    onInput: setPassword,
+    attributes: { id: passwordId, type: passwordShown ? "text" : "password" },
+  });
+
   return (
     <>
       <form className="login-form__form" method="post" action="/account/login/" noValidate onSubmit={submit}>
@@ -90,41 +106,22 @@ export default function LoginForm({
           {notice && <p className="alert alert--success">{notice}</p>}
         </div>
         <div className="form-group">
-          <label className="form-label" htmlFor={`${id}-email`}>
+          <label className="form-label" htmlFor={emailId}>
             {strings.emailLabel}
           </label>
-          <input
-            className="form-input"
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="username"
-            spellCheck={false}
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
+          <AdoptedContent nodes={emailNodes} className="login-form__field-slot" />
         </div>
         <div className="form-group">
-          <label className="form-label" htmlFor={`${id}-password`}>
+          <label className="form-label" htmlFor={passwordId}>
             {strings.passwordLabel}
           </label>
           <div className="login-form__password">
-            <input
-              className="form-input"
-              id={`${id}-password`}
-              name="password"
-              type={passwordShown ? "text" : "password"}
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
+            <AdoptedContent nodes={passwordNodes} className="login-form__field-slot" />
             <button
               type="button"
               className="login-form__toggle"
               aria-pressed={passwordShown}
-              aria-controls={`${id}-password`}
+              aria-controls={passwordId}
               onClick={() => setPasswordShown((shown) => !shown)}
             >
               {strings.showPassword}

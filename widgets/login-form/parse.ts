@@ -1,5 +1,5 @@
-import { typedValue } from "../lib/dom";
 import { readI18n } from "../lib/i18n";
+import { WidgetConfigError } from "../lib/options";
 import { sameSitePath } from "../lib/same-site-path";
 
 // A type alias, not an interface: readI18n needs a string-keyed record.
@@ -44,9 +44,15 @@ export const loginFormDefaultStrings: LoginFormStrings = {
 export interface LoginFormProps {
   /** A same-site path, or null when the page gave none (the dashboard then applies after a valid sign-in). */
   next: string | null;
+  /**
+   * The server's own fields. The widget adopts these very elements rather
+   * than rendering its own, so what is typed while the script loads, the
+   * caret and focus all stay as they are.
+   */
+  emailField: HTMLInputElement;
+  passwordField: HTMLInputElement;
+  /** What the email field held when the widget took over (typed meanwhile, or the address of a failed attempt). */
   email: string;
-  /** Typed into the server's form before the widget took over. */
-  password: string;
   /** A message the server rendered (a failed no-JavaScript attempt), shown until the next try. */
   error: string | null;
   /** A status message the server rendered (a sign-in link was asked for). */
@@ -63,14 +69,19 @@ export interface LoginFormProps {
 /**
  * Reads `data-widget="login-form"`: data-next, data-email, data-error,
  * data-notice, data-offer-sign-in-link, data-sign-in-link-href,
- * data-forgot-password-href, data-register-href and data-i18n-* overrides.
- * Everything is optional, so the widget also runs on another site's page.
+ * data-forgot-password-href, data-register-href and data-i18n-* overrides,
+ * and the fields (`input[name=email]`, `input[name=password]`). The data-*
+ * are optional, so the widget also runs on another site's page.
  */
 export function parseLoginForm(root: HTMLElement): LoginFormProps {
+  const emailField = root.querySelector<HTMLInputElement>('input[name="email"]:not([type="hidden"])');
+  const passwordField = root.querySelector<HTMLInputElement>('input[name="password"]');
+  if (!emailField || !passwordField) throw new WidgetConfigError('login-form needs its fields, <input name="email"> and <input name="password">');
   return {
     next: sameSitePath(root.getAttribute("data-next")),
-    email: typedValue(root, "email") || (root.getAttribute("data-email") ?? ""),
-    password: typedValue(root, "password"),
+    emailField,
+    passwordField,
+    email: emailField.value || (root.getAttribute("data-email") ?? ""),
     error: root.getAttribute("data-error") || null,
     notice: root.getAttribute("data-notice") || null,
     offerSignInLink: root.getAttribute("data-offer-sign-in-link") === "true",

@@ -1,8 +1,9 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type JSX } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent, type JSX } from "react";
 import { AdoptedContent } from "../lib/AdoptedContent";
 import { InlineConfirm } from "../lib/InlineConfirm";
 import { useInlineConfirm } from "../lib/useInlineConfirm";
 import { announceNoteChange } from "../lib/teacher-note-event";
+import { useAdoptedField } from "../lib/useAdoptedField";
 import { useOneCallAtATime } from "../lib/useOneCallAtATime";
 import type { WidgetProps } from "../runtime/definition";
 import type { NoteDraft } from "./draft-store";
@@ -57,7 +58,6 @@ export default function TeacherNote({
   // Typing before the widget mounted counts as editing: the fetched note must not overwrite it.
   const edited = useRef(typedBeforeMount);
   const fieldRef = useRef<HTMLTextAreaElement>(field);
-  const fieldNodes = useMemo(() => [field], [field]);
   const deleteConfirm = useInlineConfirm();
 
   useEffect(() => {
@@ -77,21 +77,12 @@ export default function TeacherNote({
     return () => controller.abort();
   }, [endpoints]);
 
-  // The adopted field's input events are the person's edits; `edit` is read through a ref so the listener stays put.
-  const editLatest = useRef(edit);
-  editLatest.current = edit;
+  // What was typed before the mount is an edit like any other: it is kept as a draft.
   useEffect(() => {
-    const onInput = () => editLatest.current(field.value);
-    field.addEventListener("input", onInput);
-    if (typedBeforeMount) editLatest.current(field.value);
-    return () => field.removeEventListener("input", onInput);
-  }, [field, typedBeforeMount]);
-
-  // Text the widget sets (a fetched note, a restored draft, a delete) goes into the field; typing already is there,
-  // so the value is only written when it differs, which leaves the caret alone.
-  useLayoutEffect(() => {
-    if (field.value !== text) field.value = text;
-  }, [field, text]);
+    if (typedBeforeMount) edit(field.value);
+    // Once, at the takeover: later input reaches edit() through useAdoptedField.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // Once the saved note is known: a kept draft unlike it is offered back; one equal to it is stale.
   useEffect(() => {
@@ -190,12 +181,12 @@ export default function TeacherNote({
   const over = normaliseNote(text).length > NOTE_MAX_LENGTH;
   const describedBy = fieldError ? `${errorId} ${countId}` : countId;
 
-  useLayoutEffect(() => {
-    field.id = fieldId;
-    field.setAttribute("aria-describedby", describedBy);
-    if (fieldError) field.setAttribute("aria-invalid", "true");
-    else field.removeAttribute("aria-invalid");
-  }, [field, fieldId, describedBy, fieldError]);
+  // Text the widget sets (a fetched note, a restored draft, a delete) goes into the field; typing is already there.
+  const fieldNodes = useAdoptedField(field, {
+    value: text,
+    onInput: edit,
+    attributes: { id: fieldId, "aria-describedby": describedBy, "aria-invalid": fieldError ? "true" : null },
+  });
 
   return (
     <>
