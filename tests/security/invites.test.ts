@@ -1,8 +1,7 @@
-import type { CrmPort } from "../../server/crm/crm-port";
 import { addPerson } from "../server/accounts/support";
-import { addSchool, crmOf, currentRoles, join, latestInvitePath, userSeatsRemaining } from "../server/memberships/support";
+import { addSchool, currentRoles, join, latestInvitePath, userSeatsRemaining } from "../server/memberships/support";
 import { formPost, jsonCall, myAccountPath, signedInBrowser, type Agent } from "../server/my-account/support";
-import { createTestApp, type TestApp } from "../server/support/test-app";
+import { appPerSuite, type SuiteApp } from "./support";
 
 /*
  * Issue 22, items 3 and 5: an invite is single-use and revocable (ASVS 5.0
@@ -15,36 +14,32 @@ type School = { schoolId: number; membershipId: number };
 const invite = (who: Browser, email: string, school: School) =>
   jsonCall(who.agent, "post", "/account/invite-user/", who.token, { email, organisationConstituentId: school.schoolId, membershipId: school.membershipId });
 
-async function adminOf(t: TestApp, crm: CrmPort, school: School, email: string): Promise<Browser> {
+async function adminOf({ t, crm }: SuiteApp, school: School, email: string): Promise<Browser> {
   await join(crm, school.schoolId, await addPerson(t.database.db, { email }), "admin");
   return signedInBrowser(t.app, email);
 }
 
 describe("revoking invites", () => {
-  let t: TestApp;
-  let crm: CrmPort;
+  const suite = appPerSuite();
   let school: School;
   let head: Browser;
   beforeAll(async () => {
-    t = await createTestApp();
-    crm = crmOf(t);
-    school = await addSchool(t.database.db, crm, { name: "Riverside Academy", seats: 10 });
-    head = await adminOf(t, crm, school, "head@riverside.example");
+    school = await addSchool(suite.t.database.db, suite.crm, { name: "Riverside Academy", seats: 10 });
+    head = await adminOf(suite, school, "head@riverside.example");
   });
-  afterAll(() => t.close());
 
   it("V8.3.2 refuses the old link to someone an admin removed: they do not rejoin or take a seat", async () => {
-    const personId = await addPerson(t.database.db, { email: "removed@example.org" });
+    const personId = await addPerson(suite.t.database.db, { email: "removed@example.org" });
     expect((await invite(head, "removed@example.org", school)).status).toBe(200);
-    const link = await latestInvitePath(t.database.db, "removed@example.org");
-    const removed = await signedInBrowser(t.app, "removed@example.org");
+    const link = await latestInvitePath(suite.t.database.db, "removed@example.org");
+    const removed = await signedInBrowser(suite.t.app, "removed@example.org");
     expect((await removed.agent.get(link).set("Accept", "text/html")).status).toBe(303);
     // A second invite sent meanwhile, still pending, goes with the removal too.
     expect((await invite(head, "removed@example.org", school)).status).toBe(200);
-    const secondLink = await latestInvitePath(t.database.db, "removed@example.org");
-    const [affiliation] = await crm.affiliations({ groupConstituentId: school.schoolId, individualConstituentId: personId, currentAt: new Date() });
+    const secondLink = await latestInvitePath(suite.t.database.db, "removed@example.org");
+    const [affiliation] = await suite.crm.affiliations({ groupConstituentId: school.schoolId, individualConstituentId: personId, currentAt: new Date() });
     expect((await formPost(head.agent, `/account/school/remove/${affiliation!.Id}/`, head.token, {})).status).toBe(303);
-    const seatsAfterRemoval = await userSeatsRemaining(crm, school.membershipId);
+    const seatsAfterRemoval = await userSeatsRemaining(suite.crm, school.membershipId);
 
     for (const replay of [link, secondLink]) {
       const response = await removed.agent.get(replay).set("Accept", "text/html");
@@ -52,16 +47,16 @@ describe("revoking invites", () => {
       expect(response.text).toContain("This invite link no longer works");
       expect(response.text).toContain("Ask the school&#39;s admin to send you a new invite.");
     }
-    expect(await currentRoles(crm, school.schoolId, personId)).toEqual([]);
-    expect(await userSeatsRemaining(crm, school.membershipId)).toBe(seatsAfterRemoval);
-    const [audit] = await t.database.db.selectFrom("audit_events").select("details").where("event", "=", "school-affiliation.removed").execute();
+    expect(await currentRoles(suite.crm, school.schoolId, personId)).toEqual([]);
+    expect(await userSeatsRemaining(suite.crm, school.membershipId)).toBe(seatsAfterRemoval);
+    const [audit] = await suite.t.database.db.selectFrom("audit_events").select("details").where("event", "=", "school-affiliation.removed").execute();
     expect(JSON.parse(String(audit!.details))).toMatchObject({ invitesRevoked: 1 });
   });
 
   it("V8.3.2 lists pending invites on the School tab; revoking one (a plain form) makes its link refuse", async () => {
-    await addPerson(t.database.db, { email: "pending@example.org" });
+    await addPerson(suite.t.database.db, { email: "pending@example.org" });
     expect((await invite(head, "pending@example.org", school)).status).toBe(200);
-    const link = await latestInvitePath(t.database.db, "pending@example.org");
+    const link = await latestInvitePath(suite.t.database.db, "pending@example.org");
     const tab = await head.agent.get(myAccountPath).set("Accept", "text/html");
     expect(tab.text).toContain("Pending invites");
     const action = new RegExp(`action="(/account/school/${school.schoolId}/invites/(\\d+)/revoke/)"`).exec(tab.text);
@@ -75,10 +70,10 @@ describe("revoking invites", () => {
     const after = await head.agent.get(myAccountPath).set("Accept", "text/html");
     expect(after.text).toContain("The invite to pending@example.org has been revoked");
     expect(after.text).not.toContain(action![1]);
-    const [audit] = await t.database.db.selectFrom("audit_events").select(["actor_id", "details"]).where("event", "=", "school-invite.revoked").execute();
+    const [audit] = await suite.t.database.db.selectFrom("audit_events").select(["actor_id", "details"]).where("event", "=", "school-invite.revoked").execute();
     expect(JSON.parse(String(audit!.details))).toMatchObject({ schoolId: school.schoolId, email: "pending@example.org" });
 
-    const invitee = await signedInBrowser(t.app, "pending@example.org");
+    const invitee = await signedInBrowser(suite.t.app, "pending@example.org");
     const response = await invitee.agent.get(link).set("Accept", "text/html");
     expect(response.status).toBe(400);
     expect(response.text).toContain("This invite link no longer works");
@@ -86,66 +81,56 @@ describe("revoking invites", () => {
   });
 
   it("V8.3.2 V8.2.2 lets only an admin of the invite's school list or revoke it, and needs the CSRF token", async () => {
-    const other = await addSchool(t.database.db, crm, { name: "Oakfield Primary School", seats: 10 });
-    const otherHead = await adminOf(t, crm, other, "head@oakfield.example");
+    const other = await addSchool(suite.t.database.db, suite.crm, { name: "Oakfield Primary School", seats: 10 });
+    const otherHead = await adminOf(suite, other, "head@oakfield.example");
     expect((await invite(head, "kept@example.org", school)).status).toBe(200);
-    const [row] = await t.database.db.selectFrom("school_invites").select("id").where("email", "=", "kept@example.org").execute();
+    const [row] = await suite.t.database.db.selectFrom("school_invites").select("id").where("email", "=", "kept@example.org").execute();
     // Another school's admin: by either school's id, refused.
     expect((await formPost(otherHead.agent, `/account/school/${school.schoolId}/invites/${row!.id}/revoke/`, otherHead.token, {})).status).toBe(403);
     expect((await formPost(otherHead.agent, `/account/school/${other.schoolId}/invites/${row!.id}/revoke/`, otherHead.token, {})).status).toBe(404);
     expect((await otherHead.agent.get(`/account/school/${school.schoolId}/invites/`).set("Accept", "application/json")).status).toBe(403);
     expect((await head.agent.post(`/account/school/${school.schoolId}/invites/${row!.id}/revoke/`).type("form").send({})).status).toBe(403);
-    const [still] = await t.database.db.selectFrom("school_invites").select("revoked_at").where("id", "=", row!.id).execute();
+    const [still] = await suite.t.database.db.selectFrom("school_invites").select("revoked_at").where("id", "=", row!.id).execute();
     expect(still!.revoked_at).toBeNull();
   });
 });
 
 describe("seats held by pending invites", () => {
-  let t: TestApp;
-  let crm: CrmPort;
+  const suite = appPerSuite();
   let school: School;
   let head: Browser;
   beforeAll(async () => {
-    t = await createTestApp();
-    crm = crmOf(t);
-    school = await addSchool(t.database.db, crm, { name: "Elm Tree School", seats: 3 });
-    head = await adminOf(t, crm, school, "head@elm.example");
-    await join(crm, school.schoolId, await addPerson(t.database.db, { email: "teacher@elm.example" }), "user");
+    school = await addSchool(suite.t.database.db, suite.crm, { name: "Elm Tree School", seats: 3 });
+    head = await adminOf(suite, school, "head@elm.example");
+    await join(suite.crm, school.schoolId, await addPerson(suite.t.database.db, { email: "teacher@elm.example" }), "user");
   });
-  afterAll(() => t.close());
 
   it("V2.4.1 refuses, before sending, an invite no seat is left for; a second invite to one address holds one seat", async () => {
     expect((await invite(head, "one@example.org", school)).status).toBe(200);
     // Sent again: it replaces the first (whose link stops working) rather than holding a second seat.
     expect((await invite(head, "one@example.org", school)).status).toBe(200);
     expect((await invite(head, "two@example.org", school)).status).toBe(200);
-    const pending = await t.database.db.selectFrom("school_invites").select("email").where("revoked_at", "is", null).execute();
+    const pending = await suite.t.database.db.selectFrom("school_invites").select("email").where("revoked_at", "is", null).execute();
     expect(pending.map((row) => row.email).sort()).toEqual(["one@example.org", "two@example.org"]);
 
     const refused = await invite(head, "three@example.org", school);
     expect(refused.status).toBe(409);
     expect(refused.body.errors.__all__).toEqual(["All 3 seats are in use or held by pending invites. Revoke a pending invite or remove someone first."]);
-    const [mail] = await t.database.db.selectFrom("mail_outbox").select("id").where("to_address", "=", "three@example.org").execute();
+    const [mail] = await suite.t.database.db.selectFrom("mail_outbox").select("id").where("to_address", "=", "three@example.org").execute();
     expect(mail).toBeUndefined();
 
-    const [two] = await t.database.db.selectFrom("school_invites").select("id").where("email", "=", "two@example.org").execute();
+    const [two] = await suite.t.database.db.selectFrom("school_invites").select("id").where("email", "=", "two@example.org").execute();
     expect((await formPost(head.agent, `/account/school/${school.schoolId}/invites/${two!.id}/revoke/`, head.token, {})).status).toBe(303);
     expect((await invite(head, "three@example.org", school)).status).toBe(200);
   });
 });
 
 describe("invite limits", () => {
-  let t: TestApp;
-  let crm: CrmPort;
-  beforeAll(async () => {
-    t = await createTestApp();
-    crm = crmOf(t);
-  });
-  afterAll(() => t.close());
+  const suite = appPerSuite();
 
   it("V2.4.1 answers an admin's 21st invite in an hour with 429, Retry-After and when to try again, sending nothing", async () => {
-    const school = await addSchool(t.database.db, crm, { name: "Birch Academy", seats: "unlimited" });
-    const head = await adminOf(t, crm, school, "head@birch.example");
+    const school = await addSchool(suite.t.database.db, suite.crm, { name: "Birch Academy", seats: "unlimited" });
+    const head = await adminOf(suite, school, "head@birch.example");
     for (let n = 1; n <= 20; n += 1) expect((await invite(head, `staff${n}@birch.example`, school)).status).toBe(200);
     const refused = await invite(head, "staff21@birch.example", school);
     expect(refused.status).toBe(429);
@@ -153,7 +138,7 @@ describe("invite limits", () => {
     expect(retryAfter).toBeGreaterThan(55 * 60);
     expect(retryAfter).toBeLessThanOrEqual(60 * 60);
     expect(refused.body.errors.__all__[0]).toMatch(/^You have sent as many invites as we allow for now\. Try again in (59 minutes|1 hour)\.$/);
-    expect(await t.database.db.selectFrom("mail_outbox").select("id").where("to_address", "=", "staff21@birch.example").execute()).toEqual([]);
+    expect(await suite.t.database.db.selectFrom("mail_outbox").select("id").where("to_address", "=", "staff21@birch.example").execute()).toEqual([]);
     // As a plain form, the same refusal comes back as the invite page with the message.
     const form = await formPost(head.agent, "/account/invite-user/", head.token, {
       email: "staff22@birch.example", organisationConstituentId: String(school.schoolId), membershipId: String(school.membershipId),
@@ -164,9 +149,9 @@ describe("invite limits", () => {
   }, 60_000);
 
   it("V2.4.1 limits a school's invites whichever of its admins sends them (30 an hour)", async () => {
-    const school = await addSchool(t.database.db, crm, { name: "Cedar High School", seats: "unlimited" });
-    const first = await adminOf(t, crm, school, "first@cedar.example");
-    const second = await adminOf(t, crm, school, "second@cedar.example");
+    const school = await addSchool(suite.t.database.db, suite.crm, { name: "Cedar High School", seats: "unlimited" });
+    const first = await adminOf(suite, school, "first@cedar.example");
+    const second = await adminOf(suite, school, "second@cedar.example");
     for (let n = 1; n <= 20; n += 1) expect((await invite(first, `a${n}@cedar.example`, school)).status).toBe(200);
     for (let n = 1; n <= 10; n += 1) expect((await invite(second, `b${n}@cedar.example`, school)).status).toBe(200);
     const refused = await invite(second, "b11@cedar.example", school);
@@ -174,7 +159,7 @@ describe("invite limits", () => {
     expect(refused.headers["retry-after"]).toBeDefined();
     expect(refused.body.errors.__all__[0]).toMatch(/^Your school's admins have sent as many invites as we allow for now\. Try again in/);
     // Another school's admin is not held back by Cedar's count.
-    const other = await addSchool(t.database.db, crm, { name: "Maple School", seats: "unlimited" });
-    expect((await invite(await adminOf(t, crm, other, "head@maple.example"), "c1@maple.example", other)).status).toBe(200);
+    const other = await addSchool(suite.t.database.db, suite.crm, { name: "Maple School", seats: "unlimited" });
+    expect((await invite(await adminOf(suite, other, "head@maple.example"), "c1@maple.example", other)).status).toBe(200);
   }, 60_000);
 });

@@ -1,13 +1,13 @@
 import request from "supertest";
 import Stripe from "stripe";
-import { createSqlCrm } from "../../server/crm/sql-crm";
 import { signSandboxBody } from "../../server/payments/sandbox-signature";
 import { addPerson, browserOnLoginPage, freshToken, signInAs } from "../server/accounts/support";
-import { addSchool, ids } from "../server/memberships/support";
+import { addSchool } from "../server/memberships/support";
 import { basketItem, orderRow, paymentRecords, payOnSandbox, sandboxNotification, sessionIdIn, signedInPayer, type Payer } from "../server/payments/support";
 import { startStripeStandIn, stripeWebhook, testStripeKeys, type StripeStandIn } from "../server/payments/stripe-stand-in";
 import { databaseEngines } from "../server/support/databases";
 import { createTestApp, type TestApp } from "../server/support/test-app";
+import { appPerSuite } from "./support";
 
 /*
  * Forged payment returns and notifications (docs/payments.md). The browser's
@@ -22,17 +22,11 @@ import { createTestApp, type TestApp } from "../server/support/test-app";
 const approvedCard = "4242 4242 4242 4242";
 
 describe.each(databaseEngines)("forged payments with the sandbox provider on %s", (engine) => {
-  let t: TestApp;
-  let crm: ReturnType<typeof createSqlCrm>;
+  const suite = appPerSuite({ engine });
 
-  beforeAll(async () => {
-    t = await createTestApp({ engine });
-    crm = createSqlCrm(t.database.db, ids);
-  });
-  afterAll(() => t.close());
 
   let people = 0;
-  const signedIn = () => signedInPayer(t, `forger${++people}@example.com`);
+  const signedIn = () => signedInPayer(suite.t, `forger${++people}@example.com`);
 
   const checkout = async (payer: Payer, overrides: Record<string, unknown> = {}) => {
     const response = await payer.agent.post("/account/add-to-basket/").set("X-CSRFToken", payer.token).send(basketItem(payer.id, overrides));
@@ -41,17 +35,17 @@ describe.each(databaseEngines)("forged payments with the sandbox provider on %s"
   };
   const orderCall = (payer: Payer, sessionId: string) => payer.agent.get(`/account/cart/orders/?sessionId=${sessionId}`).set("Accept", "application/json");
   const notify = (raw: { rawBody: Buffer; headers: Record<string, string> }) =>
-    request(t.app).post("/payments/notifications/sandbox/").set(raw.headers).send(raw.rawBody.toString("utf8"));
+    request(suite.t.app).post("/payments/notifications/sandbox/").set(raw.headers).send(raw.rawBody.toString("utf8"));
   /** A notification body of the test's choosing, signed with the app's own key, as only the provider could. */
   const signed = (body: object) => {
     const rawBody = Buffer.from(JSON.stringify(body));
-    return { rawBody, headers: { "content-type": "application/json", "sandbox-signature": signSandboxBody(t.config.paymentWebhookSecret, rawBody) } };
+    return { rawBody, headers: { "content-type": "application/json", "sandbox-signature": signSandboxBody(suite.t.config.paymentWebhookSecret, rawBody) } };
   };
 
     it("V2.2.2 ignores a tampered price and level: both come from the plan type and number of users", async () => {
       // A verified teacher of a school with no admin and no membership: allowed to buy its first membership.
-      const payer = await signedInPayer(t, `forger${++people}@tamper.example`, { verified: true });
-      const { schoolId } = await addSchool(t.database.db, crm, { name: "Tamper Academy", kind: "independent", domains: ["tamper.example"] });
+      const payer = await signedInPayer(suite.t, `forger${++people}@tamper.example`, { verified: true });
+      const { schoolId } = await addSchool(suite.t.database.db, suite.crm, { name: "Tamper Academy", kind: "independent", domains: ["tamper.example"] });
       const sessionId = await checkout(payer, {
         PlanType: "school-annual",
         OrganisationConstituentId: schoolId,
@@ -61,7 +55,7 @@ describe.each(databaseEngines)("forged payments with the sandbox provider on %s"
         Amount: 0.01,
         amount_pence: 1,
       });
-      const order = await orderRow(t.database.db, sessionId);
+      const order = await orderRow(suite.t.database.db, sessionId);
       expect(order).toMatchObject({ level_id: 96, amount_pence: 25000, number_of_users: 2, organisation_id: schoolId, status: "pending" });
       expect((await payer.agent.get(`/payments/sandbox/checkout/${sessionId}/`)).text).toContain("£250.00");
     });
@@ -70,12 +64,12 @@ describe.each(databaseEngines)("forged payments with the sandbox provider on %s"
     it("V2.3.1 a forged approved return creates nothing: the unpaid order answers 409 and no membership appears", async () => {
       const payer = await signedIn();
       const sessionId = await checkout(payer);
-      const before = await paymentRecords(t.database.db);
+      const before = await paymentRecords(suite.t.database.db);
       expect((await payer.agent.get(`/account/register/?paymentStatus=approved&sessionId=${sessionId}`)).status).toBe(200);
       const order = await orderCall(payer, sessionId);
       expect(order.status).toBe(409);
       expect(order.body).toEqual({ success: false, errors: { __all__: ["Payment processing failed. Please try again."] } });
-      expect(await paymentRecords(t.database.db)).toEqual(before);
+      expect(await paymentRecords(suite.t.database.db)).toEqual(before);
     });
 
 
@@ -96,65 +90,65 @@ describe.each(databaseEngines)("forged payments with the sandbox provider on %s"
     it("V4.1.5 refuses a notification with a bad signature (400) and changes nothing", async () => {
       const payer = await signedIn();
       const sessionId = await checkout(payer);
-      const { rawBody, headers } = await sandboxNotification(t, sessionId, "approved");
-      const before = await paymentRecords(t.database.db);
+      const { rawBody, headers } = await sandboxNotification(suite.t, sessionId, "approved");
+      const before = await paymentRecords(suite.t.database.db);
       const tampered = Buffer.from(rawBody.toString().replace("payment.approved", "payment.approved "));
       expect((await notify({ rawBody: tampered, headers })).status).toBe(400);
       expect((await notify({ rawBody, headers: { ...headers, "sandbox-signature": "0".repeat(64) } })).status).toBe(400);
       expect((await notify({ rawBody, headers: { "content-type": "application/json" } })).status).toBe(400);
-      expect(await paymentRecords(t.database.db)).toEqual(before);
-      expect((await orderRow(t.database.db, sessionId)).status).toBe("pending");
-      expect(t.logLines()).toContainEqual(expect.objectContaining({ level: 40, msg: "payment notification refused" }));
+      expect(await paymentRecords(suite.t.database.db)).toEqual(before);
+      expect((await orderRow(suite.t.database.db, sessionId)).status).toBe("pending");
+      expect(suite.t.logLines()).toContainEqual(expect.objectContaining({ level: 40, msg: "payment notification refused" }));
       // Another provider's path is not an endpoint at all.
-      const elsewhere = await request(t.app).post("/payments/notifications/stripe/").set(headers).send(rawBody.toString("utf8"));
+      const elsewhere = await request(suite.t.app).post("/payments/notifications/stripe/").set(headers).send(rawBody.toString("utf8"));
       expect(elsewhere.status).toBe(404);
-      expect(await paymentRecords(t.database.db)).toEqual(before);
+      expect(await paymentRecords(suite.t.database.db)).toEqual(before);
     });
 
   it("V2.3.3 a replayed approval fulfils once, and a replayed old decline or cancel cannot undo a payment", async () => {
     const payer = await signedIn();
     const sessionId = await checkout(payer);
-    const declined = await sandboxNotification(t, sessionId, "declined");
-    const cancelled = await sandboxNotification(t, sessionId, "cancelled");
-    const approved = await sandboxNotification(t, sessionId, "approved");
+    const declined = await sandboxNotification(suite.t, sessionId, "declined");
+    const cancelled = await sandboxNotification(suite.t, sessionId, "cancelled");
+    const approved = await sandboxNotification(suite.t, sessionId, "approved");
     expect((await notify(approved)).status).toBe(200);
-    const once = await paymentRecords(t.database.db);
-    expect((await orderRow(t.database.db, sessionId)).status).toBe("approved");
+    const once = await paymentRecords(suite.t.database.db);
+    expect((await orderRow(suite.t.database.db, sessionId)).status).toBe("approved");
     for (const replay of [approved, declined, cancelled, approved]) expect((await notify(replay)).status).toBe(200);
-    expect(await paymentRecords(t.database.db)).toEqual(once);
-    expect((await orderRow(t.database.db, sessionId)).status).toBe("approved");
+    expect(await paymentRecords(suite.t.database.db)).toEqual(once);
+    expect((await orderRow(suite.t.database.db, sessionId)).status).toBe("approved");
   });
 
   it("V2.2.2 takes no amount or level from a notification: the order is fulfilled at the server's price and level", async () => {
     const payer = await signedIn();
     const sessionId = await checkout(payer);
-    const { provider_reference, amount_pence, level_id } = await orderRow(t.database.db, sessionId);
+    const { provider_reference, amount_pence, level_id } = await orderRow(suite.t.database.db, sessionId);
     const response = await notify(signed({ type: "payment.approved", reference: provider_reference, amount: 1, amount_pence: 1, level_id: 97, currency: "XXX" }));
     expect(response.status).toBe(200);
-    const order = await orderRow(t.database.db, sessionId);
+    const order = await orderRow(suite.t.database.db, sessionId);
     expect(order).toMatchObject({ status: "approved", amount_pence, level_id });
-    const membership = await t.database.db.selectFrom("memberships").select("membership_level_id").where("id", "=", order.membership_id!).executeTakeFirstOrThrow();
+    const membership = await suite.t.database.db.selectFrom("memberships").select("membership_level_id").where("id", "=", order.membership_id!).executeTakeFirstOrThrow();
     expect(membership.membership_level_id).toBe(level_id);
   });
 
   it("V4.1.5 a signed notification for no known order, or of an unknown type, changes nothing", async () => {
     const payer = await signedIn();
     const sessionId = await checkout(payer);
-    const before = await paymentRecords(t.database.db);
+    const before = await paymentRecords(suite.t.database.db);
     expect((await notify(signed({ type: "payment.approved", reference: "sbx_000000000000000000000000" }))).status).toBe(200);
-    const { provider_reference } = await orderRow(t.database.db, sessionId);
+    const { provider_reference } = await orderRow(suite.t.database.db, sessionId);
     expect((await notify(signed({ type: "payment.refund_everything", reference: provider_reference }))).status).toBe(200);
     expect((await notify(signed({ type: "payment.approved", reference: [provider_reference] }))).status).toBe(400);
-    expect(await paymentRecords(t.database.db)).toEqual(before);
+    expect(await paymentRecords(suite.t.database.db)).toEqual(before);
   });
 
   it("V3.5.1 the sandbox's card form needs the CSRF token: a cross-site post pays nothing", async () => {
     const payer = await signedIn();
     const sessionId = await checkout(payer);
-    const before = await paymentRecords(t.database.db);
+    const before = await paymentRecords(suite.t.database.db);
     const forged = await payer.agent.post(`/payments/sandbox/checkout/${sessionId}/`).type("form").send({ cardNumber: approvedCard });
     expect(forged.status).toBe(403);
-    expect(await paymentRecords(t.database.db)).toEqual(before);
+    expect(await paymentRecords(suite.t.database.db)).toEqual(before);
     expect((await payOnSandbox(payer.agent, payer.token, sessionId, approvedCard)).status).toBe(303);
   });
 });

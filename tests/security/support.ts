@@ -1,4 +1,7 @@
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
+import type { CrmPort } from "../../server/crm/crm-port";
+import { crmOf } from "../server/memberships/support";
+import { createTestApp, type TestApp } from "../server/support/test-app";
 
 /**
  * One payload for every field that reaches a page: it tries the element
@@ -29,4 +32,27 @@ export function stringsIn(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap(stringsIn);
   if (value && typeof value === "object") return Object.values(value).flatMap(stringsIn);
   return [];
+}
+
+export interface SuiteApp {
+  /** The real app on its own fresh database (tests/server/support/test-app.ts). */
+  t: TestApp;
+  /** The embedded CRM over that database, for arranging schools, memberships and roles. */
+  crm: CrmPort;
+}
+
+/**
+ * The set-up most security suites share: the real app made before the
+ * enclosing describe's tests and closed after them, with the CRM over its
+ * database. Read `t` and `crm` inside tests and hooks (a later beforeAll may
+ * build on them): they are set once this beforeAll has run.
+ */
+export function appPerSuite(options: Parameters<typeof createTestApp>[0] = {}): SuiteApp {
+  const suite = {} as SuiteApp;
+  beforeAll(async () => {
+    suite.t = await createTestApp(options);
+    suite.crm = crmOf(suite.t);
+  });
+  afterAll(() => suite.t.close());
+  return suite;
 }
