@@ -18,8 +18,8 @@ export const QUIET_REFUSAL_PREFERENCE = "quiet-refusal";
 export const REFUSAL_STATUS_HEADER = "Refusal-Status";
 
 export const quietRefusals: RequestHandler = (req, res, next) => {
-  const prefer = req.headers.prefer;
-  if (!prefer || !prefer.split(",").some((token) => token.trim().toLowerCase() === QUIET_REFUSAL_PREFERENCE)) return next();
+  const prefer = String(req.headers.prefer ?? "");
+  if (!prefer.split(",").some((token) => token.trim().toLowerCase() === QUIET_REFUSAL_PREFERENCE)) return next();
   res.vary("Prefer");
   const writeHead = res.writeHead;
   res.writeHead = function writeHeadQuietly(this: Response, ...args: Parameters<Response["writeHead"]>) {
