@@ -45,7 +45,8 @@ test("the Nu HTML Checker finds no error on any page, signed out or signed in", 
       const name = files.get(message.url.replace(/^file:/, "")) ?? message.url;
       errorsByPage.set(name, [...(errorsByPage.get(name) ?? []), `line ${message.lastLine ?? "?"}: ${message.message}`]);
     }
-    console.log([...errorsByPage].map(([name, errors]) => `${String(errors.length).padStart(3)}  ${name}`).join("\n"));
+    // The report, in the run's output: errors per page.
+    process.stdout.write(`Nu HTML Checker errors per page:\n${[...errorsByPage].map(([name, errors]) => `${String(errors.length).padStart(3)}  ${name}`).join("\n")}\n`);
     expect(Object.fromEntries([...errorsByPage].filter(([, errors]) => errors.length > 0))).toEqual({});
   } finally {
     await rm(dir, { recursive: true, force: true });
