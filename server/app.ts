@@ -9,6 +9,7 @@ import { pageLocals } from "./http/page-locals";
 import { frontDoor } from "./http/front-door";
 import { anonymousPageCache, pageCache, type PageCache } from "./http/page-cache";
 import { noStoreForPersonalResponses } from "./http/personal-responses";
+import { quietRefusals } from "./http/quiet-refusals";
 import { fixedSecurityHeaders, securityHeaders } from "./http/security-headers";
 import { sessionCookieName, sessionMiddleware } from "./http/session/session-middleware";
 import { loadCurrentUser } from "./http/session-user";
@@ -141,6 +142,8 @@ function expressApp(services: AppServices, options: CreateAppOptions & SharedPar
   app.use(healthRoutes({ probe: features.readinessProbe }));
   // It decides Cache-Control as headers are written, so it must come before anything that may set a cookie.
   app.use(noStoreForPersonalResponses);
+  // A widget's expected refusal as 200 + Refusal-Status, so the browser logs no error; before anything can answer a 4xx.
+  app.use(quietRefusals);
   // Before the logger: the emailed reset link carries a token, which must never be logged.
   app.use(passwordLinkHandoff(config));
   app.use(verifyEmailLinkHandoff(config));

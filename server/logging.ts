@@ -3,6 +3,7 @@ import type { RequestHandler } from "express";
 import pino, { type DestinationStream, type Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import type { LogLevel } from "./config";
+import { answeredStatus } from "./http/quiet-refusals";
 
 export type { Logger } from "pino";
 
@@ -58,7 +59,8 @@ const accessLogSerializers = {
     url: redactShareTokens(req.originalUrl ?? req.url ?? ""),
     remoteAddress: req.socket?.remoteAddress,
   }),
-  res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
+  // A quiet refusal (sent as 200) is logged as the refusal it is.
+  res: (res: ServerResponse) => ({ statusCode: answeredStatus(res) }),
   err: pino.stdSerializers.err,
 };
 
@@ -93,8 +95,9 @@ export function accessLog(logger: Logger): AccessLog {
     customLogLevel: (req, res, error) => {
       // A client that hung up mid-body is its own doing, not a failure of ours (docs/faults.md).
       if (req.readableAborted) return "info";
-      if (error || res.statusCode >= 500) return "error";
-      if (res.statusCode >= 400) return "warn";
+      const status = answeredStatus(res);
+      if (error || status >= 500) return "error";
+      if (status >= 400) return "warn";
       return successLevel(req);
     },
   });

@@ -15,7 +15,7 @@ import { failJson, redirectWithError } from "../http/write-replies";
 /**
  * A person's own note on an activity (docs/resources.md, "Teacher notes"):
  *
- * - GET    /resources/notes/:activityId/         200 {content}; 404 when there is none
+ * - GET    /resources/notes/:activityId/         200 {content}; {content: ""} when there is none (a missing note is an empty one)
  * - POST   /resources/notes/:activityId/save/    JSON {content} -> 200 {success, content, updated_at}, 400, 403
  * - DELETE /resources/notes/:activityId/delete/  200 {success: true}; 404 when there is none
  *
@@ -45,8 +45,8 @@ export function teacherNoteRoutes(options: { notes: TeacherNotesService }): Rout
     const activityId = pathId(req.params.activityId);
     if (!req.currentUser) return failJson(res, 401, { [nonFieldErrorsKey]: [SIGNED_OUT_MESSAGE] });
     const note = await notes.read(req.currentUser.id, activityId, new Date());
-    if (note.kind === "not-found") return failJson(res, 404, { [nonFieldErrorsKey]: [NOTE_MESSAGES.noNote] });
-    res.json({ content: note.content });
+    if (note.kind === "not-found") return failJson(res, 404, { [nonFieldErrorsKey]: [NOTE_MESSAGES.notFound] });
+    res.json({ content: note.kind === "note" ? note.content : "" });
   });
 
   router.post(`${notePath}save/`, jsonFields({ content: "text", next: "text" }), async (req, res) => {

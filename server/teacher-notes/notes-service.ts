@@ -14,7 +14,8 @@ import { deleteNote, findNote, notesOn, upsertNote, visibleActivity, type NoteAc
 
 export type { NoteActivity };
 
-export type NoteRead = { kind: "not-found" } | { kind: "note"; content: string; updatedAt: string };
+/** "none": the activity is there but the person has no note on it, which reads as an empty note (issue 24). */
+export type NoteRead = { kind: "not-found" } | { kind: "none" } | { kind: "note"; content: string; updatedAt: string };
 
 export type NoteSave =
   | { kind: "not-found" }
@@ -38,7 +39,7 @@ export function createTeacherNotesService(deps: { db: Kysely<Database>; memberAc
     async read(constituentId, activityId, now) {
       if (!(await visibleActivity(db, activityId, now))) return { kind: "not-found" };
       const note = await findNote(db, constituentId, activityId);
-      return note ? { kind: "note", content: note.content, updatedAt: note.updated_at } : { kind: "not-found" };
+      return note ? { kind: "note", content: note.content, updatedAt: note.updated_at } : { kind: "none" };
     },
 
     async save(constituentId, activityId, content, now) {

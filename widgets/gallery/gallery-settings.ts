@@ -82,7 +82,7 @@ export function pluginsFor(kind: GalleryKind): LightboxPluginName[] {
 }
 
 export interface LightboxPageValues {
-  /** From data-license-key; empty means lightGallery's GPLv3 evaluation key. */
+  /** From data-license-key; empty means lightGallery's evaluation key (docs/deploy.md). */
   licenseKey: string;
   /** As written; escaped here, because lightGallery pastes them into its markup as they are. */
   strings: LightboxStrings;

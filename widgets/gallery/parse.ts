@@ -5,7 +5,7 @@ import { parseGalleryItem, type GalleryItem } from "./parse-item";
 
 export interface GalleryProps {
   kind: GalleryKind;
-  /** lightGallery's commercial licence key; empty means its GPLv3 evaluation key. */
+  /** lightGallery's commercial licence key; empty means its evaluation key (docs/deploy.md). */
   licenseKey: string;
   /** The gallery's name: the list's and the lightbox dialog's accessible name. */
   label: string;

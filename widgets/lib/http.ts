@@ -37,6 +37,17 @@ type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 const DEFAULT_CSRF_HEADER = "X-CSRFToken";
 
+/*
+ * Chrome logs "Failed to load resource" in red for every 4xx answer, even one
+ * the widget expects and handles (a 400's field errors, a 409, a 429). So every
+ * call asks the server to send a refusal as 200 with its status in
+ * Refusal-Status (server/http/quiet-refusals.ts), and it is read back here as
+ * the same HttpError. A server that ignores the preference answers the plain
+ * status, which reads the same.
+ */
+const QUIET_REFUSAL_PREFERENCE = "quiet-refusal";
+const REFUSAL_STATUS_HEADER = "Refusal-Status";
+
 function metaContent(name: string): string | null {
   return document.querySelector(`meta[name="${name}"]`)?.getAttribute("content") ?? null;
 }
@@ -53,7 +64,7 @@ export function buildUrl(path: string, query: Query = {}): string {
 }
 
 function requestHeaders(method: Method, hasBody: boolean): Headers {
-  const headers = new Headers({ Accept: "application/json", "X-Requested-With": "XMLHttpRequest" });
+  const headers = new Headers({ Accept: "application/json", "X-Requested-With": "XMLHttpRequest", Prefer: QUIET_REFUSAL_PREFERENCE });
   if (hasBody) headers.set("Content-Type", "application/json");
   // The meta tag is only on pages that post or whose session holds a token; any form's _csrf field carries the same token.
   const token = metaContent("csrf-token") || document.querySelector<HTMLInputElement>('input[name="_csrf"]')?.value;
@@ -75,6 +86,12 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** The 4xx a quiet refusal stands for, if this answer is one. */
+function refusalStatus(response: Response): number | null {
+  const status = Number(response.headers.get(REFUSAL_STATUS_HEADER));
+  return response.ok && Number.isInteger(status) && status >= 400 && status < 500 ? status : null;
+}
+
 async function request<T>(method: Method, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
   const hasBody = body !== undefined;
   let response: Response;
@@ -92,8 +109,9 @@ async function request<T>(method: Method, path: string, body: unknown, options: 
     throw new NetworkError("We could not reach the server. Check your connection and try again.", { cause: error });
   }
   const responseBody = await readBody(response);
-  if (!response.ok) {
-    throw new HttpError(response.status, responseBody, `${method} ${path} failed with status ${response.status}`);
+  const status = refusalStatus(response) ?? response.status;
+  if (!response.ok || status !== response.status) {
+    throw new HttpError(status, responseBody, `${method} ${path} failed with status ${status}`);
   }
   return responseBody as T;
 }

@@ -6,7 +6,7 @@ import { http, HttpError } from "../lib/http";
  */
 
 export interface NoteEndpoints {
-  /** GET: {content}; 404 when there is no note. */
+  /** GET: {content}, "" when there is no note. */
   fetch: string;
   /** POST {content}: {success: true, content, updated_at}. */
   save: string;
@@ -19,16 +19,11 @@ export function noteEndpoints(base: string, activityId: string): NoteEndpoints {
   return { fetch: root, save: `${root}save/`, remove: `${root}delete/` };
 }
 
-/** The saved note, or "" when the person has none (a 404). Anything else rejects. */
+/** The saved note, or "" when the person has none. Anything else rejects. */
 export async function fetchNote(endpoints: NoteEndpoints, signal?: AbortSignal): Promise<string> {
-  try {
-    const body = await http.get<{ content?: unknown } | undefined>(endpoints.fetch, { signal });
-    if (typeof body?.content !== "string") throw new Error("The note answer had no content");
-    return body.content;
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 404) return "";
-    throw error;
-  }
+  const body = await http.get<{ content?: unknown } | undefined>(endpoints.fetch, { signal });
+  if (typeof body?.content !== "string") throw new Error("The note answer had no content");
+  return body.content;
 }
 
 export interface SavedNote {

@@ -20,7 +20,7 @@ interface Server {
 
 function serve(replies: Server) {
   return fakeServer((method, url) => {
-    if (method === "GET" && url === "/resources/notes/7/") return replies.fetch ?? { status: 404, body: { success: false } };
+    if (method === "GET" && url === "/resources/notes/7/") return replies.fetch ?? { status: 200, body: { content: "" } };
     if (method === "POST" && url === "/resources/notes/7/save/") return replies.save ?? { status: 500 };
     if (method === "DELETE" && url === "/resources/notes/7/delete/") return replies.remove ?? { status: 500 };
     return { status: 599 };
@@ -68,9 +68,9 @@ describe("teacher note: loading", () => {
     expect(screen.getByText("27 / 10,000")).toBeInTheDocument();
   });
 
-  it("treats a 404 as no note: empty field, no Delete, nothing logged", async () => {
+  it("reads an empty answer as no note: empty field, no Delete, nothing logged", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    const calls = serve({ fetch: { status: 404 } });
+    const calls = serve({ fetch: { status: 200, body: { content: "" } } });
     mountNote({ content: "" });
     await connected(calls);
     expect(field()).toHaveValue("");
@@ -257,7 +257,7 @@ describe("teacher note: deleting", () => {
   it("tells the page when the note starts or stops existing (teacher-note:change), for the tools panel's count", async () => {
     const user = userEvent.setup();
     const calls = serve({
-      fetch: { status: 404 },
+      fetch: { status: 200, body: { content: "" } },
       save: { status: 200, body: { success: true, content: "New", updated_at: "2025-01-01T10:00:00Z" } },
       remove: { status: 200, body: { success: true } },
     });

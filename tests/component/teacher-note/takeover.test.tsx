@@ -44,7 +44,7 @@ afterEach(() => {
 describe("teacher note: taking over the server's field", () => {
   it("keeps the same textarea element, its typed value, its caret and its focus", async () => {
     const user = userEvent.setup();
-    const { root, field, mounted } = startWithHeldChunk({ content: "" }, { status: 404 });
+    const { root, field, mounted } = startWithHeldChunk({ content: "" }, { status: 200, body: { content: "" } });
     await user.click(field);
     await user.type(field, "U");
     expect(field.selectionStart).toBe(1);
@@ -74,7 +74,7 @@ describe("teacher note: taking over the server's field", () => {
   });
 
   it("does not take focus when the field did not have it", async () => {
-    const { field, mounted } = startWithHeldChunk({ content: "" }, { status: 404 });
+    const { field, mounted } = startWithHeldChunk({ content: "" }, { status: 200, body: { content: "" } });
     await mounted();
     expect(field).not.toHaveFocus();
   });
@@ -94,7 +94,7 @@ describe("teacher note: taking over the server's field", () => {
 
   it("puts the field back in the server markup, value and all, when unmounted", async () => {
     const user = userEvent.setup();
-    const { root, field, mounted } = startWithHeldChunk({ content: "" }, { status: 404 });
+    const { root, field, mounted } = startWithHeldChunk({ content: "" }, { status: 200, body: { content: "" } });
     await mounted();
     await user.type(field, "Kept");
     stopRuntime();

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page, type Response } from "@playwright/test";
 
 /** Seeded demo accounts (fixtures/content/accounts.yaml). */
 export const demoPassword = "Demo-pass-1!";
@@ -28,6 +28,11 @@ export async function registerThroughApi(page: Page, email: string, password: st
   });
   expect(response.status()).toBe(201);
   await page.context().clearCookies();
+}
+
+/** The status a widget's call was answered with: a quiet refusal (200 + Refusal-Status, server/http/quiet-refusals.ts) counts as its refusal. */
+export function widgetCallStatus(response: Response): number {
+  return Number(response.headers()["refusal-status"] ?? response.status());
 }
 
 /** Matches exactly this path (and query) on the site, e.g. atPath("/account/login/"), not merely a URL ending in it. */

@@ -50,6 +50,19 @@ export const sitePages = [
   "/this-page-does-not-exist/",
 ];
 
+/** Pages only a signed-in person reaches (the checks visit every page of `sitePages` signed in as well). */
+export const signedInOnlyPages = ["/account/my-account/", "/account/dashboard/"];
+
+/**
+ * Who the signed-in checks sign in as (fixtures/content/accounts.yaml): a
+ * member, whose resource pages carry notes and tools, and a school admin,
+ * whose My account has the School tab.
+ */
+export const signedInVisitors = [
+  { label: "member", email: "individual@example.com", pages: [...sitePages, ...signedInOnlyPages] },
+  { label: "school admin", email: "admin@riverside.sch.uk", pages: signedInOnlyPages },
+];
+
 /** Same-site page paths linked from the home page, the pattern index and the main listing pages. */
 export async function discoverSitePages(page: Page): Promise<string[]> {
   const paths = new Set<string>();

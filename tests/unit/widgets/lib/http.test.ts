@@ -71,6 +71,18 @@ describe("http", () => {
     expect(requests[1]!.headers.get("X-CSRF-Token")).toBe("t1");
   });
 
+  it("asks for quiet refusals, and reads a 200 with Refusal-Status back as that refusal (no red console line)", async () => {
+    const errors = { success: false, errors: { __all__: ["That person is already an admin."] } };
+    const requests = stubFetch(
+      () => new Response(JSON.stringify(errors), { status: 200, headers: { "Content-Type": "application/json", "Refusal-Status": "409" } }),
+    );
+    const failure = await http.post("/account/school/1/make-admin/2/", {}).catch((error: unknown) => error);
+    expect(requests[0]!.headers.get("Prefer")).toBe("quiet-refusal");
+    expect(failure).toBeInstanceOf(HttpError);
+    expect((failure as HttpError).status).toBe(409);
+    expect((failure as HttpError).body).toEqual(errors);
+  });
+
   it("throws HttpError with the status and the parsed error body on a non-2xx answer", async () => {
     const errors = { success: false, errors: { email: ["Enter an email address"] } };
     stubFetch(() => jsonResponse(errors, 400));
