@@ -22,6 +22,7 @@ export const AUDIT_EVENTS = [
   "school-invite.sent",
   /** An admin revoked a pending invite. details: { schoolId, inviteId, email } */
   "school-invite.revoked",
+  "school-invite.resent",
   /** details: { orderId, membershipId, planType, organisationId } */
   "payment.fulfilled",
   /** Paid, but refused on arrival by the school-purchase rule: nothing granted, to refund. details: { orderId, organisationId, reason } */
