@@ -109,7 +109,7 @@ export async function attachPendingChoice(db: Kysely<Database>, constituentId: n
 }
 
 /** The person's registration choice: the newest one any of their verification links carries. */
-async function latestPendingChoice(db: Kysely<Database>, constituentId: number): Promise<string | undefined> {
+export async function latestPendingChoice(db: Kysely<Database>, constituentId: number): Promise<string | undefined> {
   const row = await db
     .selectFrom("email_verification_tokens")
     .select("pending_choice")
