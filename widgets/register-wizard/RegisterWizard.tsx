@@ -183,6 +183,11 @@ export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>):
             strings={strings}
             onBack={() => setInboxFor(null)}
             onResend={() => void resendEmail()}
+            onAddressChanged={(sentTo) => {
+              setError(null);
+              setMessage(strings.addressChanged.replace("{email}", sentTo).replace("{old}", inboxFor.sentTo));
+              setInboxFor({ ...inboxFor, sentTo });
+            }}
             resent={message}
             error={error}
           />

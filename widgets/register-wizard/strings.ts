@@ -84,6 +84,13 @@ export type RegisterWizardStrings = {
   resendEmail: string;
   emailResent: string;
   resendFailed: string;
+  /** "Wrong address? Change it" (ChangeAddressForm.tsx). `{email}`, `{old}` are replaced. */
+  changeAddress: string;
+  changeAddressIntro: string;
+  newEmailLabel: string;
+  changeAddressSubmit: string;
+  addressChanged: string;
+  changeAddressFailed: string;
   invalidEmailTitle: string;
   invalidEmailText: string;
   offerAdminTitle: string;
@@ -244,6 +251,12 @@ export const registerWizardDefaultStrings: RegisterWizardStrings = {
   resendEmail: "Resend the email",
   emailResent: "We've sent another email to {email}. The link in either email brings you back here.",
   resendFailed: "We couldn't send another email just now. Check your inbox and spam folder, or try again in a few minutes.",
+  changeAddress: "Wrong address? Change it",
+  changeAddressIntro: "Enter the address you meant. We'll send the link there, and the link we sent before will stop working.",
+  newEmailLabel: "Your email address",
+  changeAddressSubmit: "Send the link to this address",
+  addressChanged: "Your address is now {email}, and we've sent the link there. The link sent to {old} no longer works.",
+  changeAddressFailed: "We couldn't change your address just now. Try again in a few minutes.",
   invalidEmailTitle: "Your email address does not match this school",
   invalidEmailText:
     "To join {school} for free, sign up with your school email address. If you're using it already, or your school uses another address, email {support}.",
