@@ -106,6 +106,9 @@ export type RegisterWizardStrings = {
   askToAddTitle: string;
   askToAddNamed: string;
   askToAddUnnamed: string;
+  askToAddWhatToWrite: string;
+  askToAddThen: string;
+  seatsFullWhatToWrite: string;
   seatsFullTitle: string;
   seatsFullAskNamed: string;
   seatsFullAskUnnamed: string;
@@ -272,6 +275,10 @@ export const registerWizardDefaultStrings: RegisterWizardStrings = {
   askToAddTitle: "Ask them to add you",
   askToAddNamed: "Ask {admin} in person or by your school's email to add you; your account is kept.",
   askToAddUnnamed: "Ask your school's admin in person or by your school's email to add you; your account is kept. If you don't know who it is, email {support}.",
+  askToAddWhatToWrite:
+    "What to write: “I've created an account with my school email address. Please add me to our school's membership.” Nothing else is needed: they add you from the School tab of My account.",
+  askToAddThen: "Once they've added you, sign in and the school's resources are yours. Until then you can sign in and use your account as it is.",
+  seatsFullWhatToWrite: "What to write: “I've created an account with my school email address, but our school's seats are all in use. Please free a seat or add seats so I can join.”",
   seatsFullTitle: "{school}'s seats are all in use",
   seatsFullAskNamed: "Ask {admin}, your school's admin, to free a seat or add seats.",
   seatsFullAskUnnamed: "Ask your school's admin to free a seat or add seats.",

@@ -217,6 +217,7 @@ describe("register wizard: confirmSchool and the seat flow", () => {
     expect(await screen.findByRole("heading", { name: "Oakfield Primary <School>'s seats are all in use" })).toHaveFocus();
     expect(screen.getByRole("status")).toHaveTextContent("No seats available for the membership, needs to be renewed");
     expect(screen.getByText(/your school's admin, to free a seat or add seats/)).toHaveTextContent("Ask Tom E., your school's admin, to free a seat or add seats.");
+    expect(screen.getByText(/^What to write:/)).toHaveTextContent("Please free a seat or add seats so I can join.");
     expect(screen.getByText(/Your account is kept/)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Choose a plan" })).toBeNull();
     expect(screen.queryByText(/£/)).toBeNull();
@@ -262,6 +263,9 @@ describe("register wizard: other pathways", () => {
     expect(screen.getByText(/St Catherine's College already has an admin/)).toHaveTextContent("St Catherine's College already has an admin: Helen W.");
     expect(screen.getByRole("heading", { name: "Ask them to add you" })).toBeInTheDocument();
     expect(screen.getByText(/in person or by your school's email/)).toHaveTextContent("Ask Helen W. in person or by your school's email to add you; your account is kept.");
+    // The plain next step while the request button waits for the back office: what to write, and that the account is kept.
+    expect(screen.getByText(/^What to write:/)).toHaveTextContent("Please add me to our school's membership.");
+    expect(screen.getByText(/^Once they've added you, sign in/)).toBeInTheDocument();
     // No mailto to nobody: the only address shown is none at all.
     expect(screen.queryByRole("link", { name: /@/ })).toBeNull();
   });
