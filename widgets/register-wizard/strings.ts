@@ -153,7 +153,12 @@ export type RegisterWizardStrings = {
   /** The plan screens (accounts spec, sections 4, 5, 8 and 9). `{count}`, `{max}`, `{support}`, `{school}` are replaced. */
   plansHeading: string;
   plansUnavailable: string;
-  planContactRow: string;
+  /** Plan cards (PlanCards.tsx). `{count}`, `{from}`, `{to}` are replaced. */
+  planSeatsYou: string;
+  planSeatsOne: string;
+  planSeatsRange: string;
+  planPeriodYear: string;
+  planPeriodMonth: string;
   choosePlan: string;
   planLegend: string;
   membershipFor: string;
@@ -321,7 +326,11 @@ export const registerWizardDefaultStrings: RegisterWizardStrings = {
   paymentProcessingFailed: "Payment processing failed. Please try again.",
   plansHeading: "Membership plans",
   plansUnavailable: "Buying a membership online isn't available here. Email {support} and we'll help.",
-  planContactRow: "{count} or more users: contact us",
+  planSeatsYou: "For you alone",
+  planSeatsOne: "{count} seat",
+  planSeatsRange: "{from} to {to} seats",
+  planPeriodYear: "Paid yearly",
+  planPeriodMonth: "Paid monthly",
   choosePlan: "Choose a plan",
   planLegend: "Your plan",
   membershipFor: "A membership for {school}.",
