@@ -148,6 +148,8 @@ export type RegisterWizardStrings = {
   paymentApproved: string;
   paymentDeclined: string;
   paymentCancelled: string;
+  paymentCancelledNext: string;
+  paymentDeclinedNext: string;
   paymentFailed: string;
   paymentProcessingFailed: string;
   /** The plan screens (accounts spec, sections 4, 5, 8 and 9). `{count}`, `{max}`, `{support}`, `{school}` are replaced. */
@@ -322,6 +324,8 @@ export const registerWizardDefaultStrings: RegisterWizardStrings = {
   paymentApproved: "Your payment is approved.",
   paymentDeclined: "Your payment was declined.",
   paymentCancelled: "Your payment is cancelled.",
+  paymentCancelledNext: "Nothing was charged. Your plan is below: continue to payment when you're ready, or close this page and come back later. Your account is kept.",
+  paymentDeclinedNext: "Nothing was charged. Check the card details and try again, or use another card.",
   paymentFailed: "Your payment has failed, please try again.",
   paymentProcessingFailed: "Payment processing failed. Please try again.",
   plansHeading: "Membership plans",

@@ -318,8 +318,23 @@ describe("register wizard: back from the payment page", () => {
       JSON.stringify({ step: "confirmSubscriptionOther", pathway: "independent-school", school: stCatherines, constituentId: 42, email: "", message: null, offer: null }),
     );
     mountWizard({ constituentId: 42, paymentStatus: "declined", sessionId: "abc" });
-    expect(screen.getByText("Your payment was declined.")).toHaveAttribute("role", "status");
+    expect(screen.getByText(/^Your payment was declined\./)).toHaveAttribute("role", "status");
+    expect(screen.getByText(/^Your payment was declined\./)).toHaveTextContent("Nothing was charged.");
     expect(screen.getByRole("heading", { name: "Choose a membership" })).toBeInTheDocument();
     expect(gets(calls, "/account/cart/orders/")).toEqual([]);
+  });
+
+  it("cancelled: the spec's message, then that nothing was charged and what to do next, at the plan the user chose", () => {
+    serverAnswering();
+    sessionStorage.setItem(
+      "register-wizard",
+      JSON.stringify({ step: "confirmSubscriptionOther", pathway: "independent-school", school: stCatherines, constituentId: 42, email: "", message: null, offer: null }),
+    );
+    mountWizard({ constituentId: 42, paymentStatus: "cancelled", sessionId: "abc" });
+    expect(screen.getByText(/^Your payment is cancelled\./)).toHaveTextContent(
+      "Your payment is cancelled. Nothing was charged. Your plan is below: continue to payment when you're ready, or close this page and come back later. Your account is kept.",
+    );
+    expect(screen.getByRole("heading", { name: "Choose a membership" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Continue to payment" })).toBeInTheDocument();
   });
 });
