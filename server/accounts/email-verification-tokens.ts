@@ -114,7 +114,7 @@ export function tokensNewestFirst(db: Kysely<Database>, constituentId: number, p
 }
 
 /** The person's registration choice: the newest one any of their verification links carries. */
-async function latestPendingChoice(db: Kysely<Database>, constituentId: number): Promise<string | undefined> {
+export async function latestPendingChoice(db: Kysely<Database>, constituentId: number): Promise<string | undefined> {
   const row = await tokensNewestFirst(db, constituentId, "verify").select("pending_choice").where("pending_choice", "is not", null).executeTakeFirst();
   return row?.pending_choice ?? undefined;
 }

@@ -8,6 +8,7 @@ import { parseStoredChoice, type PendingChoice } from "./email-verification-choi
 import type { AuditLog } from "../audit/audit-log";
 import { destinationAfterSignIn } from "../domain/sign-in-destination";
 import { switchEmail } from "./email-change";
+import { correctUnconfirmedAddress, type AddressCorrection } from "./unconfirmed-address";
 import {
   attachPendingChoice,
   confirmCurrentAddress,
@@ -90,6 +91,8 @@ export interface EmailVerificationService {
   sendVerificationLink(constituentId: number, choice: PendingChoice | null, options?: { resend?: boolean }): Promise<SendLinkOutcome>;
   /** Spends the token and confirms its address; `signedInAs` is who this browser is signed in as, if anyone. */
   verify(token: string, signedInAs: number | undefined): Promise<VerifyOutcome>;
+  /** "Wrong address? Change it": an unconfirmed address is corrected and a new link goes to it (unconfirmed-address.ts). */
+  correctAddress(constituentId: number, typedEmail: string): Promise<AddressCorrection>;
   /** The choice to resume after verifying, for the person who verified only. */
   resumeFor(constituentId: number, resumeKey: string): Promise<PendingChoice | undefined>;
   /** The person's address when verified, else undefined. */
@@ -167,6 +170,19 @@ export function createEmailVerificationService(deps: VerificationDependencies): 
     return { kind: "already-confirmed", email: record.email, next, who };
   }
 
+  /** Resend and a corrected address share one quota: either sends an email. */
+  async function takeLinkQuota(constituentId: number): Promise<boolean> {
+    return (await deps.rateLimiter.hit(`verify-email-links:${constituentId}`, LINKS_PER_PERSON_PER_HOUR, 60 * 60 * 1000)).allowed;
+  }
+
+  async function mailVerifyLink(trx: Kysely<Database>, person: { email: string; firstName: string; token: string }): Promise<void> {
+    const verifyUrl = deps.publicUrl + verifyEmailLinkPath(person.token);
+    await deps.mailer.send(
+      { to: person.email, template: "verify-email", context: { firstName: person.firstName, verifyUrl, expiresInDays: VERIFICATION_TOKEN_LIFETIME_MINUTES / 1440 } },
+      { db: trx },
+    );
+  }
+
   return {
     async sendVerificationLink(constituentId, choice, options = {}) {
       const now = clock();
@@ -182,20 +198,20 @@ export function createEmailVerificationService(deps: VerificationDependencies): 
       // One email per sign-up: the choice joins the link already sent (the welcome email's), which resumes it.
       const attached = pendingChoice ? await attachPendingChoice(db, constituentId, email, pendingChoice, now) : 0;
       if (attached > 0 && !options.resend) return { kind: "attached", sentTo: email };
-      const quota = await deps.rateLimiter.hit(`verify-email-links:${constituentId}`, LINKS_PER_PERSON_PER_HOUR, 60 * 60 * 1000);
-      if (!quota.allowed) return { kind: "rate-limited" };
+      if (!(await takeLinkQuota(constituentId))) return { kind: "rate-limited" };
       await inTransaction(db, async (trx) => {
         const token = await issueVerificationToken(trx, { constituentId, email, pendingChoice }, now);
-        await deps.mailer.send(
-          {
-            to: email,
-            template: "verify-email",
-            context: { firstName: person.first_name, verifyUrl: deps.publicUrl + verifyEmailLinkPath(token), expiresInDays: VERIFICATION_TOKEN_LIFETIME_MINUTES / 1440 },
-          },
-          { db: trx },
-        );
+        await mailVerifyLink(trx, { email, firstName: person.first_name, token });
       });
       return { kind: "sent", sentTo: email };
+    },
+
+    async correctAddress(constituentId, typedEmail) {
+      const outcome = await correctUnconfirmedAddress(db, { constituentId, typedEmail, takeQuota: () => takeLinkQuota(constituentId), mailLink: mailVerifyLink }, clock());
+      if (outcome.kind === "changed") {
+        await deps.audit?.record({ event: "email.corrected", actorId: constituentId, subjectId: constituentId, details: { oldEmail: outcome.oldEmail, newEmail: outcome.sentTo } });
+      }
+      return outcome;
     },
 
     async verify(token, signedInAs) {

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { inTransaction } from "../db/transactions";
-import { emailProblem } from "../domain/email";
+import { EMAIL_TAKEN_MESSAGE, emailProblem } from "../domain/email";
 import { personNameProblem } from "../domain/person-name";
 import { controlCharacterProblem } from "../domain/text-input";
 import type { FieldErrors } from "../shared/errors";
@@ -10,9 +10,7 @@ import { sendWelcomeEmail, type VerificationDependencies } from "./email-verific
 import type { PasswordHasher } from "./password-hasher";
 import { newPasswordProblems } from "./password-rules";
 
-/** The spec's message for a taken email (section 8), shown on the email field. */
-export const EMAIL_TAKEN_MESSAGE =
-  "The email address you entered is already associated with an account. Please log in or try again with another email address.";
+export { EMAIL_TAKEN_MESSAGE } from "../domain/email";
 export const PHONE_INVALID_MESSAGE = "Enter a telephone number, like 01632 960 001 or +44 808 157 0192";
 
 /** Digits, spaces, brackets, dashes and a leading plus; 6 to 30 of them. Optional. */

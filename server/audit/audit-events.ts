@@ -14,6 +14,8 @@ export const AUDIT_EVENTS = [
   "email.change-requested",
   /** That link was followed and the account switched address. details: { oldEmail, newEmail } */
   "email.changed",
+  /** Before confirming it, a new sign-up corrected their unconfirmed address ("Wrong address? Change it"). details: { oldEmail, newEmail } */
+  "email.corrected",
   /** Someone became an admin of a school. details: { schoolId, affiliationId, via: "made-admin" | "admin-seat" } */
   "school-admin.granted",
   /** An admin ended someone's affiliations at a school. details: { schoolId, affiliationId, wholePerson, invitesRevoked } */
@@ -22,6 +24,8 @@ export const AUDIT_EVENTS = [
   "school-invite.sent",
   /** An admin revoked a pending invite. details: { schoolId, inviteId, email } */
   "school-invite.revoked",
+  /** An admin sent a pending invite again: a new link, a fresh expiry. details: { schoolId, inviteId, email } */
+  "school-invite.resent",
   /** details: { orderId, membershipId, planType, organisationId } */
   "payment.fulfilled",
   /** Paid, but refused on arrival by the school-purchase rule: nothing granted, to refund. details: { orderId, organisationId, reason } */

@@ -12,6 +12,9 @@ export function normaliseEmail(email: string): string {
 /** The spec's lookup messages (section 5), also used wherever an email is entered. */
 export const EMAIL_MISSING_MESSAGE = "Please enter your email.";
 export const EMAIL_INVALID_MESSAGE = "Please enter a valid email address";
+/** The spec's message for a taken email at sign-up (section 8), shown on the email field; its wording is the spec's. */
+export const EMAIL_TAKEN_MESSAGE =
+  "The email address you entered is already associated with an account. Please log in or try again with another email address.";
 
 /** RFC 5321 caps a whole address at 254 characters. */
 const MAXIMUM_EMAIL_LENGTH = 254;

@@ -54,3 +54,10 @@ export function tooManyInvitesMessage(scope: "admin" | "school", retryAfterSecon
   const who = scope === "admin" ? "You have" : "Your school's admins have";
   return `${who} sent as many invites as we allow for now. Try again in ${waitDescribed(retryAfterSeconds)}.`;
 }
+
+/** One pending invite may be sent again this many times an hour (each resend also counts against INVITE_LIMITS). */
+export const INVITE_RESENDS_PER_HOUR = 3;
+
+export function inviteResentTooOftenMessage(retryAfterSeconds: number): string {
+  return `This invite has been sent again several times already. Try again in ${waitDescribed(retryAfterSeconds)}.`;
+}

@@ -97,6 +97,33 @@ export async function revokePendingInvite(db: Kysely<Database>, schoolId: number
     .executeTakeFirst();
 }
 
+/**
+ * Resending: the same stored invite (its row, the seat it holds) gets a new
+ * token and a fresh lifetime. Only the token's hash is stored, so the old
+ * link cannot be mailed again; it stops working and the new one takes over.
+ * Undefined when the invite is no longer pending.
+ */
+export async function renewPendingInvite(
+  db: Kysely<Database>,
+  schoolId: number,
+  inviteId: number,
+  now: Date,
+): Promise<{ token: string; email: string; membershipId: number } | undefined> {
+  const { token, tokenHash, expiresAt } = newSingleUseToken(now, INVITE_LIFETIME_DAYS * 24 * 60);
+  const at = now.toISOString();
+  const renewed = await db
+    .updateTable("school_invites")
+    .set({ token_hash: tokenHash, expires_at: expiresAt })
+    .where("id", "=", inviteId)
+    .where("school_id", "=", schoolId)
+    .where("accepted_at", "is", null)
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", at)
+    .returning(["email", "membership_id"])
+    .executeTakeFirst();
+  return renewed && { token, email: renewed.email, membershipId: renewed.membership_id };
+}
+
 /** Revokes every pending invite to the address at the school; how many. */
 export async function revokePendingInvitesTo(db: Kysely<Database>, schoolId: number, email: string, now: Date): Promise<number> {
   const at = now.toISOString();

@@ -1,10 +1,21 @@
 import { emailProblem, normaliseEmail } from "../domain/email";
 import { recordId } from "../domain/record-id";
-import { INVITE_LIFETIME_DAYS, INVITE_LIMITS, inviteSeatProblem, tooManyInvitesMessage, type UserSeats } from "../domain/school-invites";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import { inTransaction } from "../db/transactions";
+import {
+  INVITE_LIFETIME_DAYS,
+  INVITE_LIMITS,
+  INVITE_RESENDS_PER_HOUR,
+  inviteResentTooOftenMessage,
+  inviteSeatProblem,
+  tooManyInvitesMessage,
+  type UserSeats,
+} from "../domain/school-invites";
 import type { Mailer } from "../mail/mailer";
 import type { RateLimiter } from "../rate-limit/rate-limit";
 import { HttpError, TooManyRequestsError } from "../shared/errors";
-import { pendingInviteCount, revokePendingInvite, storeInvite } from "./invite-store";
+import { pendingInviteCount, renewPendingInvite, revokePendingInvite, storeInvite } from "./invite-store";
 import { refuse, requireAdmin, type RuleContext } from "./school-admin-rules";
 import { currentMembership } from "./school-seats";
 import { withSchoolLock } from "./seat-grants-lock";
@@ -70,19 +81,47 @@ export async function sendInvite(context: InviteContext, userId: number, invite:
     const problem = inviteSeatProblem(seats, await pendingInviteCount(trx, schoolId, lockedNow, invite.email));
     if (problem) refuse(context, 409, problem, { userId, rule: "invite-seat-free", schoolId, membershipId: membership.Id });
     const token = await storeInvite(trx, { schoolId, membershipId: membership.Id, email: invite.email, invitedBy: userId }, lockedNow);
-    const acceptUrl = `${context.publicUrl}${INVITE_ACCEPT_PATH}?token=${encodeURIComponent(token)}`;
-    try {
-      // In the invite's transaction: the message is queued if and only if the invite is stored.
-      await context.mailer.send(
-        { to: invite.email, template: "school-invite", context: { schoolName: membership.Constituent.DisplayName, acceptUrl, expiresInDays: INVITE_LIFETIME_DAYS } },
-        { db: trx },
-      );
-    } catch (error) {
-      context.logger.error({ err: error, userId, schoolId }, "invite email not queued");
-      throw new HttpError(503, INVITE_FAILED_MESSAGE);
-    }
+    await mailInvite(context, trx, { to: invite.email, schoolName: membership.Constituent.DisplayName, token }, { userId, schoolId });
   });
   context.logger.info({ userId, schoolId, membershipId: membership.Id }, "school invite queued");
+}
+
+/** In the invite's transaction: the message is queued if and only if the invite is stored. */
+async function mailInvite(context: InviteContext, trx: Kysely<Database>, invite: { to: string; schoolName: string; token: string }, log: { userId: number; schoolId: number }) {
+  const acceptUrl = `${context.publicUrl}${INVITE_ACCEPT_PATH}?token=${encodeURIComponent(invite.token)}`;
+  try {
+    await context.mailer.send(
+      { to: invite.to, template: "school-invite", context: { schoolName: invite.schoolName, acceptUrl, expiresInDays: INVITE_LIFETIME_DAYS } },
+      { db: trx },
+    );
+  } catch (error) {
+    context.logger.error({ err: error, ...log }, "invite email not queued");
+    throw new HttpError(503, INVITE_FAILED_MESSAGE);
+  }
+}
+
+/**
+ * An admin sends a pending invite again (docs/schools.md): the same stored
+ * invite, holding the same seat, with a new link and a fresh lifetime; the
+ * earlier link stops working. It counts against the sending limits, and one
+ * invite can be resent only a few times an hour.
+ */
+export async function resendInvite(context: InviteContext, userId: number, target: { schoolId: number; inviteId: number }, now: Date): Promise<{ email: string }> {
+  const { schoolId, inviteId } = target;
+  await requireAdmin(context, userId, schoolId, now, { inviteId });
+  const perInvite = await context.rateLimiter.hit(`school-invites:resend:${inviteId}`, INVITE_RESENDS_PER_HOUR, 60 * 60 * 1000);
+  if (!perInvite.allowed) throw new TooManyRequestsError(inviteResentTooOftenMessage(perInvite.retryAfterSeconds), perInvite.retryAfterSeconds);
+  await countAgainstLimits(context, userId, schoolId);
+  const schoolName = (await currentMembership(context.crm, schoolId, now))?.Constituent.DisplayName ?? "your school";
+  const email = await inTransaction(context.db, async (trx) => {
+    const renewed = await renewPendingInvite(trx, schoolId, inviteId, context.clock());
+    if (!renewed) return undefined;
+    await mailInvite(context, trx, { to: renewed.email, schoolName, token: renewed.token }, { userId, schoolId });
+    return renewed.email;
+  });
+  if (email === undefined) throw new HttpError(404, INVITE_NOT_PENDING_MESSAGE);
+  context.logger.info({ userId, ...target }, "school invite resent");
+  return { email };
 }
 
 /** Every invite an admin sends counts against the admin's and the school's hourly and daily limits (docs/schools.md). */

@@ -8,7 +8,7 @@ import type { Mailer } from "../mail/mailer";
 import { HttpError } from "../shared/errors";
 import type { RateLimiter } from "../rate-limit/rate-limit";
 import { acceptInvite, type InviteAcceptance } from "./invite-acceptance";
-import { parseInviteRequest, revokeInvite, sendInvite, type InviteContext } from "./invites";
+import { parseInviteRequest, resendInvite, revokeInvite, sendInvite, type InviteContext } from "./invites";
 import {
   adminSeatProblemAt,
   checkRemoval,
@@ -49,6 +49,8 @@ export interface SchoolAdminService {
   /** An admin's view of the school's pending invites. */
   pendingInvites(userId: number, schoolId: number): Promise<PendingInviteRow[]>;
   revokeInvite(userId: number, target: { schoolId: number; inviteId: number }, ip?: string): Promise<{ email: string }>;
+  /** Sends a pending invite again, with a new link and a fresh expiry; the earlier link stops working. */
+  resendInvite(userId: number, target: { schoolId: number; inviteId: number }, ip?: string): Promise<{ email: string }>;
   acceptInvite(token: string, user: { id: number; email: string } | undefined): Promise<InviteAcceptance>;
   /** For the login answer: the role at the person's school and that school's latest membership expiry. */
   loginStanding(personId: number): Promise<{ role: SchoolRole; expiresAt: string | null } | undefined>;
@@ -165,6 +167,11 @@ export function createSchoolAdminService(deps: SchoolAdminDependencies): SchoolA
       const revoked = await revokeInvite(context, userId, target, clock());
       await deps.audit.record({ event: "school-invite.revoked", actorId: userId, ip, details: { ...target, email: revoked.email } });
       return revoked;
+    },
+    async resendInvite(userId, target, ip) {
+      const resent = await resendInvite(context, userId, target, clock());
+      await deps.audit.record({ event: "school-invite.resent", actorId: userId, ip, details: { ...target, email: resent.email } });
+      return resent;
     },
     acceptInvite: (token, user) => acceptInvite(context, token, user, clock()),
 

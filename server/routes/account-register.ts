@@ -40,8 +40,8 @@ interface RegisterPage {
   wizard?: Record<string, string | number | boolean | object | undefined>;
   /** A signed-in user is setting up a membership, not creating an account: the page heading says so. */
   signedIn?: boolean;
-  /** A lapsed member renewing: the page heading says so. */
-  renewing?: boolean;
+  /** A lapsed member renewing: the page heading (and the "Why" panel) says so; "individual" or "school". */
+  renewing?: "individual" | "school";
 }
 
 /**
@@ -71,7 +71,7 @@ export function accountRegisterRoutes(deps: AccountRouteDependencies): Router {
     renderRegisterPage(res, {
       step: user ? "signedIn" : tokenEmail ? "createAccount" : "lookupAccount",
       signedIn: Boolean(user),
-      renewing: Boolean(renewal),
+      renewing: renewal?.kind,
       next,
       email: tokenEmail,
       values: { email: tokenEmail },

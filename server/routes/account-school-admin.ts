@@ -3,6 +3,7 @@ import type { CurrentUser } from "../accounts/current-user";
 import { textField } from "../accounts/request-fields";
 import { setFlash } from "../http/flash";
 import { recordId } from "../domain/record-id";
+import { INVITE_LIFETIME_DAYS } from "../domain/school-invites";
 import { HttpError, isApiRequest, TooManyRequestsError } from "../http/errors";
 import { pathId } from "../http/path-id";
 import { requireUser, SIGNED_OUT_MESSAGE } from "../http/require-user";
@@ -24,6 +25,7 @@ import type { SchoolAdminService } from "../memberships/school-admin-service";
  * and the pending invites (JSON for the API, the form on the School tab):
  *   GET  /account/school/{schoolId}/invites/
  *   POST /account/school/{schoolId}/invites/{inviteId}/revoke/
+ *   POST /account/school/{schoolId}/invites/{inviteId}/resend/
  */
 
 export interface SchoolAdminRoutesOptions {
@@ -111,6 +113,22 @@ export function schoolAdminRoutes(options: SchoolAdminRoutesOptions): Router {
     const target = { schoolId: pathId(req.params.schoolId), inviteId: pathId(req.params.inviteId) };
     const revoked = await schools.revokeInvite(user(req).id, target, req.ip);
     backToSchoolTab(req, res, `The invite to ${revoked.email} has been revoked: its link no longer works.`);
+  });
+
+  router.post("/account/school/:schoolId/invites/:inviteId/resend/", signedInOnly, async (req, res) => {
+    const target = { schoolId: pathId(req.params.schoolId), inviteId: pathId(req.params.inviteId) };
+    let resent;
+    try {
+      resent = await schools.resendInvite(user(req).id, target, req.ip);
+    } catch (error) {
+      // Too soon again is an expected refusal: back on the School tab with the reason, never the error page.
+      if (isApiRequest(req) || !(error instanceof TooManyRequestsError)) throw error;
+      res.set("Retry-After", String(error.retryAfterSeconds));
+      setFlash(req, { variant: "error", text: error.message });
+      res.redirect(303, SCHOOL_TAB_PATH);
+      return;
+    }
+    backToSchoolTab(req, res, `The invite to ${resent.email} has been sent again, with a new link that works for ${INVITE_LIFETIME_DAYS} days. The earlier link no longer works.`);
   });
 
   router.post("/account/invite-user/", signedInOnly, async (req, res) => {

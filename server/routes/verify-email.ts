@@ -1,6 +1,7 @@
 import { Router, type Response } from "express";
 import { readPendingChoice } from "../accounts/email-verification-choice";
 import type { EmailVerificationService } from "../accounts/email-verification";
+import { ALREADY_CONFIRMED_MESSAGE } from "../accounts/unconfirmed-address";
 import { setAccountNotice } from "../http/account-notice";
 import { HttpError, isApiRequest } from "../http/errors";
 import { requireUser } from "../http/require-user";
@@ -16,7 +17,8 @@ const TOO_MANY_LINKS_MESSAGE = "We've sent several links already. Check your inb
  * confirms the address, and never signs anyone in (login CSRF, issue 22
  * item 6): the same person goes on into the wizard, someone else signed in
  * here is told which address was confirmed, and a signed-out browser is asked
- * to sign in, coming back to the wizard afterwards.
+ * to sign in, coming back to the wizard afterwards. POST .../address/ corrects
+ * an address not confirmed yet and sends the link there (unconfirmed-address.ts).
  */
 export function verifyEmailRoutes(options: { verification: EmailVerificationService; siteOrigin: OriginRule }): Router {
   const { verification } = options;
@@ -66,8 +68,21 @@ export function verifyEmailRoutes(options: { verification: EmailVerificationServ
     res.render("pages/account/verify-email.njk", { sent: true, sentTo: outcome.sentTo });
   });
 
+  // "Wrong address? Change it" (the wizard's check-inbox step): JSON {email}; the same limit as Resend.
+  router.post(CORRECT_ADDRESS_PATH, signedInOnly, async (req, res) => {
+    const typed = (req.body as { email?: unknown } | undefined)?.email;
+    const outcome = await verification.correctAddress(req.currentUser!.id, typeof typed === "string" ? typed : "");
+    if (outcome.kind === "invalid") throw new HttpError(400, outcome.errors.email?.[0] ?? "Check the email address and try again.", outcome.errors);
+    if (outcome.kind === "already-confirmed") throw new HttpError(409, ALREADY_CONFIRMED_MESSAGE);
+    if (outcome.kind === "rate-limited") throw new HttpError(429, TOO_MANY_LINKS_MESSAGE);
+    if (outcome.kind === "no-account") throw new HttpError(404, "We couldn't find your account. Sign in again.");
+    res.json({ success: true, sentTo: outcome.sentTo });
+  });
+
   return router;
 }
+
+export const CORRECT_ADDRESS_PATH = "/account/verify-email/address/";
 
 function renderUnusable(res: Response, signedIn: boolean, status = 410): void {
   res.status(status).render("pages/account/verify-email.njk", { sent: false, signedIn });

@@ -48,14 +48,14 @@ test.describe("dashboard", () => {
 });
 
 test.describe("the header's account links", () => {
-  test("signed in: My account and a Log out button that works without JavaScript", async ({ browser }) => {
+  test("signed in: My account and a Sign out button that works without JavaScript", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await signUpAndStaySignedIn(page, "header");
     await page.goto("/account/dashboard/");
     const account = page.getByRole("navigation", { name: "Account" });
     await expect(account.getByRole("link", { name: "My account" })).toHaveAttribute("href", "/account/my-account/");
-    await account.getByRole("button", { name: "Log out" }).click();
+    await account.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(atPath("/account/login/"));
     await page.goto("/account/dashboard/");
     await expect(page).toHaveURL(atPath("/account/login/?next=%2Faccount%2Fdashboard%2F"));

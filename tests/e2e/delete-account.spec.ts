@@ -41,7 +41,7 @@ test("a member deletes their account: every browser is signed out, and the old p
   await page.getByRole("button", { name: "Delete my account" }).click();
   await expect(page).toHaveURL(atPath("/account/account-deleted/"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your account has been deleted");
-  await expect(page.getByRole("button", { name: "Log out" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Sign out" })).toHaveCount(0);
   // The notice, the paragraphs and the button are spaced apart, as on the other account pages, not touching.
   expect(await gapsBetweenBlocks(page, ".auth-page__card > .stack > *")).toEqual([true, true, true]);
   await expectNoAxeViolations(page);

@@ -68,7 +68,7 @@ test.describe("buying a membership through the sandbox", () => {
   test("a declined card: the message, and no membership", async ({ page }) => {
     await toSchoolPlan(page, "100017", "St Stephen's School", "ststephens.org.uk", 3);
     await checkOutInSandbox(page, declinedCard);
-    await expect(page.getByText("Your payment was declined.")).toBeVisible();
+    await expect(page.getByText(/^Your payment was declined\. Nothing was charged\./)).toBeVisible();
     await expectNoAxeViolations(page);
     const school = await schoolIdOf(page, "100017");
     expect((await (await page.request.get(`/account/membership-summary/${school}/`)).json()).details).toBeNull();
@@ -77,7 +77,7 @@ test.describe("buying a membership through the sandbox", () => {
   test("a cancelled checkout: the message, and no membership", async ({ page }) => {
     await toSchoolPlan(page, "100018", "Cambridge House School", "cambridgehouse.org.uk", 1);
     await checkOutInSandbox(page);
-    await expect(page.getByText("Your payment is cancelled.")).toBeVisible();
+    await expect(page.getByText(/^Your payment is cancelled\. Nothing was charged\./)).toBeVisible();
     await expectNoAxeViolations(page);
     const school = await schoolIdOf(page, "100018");
     expect((await (await page.request.get(`/account/membership-summary/${school}/`)).json()).details).toBeNull();

@@ -16,7 +16,7 @@ test.describe("sign in and out, JavaScript on", () => {
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(atPath("/account/dashboard/"));
 
-    await page.getByRole("button", { name: "Log out" }).click();
+    await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(atPath("/account/login/"));
     const status = await page.request.get("/account/session-status/", { headers: { Accept: "application/json" } });
     expect((await status.json()).session_data.login_info).toBeNull();
@@ -101,7 +101,7 @@ test.describe("sign in and out, JavaScript off", () => {
     await page.getByLabel("Password", { exact: true }).fill(demoPassword);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(atPath("/account/dashboard/"));
-    await page.getByRole("button", { name: "Log out" }).click();
+    await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(atPath("/account/login/"));
   });
 

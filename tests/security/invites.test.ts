@@ -80,6 +80,56 @@ describe("revoking invites", () => {
     expect((await formPost(head.agent, action![1]!, head.token, {})).status).toBe(404);
   });
 
+  it("V2.4.1 resends a pending invite from the School tab: the same invite, a new link, a fresh expiry; the old link refuses; limited per invite", async () => {
+    const clockStart = Date.now();
+    expect((await invite(head, "again@example.org", school)).status).toBe(200);
+    const oldLink = await latestInvitePath(suite.t.database.db, "again@example.org");
+    const [before] = await suite.t.database.db.selectFrom("school_invites").select(["id", "expires_at"]).where("email", "=", "again@example.org").execute();
+    // Made to look older, so the refreshed expiry is visibly later.
+    await suite.t.database.db.updateTable("school_invites").set({ expires_at: new Date(clockStart + 60 * 60 * 1000).toISOString() }).where("id", "=", before!.id).execute();
+    const tab = await head.agent.get(myAccountPath).set("Accept", "text/html");
+    const resendPath = `/account/school/${school.schoolId}/invites/${before!.id}/resend/`;
+    expect(tab.text).toContain(`action="${resendPath}"`);
+    expect(tab.text).toContain("Resend<span class=\"visually-hidden\"> the invite to again@example.org</span>");
+
+    const resent = await formPost(head.agent, resendPath, head.token, {});
+    expect(resent.status).toBe(303);
+    expect(resent.headers.location).toBe("/account/my-account/#school");
+    expect((await head.agent.get(myAccountPath).set("Accept", "text/html")).text).toContain("The invite to again@example.org has been sent again");
+    const rows = await suite.t.database.db.selectFrom("school_invites").select(["id", "expires_at", "revoked_at"]).where("email", "=", "again@example.org").execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.id).toBe(before!.id);
+    expect(rows[0]!.revoked_at).toBeNull();
+    expect(Date.parse(rows[0]!.expires_at)).toBeGreaterThan(clockStart + 6 * 24 * 60 * 60 * 1000);
+    const newLink = await latestInvitePath(suite.t.database.db, "again@example.org");
+    expect(newLink).not.toBe(oldLink);
+    const [audit] = await suite.t.database.db.selectFrom("audit_events").select("details").where("event", "=", "school-invite.resent").execute();
+    expect(JSON.parse(String(audit!.details))).toMatchObject({ schoolId: school.schoolId, inviteId: before!.id, email: "again@example.org" });
+
+    await addPerson(suite.t.database.db, { email: "again@example.org" });
+    const invitee = await signedInBrowser(suite.t.app, "again@example.org");
+    const old = await invitee.agent.get(oldLink).set("Accept", "text/html");
+    expect(old.status).toBe(400);
+    expect(old.text).toContain("This invite link doesn&#39;t work");
+    expect(old.text).toContain("a newer invite email has replaced it");
+
+    // 3 resends an hour per invite: the 4th comes back to the School tab with when to try again, and sends nothing.
+    expect((await jsonCall(head.agent, "post", resendPath, head.token, {})).status).toBe(200);
+    expect((await jsonCall(head.agent, "post", resendPath, head.token, {})).status).toBe(200);
+    const mailsBefore = await suite.t.database.db.selectFrom("mail_outbox").select("id").where("to_address", "=", "again@example.org").execute();
+    const tooSoon = await formPost(head.agent, resendPath, head.token, {});
+    expect(tooSoon.status).toBe(303);
+    expect(tooSoon.headers["retry-after"]).toBeDefined();
+    expect((await head.agent.get(myAccountPath).set("Accept", "text/html")).text).toContain("This invite has been sent again several times already. Try again in");
+    expect(await suite.t.database.db.selectFrom("mail_outbox").select("id").where("to_address", "=", "again@example.org").execute()).toHaveLength(mailsBefore.length);
+
+    // Each resend replaced the link before it; the newest one joins the school.
+    const newest = await latestInvitePath(suite.t.database.db, "again@example.org");
+    expect(newest).not.toBe(newLink);
+    expect((await invitee.agent.get(newLink).set("Accept", "text/html")).status).toBe(400);
+    expect((await invitee.agent.get(newest).set("Accept", "text/html")).status).toBe(303);
+  });
+
   it("V8.3.2 V8.2.2 lets only an admin of the invite's school list or revoke it, and needs the CSRF token", async () => {
     const other = await addSchool(suite.t.database.db, suite.crm, { name: "Oakfield Primary School", seats: 10 });
     const otherHead = await adminOf(suite, other, "head@oakfield.example");
@@ -90,6 +140,9 @@ describe("revoking invites", () => {
     expect((await formPost(otherHead.agent, `/account/school/${other.schoolId}/invites/${row!.id}/revoke/`, otherHead.token, {})).status).toBe(404);
     expect((await otherHead.agent.get(`/account/school/${school.schoolId}/invites/`).set("Accept", "application/json")).status).toBe(403);
     expect((await head.agent.post(`/account/school/${school.schoolId}/invites/${row!.id}/revoke/`).type("form").send({})).status).toBe(403);
+    expect((await formPost(otherHead.agent, `/account/school/${school.schoolId}/invites/${row!.id}/resend/`, otherHead.token, {})).status).toBe(403);
+    expect((await formPost(otherHead.agent, `/account/school/${other.schoolId}/invites/${row!.id}/resend/`, otherHead.token, {})).status).toBe(404);
+    expect((await head.agent.post(`/account/school/${school.schoolId}/invites/${row!.id}/resend/`).type("form").send({})).status).toBe(403);
     const [still] = await suite.t.database.db.selectFrom("school_invites").select("revoked_at").where("id", "=", row!.id).execute();
     expect(still!.revoked_at).toBeNull();
   });

@@ -8,8 +8,8 @@ import type { RegisterWizardStrings } from "./strings";
  * has one (contactYourAdmin), or its membership is valid but every seat is
  * taken (noActiveSubscriptionOther for a non-admin). Each names the admin by
  * first name and initial when the server lets this person see it, says what
- * to do next, and that the account is kept. There is no "send a request"
- * button yet: a back-office change will add one.
+ * to do next (and what to write to them), and that the account is kept.
+ * There is no "send a request" button yet: a back-office change will add one.
  */
 
 interface AskAdminProps {
@@ -48,6 +48,8 @@ export function ContactYourAdminScreen(props: AskAdminProps): JSX.Element {
       <p>{name ? fill(strings.contactYourAdminNamed, { school: schoolName, admin: <strong>{name}</strong> }) : fill(strings.contactYourAdminText, { school: schoolName, support })}</p>
       <h3 className="register-wizard__subtitle">{strings.askToAddTitle}</h3>
       <p>{name ? fill(strings.askToAddNamed, { admin: name }) : fill(strings.askToAddUnnamed, { support })}</p>
+      <p>{strings.askToAddWhatToWrite}</p>
+      <p>{strings.askToAddThen}</p>
       <Actions {...props} />
     </Screen>
   );
@@ -61,6 +63,7 @@ export function SeatsFullScreen(props: AskAdminProps & { message: string | null 
   return (
     <Screen step="noActiveSubscriptionOther" title={strings.seatsFullTitle.replace("{school}", schoolName)} message={message}>
       <p>{name ? fill(strings.seatsFullAskNamed, { admin: <strong>{name}</strong> }) : hasAdmin ? strings.seatsFullAskUnnamed : fill(strings.seatsFullNoAdmin, { support })}</p>
+      {(name || hasAdmin) && <p>{strings.seatsFullWhatToWrite}</p>}
       <p>{strings.accountKept}</p>
       <Actions {...props} />
     </Screen>

@@ -1,4 +1,5 @@
 import type { JSX } from "react";
+import { ChangeAddressForm } from "./ChangeAddressForm";
 import { ActionButton, ConfirmOrBack, SchoolSummary, Screen, fill } from "./ScreenParts";
 import type { SelectedSchool } from "./selected-school";
 import type { RegisterWizardStrings } from "./strings";
@@ -26,12 +27,16 @@ export function ConfirmSchoolScreen({ school, busy, error, strings, onConfirm, o
   );
 }
 
-/** The email is not verified yet: the link is in their inbox, and nothing has been granted. Only "Resend the email" sends another. */
+/**
+ * The email is not verified yet: the link is in their inbox, and nothing has been granted. Only "Resend the email"
+ * sends another; "Wrong address? Change it" corrects the address and sends the link there instead.
+ */
 export function CheckInboxScreen({
   sentTo,
   strings,
   onBack,
   onResend,
+  onAddressChanged,
   resent,
   error,
 }: {
@@ -39,6 +44,7 @@ export function CheckInboxScreen({
   strings: RegisterWizardStrings;
   onBack: () => void;
   onResend: () => void;
+  onAddressChanged: (sentTo: string) => void;
   resent: string | null;
   error: string | null;
 }): JSX.Element {
@@ -52,6 +58,8 @@ export function CheckInboxScreen({
           {strings.back}
         </button>
       </div>
+      {/* Keyed by the address, so after a change the form starts closed, holding the new one. */}
+      <ChangeAddressForm key={sentTo} currentEmail={sentTo} strings={strings} onChanged={onAddressChanged} />
     </Screen>
   );
 }

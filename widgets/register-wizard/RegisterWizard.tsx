@@ -15,6 +15,7 @@ import { SchoolTypeAndSearchScreen } from "./SchoolTypeAndSearchScreen";
 import { schoolCalls } from "./school-calls";
 import { afterSchoolChoice, becomeAdmin, type AdminOffer, type FlowOutcome, type SchoolFlowIds } from "./school-flow";
 import type { RegistrationStep } from "./steps";
+import { planKey } from "./PlanCards";
 import { ConfirmIndividualScreen, ConfirmOtherScreen, NoActiveSubscriptionScreen } from "./SubscriptionScreens";
 import { usePaymentReturn } from "./use-payment-return";
 import { useRegistration } from "./use-registration";
@@ -42,6 +43,8 @@ export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>):
   const [inboxFor, setInboxFor] = useState<{ sentTo: string; resumeStep: RegistrationStep } | null>(null);
   const [offer, setOffer] = useState<AdminOffer | null>(saved?.offer ?? null);
   const [ask, setAsk] = useState<AskAdmin | null>(saved?.ask ?? null);
+  // The plan card chosen on the plans screen, carried to the confirm screen (and back).
+  const [chosenPlan, setChosenPlan] = useState<string | null>(null);
   const screenRef = useFocusOnChange(`${step}:${inboxFor?.sentTo ?? ""}`);
   const ids: SchoolFlowIds = props;
 
@@ -183,6 +186,11 @@ export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>):
             strings={strings}
             onBack={() => setInboxFor(null)}
             onResend={() => void resendEmail()}
+            onAddressChanged={(sentTo) => {
+              setError(null);
+              setMessage(strings.addressChanged.replace("{email}", sentTo).replace("{old}", inboxFor.sentTo));
+              setInboxFor({ ...inboxFor, sentTo });
+            }}
             resent={message}
             error={error}
           />
@@ -234,6 +242,8 @@ export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>):
             title={step === "noActiveSubscriptionOther" && ask?.seatsFull ? strings.seatsFullTitle.replace("{school}", school?.name ?? "") : undefined}
             endedOn={renewalEndedOn(props, step)}
             plans={plans}
+            chosenPlan={chosenPlan}
+            onPlanChange={(plan) => setChosenPlan(planKey(plan))}
             message={message}
             supportEmail={supportEmail}
             strings={strings}
@@ -244,6 +254,7 @@ export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>):
         ) : step === "confirmSubscriptionIndividual" ? (
           <ConfirmIndividualScreen
             plans={plans}
+            chosenPlan={chosenPlan}
             busy={busy}
             error={error}
             strings={strings}
@@ -253,6 +264,7 @@ export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>):
         ) : step === "confirmSubscriptionOther" ? (
           <ConfirmOtherScreen
             plans={plans}
+            chosenPlan={chosenPlan}
             schoolName={school?.name ?? ""}
             supportEmail={supportEmail}
             busy={busy}

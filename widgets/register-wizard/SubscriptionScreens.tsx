@@ -1,6 +1,7 @@
 import { useState, type JSX } from "react";
-import { useElementId } from "../lib/useElementId";
 import { individualPlans, readUsers, schoolPlanFor, schoolPlans, type PlanOption } from "./plan-choice";
+import { useElementId } from "../lib/useElementId";
+import { firstUserCount, PlanCards, planKey } from "./PlanCards";
 import { ConfirmOrBack, Screen, SupportLink, fill } from "./ScreenParts";
 import type { RegisterWizardStrings } from "./strings";
 import { TextField } from "./TextField";
@@ -8,27 +9,15 @@ import { TextField } from "./TextField";
 /** Which plans a screen is about: the individual's own, or a school's. */
 export type PlanAudience = "individual" | "school";
 
-const planLine = (plan: PlanOption) => `${plan.label}: ${plan.priceText}${plan.note ? ` (${plan.note})` : ""}`;
-
 /** One more than the largest school option: from here the provider arranges it. */
 const contactFrom = (plans: readonly PlanOption[]) => (schoolPlans(plans).at(-1)?.users ?? 0) + 1;
 
-/** The plans on offer, as a list (noActiveSubscription*). */
-function PlanList({ audience, plans, strings }: { audience: PlanAudience; plans: readonly PlanOption[]; strings: RegisterWizardStrings }): JSX.Element {
-  const headingId = useElementId("plans");
-  const shown = audience === "individual" ? individualPlans(plans) : schoolPlans(plans);
-  return (
-    <section className="register-wizard__plans" aria-labelledby={headingId}>
-      <h3 id={headingId}>{strings.plansHeading}</h3>
-      <ul>
-        {shown.map((plan) => (
-          <li key={`${plan.planType}:${plan.users}`}>{planLine(plan)}</li>
-        ))}
-        {audience === "school" && <li>{strings.planContactRow.replace("{count}", String(contactFrom(plans)))}</li>}
-      </ul>
-    </section>
-  );
-}
+/** The plans this audience can choose from, smallest first. */
+const plansFor = (audience: PlanAudience, plans: readonly PlanOption[]) => (audience === "individual" ? individualPlans(plans) : schoolPlans(plans));
+
+/** The chosen plan's key, or the first plan's when none (or one not on offer) is chosen. */
+const chosenOf = (shown: readonly PlanOption[], chosen: string | null | undefined) =>
+  shown.some((plan) => planKey(plan) === chosen) ? chosen! : shown[0] ? planKey(shown[0]) : "";
 
 interface NoActiveProps {
   step: "noActiveSubscriptionIndividual" | "noActiveSubscriptionOther";
@@ -42,12 +31,16 @@ interface NoActiveProps {
   title?: string;
   /** A lapsed member's expiry, as a London date ("3 October 2026"). */
   endedOn?: string | null;
+  /** The plan chosen so far (planKey), kept by the wizard across the plan screens. */
+  chosenPlan?: string | null;
+  onPlanChange?: (plan: PlanOption) => void;
 }
 
 /** No active membership: the reason, the plans, and on to choosing one. */
-export function NoActiveSubscriptionScreen({ step, plans, message, supportEmail, strings, onChoose, onBack, title, endedOn }: NoActiveProps): JSX.Element {
+export function NoActiveSubscriptionScreen({ step, plans, message, supportEmail, strings, onChoose, onBack, title, endedOn, chosenPlan, onPlanChange }: NoActiveProps): JSX.Element {
   const audience: PlanAudience = step === "noActiveSubscriptionIndividual" ? "individual" : "school";
-  const available = (audience === "individual" ? individualPlans(plans) : schoolPlans(plans)).length > 0;
+  const shown = plansFor(audience, plans);
+  const available = shown.length > 0;
   const heading = title ?? (endedOn ? strings.renewTitle : audience === "individual" ? strings.noSubscriptionIndividualTitle : strings.noSubscriptionOtherTitle);
   const support = <SupportLink email={supportEmail} />;
   return (
@@ -55,7 +48,8 @@ export function NoActiveSubscriptionScreen({ step, plans, message, supportEmail,
       {endedOn && <p>{fill(audience === "individual" ? strings.membershipEnded : strings.schoolMembershipEnded, { date: <strong>{endedOn}</strong> })}</p>}
       {available ? (
         <>
-          <PlanList audience={audience} plans={plans} strings={strings} />
+          <PlanCards legend={strings.plansHeading} plans={shown} chosen={chosenOf(shown, chosenPlan)} onChoose={(plan) => onPlanChange?.(plan)} strings={strings} />
+          {audience === "school" && <p>{fill(strings.contactForMoreUsers, { count: String(contactFrom(plans)), support })}</p>}
           <p>{fill(strings.noSubscriptionText, { support })}</p>
         </>
       ) : (
@@ -83,22 +77,22 @@ interface ConfirmProps {
   onBack: () => void;
 }
 
-/** confirmSubscriptionIndividual: yearly or monthly, then to the payment page. */
-export function ConfirmIndividualScreen({ plans, busy, error, strings, onConfirm, onBack }: ConfirmProps & { onConfirm: (plan: PlanOption) => void }): JSX.Element {
+/** confirmSubscriptionIndividual: yearly or monthly (the card chosen before, or the first), then to the payment page. */
+export function ConfirmIndividualScreen({
+  plans,
+  busy,
+  error,
+  strings,
+  onConfirm,
+  onBack,
+  chosenPlan,
+}: ConfirmProps & { onConfirm: (plan: PlanOption) => void; chosenPlan?: string | null }): JSX.Element {
   const options = individualPlans(plans);
-  const [chosen, setChosen] = useState(0);
-  const name = useElementId("plan");
-  const plan = options[chosen];
+  const [chosen, setChosen] = useState(() => chosenOf(options, chosenPlan));
+  const plan = options.find((option) => planKey(option) === chosen);
   return (
     <Screen step="confirmSubscriptionIndividual" title={strings.confirmSubscriptionTitle} error={error}>
-      <fieldset className="register-wizard__plan-choice">
-        <legend>{strings.planLegend}</legend>
-        {options.map((option, index) => (
-          <label key={option.planType} className="register-wizard__plan-option">
-            <input type="radio" name={name} value={option.planType} checked={index === chosen} onChange={() => setChosen(index)} /> {planLine(option)}
-          </label>
-        ))}
-      </fieldset>
+      <PlanCards legend={strings.planLegend} plans={options} chosen={chosen} onChoose={(option) => setChosen(planKey(option))} strings={strings} />
       <p>{strings.confirmSubscriptionText}</p>
       <ConfirmOrBack
         confirm={plan ? { label: strings.payNow, onClick: () => onConfirm(plan) } : null}
@@ -115,11 +109,16 @@ interface ConfirmOtherProps extends ConfirmProps {
   schoolName: string;
   supportEmail: string;
   onConfirm: (plan: PlanOption, users: number) => void;
+  /** The card chosen before: the number of users starts at the fewest it is for. */
+  chosenPlan?: string | null;
 }
 
 /** confirmSubscriptionOther: the number of users picks the option and its price; too many means contact us. */
-export function ConfirmOtherScreen({ plans, schoolName, supportEmail, busy, error, strings, onConfirm, onBack }: ConfirmOtherProps): JSX.Element {
-  const [typed, setTyped] = useState("1");
+export function ConfirmOtherScreen({ plans, schoolName, supportEmail, busy, error, strings, onConfirm, onBack, chosenPlan }: ConfirmOtherProps): JSX.Element {
+  const [typed, setTyped] = useState(() => {
+    const card = schoolPlans(plans).find((plan) => planKey(plan) === chosenPlan);
+    return String(card ? firstUserCount(card, schoolPlans(plans)) : 1);
+  });
   const [fieldError, setFieldError] = useState<string | null>(null);
   const id = useElementId("users");
   const users = readUsers(typed);

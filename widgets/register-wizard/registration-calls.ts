@@ -55,6 +55,22 @@ export async function createAccount(account: NewAccount, strings: RegisterWizard
   }
 }
 
+export type AddressCorrectionResult = { kind: "sent"; sentTo: string } | { kind: "field-error"; message: string } | { kind: "failed"; message: string };
+
+/** "Wrong address? Change it": the server checks the address as sign-up does, and sends the new link there. */
+export async function correctAddress(email: string, strings: RegisterWizardStrings): Promise<AddressCorrectionResult> {
+  try {
+    const answer = await http.post<{ sentTo?: string }>("/account/verify-email/address/", { email });
+    return { kind: "sent", sentTo: answer?.sentTo ?? email };
+  } catch (error) {
+    if (!(error instanceof HttpError)) return { kind: "failed", message: strings.changeAddressFailed };
+    const errors = fieldErrorsOf(error);
+    if (errors.email) return { kind: "field-error", message: errors.email };
+    // 429 and 409 carry the server's advice (how long to wait; already confirmed).
+    return { kind: "failed", message: errors.__all__ ?? strings.changeAddressFailed };
+  }
+}
+
 /** `{ field: [messages] }` from an error body, first message of each. */
 function fieldErrorsOf(error: HttpError): Record<string, string> {
   const errors = (error.body as { errors?: Record<string, unknown> } | undefined)?.errors ?? {};

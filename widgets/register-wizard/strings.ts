@@ -84,6 +84,13 @@ export type RegisterWizardStrings = {
   resendEmail: string;
   emailResent: string;
   resendFailed: string;
+  /** "Wrong address? Change it" (ChangeAddressForm.tsx). `{email}`, `{old}` are replaced. */
+  changeAddress: string;
+  changeAddressIntro: string;
+  newEmailLabel: string;
+  changeAddressSubmit: string;
+  addressChanged: string;
+  changeAddressFailed: string;
   invalidEmailTitle: string;
   invalidEmailText: string;
   offerAdminTitle: string;
@@ -99,6 +106,9 @@ export type RegisterWizardStrings = {
   askToAddTitle: string;
   askToAddNamed: string;
   askToAddUnnamed: string;
+  askToAddWhatToWrite: string;
+  askToAddThen: string;
+  seatsFullWhatToWrite: string;
   seatsFullTitle: string;
   seatsFullAskNamed: string;
   seatsFullAskUnnamed: string;
@@ -138,12 +148,19 @@ export type RegisterWizardStrings = {
   paymentApproved: string;
   paymentDeclined: string;
   paymentCancelled: string;
+  paymentCancelledNext: string;
+  paymentDeclinedNext: string;
   paymentFailed: string;
   paymentProcessingFailed: string;
   /** The plan screens (accounts spec, sections 4, 5, 8 and 9). `{count}`, `{max}`, `{support}`, `{school}` are replaced. */
   plansHeading: string;
   plansUnavailable: string;
-  planContactRow: string;
+  /** Plan cards (PlanCards.tsx). `{count}`, `{from}`, `{to}` are replaced. */
+  planSeatsYou: string;
+  planSeatsOne: string;
+  planSeatsRange: string;
+  planPeriodYear: string;
+  planPeriodMonth: string;
   choosePlan: string;
   planLegend: string;
   membershipFor: string;
@@ -244,6 +261,12 @@ export const registerWizardDefaultStrings: RegisterWizardStrings = {
   resendEmail: "Resend the email",
   emailResent: "We've sent another email to {email}. The link in either email brings you back here.",
   resendFailed: "We couldn't send another email just now. Check your inbox and spam folder, or try again in a few minutes.",
+  changeAddress: "Wrong address? Change it",
+  changeAddressIntro: "Enter the address you meant. We'll send the link there, and the link we sent before will stop working.",
+  newEmailLabel: "Your email address",
+  changeAddressSubmit: "Send the link to this address",
+  addressChanged: "Your address is now {email}, and we've sent the link there. The link sent to {old} no longer works.",
+  changeAddressFailed: "We couldn't change your address just now. Try again in a few minutes.",
   invalidEmailTitle: "Your email address does not match this school",
   invalidEmailText:
     "To join {school} for free, sign up with your school email address. If you're using it already, or your school uses another address, email {support}.",
@@ -259,6 +282,10 @@ export const registerWizardDefaultStrings: RegisterWizardStrings = {
   askToAddTitle: "Ask them to add you",
   askToAddNamed: "Ask {admin} in person or by your school's email to add you; your account is kept.",
   askToAddUnnamed: "Ask your school's admin in person or by your school's email to add you; your account is kept. If you don't know who it is, email {support}.",
+  askToAddWhatToWrite:
+    "What to write: “I've created an account with my school email address. Please add me to our school's membership.” Nothing else is needed: they add you from the School tab of My account.",
+  askToAddThen: "Once they've added you, sign in and the school's resources are yours. Until then you can sign in and use your account as it is.",
+  seatsFullWhatToWrite: "What to write: “I've created an account with my school email address, but our school's seats are all in use. Please free a seat or add seats so I can join.”",
   seatsFullTitle: "{school}'s seats are all in use",
   seatsFullAskNamed: "Ask {admin}, your school's admin, to free a seat or add seats.",
   seatsFullAskUnnamed: "Ask your school's admin to free a seat or add seats.",
@@ -297,11 +324,17 @@ export const registerWizardDefaultStrings: RegisterWizardStrings = {
   paymentApproved: "Your payment is approved.",
   paymentDeclined: "Your payment was declined.",
   paymentCancelled: "Your payment is cancelled.",
+  paymentCancelledNext: "Nothing was charged. Your plan is below: continue to payment when you're ready, or close this page and come back later. Your account is kept.",
+  paymentDeclinedNext: "Nothing was charged. Check the card details and try again, or use another card.",
   paymentFailed: "Your payment has failed, please try again.",
   paymentProcessingFailed: "Payment processing failed. Please try again.",
   plansHeading: "Membership plans",
   plansUnavailable: "Buying a membership online isn't available here. Email {support} and we'll help.",
-  planContactRow: "{count} or more users: contact us",
+  planSeatsYou: "For you alone",
+  planSeatsOne: "{count} seat",
+  planSeatsRange: "{from} to {to} seats",
+  planPeriodYear: "Paid yearly",
+  planPeriodMonth: "Paid monthly",
   choosePlan: "Choose a plan",
   planLegend: "Your plan",
   membershipFor: "A membership for {school}.",

@@ -53,7 +53,8 @@ export function usePaymentReturn({ props, step, send, go, calls = paymentCalls }
 
 function initialNotice(paymentStatus: string | null, strings: RegisterWizardStrings): string | null {
   const start = returnStart(paymentStatus);
-  if (start.kind === "message") return start.status === "declined" ? strings.paymentDeclined : strings.paymentCancelled;
+  // The spec's message, then in plain words that nothing was charged and what to do next.
+  if (start.kind === "message") return start.status === "declined" ? `${strings.paymentDeclined} ${strings.paymentDeclinedNext}` : `${strings.paymentCancelled} ${strings.paymentCancelledNext}`;
   if (start.kind === "failed") return strings.paymentFailed;
   // approved: the processing screen speaks, then done says it is approved.
   return null;

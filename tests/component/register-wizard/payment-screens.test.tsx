@@ -131,20 +131,29 @@ describe("register wizard: choosing a plan", () => {
     await user.click(screen.getByRole("button", { name: "Continue" }));
     expect(await screen.findByRole("heading", { name: "This school has no active membership" })).toHaveFocus();
     expect(screen.getByRole("status")).toHaveTextContent("Membership has expired, needs to be renewed");
-    const list = within(screen.getByRole("region", { name: "Membership plans" }));
-    expect(list.getAllByRole("listitem").map((item) => item.textContent)).toEqual([
-      "1 user: Annual plan £60.00",
-      "2–5 users: Annual plan £250.00",
-      "6–10 users: Annual plan £400.00 (Save 20%)",
-      "11 or more users: contact us",
+    // The plans are a radio group of cards (name, price, seats, period), not a list.
+    const group = within(screen.getByRole("group", { name: "Membership plans" }));
+    expect(group.getAllByRole("radio").map((radio) => radio.closest("label")!.textContent)).toEqual([
+      "1 userAnnual plan £60.001 seatPaid yearly",
+      "2–5 usersAnnual plan £250.002 to 5 seatsPaid yearly",
+      "6–10 usersAnnual plan £400.006 to 10 seatsPaid yearlySave 20%",
     ]);
+    expect(screen.queryByRole("listitem")).toBeNull();
+    expect(screen.getByText(/For 11 or more users, email/)).toBeInTheDocument();
+    const first = group.getByRole("radio", { name: /^1 user/ });
+    expect(first).toBeChecked();
+    // By keyboard: Tab into the group, an arrow key moves the choice.
+    first.focus();
+    await user.keyboard("{ArrowDown}");
+    expect(group.getByRole("radio", { name: /^2–5 users/ })).toBeChecked();
 
     await user.click(screen.getByRole("button", { name: "Choose a plan" }));
     expect(await screen.findByRole("heading", { name: "Choose a membership" })).toHaveFocus();
     expect(screen.getByText("A membership for St Catherine's College.")).toBeInTheDocument();
+    // The chosen card carries on: the number of users starts at the fewest it is for.
     const users = screen.getByLabelText("Number of users");
-    expect(users).toHaveValue(1);
-    expect(screen.getByText("Annual plan £60.00")).toBeInTheDocument();
+    expect(users).toHaveValue(2);
+    expect(screen.getByText("Annual plan £250.00")).toBeInTheDocument();
     await user.clear(users);
     await user.type(users, "6");
     expect(screen.getByText("Annual plan £400.00 (Save 20%)")).toBeInTheDocument();
@@ -154,7 +163,7 @@ describe("register wizard: choosing a plan", () => {
       { FundId: 17, MembershipLevelId: 97, Action: 1, ConstituentId: 42, OrganisationConstituentId: 100004, PlanType: "school-annual", NumberOfUsers: 6 },
     ]);
     expect(navigateTo).toHaveBeenCalledWith("/payments/sandbox/checkout/abc/");
-  });
+  }, 20_000);
 
   it("11 users: contact us, and confirming says the number is over the maximum without a basket", async () => {
     const user = userEvent.setup();
@@ -190,12 +199,13 @@ describe("register wizard: choosing a plan", () => {
     await user.click(screen.getByRole("button", { name: "Continue" }));
     expect(await screen.findByRole("heading", { name: "You don't have a membership" })).toBeInTheDocument();
     expect(screen.getByRole("status")).toHaveTextContent("No membership found for the individual, needs to purchase one");
-    expect(screen.getByText("Individual, pay monthly: Monthly plan £39.99")).toBeInTheDocument();
-    expect(screen.queryByText(/contact us/)).not.toBeInTheDocument();
+    expect(screen.getByRole("radio", { name: /^Individual, yearly\s*Annual plan £60.00\s*For you alone\s*Paid yearly$/ })).toBeChecked();
+    expect(screen.queryByText(/or more users/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole("radio", { name: /^Individual, pay monthly\s*Monthly plan £39.99\s*For you alone\s*Paid monthly$/ }));
 
     await user.click(screen.getByRole("button", { name: "Choose a plan" }));
-    expect(screen.getByRole("radio", { name: "Individual, yearly: Annual plan £60.00" })).toBeChecked();
-    await user.click(screen.getByRole("radio", { name: "Individual, pay monthly: Monthly plan £39.99" }));
+    // The card chosen on the plans screen is the one chosen here.
+    expect(screen.getByRole("radio", { name: /^Individual, pay monthly/ })).toBeChecked();
     await user.click(screen.getByRole("button", { name: "Continue to payment" }));
     expect(posts(calls, "/account/add-to-basket/")[0]!.body).toEqual({
       FundId: 17,
@@ -308,8 +318,23 @@ describe("register wizard: back from the payment page", () => {
       JSON.stringify({ step: "confirmSubscriptionOther", pathway: "independent-school", school: stCatherines, constituentId: 42, email: "", message: null, offer: null }),
     );
     mountWizard({ constituentId: 42, paymentStatus: "declined", sessionId: "abc" });
-    expect(screen.getByText("Your payment was declined.")).toHaveAttribute("role", "status");
+    expect(screen.getByText(/^Your payment was declined\./)).toHaveAttribute("role", "status");
+    expect(screen.getByText(/^Your payment was declined\./)).toHaveTextContent("Nothing was charged.");
     expect(screen.getByRole("heading", { name: "Choose a membership" })).toBeInTheDocument();
     expect(gets(calls, "/account/cart/orders/")).toEqual([]);
+  });
+
+  it("cancelled: the spec's message, then that nothing was charged and what to do next, at the plan the user chose", () => {
+    serverAnswering();
+    sessionStorage.setItem(
+      "register-wizard",
+      JSON.stringify({ step: "confirmSubscriptionOther", pathway: "independent-school", school: stCatherines, constituentId: 42, email: "", message: null, offer: null }),
+    );
+    mountWizard({ constituentId: 42, paymentStatus: "cancelled", sessionId: "abc" });
+    expect(screen.getByText(/^Your payment is cancelled\./)).toHaveTextContent(
+      "Your payment is cancelled. Nothing was charged. Your plan is below: continue to payment when you're ready, or close this page and come back later. Your account is kept.",
+    );
+    expect(screen.getByRole("heading", { name: "Choose a membership" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Continue to payment" })).toBeInTheDocument();
   });
 });

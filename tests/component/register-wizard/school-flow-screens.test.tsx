@@ -145,6 +145,50 @@ describe("register wizard: confirmSchool and the seat flow", () => {
     expect(calls.some((call) => call.url.startsWith("/account/membership"))).toBe(false);
   });
 
+  it("'Wrong address? Change it' on check-your-inbox: a field error from the server stays on the field; a change names the new address", async () => {
+    const user = userEvent.setup();
+    let attempt = 0;
+    const calls = serverAnswering({
+      "GET /account/session-status/": { status: 200, body: { session_data: { login_info: { email: "adda@oakfield.sch.uk" } }, constituentId: 42, emailVerified: false } },
+      "POST /account/verify-email/": { status: 200, body: { success: true, sentTo: "adda@oakfield.sch.uk" } },
+      "POST /account/verify-email/address/": async () =>
+        (attempt += 1) === 1
+          ? { status: 400, body: { success: false, errors: { email: ["The email address you entered is already associated with an account. Please log in or try again with another email address."] } } }
+          : { status: 200, body: { success: true, sentTo: "ada@oakfield.sch.uk" } },
+    });
+    resumeAt("confirmSchool");
+    await user.click(screen.getByRole("button", { name: "Yes, link my account" }));
+    expect(await screen.findByRole("heading", { name: "Check your inbox" })).toHaveFocus();
+    const disclosure = screen.getByRole("button", { name: "Wrong address? Change it" });
+    expect(disclosure).toHaveAttribute("aria-expanded", "false");
+    await user.click(disclosure);
+    expect(disclosure).toHaveAttribute("aria-expanded", "true");
+    const field = screen.getByRole("textbox", { name: "Your email address" });
+    expect(field).toHaveValue("adda@oakfield.sch.uk");
+
+    // The browser's own check first: nothing is sent for a malformed address.
+    await user.clear(field);
+    await user.type(field, "not an address");
+    await user.click(screen.getByRole("button", { name: "Send the link to this address" }));
+    expect(field).toHaveAccessibleDescription(/Please enter a valid email address/);
+    expect(posts(calls, "/account/verify-email/address/")).toEqual([]);
+
+    await user.clear(field);
+    await user.type(field, "taken@oakfield.sch.uk");
+    await user.click(screen.getByRole("button", { name: "Send the link to this address" }));
+    await screen.findByText(/already associated with an account/);
+    expect(field).toHaveFocus();
+    expect(field).toHaveAttribute("aria-invalid", "true");
+
+    await user.clear(field);
+    await user.type(field, "ada@oakfield.sch.uk");
+    await user.click(screen.getByRole("button", { name: "Send the link to this address" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("Your address is now ada@oakfield.sch.uk, and we've sent the link there. The link sent to adda@oakfield.sch.uk no longer works.");
+    expect(posts(calls, "/account/verify-email/address/").map((call) => call.body)).toEqual([{ email: "taken@oakfield.sch.uk" }, { email: "ada@oakfield.sch.uk" }]);
+    expect(screen.getByRole("button", { name: "Wrong address? Change it" })).toHaveAttribute("aria-expanded", "false");
+    expect(screen.queryByRole("textbox", { name: "Your email address" })).toBeNull();
+  }, 20_000);
+
   it("a domain that does not match goes to invalidEmail with the support address, and Back returns", async () => {
     const user = userEvent.setup();
     serverAnswering({ "GET /account/attributes/100001/": { status: 200, body: { details: [{ Keyword: { Id: 671 }, Value: "riverside.sch.uk" }] } } });
@@ -173,6 +217,7 @@ describe("register wizard: confirmSchool and the seat flow", () => {
     expect(await screen.findByRole("heading", { name: "Oakfield Primary <School>'s seats are all in use" })).toHaveFocus();
     expect(screen.getByRole("status")).toHaveTextContent("No seats available for the membership, needs to be renewed");
     expect(screen.getByText(/your school's admin, to free a seat or add seats/)).toHaveTextContent("Ask Tom E., your school's admin, to free a seat or add seats.");
+    expect(screen.getByText(/^What to write:/)).toHaveTextContent("Please free a seat or add seats so I can join.");
     expect(screen.getByText(/Your account is kept/)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Choose a plan" })).toBeNull();
     expect(screen.queryByText(/£/)).toBeNull();
@@ -218,6 +263,9 @@ describe("register wizard: other pathways", () => {
     expect(screen.getByText(/St Catherine's College already has an admin/)).toHaveTextContent("St Catherine's College already has an admin: Helen W.");
     expect(screen.getByRole("heading", { name: "Ask them to add you" })).toBeInTheDocument();
     expect(screen.getByText(/in person or by your school's email/)).toHaveTextContent("Ask Helen W. in person or by your school's email to add you; your account is kept.");
+    // The plain next step while the request button waits for the back office: what to write, and that the account is kept.
+    expect(screen.getByText(/^What to write:/)).toHaveTextContent("Please add me to our school's membership.");
+    expect(screen.getByText(/^Once they've added you, sign in/)).toBeInTheDocument();
     // No mailto to nobody: the only address shown is none at all.
     expect(screen.queryByRole("link", { name: /@/ })).toBeNull();
   });

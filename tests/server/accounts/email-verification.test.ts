@@ -228,6 +228,69 @@ describe.each(databaseEngines)("email verification on %s", (engine) => {
     expect(later.text).toContain("Continue your registration");
   });
 
+  it("'Wrong address? Change it': the unconfirmed address is corrected, the old link refuses, the new one resumes the registration", async () => {
+    const { agent, token } = await browserOnLoginPage(t.app, "/account/register/");
+    const typo = "hal.typo@riversde.sch.uk";
+    const created = await agent
+      .post("/account/register/")
+      .set("X-CSRFToken", token)
+      .send({ first_name: "Hal", last_name: "Ito", phone_number: "", email: typo, password: strongPassword, next: "/account/my-account/" });
+    const csrf = created.body.csrfToken as string;
+    await agent.post("/account/verify-email/").set("X-CSRFToken", csrf).send(choice);
+    const [welcome] = await outboxFor(t.database.db, typo);
+    const change = (email: string) => agent.post("/account/verify-email/address/").set("X-CSRFToken", csrf).send({ email });
+
+    // The sign-up rules: shape, unchanged, and taken (the sign-up's own message; nothing changes).
+    expect((await change("not an address")).body.errors.email).toEqual(["Please enter a valid email address"]);
+    expect((await change(typo)).body.errors.email).toEqual(["Please enter a new email address"]);
+    await addPerson(t.database.db, { email: "taken@riverside.sch.uk" });
+    const taken = await change("Taken@Riverside.sch.uk");
+    expect(taken.status).toBe(400);
+    expect(taken.body.errors.email).toEqual(["The email address you entered is already associated with an account. Please log in or try again with another email address."]);
+    expect(await outboxFor(t.database.db, "taken@riverside.sch.uk")).toEqual([]);
+
+    const fixed = "hal.ito@riverside.sch.uk";
+    const changed = await change(" Hal.Ito@Riverside.sch.uk ");
+    expect(changed.status).toBe(200);
+    expect(changed.body).toEqual({ success: true, sentTo: fixed });
+    const account = await t.database.db.selectFrom("constituents").select(["email", "email_verified_at"]).where("email", "=", fixed).executeTakeFirstOrThrow();
+    expect(account.email_verified_at).toBeNull();
+    const [audit] = await t.database.db.selectFrom("audit_events").select("details").where("event", "=", "email.corrected").execute();
+    expect(JSON.parse(String(audit!.details))).toEqual({ oldEmail: typo, newEmail: fixed });
+
+    // The welcome email's link, to the old address, no longer confirms anything.
+    const old = await follow(agent, verifyLinkIn(welcome!.text_body));
+    expect(old.status).toBe(410);
+    expect(await verifiedAt(t, fixed)).toBeNull();
+
+    // The new link confirms the new address and resumes the same registration.
+    const [mail] = await outboxFor(t.database.db, fixed);
+    expect(mail).toMatchObject({ template: "verify-email" });
+    const verified = await follow(agent, verifyLinkIn(mail!.text_body));
+    expect(verified.status).toBe(303);
+    expect(resumeOf((await agent.get(verified.headers.location as string).set("Accept", "text/html")).text)).toEqual(choice);
+    expect(await verifiedAt(t, fixed)).toEqual(expect.any(String));
+
+    // Once confirmed, only My account's confirmed change can change it.
+    const late = await change("someone.else@riverside.sch.uk");
+    expect(late.status).toBe(409);
+    expect(late.body.message ?? late.body.errors?.__all__?.[0]).toContain("already confirmed");
+  });
+
+  it("limits address corrections with Resend's quota, and needs a session", async () => {
+    const { agent, token } = await signedIn("ivy.limit@riverside.sch.uk");
+    await t.database.db.updateTable("constituents").set({ email_verified_at: null }).where("email", "=", "ivy.limit@riverside.sch.uk").execute();
+    for (let n = 0; n < 4; n += 1) expect((await agent.post("/account/verify-email/").set("X-CSRFToken", token).send({ ...choice, resend: true })).status).toBe(200);
+    expect((await agent.post("/account/verify-email/address/").set("X-CSRFToken", token).send({ email: "ivy.1@riverside.sch.uk" })).status).toBe(200);
+    const limited = await agent.post("/account/verify-email/address/").set("X-CSRFToken", token).send({ email: "ivy.2@riverside.sch.uk" });
+    expect(limited.status).toBe(429);
+    expect(await t.database.db.selectFrom("constituents").select("id").where("email", "=", "ivy.1@riverside.sch.uk").executeTakeFirst()).toBeDefined();
+    expect(await outboxFor(t.database.db, "ivy.2@riverside.sch.uk")).toEqual([]);
+
+    const { agent: anonymous, token: anonymousToken } = await browserOnLoginPage(t.app);
+    expect((await anonymous.post("/account/verify-email/address/").set("X-CSRFToken", anonymousToken).send({ email: "x@riverside.sch.uk" })).status).toBe(401);
+  });
+
   it("says 'Continue to My account' for a used link once the registration is finished", async () => {
     const email = "hal@riverside.sch.uk";
     const { agent, token } = await signedIn(email);

@@ -62,7 +62,7 @@ describe.each(databaseEngines)("My account and dashboard pages on %s", (engine) 
         expect(html).toContain(`method="post" action="${action}"`);
       }
       expect(html.match(/data-widget="account-form"/g)).toHaveLength(4);
-      // The four forms, and the header's Log out form.
+      // The four forms, and the header's Sign out form.
       expect(html.match(/<input type="hidden" name="_csrf" value="[^"]+">/g)).toHaveLength(5);
       expect(html).toContain('<form class="site-header__logout" method="post" action="/account/logout/">');
       expect(html).toContain('href="/account/my-account/" aria-current="page">My account</a>');

@@ -24,12 +24,12 @@ function accountNav(html: string): string {
 describe("site header account links", () => {
   const person = { id: 7, email: "priya@example.org", firstName: "Priya", lastName: "Shah" };
 
-  it("shows My account and a Log out POST form with the CSRF field when signed in", () => {
+  it("shows My account and a Sign out POST form with the CSRF field when signed in", () => {
     const nav = accountNav(header({ currentPath: "/whats-on/", currentUser: person, csrfToken: "token-<1>" }));
     expect(nav).toContain('<a class="site-header__account-link" href="/account/my-account/">My account</a>');
     expect(nav).toContain('<form class="site-header__logout" method="post" action="/account/logout/">');
     expect(nav).toContain('<input type="hidden" name="_csrf" value="token-&lt;1&gt;">');
-    expect(nav).toContain('<button class="site-header__logout-button" type="submit">Log out</button>');
+    expect(nav).toContain('<button class="site-header__logout-button" type="submit">Sign out</button>');
     expect(nav).not.toContain("Sign in");
   });
 
@@ -41,7 +41,7 @@ describe("site header account links", () => {
   it("shows Sign in, coming back to this page, when signed out", () => {
     const nav = accountNav(header({ currentPath: "/resources/?key-stage=ks3&page=2", currentUser: null }));
     expect(nav).toContain('href="/account/login/?next=%2Fresources%2F%3Fkey-stage%3Dks3%26page%3D2">Sign in</a>');
-    expect(nav).not.toContain("Log out");
+    expect(nav).not.toContain("Sign out");
     expect(accountNav(header({ currentPath: "/", currentUser: null }))).toContain('href="/account/login/">Sign in</a>');
     expect(accountNav(header({ currentPath: "/account/login/?next=%2F", currentUser: null }))).toContain('aria-current="page">Sign in</a>');
   });

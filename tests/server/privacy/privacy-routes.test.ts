@@ -149,7 +149,7 @@ describe("the Your data routes", () => {
     const confirmation = await agent.get("/account/account-deleted/").set("Accept", "text/html");
     expect(confirmation.status).toBe(200);
     expect(confirmation.text).toContain("Your account has been deleted");
-    expect(confirmation.text).not.toContain("Log out");
+    expect(confirmation.text).not.toContain("Sign out");
     // The card's blocks are spaced as the other account pages' (reset-password's done state).
     expect(confirmation.text).toMatch(/<div class="auth-page__card">\s*<div class="stack">/);
     expect(confirmation.text).toContain('href="mailto:learning@greyfriars.example"');
