@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { progressText, wizardProgress, type ProgressInput } from "../../../../widgets/register-wizard/progress";
+import { progressText, wizardProgress, type ProgressInput, type ProgressScreen } from "../../../../widgets/register-wizard/progress";
 
 const words = { known: "Step {current} of {total}", unknown: "Step {current}" };
 const at = (input: Partial<ProgressInput> & Pick<ProgressInput, "screen">) =>
@@ -23,16 +23,16 @@ describe("wizard progress", () => {
 
   it("walks a state school: the school, its confirmation (and the inbox), then the admin offer or the finish", () => {
     const state = (screen: ProgressInput["screen"]) => at({ screen, pathway: "state-school" })?.current;
-    expect(["schoolTypeAndSearch", "confirmSchool", "inbox", "invalidEmail", "offerAdminStatus", "done"].map(state)).toEqual([1, 2, 2, 2, 3, 3]);
+    expect((["schoolTypeAndSearch", "confirmSchool", "inbox", "invalidEmail", "offerAdminStatus", "done"] as ProgressScreen[]).map(state)).toEqual([1, 2, 2, 2, 3, 3]);
   });
 
   it("walks an international school to its plans, and a homeschooler to a personal plan", () => {
     const international = (screen: ProgressInput["screen"]) => at({ screen, pathway: "international" })?.current;
-    expect(["schoolTypeAndSearch", "inbox", "offerAdminStatus", "noActiveSubscriptionOther", "confirmSubscriptionOther", "paymentProcessing", "done"].map(international)).toEqual([
+    expect((["schoolTypeAndSearch", "inbox", "offerAdminStatus", "noActiveSubscriptionOther", "confirmSubscriptionOther", "paymentProcessing", "done"] as ProgressScreen[]).map(international)).toEqual([
       1, 2, 2, 2, 3, 4, 4,
     ]);
     const homeschool = (screen: ProgressInput["screen"]) => at({ screen, pathway: "individual" })?.current;
-    expect(["schoolTypeAndSearch", "noActiveSubscriptionIndividual", "confirmSubscriptionIndividual", "done"].map(homeschool)).toEqual([1, 2, 3, 4]);
+    expect((["schoolTypeAndSearch", "noActiveSubscriptionIndividual", "confirmSubscriptionIndividual", "done"] as ProgressScreen[]).map(homeschool)).toEqual([1, 2, 3, 4]);
   });
 
   it("makes a lapsed member's renewal three steps: the plans, the choice, the payment", () => {
