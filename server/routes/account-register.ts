@@ -1,6 +1,6 @@
 import { Router, type Response } from "express";
 import type { LookupAnswer } from "../accounts/account-lookup";
-import { checkEmailMessage, NO_ACCOUNT_FOUND_MESSAGE } from "../accounts/messages";
+import { checkEmailMessage, NO_ACCOUNT_FOUND_MESSAGE, SIGNED_OUT_MESSAGE } from "../accounts/messages";
 import { EMAIL_TAKEN_MESSAGE } from "../accounts/registration";
 import { CRM_IDS } from "../crm/crm-ids";
 import { textField, trimmedField } from "../accounts/request-fields";
@@ -12,6 +12,8 @@ import { HttpError, isApiRequest, type FieldErrors } from "../http/errors";
 import { jsonFields } from "../http/json-fields";
 import type { AccountRouteDependencies } from "./account-route-dependencies";
 import { limitPerAddress } from "./per-address-limit";
+import { readPendingChoice } from "../accounts/email-verification-choice";
+import { keepRegistrationProgress, registrationProgress } from "../http/registration-progress";
 
 const LOOKUPS_PER_ADDRESS = 60;
 /** Generous: a staff training day signs up a whole room from one school address. */
@@ -62,9 +64,11 @@ export function accountRegisterRoutes(deps: AccountRouteDependencies): Router {
     const tokenEmail = returnUrl ? normaliseEmail(textField(req.query, "email")) : "";
     const next = safeNextPath(returnUrl || textField(req.query, "next"));
     const user = req.currentUser;
-    // After a verified email: the wizard's pending choice {pathway, school, step}, for the person who verified only.
+    // After a verified email: the wizard's pending choice {pathway, school, step}, for the person who verified only;
+    // else, at a step's address (?step=, each step's history entry), where this session's wizard last was.
     const resumeKey = textField(req.query, "resume");
-    const resume = user && resumeKey ? await deps.emailVerification.resumeFor(user.id, resumeKey) : undefined;
+    const atStep = textField(req.query, "step") !== "";
+    const resume = user && resumeKey ? await deps.emailVerification.resumeFor(user.id, resumeKey) : user && atStep ? registrationProgress(req, user.id) : undefined;
     const paymentStatus = textField(req.query, "paymentStatus") || undefined;
     // A lapsed member (or a lapsed paid school's admin) starts at their plans, unless coming back from a link or the payment page.
     const renewal = user && !resume && !paymentStatus && deps.renewalFor ? await deps.renewalFor(user.id) : undefined;
@@ -97,6 +101,15 @@ export function accountRegisterRoutes(deps: AccountRouteDependencies): Router {
         seatLevels: crmIds.membershipLevels.seatLevels,
       },
     });
+  });
+
+  // The wizard's step as the person moves on, for a new tab at a step's address (http/registration-progress.ts).
+  router.put("/account/register/progress/", (req, res) => {
+    if (!req.currentUser) throw new HttpError(401, SIGNED_OUT_MESSAGE);
+    const reading = readPendingChoice(req.body);
+    if (!reading.ok) throw new HttpError(400, "Check the details sent and try again.", reading.errors);
+    keepRegistrationProgress(req, req.currentUser.id, reading.choice);
+    res.status(204).end();
   });
 
   router.get("/account/lookup/", async (req, res) => {

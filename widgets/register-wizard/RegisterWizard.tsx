@@ -8,6 +8,7 @@ import { LookupAccountScreen } from "./LookupAccountScreen";
 import { isMessageStep, MessageScreen } from "./MessageScreens";
 import type { RegisterWizardProps } from "./parse";
 import { paymentCalls } from "./payment-calls";
+import { keepProgress } from "./registration-calls";
 import { addToBasket, returnStart } from "./payment-flow";
 import { basketItem, type PlanOption } from "./plan-choice";
 import type { RegistrationEvent } from "./registration-machine";
@@ -19,7 +20,10 @@ import { planKey } from "./PlanCards";
 import { ConfirmIndividualScreen, ConfirmOtherScreen, NoActiveSubscriptionScreen } from "./SubscriptionScreens";
 import { usePaymentReturn } from "./use-payment-return";
 import { useRegistration } from "./use-registration";
-import { forgetWizard, loadWizard, saveWizard, type AskAdmin, type SavedWizard } from "./wizard-storage";
+import { progressText, wizardProgress } from "./progress";
+import { useStepHistory } from "./use-step-history";
+import { readEntry, viewKey, type InboxView, type WizardEntry } from "./wizard-history";
+import { fitsPerson, forgetWizard, loadWizard, saveWizard, type AskAdmin, type SavedWizard } from "./wizard-storage";
 
 /**
  * The registration wizard (accounts spec, sections 2 and 4): the machine
@@ -29,6 +33,8 @@ import { forgetWizard, loadWizard, saveWizard, type AskAdmin, type SavedWizard }
 export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>): JSX.Element {
   const { constituentId, next, email, returnUrl, strings, supportEmail, plans } = props;
   const [saved] = useState(() => startingPoint(props));
+  // The wizard began signed out: the email and account screens count as steps.
+  const [startedSignedOut] = useState(() => props.constituentId === null);
   const { snapshot, send } = useRegistration({ constituentId, email }, firstEvents(props, saved));
   const step = snapshot.value as RegistrationStep;
   const { pathway, selectedSchool: school } = snapshot.context;
@@ -40,12 +46,14 @@ export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>):
   // to make the offer or name the admin (neither travels in the link). Busy from the start, so nothing is clicked before it answers.
   const resumedWithout = useRef((step === "offerAdminStatus" && !saved?.offer) || (step === "contactYourAdmin" && !saved?.ask));
   const [busy, setBusy] = useState(resumedWithout.current);
-  const [inboxFor, setInboxFor] = useState<{ sentTo: string; resumeStep: RegistrationStep } | null>(null);
+  const [inboxFor, setInboxFor] = useState<InboxView | null>(saved?.inbox ?? null);
   const [offer, setOffer] = useState<AdminOffer | null>(saved?.offer ?? null);
   const [ask, setAsk] = useState<AskAdmin | null>(saved?.ask ?? null);
   // The plan card chosen on the plans screen, carried to the confirm screen (and back).
   const [chosenPlan, setChosenPlan] = useState<string | null>(null);
-  const screenRef = useFocusOnChange(`${step}:${inboxFor?.sentTo ?? ""}`);
+  const progress = wizardProgress({ screen: inboxFor ? "inbox" : step, pathway, startedSignedOut, renewal: props.renewal?.kind ?? null });
+  const progressWords = progress ? progressText(progress, { known: strings.progressKnown, unknown: strings.progressUnknown }) : "";
+  const screenRef = useFocusOnChange(viewKey(step, inboxFor), progressWords);
   const ids: SchoolFlowIds = props;
 
   useEffect(() => {
@@ -54,6 +62,15 @@ export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>):
     if (step === "paymentProcessing") return;
     saveWizard({ step, pathway, school, constituentId: snapshot.context.constituentId, email: snapshot.context.email, message, offer, ask });
   }, [step, pathway, school, snapshot.context.constituentId, snapshot.context.email, message, offer, ask]);
+
+  // Signed in, the server keeps the step too: a new tab at the step's address carries on from it.
+  const signedInId = snapshot.context.constituentId;
+  useEffect(() => {
+    if (signedInId === null || !pathway || step === "paymentProcessing" || step === "lookupAccount" || step === "createAccount") return;
+    keepProgress({ pathway, school, step });
+    // Once per step (and pathway): not on every keystroke of a typed address; the school goes with the step that follows it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [signedInId, step, pathway]);
 
   /** Another screen: its message comes with it; the old one's go. */
   const go = (event: RegistrationEvent, nextMessage: string | null = null, nextError: string | null = null) => {
@@ -117,6 +134,22 @@ export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>):
 
   const back = () => go({ type: "BACK" });
 
+  /** Browser Back or Forward: that entry's screen, with what it showed. */
+  const restore = (entry: WizardEntry) => {
+    setMessage(entry.message);
+    setError(null);
+    setOffer(entry.offer);
+    setAsk(entry.ask ?? null);
+    setInboxFor(entry.inbox);
+    send({ type: "RESUME", pathway: entry.pathway, school: entry.school, step: entry.step, ...(entry.email ? { email: entry.email } : {}) });
+  };
+  const historyEntry =
+    // Processing belongs to one return from the payment page: it is no place to come back to.
+    step === "paymentProcessing"
+      ? null
+      : { step, pathway, school, constituentId: snapshot.context.constituentId, email: snapshot.context.email, message, offer, ask, inbox: inboxFor };
+  useStepHistory({ entry: historyEntry, constituentId: snapshot.context.constituentId, restore });
+
   const paymentNotice = usePaymentReturn({ props, step, send, go });
 
   /** Confirming a plan: the basket item, then the provider's page; without a signed-in user, somethingWentWrongWithPayment. */
@@ -155,6 +188,9 @@ export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>):
           {paymentNotice}
         </p>
       )}
+      <p className="register-wizard__progress" aria-live="polite" aria-atomic="true">
+        {progressWords}
+      </p>
       <div ref={screenRef}>
         {step === "lookupAccount" ? (
           <LookupAccountScreen
@@ -298,10 +334,13 @@ function renewalEndedOn({ renewal }: RegisterWizardProps, step: RegistrationStep
 }
 
 /**
- * Where to carry on from: the verification link's point (signed in); else a
+ * Where to carry on from: this history entry's screen (a reload, or Back
+ * from another page); else the verification link's point (signed in); else a
  * lapsed member's renewal, straight to their plans; else this tab's saved steps.
  */
-function startingPoint({ resume, constituentId, returnUrl, email, renewal, paymentStatus, strings }: RegisterWizardProps): SavedWizard | null {
+function startingPoint({ resume, constituentId, returnUrl, email, renewal, paymentStatus, strings }: RegisterWizardProps): (SavedWizard & { inbox?: InboxView | null }) | null {
+  const entry = readEntry(window.history.state);
+  if (entry && fitsPerson(entry, constituentId)) return entry;
   if (resume && constituentId !== null) return { ...resume, constituentId, email: "", message: null, offer: null };
   if (renewal && constituentId !== null && !paymentStatus) {
     const step = renewal.kind === "individual" ? "noActiveSubscriptionIndividual" : "noActiveSubscriptionOther";
@@ -325,14 +364,33 @@ function startEvents({ returnUrl, email }: RegisterWizardProps, saved: SavedWiza
   return returnUrl && email ? [{ type: "SIGN_UP_VIA_TOKEN", email }] : [{ type: "START" }];
 }
 
-/** Moves focus to the new screen's heading when the view changes (not on first render), so keyboard and screen-reader users follow. */
-function useFocusOnChange(view: string) {
+/**
+ * Moves focus to the new screen's heading when the view changes (not on
+ * first render), so keyboard and screen-reader users follow; the document
+ * title names the screen and the step, so the tab and history list say where.
+ */
+function useFocusOnChange(view: string, progressWords: string) {
   const container = useRef<HTMLDivElement>(null);
   const previous = useRef(view);
+  const pageTitle = useRef<string | null>(null);
   useEffect(() => {
     if (previous.current === view) return;
     previous.current = view;
     container.current?.querySelector<HTMLElement>("h2")?.focus();
   }, [view]);
+  useEffect(() => {
+    pageTitle.current ??= document.title;
+    const heading = container.current?.querySelector("h2")?.textContent?.trim();
+    if (!heading) return;
+    const title = `${heading}${progressWords ? ` (${progressWords.toLowerCase()})` : ""} – ${pageTitle.current}`;
+    if (document.title !== title) document.title = title;
+  });
+  // The page's own title comes back when the wizard goes.
+  useEffect(
+    () => () => {
+      if (pageTitle.current !== null) document.title = pageTitle.current;
+    },
+    [],
+  );
   return container;
 }

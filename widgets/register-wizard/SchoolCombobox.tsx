@@ -1,4 +1,5 @@
 import { useEffect, useState, type JSX, type KeyboardEvent, type Ref } from "react";
+import { useKeyboardRoom } from "./use-keyboard-room";
 import { HighlightedName } from "./HighlightedName";
 import { addressLine, SCHOOL_SEARCH_MAX_LENGTH, type SchoolHit } from "./school-hits";
 import { SchoolSearcher } from "./school-searcher";
@@ -51,6 +52,7 @@ export function SchoolCombobox({ id, initialText, onChoose, onTyped, error, inpu
       }),
   );
   useEffect(() => () => searcher.cancel(), [searcher]);
+  const keyboardRoom = useKeyboardRoom<HTMLInputElement>();
 
   const listboxId = `${id}-listbox`;
   const optionId = (index: number) => `${id}-option-${index}`;
@@ -123,7 +125,11 @@ export function SchoolCombobox({ id, initialText, onChoose, onTyped, error, inpu
       <FieldErrorMessage id={`${id}-error`} message={error} />
       <div className="school-search__field">
         <input
-          ref={inputRef}
+          ref={(element) => {
+            keyboardRoom.field.current = element;
+            if (typeof inputRef === "function") inputRef(element);
+            else if (inputRef) inputRef.current = element;
+          }}
           className="form-input school-search__input"
           id={id}
           type="text"
@@ -147,7 +153,11 @@ export function SchoolCombobox({ id, initialText, onChoose, onTyped, error, inpu
             searcher.textChanged(event.target.value);
           }}
           onKeyDown={handleKeyDown}
-          onBlur={() => setList((current) => (current.open ? { ...current, open: false, active: -1 } : current))}
+          onFocus={keyboardRoom.onFocus}
+          onBlur={() => {
+            keyboardRoom.onBlur();
+            setList((current) => (current.open ? { ...current, open: false, active: -1 } : current));
+          }}
         />
         <ul
           id={listboxId}
@@ -155,6 +165,8 @@ export function SchoolCombobox({ id, initialText, onChoose, onTyped, error, inpu
           aria-label={strings.schoolResultsLabel}
           className="listbox-panel school-search__listbox"
           hidden={!list.open}
+          // On a phone, only as tall as the space between the field and the keyboard.
+          style={keyboardRoom.room === null ? undefined : { maxHeight: keyboardRoom.room }}
           // A press on an option must not take focus from the input (which would close the list before the click).
           onMouseDown={(event) => event.preventDefault()}
         >

@@ -99,7 +99,11 @@ function optionalId(root: HTMLElement, attribute: string): number | null {
 /** data-resume as the server writes it; anything unreadable is no resume point (the wizard starts as usual). */
 export function parseResume(raw: string | null): ResumePoint | null {
   const value = jsonObject(raw);
-  if (!value) return null;
+  return value ? resumePointOf(value) : null;
+}
+
+/** A resume point read from any object (data-resume, the tab's saved wizard, a history entry); null when it names no known step. */
+export function resumePointOf(value: Record<string, unknown>): ResumePoint | null {
   const { pathway, school, step } = value;
   if (typeof step !== "string" || !(registrationSteps as readonly string[]).includes(step)) return null;
   const validSchool = typeof school === "object" && school !== null && typeof (school as { name?: unknown }).name === "string";

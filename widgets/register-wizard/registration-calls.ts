@@ -1,5 +1,7 @@
 import { replaceCsrfToken } from "../lib/csrf-token";
 import { http, HttpError } from "../lib/http";
+import type { SelectedSchool } from "./selected-school";
+import type { RegistrationStep } from "./steps";
 import type { RegisterWizardStrings } from "./strings";
 
 /** The wizard's calls for its first two screens (accounts spec, section 7) and how their answers map to the spec's messages. */
@@ -79,4 +81,12 @@ function fieldErrorsOf(error: HttpError): Record<string, string> {
     if (Array.isArray(messages) && typeof messages[0] === "string") firsts[field] = messages[0];
   }
   return firsts;
+}
+
+/**
+ * Tells the server where the wizard is (PUT /account/register/progress/), so a
+ * new tab at the step's address carries on from it; a lost call only loses that.
+ */
+export function keepProgress(progress: { pathway: string; school: SelectedSchool | null; step: RegistrationStep }): void {
+  http.put("/account/register/progress/", progress).catch(() => undefined);
 }

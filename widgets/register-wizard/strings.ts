@@ -2,6 +2,9 @@
 export type RegisterWizardStrings = {
   close: string;
   back: string;
+  /** Where the person is (progress.ts): `{current}` and `{total}` are replaced; the second is for before a pathway is chosen. */
+  progressKnown: string;
+  progressUnknown: string;
   lookupTitle: string;
   lookupIntro: string;
   emailLabel: string;
@@ -178,6 +181,8 @@ export type RegisterWizardStrings = {
 export const registerWizardDefaultStrings: RegisterWizardStrings = {
   close: "Close",
   back: "Back",
+  progressKnown: "Step {current} of {total}",
+  progressUnknown: "Step {current}",
   lookupTitle: "Enter your email address",
   lookupIntro: "We'll check whether you already have an account with us.",
   emailLabel: "Email address",

@@ -1,4 +1,4 @@
-import { parseResume, type ResumePoint } from "./parse";
+import { resumePointOf, type ResumePoint } from "./parse";
 import type { AdminOffer, SchoolAdmins } from "./school-flow";
 
 /** Who to ask at the school, and whether its seats are all in use (the "ask your admin" screens). */
@@ -35,15 +35,32 @@ export function loadWizard(constituentId: number | null): SavedWizard | null {
   } catch {
     return null; // storage blocked (private mode, policy): the wizard simply starts afresh
   }
-  const point = parseResume(raw);
-  if (!point || !raw) return null;
-  const saved = JSON.parse(raw) as Partial<SavedWizard>;
-  const savedFor = typeof saved.constituentId === "number" ? saved.constituentId : null;
-  if (savedFor !== null && savedFor !== constituentId) return null;
-  if (constituentId !== null && (point.step === "lookupAccount" || point.step === "createAccount")) return null;
+  let value: unknown;
+  try {
+    value = raw === null ? null : JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  const saved = readSavedWizard(value);
+  if (!saved) return null;
+  return fitsPerson(saved, constituentId) ? saved : null;
+}
+
+/** Whether saved steps can be shown to whoever is signed in now: the account screens only while signed out, another person's never. */
+export function fitsPerson(saved: SavedWizard, constituentId: number | null): boolean {
+  if (saved.constituentId !== null && saved.constituentId !== constituentId) return false;
+  return constituentId === null || (saved.step !== "lookupAccount" && saved.step !== "createAccount");
+}
+
+/** A saved wizard as stored (session storage, a history entry), checked field by field; null when it names no known step. */
+export function readSavedWizard(value: unknown): SavedWizard | null {
+  if (typeof value !== "object" || value === null) return null;
+  const saved = value as Record<string, unknown>;
+  const point = resumePointOf(saved);
+  if (!point) return null;
   return {
     ...point,
-    constituentId: savedFor,
+    constituentId: typeof saved.constituentId === "number" ? saved.constituentId : null,
     email: typeof saved.email === "string" ? saved.email : "",
     message: typeof saved.message === "string" ? saved.message : null,
     offer: isOffer(saved.offer) ? saved.offer : null,
