@@ -227,7 +227,7 @@ function expressApp(services: AppServices, options: CreateAppOptions & SharedPar
   app.use(peopleRoutes({ people: features.people }));
   app.use(teacherNoteRoutes({ notes: features.teacherNotes }));
   app.use(resourceRoutes({ resources: features.resources, publicUrl: config.publicUrl }));
-  app.use(searchPageRoutes({ siteSearch: features.siteSearch }));
+  app.use(searchPageRoutes({ siteSearch: features.siteSearch, nextEventStarts: features.events.nextStarts }));
   // Last: its /:slug/ route would otherwise answer every one-segment address.
   app.use(pageRoutes({ pages: features.pages, templatesDir, publicUrl: config.publicUrl }));
 

@@ -96,3 +96,16 @@ export async function findInstanceOfEvent(db: Kysely<Database>, eventId: number,
     .where("id", "=", instanceId)
     .executeTakeFirst();
 }
+
+/** The start of each event's next instance not yet ended at `now`; events with none are left out. */
+export async function findNextStarts(db: Kysely<Database>, eventIds: readonly number[], now: Date): Promise<Map<number, string>> {
+  if (eventIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("event_instances")
+    .select(["event_id", (eb) => eb.fn.min("starts_at").as("starts_at")])
+    .where("event_id", "in", [...eventIds])
+    .where("ends_at", ">", now.toISOString())
+    .groupBy("event_id")
+    .execute();
+  return new Map(rows.map((row) => [Number(row.event_id), String(row.starts_at)]));
+}

@@ -5,7 +5,7 @@ import type { CompressedAnswer } from "../cache/compressed-answer";
 import { contentVersionReader } from "../cache/content-versions";
 import type { Database } from "../db/schema";
 import type { RenderCalendarEntry } from "./calendar-entry-renderer";
-import { findEventBySlug, findInstanceOfEvent, findUpcomingInstances, type EventDetails, type InstanceTimes } from "./event-repository";
+import { findEventBySlug, findInstanceOfEvent, findNextStarts, findUpcomingInstances, type EventDetails, type InstanceTimes } from "./event-repository";
 import { cachedInstanceAnswers } from "./cached-instance-answers";
 import type { InstanceQuery } from "./instance-query";
 import { loadWhatsOnPage, type WhatsOnPage } from "./whats-on-page";
@@ -22,6 +22,8 @@ export interface EventsService {
   /** The event's instances that have not yet ended at `now`, soonest first. */
   upcomingInstances(eventId: number, now: Date): Promise<InstanceTimes[]>;
   findInstance(eventId: number, instanceId: number): Promise<InstanceTimes | undefined>;
+  /** Each event's next start (not yet ended at `now`), by event id: search results show it. */
+  nextStarts(eventIds: readonly number[], now: Date): Promise<Map<number, string>>;
   /** Every event page, for the sitemap (docs/seo.md). */
   sitemapEntries(): Promise<SitemapEntry[]>;
 }
@@ -35,6 +37,7 @@ export function createEventsService(db: Kysely<Database>): EventsService {
     findEvent: (slug) => findEventBySlug(db, slug),
     upcomingInstances: (eventId, now) => findUpcomingInstances(db, eventId, now),
     findInstance: (eventId, instanceId) => findInstanceOfEvent(db, eventId, instanceId),
+    nextStarts: (eventIds, now) => findNextStarts(db, eventIds, now),
     sitemapEntries: () => eventSitemapEntries(db),
   };
 }

@@ -6,8 +6,8 @@ import type { FrontDoorRoute } from "../http/front-door";
 import type { Logger } from "../logging";
 import { failJsonOnError } from "../http/write-replies";
 import type { SearchHit, SiteSearch } from "../search/search-port";
-import { parsePageNumber, parseSearchText } from "../search/search-request";
-import { RESULTS_PAGE_SIZE, searchResultsPageOf } from "../search/search-results-page";
+import { loadSearchPage, type SearchPageSources } from "../search/search-page-service";
+import { parsePageNumber, parseSearchKind, parseSearchText } from "../search/search-request";
 import { redirectToSlashed } from "./slashed-redirect";
 
 const noHits: readonly SearchHit[] = [];
@@ -78,8 +78,8 @@ export function autocompleteFrontDoor(siteSearch: Pick<CachedSiteSearch, "keptSu
   };
 }
 
-/** The full results page, GET /search/?q=&page=, which the search box submits to. */
-export function searchPageRoutes(options: { siteSearch: SiteSearch }): Router {
+/** The full results page, GET /search/?q=&type=&page=, which the search box submits to. */
+export function searchPageRoutes(sources: SearchPageSources): Router {
   const router = Router({ strict: true });
 
   router.get("/search/", async (req, res) => {
@@ -88,12 +88,9 @@ export function searchPageRoutes(options: { siteSearch: SiteSearch }): Router {
       res.status(400).render("pages/search.njk", { query: parsed.text, error: parsed.errors.q?.[0] });
       return;
     }
-    const page = parsePageNumber(req.query.page);
-    const results =
-      parsed.terms.length === 0
-        ? { hits: [], total: 0 }
-        : await options.siteSearch.search(parsed.terms, { page, pageSize: RESULTS_PAGE_SIZE });
-    res.render("pages/search.njk", { query: parsed.text, searched: parsed.terms.length > 0, results: searchResultsPageOf(parsed.text, page, results) });
+    const request = { text: parsed.text, terms: parsed.terms, page: parsePageNumber(req.query.page), kind: parseSearchKind(req.query.type) };
+    const results = await loadSearchPage(sources, request);
+    res.render("pages/search.njk", { query: parsed.text, searched: parsed.terms.length > 0, results });
   });
   router.get("/search", redirectToSlashed);
 

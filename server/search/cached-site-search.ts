@@ -35,7 +35,11 @@ export function cachedSiteSearch(inner: SiteSearch, options: VersionedCacheOptio
     keptSuggestions: (terms, limit) => (terms.length === 0 ? Promise.resolve(undefined) : kept<SearchHit[]>(suggestionsKey(terms, limit))),
     search(terms, page): Promise<SearchResults> {
       if (terms.length === 0) return inner.search(terms, page);
-      return remember(JSON.stringify(["search", page.page, page.pageSize, terms]), () => inner.search(terms, page));
+      return remember(JSON.stringify(["search", page.page, page.pageSize, page.kind ?? null, terms]), () => inner.search(terms, page));
+    },
+    correctSpelling(terms) {
+      if (terms.length === 0) return Promise.resolve(undefined);
+      return remember(JSON.stringify(["spelling", terms]), () => inner.correctSpelling(terms));
     },
   };
 }

@@ -1,8 +1,9 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "../db/schema";
 import { TitleMatchTier } from "./ranking";
-import type { SearchPage, SearchResults, SiteSearch } from "./search-port";
-import { hitOf, type SearchRow } from "./search-rows";
+import type { SearchKind, SearchPage, SearchResults, SiteSearch } from "./search-port";
+import { hitOf, kindCountsOf, noResults, totalOf, type SearchRow } from "./search-rows";
+import { spellingCorrectionOf, titleVocabularyOf } from "./spelling-suggestion";
 
 /*
  * PostgreSQL full text over search_documents (migration 0008): a tsvector of
@@ -12,9 +13,10 @@ import { hitOf, type SearchRow } from "./search-rows";
  * and pages before resources, the shorter title, then ts_rank with A ten
  * times B.
  *
- * pg_trgm is the typo fallback: when a one-word query matches nothing, titles
- * are matched by trigram word similarity ("mcbeth" finds "Macbeth"). It never
- * adds to real matches, so results stay predictable and match SQLite's.
+ * pg_trgm is the suggestions' typo fallback: when a one-word query matches
+ * nothing, titles are matched by trigram word similarity ("mcbeth" suggests
+ * "Macbeth"). It never adds to real matches. The results page corrects
+ * spelling the same way on both engines instead (correctSpelling).
  */
 
 /** ts_rank weights {D, C, B, A}: the title (A) counts ten times the body (B). */
@@ -100,9 +102,10 @@ export function postgresSiteSearch(db: Kysely<Database>, options: { now?: () => 
     return result.rows;
   }
 
-  async function count({ where }: Strategy, on: Kysely<Database> = db): Promise<number> {
-    const result = await sql<{ total: number }>`select count(*)::int as total from search_documents where ${where}`.execute(on);
-    return Number(result.rows[0]?.total ?? 0);
+  async function counts({ where }: Strategy): Promise<Record<SearchKind, number>> {
+    const result = await sql<{ kind: SearchKind; total: number }>`
+      select kind, count(*)::int as total from search_documents where ${where} group by kind`.execute(db);
+    return kindCountsOf(result.rows);
   }
 
   /** Runs the typo fallback with its own similarity threshold. */
@@ -122,21 +125,19 @@ export function postgresSiteSearch(db: Kysely<Database>, options: { now?: () => 
       return found.map((row) => hitOf(row, terms));
     },
 
-    async search(terms, { page, pageSize }: SearchPage): Promise<SearchResults> {
-      if (terms.length === 0) return { hits: [], total: 0 };
-      const offset = (page - 1) * pageSize;
+    async search(terms, { page, pageSize, kind }: SearchPage): Promise<SearchResults> {
+      if (terms.length === 0) return noResults();
       const strategy = fullText(terms);
-      const total = await count(strategy);
-      const fallback = total === 0 ? fuzzy(terms) : undefined;
-      if (fallback) {
-        return withFuzzyThreshold(async (on) => {
-          const fuzzyTotal = await count(fallback, on);
-          const found = fuzzyTotal === 0 ? [] : await rows(fallback, pageSize, offset, on);
-          return { hits: found.map((row) => hitOf(row, terms)), total: fuzzyTotal };
-        });
-      }
-      const found = total === 0 ? [] : await rows(strategy, pageSize, offset);
-      return { hits: found.map((row) => hitOf(row, terms)), total };
+      const kindCounts = await counts(strategy);
+      const total = totalOf(kindCounts, kind);
+      const ofKind = kind ? { ...strategy, where: sql`${strategy.where} and kind = ${kind}` } : strategy;
+      const found = total === 0 ? [] : await rows(ofKind, pageSize, (page - 1) * pageSize);
+      return { hits: found.map((row) => hitOf(row, terms)), total, counts: kindCounts };
+    },
+
+    async correctSpelling(terms) {
+      const titles = await sql<{ title: string }>`select title from search_documents where ${published()}`.execute(db);
+      return spellingCorrectionOf(terms, titleVocabularyOf(titles.rows.map((row) => row.title)));
     },
   };
 }

@@ -6,6 +6,8 @@
  * can reach an engine.
  */
 
+import type { SpellingCorrection } from "./spelling-suggestion";
+
 export type SearchKind = "event" | "resource" | "page";
 
 export interface SearchHit {
@@ -22,16 +24,22 @@ export interface SearchHit {
   image?: string;
 }
 
+export const SEARCH_KINDS: readonly SearchKind[] = ["event", "resource", "page"];
+
 export interface SearchPage {
   /** 1-based. */
   page: number;
   pageSize: number;
+  /** Only hits of this kind (the results page's type filter); every kind when absent. */
+  kind?: SearchKind;
 }
 
 export interface SearchResults {
   hits: SearchHit[];
-  /** Every match, across all pages. */
+  /** Every match of the kind asked for, across all pages. */
   total: number;
+  /** Every match of each kind, whatever kind was asked for (the type filter's counts). */
+  counts: Record<SearchKind, number>;
 }
 
 export interface SiteSearch {
@@ -39,4 +47,6 @@ export interface SiteSearch {
   suggest(terms: readonly string[], limit: number): Promise<SearchHit[]>;
   /** One page of hits, best first, and how many there are in all. */
   search(terms: readonly string[], page: SearchPage): Promise<SearchResults>;
+  /** "Did you mean": the terms corrected from the indexed titles' words, or undefined (spelling-suggestion.ts). */
+  correctSpelling(terms: readonly string[]): Promise<SpellingCorrection | undefined>;
 }

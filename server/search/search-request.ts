@@ -1,5 +1,6 @@
 import { withoutControlCharacters } from "../domain/text-input";
 import type { FieldErrors } from "../shared/errors";
+import { SEARCH_KINDS, type SearchKind } from "./search-port";
 import { MAX_QUERY_LENGTH, searchTermsOf } from "./search-terms";
 
 /** The message for text past the longest accepted (JSON errors and the results page). */
@@ -30,4 +31,9 @@ export function parseSearchText(value: unknown, field: string, maxLength = MAX_Q
 export function parsePageNumber(value: unknown): number {
   if (typeof value !== "string" || !/^\d{1,6}$/.test(value)) return 1;
   return Math.max(1, Number(value));
+}
+
+/** `?type=`: event, resource or page; anything else (or nothing) is every type. */
+export function parseSearchKind(value: unknown): SearchKind | undefined {
+  return SEARCH_KINDS.find((kind) => kind === value);
 }

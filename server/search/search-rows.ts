@@ -1,5 +1,5 @@
 import { markedExcerpt } from "./excerpt";
-import type { SearchHit, SearchKind } from "./search-port";
+import type { SearchHit, SearchKind, SearchResults } from "./search-port";
 
 /** What both engines read back from their index for a hit. */
 export interface SearchRow {
@@ -29,4 +29,21 @@ export function hitOf(row: SearchRow, terms: readonly string[]): SearchHit {
     excerpt: markedExcerpt(row.body, terms),
     ...(image ? { image } : {}),
   };
+}
+
+/** Per-kind match counts from `select kind, count(*) … group by kind`, every kind present. */
+export function kindCountsOf(rows: readonly { kind: SearchKind; total: number | string }[]): Record<SearchKind, number> {
+  const counts: Record<SearchKind, number> = { event: 0, resource: 0, page: 0 };
+  for (const row of rows) counts[row.kind] = Number(row.total);
+  return counts;
+}
+
+/** Matches of `kind`, or of every kind when none is asked for. */
+export function totalOf(counts: Record<SearchKind, number>, kind: SearchKind | undefined): number {
+  return kind ? counts[kind] : counts.event + counts.resource + counts.page;
+}
+
+/** The answer to a search with no terms: nothing to look for. */
+export function noResults(): SearchResults {
+  return { hits: [], total: 0, counts: kindCountsOf([]) };
 }

@@ -1,8 +1,9 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "../db/schema";
 import { TitleMatchTier } from "./ranking";
-import type { SearchHit, SearchPage, SearchResults, SiteSearch } from "./search-port";
-import { hitOf, type SearchRow } from "./search-rows";
+import type { SearchHit, SearchKind, SearchPage, SearchResults, SiteSearch } from "./search-port";
+import { hitOf, kindCountsOf, noResults, totalOf, type SearchRow } from "./search-rows";
+import { spellingCorrectionOf, titleVocabularyOf } from "./spelling-suggestion";
 
 /*
  * SQLite FTS5 over the search_index table (migration 0008), which triggers
@@ -51,11 +52,11 @@ export function sqliteSiteSearch(db: Kysely<Database>, options: { now?: () => Da
   const now = options.now ?? (() => new Date());
 
   /** `at`: the moment "published" is judged at, one reading shared by a page's count and its rows. */
-  async function rows(terms: readonly string[], limit: number, offset: number, at: Date = now()): Promise<SearchRow[]> {
+  async function rows(terms: readonly string[], limit: number, offset: number, at: Date = now(), kind?: SearchKind): Promise<SearchRow[]> {
     const result = await sql<SearchRow>`
       select kind, object_id, title, body, url, image_url
       from search_index
-      where search_index match ${ftsMatchOf(terms)} and published_at <= ${at.toISOString()}
+      where search_index match ${ftsMatchOf(terms)} and published_at <= ${at.toISOString()}${kind ? sql` and kind = ${kind}` : sql``}
       order by ${titleMatchTier(terms)}, ${isResource}, length(title), bm25(search_index, 10.0, 1.0), rowid
       limit ${limit} offset ${offset}`.execute(db);
     return result.rows;
@@ -67,15 +68,23 @@ export function sqliteSiteSearch(db: Kysely<Database>, options: { now?: () => Da
       return (await rows(terms, limit, 0)).map((row) => hitOf(row, terms));
     },
 
-    async search(terms, { page, pageSize }: SearchPage): Promise<SearchResults> {
-      if (terms.length === 0) return { hits: [], total: 0 };
+    async search(terms, { page, pageSize, kind }: SearchPage): Promise<SearchResults> {
+      if (terms.length === 0) return noResults();
       const at = now();
-      const count = await sql<{ total: number }>`
-        select count(*) as total from search_index
-        where search_index match ${ftsMatchOf(terms)} and published_at <= ${at.toISOString()}`.execute(db);
-      const total = Number(count.rows[0]?.total ?? 0);
-      const hits = (await rows(terms, pageSize, (page - 1) * pageSize, at)).map((row) => hitOf(row, terms));
-      return { hits, total };
+      const count = await sql<{ kind: SearchKind; total: number }>`
+        select kind, count(*) as total from search_index
+        where search_index match ${ftsMatchOf(terms)} and published_at <= ${at.toISOString()}
+        group by kind`.execute(db);
+      const counts = kindCountsOf(count.rows);
+      const total = totalOf(counts, kind);
+      const hits = total === 0 ? [] : (await rows(terms, pageSize, (page - 1) * pageSize, at, kind)).map((row) => hitOf(row, terms));
+      return { hits, total, counts };
+    },
+
+    async correctSpelling(terms) {
+      const titles = await sql<{ title: string }>`
+        select title from search_index where published_at <= ${now().toISOString()}`.execute(db);
+      return spellingCorrectionOf(terms, titleVocabularyOf(titles.rows.map((row) => row.title)));
     },
   };
 }

@@ -59,6 +59,18 @@ test.describe("gallery lightbox", () => {
     await expect(opener).toBeFocused();
   });
 
+  test("Escape at once after opening closes it, with focus back on the thumbnail", async ({ page }) => {
+    await page.goto(patternPage);
+    const gallery = await showGallery(page, "macbeth-gallery");
+    const opener = gallery.getByRole("link", { name: "The banquet table lined with candles, one chair left empty" });
+    await opener.focus();
+    // No wait in between: the focus trap must already be there when Escape arrives.
+    await Promise.all([page.keyboard.press("Enter"), page.keyboard.press("Escape")]);
+    // Closed (lightGallery's last closing timer has run), and focus is back where it was.
+    await expect(lightbox(page)).toHaveCount(0);
+    await expect(opener).toBeFocused();
+  });
+
   test("the Close button closes it and focus returns to the thumbnail that opened it", async ({ page }) => {
     await page.goto(patternPage);
     const gallery = await showGallery(page, "macbeth-gallery");

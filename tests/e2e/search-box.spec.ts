@@ -62,6 +62,29 @@ test.describe("header search box with suggestions (1280 px)", () => {
     await expect(headerSearch(page)).toHaveValue("");
   });
 
+  test("Left and Right with an option active return to the text and move the caret", async ({ page }) => {
+    await typeInHeaderSearch(page, "mac");
+    await expect(suggestions(page)).toBeVisible();
+    const caret = () => headerSearch(page).evaluate((input: HTMLInputElement) => input.selectionStart);
+    expect(await caret()).toBe(3);
+
+    await page.keyboard.press("ArrowDown");
+    await expect(headerSearch(page)).toHaveAttribute("aria-activedescendant", "site-search-option-0");
+    await page.keyboard.press("ArrowLeft");
+    await expect(headerSearch(page)).not.toHaveAttribute("aria-activedescendant");
+    await expect(option(page, 0)).toHaveAttribute("aria-selected", "false");
+    await expect(suggestions(page)).toBeVisible();
+    expect(await caret()).toBe(2);
+
+    await page.keyboard.press("ArrowDown");
+    await expect(headerSearch(page)).toHaveAttribute("aria-activedescendant", "site-search-option-0");
+    await page.keyboard.press("ArrowRight");
+    await expect(headerSearch(page)).not.toHaveAttribute("aria-activedescendant");
+    expect(await caret()).toBe(3);
+    await expect(headerSearch(page)).toBeFocused();
+    await expect(headerSearch(page)).toHaveValue("mac");
+  });
+
   test("Enter with no active option goes to the results page", async ({ page }) => {
     await typeInHeaderSearch(page, "mac");
     await expect(suggestions(page)).toBeVisible();

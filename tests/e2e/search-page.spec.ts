@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe";
 
 /*
  * The full results page, GET /search/?q=&page=, as a browser without
@@ -66,6 +67,45 @@ test.describe("search results page without JavaScript", () => {
     await expect(page.getByRole("alert")).toContainText("Search text must be 256 characters or fewer.");
     await expect(page.getByRole("heading", { level: 1, name: "Search" })).toBeVisible();
   });
+});
+
+/** A typo, "Did you mean", then the type filter: the same journey with JavaScript and without. */
+async function typoAndTypeFilter(page: Page): Promise<void> {
+  await page.goto("/search/?q=machbeth");
+  const suggestion = page.locator(".search-results__suggestion");
+  await expect(suggestion).toHaveText("No results for “machbeth”. Did you mean Macbeth?");
+  // The results shown are already Macbeth's, the production first, with its next performance.
+  const results = page.locator(".search-results__list > li");
+  await expect(results.first().getByRole("heading", { level: 3 })).toHaveText("Macbeth");
+  await expect(results.first().locator(".search-result__date time")).toHaveAttribute("datetime", /^\d{4}-\d\d-\d\dT/);
+  await expectNoAxeViolations(page);
+  await suggestion.getByRole("link", { name: "Macbeth" }).click();
+  await expect(page).toHaveURL(/\/search\/\?q=Macbeth$/);
+  await expect(page.locator(".search-results__suggestion")).toHaveCount(0);
+
+  const filter = page.getByRole("group", { name: "Show" });
+  const events = filter.getByRole("radio", { name: /^Events \(\d+\)$/ });
+  const eventCount = Number(/\((\d+)\)/.exec((await filter.locator("label", { has: events }).textContent())!)![1]);
+  expect(eventCount).toBeGreaterThan(0);
+  await expect(filter.getByRole("radio", { name: /^All \(\d+\)$/ })).toBeChecked();
+  await events.check();
+  await page.getByRole("button", { name: "Filter results" }).click();
+  await expect(page).toHaveURL(/\/search\/\?q=Macbeth&type=event$/);
+  await expect(page.getByRole("radio", { name: /^Events / })).toBeChecked();
+  await expect(page.getByRole("heading", { level: 2, name: new RegExp(`^${eventCount} results? for “Macbeth”`) })).toBeVisible();
+  await expect(page.locator(".search-result__kind")).toHaveText(Array(Math.min(eventCount, 10)).fill("Event"));
+  await expectNoAxeViolations(page);
+}
+
+test.describe("typo and type filter without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test('"machbeth" finds Macbeth with "Did you mean", and results filter by type', async ({ page }) => {
+    await typoAndTypeFilter(page);
+  });
+});
+
+test('"machbeth" finds Macbeth with "Did you mean", and results filter by type, with JavaScript', async ({ page }) => {
+  await typoAndTypeFilter(page);
 });
 
 test("the results page search box works with JavaScript too", async ({ page }) => {

@@ -48,6 +48,43 @@ test.describe("site header on a phone (375 px)", () => {
     await expect(mainNav(page)).toBeHidden();
   });
 
+  test("Tab straight after opening stays in the menu, even before the focus trap's code has arrived", async ({ page }) => {
+    // Hold the trap's code back, so the menu is open with no trap yet (a slow phone network).
+    let releaseTrap = () => {};
+    const trapHeld = new Promise<void>((resolve) => (releaseTrap = resolve));
+    await page.route(/focus-trap-react-[^/]*\.js$/, async (route) => {
+      await trapHeld;
+      await route.continue();
+    });
+    await toggle(page).click();
+    await expect(toggle(page)).toHaveAttribute("aria-expanded", "true");
+    const linkCount = await navLinks(page).count();
+    expect(linkCount).toBeGreaterThan(1);
+    // Forward past the last link: back to the toggle, not into the page.
+    for (let index = 0; index < linkCount; index += 1) await page.keyboard.press("Tab");
+    await expect(navLinks(page).last()).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(toggle(page)).toBeFocused();
+    await page.keyboard.press("Shift+Tab");
+    await expect(navLinks(page).last()).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(toggle(page)).toHaveAttribute("aria-expanded", "false");
+    await expect(toggle(page)).toBeFocused();
+    releaseTrap();
+  });
+
+  test("keyboard: Menu then Tab with no wait between keeps focus inside the menu", async ({ page }) => {
+    // The links are hidden (so not counted by role) until the menu opens.
+    const linkCount = await page.locator(".site-header__nav a[href]").count();
+    expect(linkCount).toBeGreaterThan(1);
+    await toggle(page).focus();
+    await Promise.all([page.keyboard.press("Enter"), ...Array.from({ length: linkCount + 1 }, () => page.keyboard.press("Tab"))]);
+    await expect(toggle(page)).toHaveAttribute("aria-expanded", "true");
+    await expect(toggle(page)).toBeFocused();
+    await Promise.all([page.keyboard.press("Shift+Tab"), page.keyboard.press("Shift+Tab")]);
+    await expect(navLinks(page).nth(linkCount - 2)).toBeFocused();
+  });
+
   test("the open menu is a full-width panel that fits the screen", async ({ page }) => {
     await toggle(page).click();
     const panel = await mainNav(page).boundingBox();

@@ -93,7 +93,10 @@ export function useLightbox({ eventTarget, kind, items, licenseKey, strings, lab
     const play = (): void => void target.dispatchEvent(new CustomEvent("lgPosterClick"));
 
     const listeners: Record<string, (event: Event) => void> = {
-      lgAfterOpen: () => setIsOpen(true),
+      // Before, not after, open: the trap then engages in the same task as the click, so an Escape that
+      // follows at once still finds it and focus returns to the link (lgAfterOpen comes a timer later,
+      // and could even arrive after that Escape had closed the lightbox).
+      lgBeforeOpen: () => setIsOpen(true),
       lgBeforeClose: () => setIsOpen(false),
       // lightGallery ignores Next / Previous while a slide moves: say so, to assistive technology (and to tests, which wait for it).
       lgBeforeSlide: () => dialog.setAttribute("aria-busy", "true"),

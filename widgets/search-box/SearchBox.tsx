@@ -13,8 +13,8 @@ import { SuggestionOption } from "./SuggestionOption";
  * selection). The server's GET form, re-rendered with the same classes: the
  * text is a combobox that owns a listbox of suggestions. Down / Up move the
  * active option (wrapping), Enter opens it, Enter with none active submits
- * the form to the results page, Escape closes the list and a second Escape
- * clears the text. Focus never leaves the input.
+ * the form to the results page, Left / Right return to the text (moving the
+ * caret), Escape closes the list and a second Escape clears the text. Focus never leaves the input.
  */
 export default function SearchBox({
   variant,
@@ -80,6 +80,11 @@ export default function SearchBox({
         if (state.suggestions.length === 0) return;
         event.preventDefault(); // not the caret's jump to the start or end
         dispatch({ type: event.key === "ArrowDown" ? "moveDown" : "moveUp" });
+        return;
+      case "ArrowLeft":
+      case "ArrowRight":
+        // APG: with an option active, Left / Right go back to the text. Not prevented, so the caret moves too.
+        if (state.activeIndex !== -1) dispatch({ type: "returnedToText" });
         return;
       case "Enter":
         // With an active option Enter opens it; otherwise the form submits as usual.

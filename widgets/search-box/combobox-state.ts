@@ -21,6 +21,8 @@ export type ComboboxAction =
   | { type: "typed" }
   | { type: "moveDown" }
   | { type: "moveUp" }
+  /** Left or Right with an option active: back to the text (the caret moves), the list stays open. */
+  | { type: "returnedToText" }
   /** The mouse is over an option. */
   | { type: "hovered"; index: number }
   /** Escape or blur: hidden, the suggestions kept so Down shows them again. */
@@ -36,6 +38,7 @@ export function comboboxReducer(state: ComboboxState, action: ComboboxAction): C
     case "cleared":
       return initialComboboxState;
     case "typed":
+    case "returnedToText":
       return state.activeIndex === -1 ? state : { ...state, activeIndex: -1 };
     case "moveDown":
       if (count === 0) return state;

@@ -1,11 +1,13 @@
-import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type JSX } from "react";
+import { lazy, Suspense, useCallback, useId, useMemo, useRef, useState, type JSX } from "react";
 import type { FocusTrapProps } from "focus-trap-react";
 import { AdoptedContent } from "../lib/AdoptedContent";
 import type { WidgetProps } from "../runtime/definition";
 import type { SiteHeaderProps } from "./parse";
 import { useCloseOnWindowResize } from "./useCloseOnWindowResize";
+import { useMenuKeyboard } from "./useMenuKeyboard";
 
-// Fetched the first time the menu opens: every page has the header, few visitors open the menu.
+// Fetched as the visitor reaches for the toggle (pointer over it, focus), not with the page: every page
+// has the header, few visitors open the menu. Until it has engaged, useMenuKeyboard keeps Tab inside.
 const FocusTrap = lazy(() => import("focus-trap-react").then((module) => ({ default: module.FocusTrap })));
 
 /**
@@ -25,18 +27,9 @@ export default function SiteHeader({ root, navId, navLabel, navContent, strings 
 
   useCloseOnWindowResize(open, close);
 
-  // Escape is ours, not the trap's: it must close the menu even before the trap's code has arrived.
-  useEffect(() => {
-    if (!open) return undefined;
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      close();
-      toggleRef.current?.focus();
-    };
-    const { ownerDocument } = root;
-    ownerDocument.addEventListener("keydown", closeOnEscape);
-    return () => ownerDocument.removeEventListener("keydown", closeOnEscape);
-  }, [open, close, root]);
+  // Escape, and Tab until the trap has engaged, are handled here: they must work before the trap's code arrives.
+  const trapEngaged = useRef(false);
+  useMenuKeyboard({ open, root, toggle: toggleRef, menuId, trapEngaged, close });
 
   // The trap spans the whole root (toggle + nav), so Tab cycles through the
   // links and back to the toggle, which stays reachable to close the menu.
@@ -50,6 +43,12 @@ export default function SiteHeader({ root, navId, navLabel, navContent, strings 
       escapeDeactivates: false,
       clickOutsideDeactivates: true,
       onDeactivate: close,
+      onPostActivate: () => {
+        trapEngaged.current = true;
+      },
+      onPostDeactivate: () => {
+        trapEngaged.current = false;
+      },
       returnFocusOnDeactivate: true,
       setReturnFocus: () => toggleRef.current ?? false,
     }),

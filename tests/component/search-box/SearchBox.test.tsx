@@ -272,6 +272,27 @@ describe("search box: the keyboard (APG combobox)", () => {
     expect(options()).toHaveLength(0);
   });
 
+  it("Left and Right with an option active return to the text: the caret moves, nothing is active, the list stays", async () => {
+    await typeAndShow("mac", hits);
+    press("ArrowDown", "ArrowDown");
+    expect(combobox()).toHaveAttribute("aria-activedescendant", "site-search-option-1");
+    // Not prevented, so the browser moves the caret (jsdom cannot; the e2e journey checks the caret).
+    expect(press("ArrowLeft")).toBe(true);
+    expect(combobox()).not.toHaveAttribute("aria-activedescendant");
+    expect(options().map((option) => option.getAttribute("aria-selected"))).toEqual(["false", "false", "false"]);
+    expect(combobox()).toHaveAttribute("aria-expanded", "true");
+    expect(combobox()).toHaveFocus();
+    expect(combobox()).toHaveValue("mac");
+
+    press("ArrowDown");
+    expect(combobox()).toHaveAttribute("aria-activedescendant", "site-search-option-0");
+    expect(press("ArrowRight")).toBe(true);
+    expect(combobox()).not.toHaveAttribute("aria-activedescendant");
+    // Enter now submits the text rather than opening an option.
+    expect(press("Enter")).toBe(true);
+    expect(navigateTo).not.toHaveBeenCalled();
+  });
+
   it("Escape while a request waits for quiet drops it", async () => {
     const requests = holdRequests();
     mountSearchBox();

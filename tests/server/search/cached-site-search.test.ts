@@ -12,7 +12,12 @@ function setup(options: { ttlMs?: number; maxEntries?: number } = {}) {
   let calls = 0;
   const inner: SiteSearch = {
     suggest: vi.fn(async (terms: readonly string[]) => [hit(`${terms.join("-")}-${++calls}`)]),
-    search: vi.fn(async (terms: readonly string[]) => ({ hits: [hit(`${terms.join("-")}-${++calls}`)], total: 1 })),
+    search: vi.fn(async (terms: readonly string[]) => ({
+      hits: [hit(`${terms.join("-")}-${++calls}`)],
+      total: 1,
+      counts: { event: 0, resource: 1, page: 0 },
+    })),
+    correctSpelling: vi.fn(async (terms: readonly string[]) => ({ terms: [...terms], text: `${terms.join(" ")}-${++calls}` })),
   };
   const search = cachedSiteSearch(inner, { readVersion: async () => version, now: () => clock, ...options });
   return {

@@ -102,7 +102,7 @@ describe("results page model", () => {
       url: "/t/",
       excerpt: "x",
     }));
-    const model = searchResultsPageOf("a&b c", 2, { hits, total: 35 });
+    const model = searchResultsPageOf("a&b c", 2, { hits, total: 35, counts: { event: 0, resource: 0, page: 35 } });
     expect(model).toMatchObject({ page: 2, pageCount: 4, from: 11, to: 20, previousHref: "/search/?q=a%26b%20c", nextHref: "/search/?q=a%26b%20c&page=3" });
     expect(model.pagination).toEqual([
       { number: 1, href: "/search/?q=a%26b%20c", current: false },

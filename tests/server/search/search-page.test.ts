@@ -14,6 +14,8 @@ describe("GET /search/ results page", () => {
     t = await createTestApp();
     const content = contentWriter(t.database.db);
     for (let index = 1; index <= 23; index++) await content.addResource({ title: `Voice warm-up ${String(index).padStart(2, "0")}` });
+    await content.addResource({ title: "Macbeth: the witches" });
+    await content.addPage({ slug: "macbeth-access", title: "Macbeth: access performances", body_html: "<p>Captioned.</p>" });
     await content.addResource({ title: `<script>alert("x")</script> Stage fright`, summary: "Nerves <img src=x onerror=alert(1)> & how to calm them." });
   });
   afterAll(() => t.close());
@@ -32,6 +34,25 @@ describe("GET /search/ results page", () => {
     expect(html).toMatch(/aria-current="page"><span class="visually-hidden">Page <\/span>1</);
     // The search box holds the query, so it can be refined.
     expect(html).toMatch(/<input class="search-box__input" id="search-page-q" type="search" name="q" value="voice"/);
+  });
+
+  it('corrects a typo server-side: "machbeth" shows Macbeth results with "Did you mean Macbeth?"', async () => {
+    const html = (await request(t.app).get("/search/?q=machbeth")).text;
+    expect(html).toContain('No results for “machbeth”. Did you mean <a href="/search/?q=Macbeth">Macbeth</a>?');
+    expect(html).toContain("2 results for “Macbeth”");
+    expect(resultTitles(html)).toEqual(expect.arrayContaining(["Macbeth: the witches", "Macbeth: access performances"]));
+  });
+
+  it("filters by type with a plain GET form that shows each type's count and keeps the type in page links", async () => {
+    const html = (await request(t.app).get("/search/?q=macbeth&type=page")).text;
+    expect(html).toContain('<form class="search-filter" method="get" action="/search/">');
+    expect(html).toContain('<input type="hidden" name="q" value="macbeth">');
+    expect(html).toMatch(/<input type="radio" name="type" value=""> All \(2\)/);
+    expect(html).toMatch(/<input type="radio" name="type" value="page" checked> Pages \(1\)/);
+    expect(html).toMatch(/<input type="radio" name="type" value="resource"> Resources \(1\)/);
+    expect(resultTitles(html)).toEqual(["Macbeth: access performances"]);
+    const paged = (await request(t.app).get("/search/?q=voice&type=resource")).text;
+    expect(paged).toMatch(/href="\/search\/\?q=voice&amp;type=resource&amp;page=2" rel="next"/);
   });
 
   it("shows later pages, and the last one partly filled", async () => {

@@ -161,6 +161,6 @@ describe.each(databaseEngines)("site search on %s", (engine) => {
 
   it("answers nothing for no terms", async () => {
     expect(await search.suggest([], 8)).toEqual([]);
-    expect(await search.search([], { page: 1, pageSize: 10 })).toEqual({ hits: [], total: 0 });
+    expect(await search.search([], { page: 1, pageSize: 10 })).toEqual({ hits: [], total: 0, counts: { event: 0, resource: 0, page: 0 } });
   });
 });

@@ -52,6 +52,12 @@ describe("comboboxReducer", () => {
     expect(typed).toEqual({ suggestions: three, open: true, activeIndex: -1 });
   });
 
+  it("returning to the text (Left / Right) drops the active option and keeps the list open", () => {
+    const returned = run({ type: "suggestionsArrived", suggestions: three }, { type: "moveDown" }, { type: "returnedToText" });
+    expect(returned).toEqual({ suggestions: three, open: true, activeIndex: -1 });
+    expect(comboboxReducer(returned, { type: "returnedToText" })).toBe(returned);
+  });
+
   it("hovering makes an option active only while the list is open and the index exists", () => {
     const open = run({ type: "suggestionsArrived", suggestions: three });
     expect(comboboxReducer(open, { type: "hovered", index: 1 }).activeIndex).toBe(1);
