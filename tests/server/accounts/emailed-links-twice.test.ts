@@ -57,6 +57,8 @@ describe.each(databaseEngines)("each emailed link, followed twice, and the older
   };
 
   describe("the welcome email's confirmation link", () => {
+    // Each signs up through the real call: full-cost password hashing, slow on a busy machine.
+    const signUpTimeout = 60_000;
     const alreadyConfirmed = "Your email address is already confirmed.";
 
     /** Signs up through the real call, and records the wizard's school choice; the agent stays signed in. */
@@ -83,7 +85,7 @@ describe.each(databaseEngines)("each emailed link, followed twice, and the older
       const again = await followVerify(phone, link);
       expectLinkUsedPage(again, alreadyConfirmed, "/account/");
       expect(await signedInEmail(phone)).toBeNull();
-    });
+    }, signUpTimeout);
 
     it("the older of two (after Resend the email), once the newer is used: already confirmed, not signed in", async () => {
       const { email, agent, csrf, choice } = await signUp();
@@ -97,7 +99,7 @@ describe.each(databaseEngines)("each emailed link, followed twice, and the older
       expect(await signedInEmail(elsewhere)).toBeNull();
       // In the browser that signed up, too: the same page, still signed in as before.
       expectLinkUsedPage(await followVerify(agent, older), alreadyConfirmed, "/account/register/");
-    });
+    }, signUpTimeout);
   });
 
   describe("the password reset link", () => {
