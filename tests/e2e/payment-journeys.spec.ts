@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { uniqueEmail, widgetMounted } from "./support/accounts";
-import { expectNoAxeViolations } from "./support/axe";
-import { checkOutInSandbox, chooseSchool, enterAddress, followMailedLink, signUpThroughWizard } from "./support/wizard";
+import { checkStep, checkStepAtBothWidths, widths } from "./support/journeys";
+import { checkOutInSandbox, chooseSchool, followMailedLink, signUpThroughWizard, type StepCheck } from "./support/wizard";
 
 /*
  * Buying a membership through the sandbox provider's hosted page (issue 12;
@@ -10,7 +10,12 @@ import { checkOutInSandbox, chooseSchool, enterAddress, followMailedLink, signUp
  * shipped register with no membership or admin yet (URNs 100016-100018). Only
  * a verified address at the school's domain may buy its first membership
  * (docs/payments.md), so the teacher signs up with one and follows the
- * welcome email's link first.
+ * welcome email's link first. Every step is checked at 1280 and 375 px with
+ * axe (tests/e2e/support/journeys.ts): the declined and cancelled payments,
+ * which leave their school as it was, run once per width; the approved one
+ * makes its school a member for good, so it is walked once and each step is
+ * checked at both widths. The individual plan is the homeschool journey
+ * (wizard-journeys.spec.ts).
  */
 
 const approvedCard = "4242 4242 4242 4242";
@@ -24,78 +29,69 @@ async function schoolIdOf(page: Page, urn: string): Promise<number> {
 }
 
 /** An independent school without a membership, then its plans, then the school plan for `users`. */
-async function toSchoolPlan(page: Page, urn: string, schoolName: string, domain: string, users: number): Promise<void> {
+async function toSchoolPlan(page: Page, urn: string, schoolName: string, domain: string, users: number, check: StepCheck): Promise<void> {
   const email = uniqueEmail(`buyer-${urn}`).replace("@example.org", `@${domain}`);
-  await signUpThroughWizard(page, email);
+  await signUpThroughWizard(page, email, check);
   await followMailedLink(page, email, /please confirm your email address/, "verify-email");
   await expect(page).toHaveURL(/\/account\/register\/\?link-school=true/);
   await widgetMounted(page, "register-wizard");
-  await chooseSchool(page, "UK Independent School", urn, schoolName);
+  await check(page);
+  await chooseSchool(page, "UK Independent School", urn, schoolName, check);
   await expect(page.getByRole("heading", { name: "This school has no active membership" })).toBeFocused();
-  await expectNoAxeViolations(page);
+  await check(page);
   await page.getByRole("button", { name: "Choose a plan" }).click();
   await expect(page.getByRole("heading", { name: "Choose a membership" })).toBeFocused();
   await page.getByLabel("Number of users").fill(String(users));
-  await expectNoAxeViolations(page);
+  await check(page);
   await page.getByRole("button", { name: "Continue to payment" }).click();
 }
 
-test.describe("buying a membership through the sandbox", () => {
-  // Each journey signs up (full-cost password hashing) and leaves the site and comes back.
-  test.slow();
+test("a school plan for 6 users, approved (each step checked at both widths): the payer is admin, at the smallest level covering 6 seats", async ({ page }) => {
+  // A sign-up (full-cost password hashing), the mailbox, the hosted page, and every step at two widths.
+  test.setTimeout(240_000);
+  const check = checkStepAtBothWidths;
+  await toSchoolPlan(page, "100016", "Leicester Preparatory School", "leicesterprep.org.uk", 6, check);
+  // On the hosted page, not the plan screen, which shows the same price while it navigates away.
+  await expect(page).toHaveURL(/\/payments\/sandbox\/checkout\//);
+  await expect(page.getByRole("heading", { level: 1, name: "£400.00" })).toBeVisible();
+  await checkOutInSandbox(page, approvedCard, check);
 
-  test("a school plan for 6 users, approved: the payer is admin, at the smallest level covering 6 seats", async ({ page }) => {
-    await toSchoolPlan(page, "100016", "Leicester Preparatory School", "leicesterprep.org.uk", 6);
-    // On the hosted page, not the plan screen, which shows the same price while it navigates away.
-    await expect(page).toHaveURL(/\/payments\/sandbox\/checkout\//);
-    await expect(page.getByRole("heading", { level: 1, name: "£400.00" })).toBeVisible();
-    await expectNoAxeViolations(page);
-    await checkOutInSandbox(page, approvedCard);
+  await expect(page.getByRole("heading", { name: "You're all set" })).toBeFocused();
+  await expect(page.getByText("Your payment is approved.").first()).toBeVisible();
+  await check(page);
 
-    await expect(page.getByRole("heading", { name: "You're all set" })).toBeFocused();
-    await expect(page.getByText("Your payment is approved.").first()).toBeVisible();
-    await expectNoAxeViolations(page);
-
-    const school = await schoolIdOf(page, "100016");
-    const summary = await (await page.request.get(`/account/membership-organisation-benefit-summary/${school}/`)).json();
-    expect(summary.details.Membership.MembershipLevel.Id).toBe(tenSeatLevel);
-    await page.goto("/account/my-account/#school");
-    const tab = page.getByRole("tabpanel", { name: "School" });
-    await expect(tab).toContainText("Leicester Preparatory School");
-    await expect(tab).toContainText("Admin");
-  });
-
-  test("a declined card: the message, and no membership", async ({ page }) => {
-    await toSchoolPlan(page, "100017", "St Stephen's School", "ststephens.org.uk", 3);
-    await checkOutInSandbox(page, declinedCard);
-    await expect(page.getByText(/^Your payment was declined\. Nothing was charged\./)).toBeVisible();
-    await expectNoAxeViolations(page);
-    const school = await schoolIdOf(page, "100017");
-    expect((await (await page.request.get(`/account/membership-summary/${school}/`)).json()).details).toBeNull();
-  });
-
-  test("a cancelled checkout: the message, and no membership", async ({ page }) => {
-    await toSchoolPlan(page, "100018", "Cambridge House School", "cambridgehouse.org.uk", 1);
-    await checkOutInSandbox(page);
-    await expect(page.getByText(/^Your payment is cancelled\. Nothing was charged\./)).toBeVisible();
-    await expectNoAxeViolations(page);
-    const school = await schoolIdOf(page, "100018");
-    expect((await (await page.request.get(`/account/membership-summary/${school}/`)).json()).details).toBeNull();
-  });
-
-  test("an individual plan: the teacher's own membership", async ({ page }) => {
-    await signUpThroughWizard(page, uniqueEmail("individual-buyer"));
-    await enterAddress(page, "Homeschool");
-    await expect(page.getByRole("heading", { name: "You don't have a membership" })).toBeFocused();
-    await expect(page.getByText("No membership found for the individual, needs to purchase one")).toBeVisible();
-    await page.getByRole("button", { name: "Choose a plan" }).click();
-    await page.getByRole("radio", { name: /Individual, yearly/ }).check();
-    await page.getByRole("button", { name: "Continue to payment" }).click();
-    await checkOutInSandbox(page, approvedCard);
-    await expect(page.getByRole("heading", { name: "You're all set" })).toBeFocused();
-    await expectNoAxeViolations(page);
-
-    await page.goto("/account/dashboard/");
-    await expect(page.getByRole("main")).toContainText(/valid until/i);
-  });
+  const school = await schoolIdOf(page, "100016");
+  const summary = await (await page.request.get(`/account/membership-organisation-benefit-summary/${school}/`)).json();
+  expect(summary.details.Membership.MembershipLevel.Id).toBe(tenSeatLevel);
+  await page.goto("/account/my-account/#school");
+  const tab = page.getByRole("tabpanel", { name: "School" });
+  await expect(tab).toContainText("Leicester Preparatory School");
+  await expect(tab).toContainText("Admin");
+  await check(page);
 });
+
+for (const width of widths) {
+  test.describe(`buying a membership through the sandbox at ${width.label}`, () => {
+    // Each journey signs up (full-cost password hashing), leaves the site and comes back, with axe on every step.
+    test.describe.configure({ timeout: 180_000 });
+    test.use({ viewport: { width: width.width, height: width.height } });
+
+    test("a declined card: the message, and no membership", async ({ page }) => {
+      await toSchoolPlan(page, "100017", "St Stephen's School", "ststephens.org.uk", 3, checkStep);
+      await checkOutInSandbox(page, declinedCard, checkStep);
+      await expect(page.getByText(/^Your payment was declined\. Nothing was charged\./)).toBeVisible();
+      await checkStep(page);
+      const school = await schoolIdOf(page, "100017");
+      expect((await (await page.request.get(`/account/membership-summary/${school}/`)).json()).details).toBeNull();
+    });
+
+    test("a cancelled checkout: the message, and no membership", async ({ page }) => {
+      await toSchoolPlan(page, "100018", "Cambridge House School", "cambridgehouse.org.uk", 1, checkStep);
+      await checkOutInSandbox(page, undefined, checkStep);
+      await expect(page.getByText(/^Your payment is cancelled\. Nothing was charged\./)).toBeVisible();
+      await checkStep(page);
+      const school = await schoolIdOf(page, "100018");
+      expect((await (await page.request.get(`/account/membership-summary/${school}/`)).json()).details).toBeNull();
+    });
+  });
+}
