@@ -7,6 +7,11 @@ import type { ResourcesContent } from "./load-fixtures";
 import { londonWallClockToUtc } from "../shared/london-time";
 import { RESOURCE_FACETS } from "../domain/resource-taxonomy";
 import { seedResourceTerms, type TermIds } from "./seed-terms";
+import { statSync } from "node:fs";
+import path from "node:path";
+import { staticDir } from "../paths";
+import { DOWNLOAD_EXTENSIONS, downloadMediaTypeOf } from "../domain/download-files";
+import { FixtureValidationError } from "./fixture-errors";
 
 export interface ResourcesSeedCounts {
   resources: number;
@@ -16,7 +21,31 @@ export interface ResourcesSeedCounts {
 /** Resources are "published" at the start of the working day. */
 const PUBLISHING_TIME = "09:00";
 
-async function upsertResources(db: Kysely<Database>, batch: readonly ResourceFixture[], seedingDate: string, timestamp: string) {
+/** A download's file as stored: its path, and its size and type read from the file itself, so the page never claims a wrong size. */
+function downloadColumnsOf(resource: ResourceFixture, files: string) {
+  if (!resource.download) return { download_path: null, download_bytes: null, download_type: null };
+  const where = `resources: resource ${resource.id} ("${resource.slug}"): download`;
+  const mediaType = downloadMediaTypeOf(resource.download);
+  if (!mediaType) throw new FixtureValidationError([`${where}: expected a file ending in one of: ${DOWNLOAD_EXTENSIONS.map((extension) => `.${extension}`).join(", ")}`]);
+  const file = path.join(files, resource.download.slice("/static/".length));
+  let bytes: number;
+  try {
+    bytes = statSync(file).size;
+  } catch {
+    throw new FixtureValidationError([`${where}: there is no file ${resource.download} (looked for ${file}); put it under static/`]);
+  }
+  return { download_path: resource.download, download_bytes: bytes, download_type: mediaType };
+}
+
+function videoColumnsOf(resource: ResourceFixture) {
+  return {
+    video_url: resource.video?.url ?? null,
+    video_poster_url: resource.video?.poster_url ?? null,
+    video_captions_url: resource.video?.captions_url ?? null,
+  };
+}
+
+async function upsertResources(db: Kysely<Database>, batch: readonly ResourceFixture[], seedingDate: string, timestamp: string, files: string) {
   await db
     .insertInto("resources")
     .values(
@@ -30,6 +59,8 @@ async function upsertResources(db: Kysely<Database>, batch: readonly ResourceFix
         image_url: resource.image_url,
         image_alt: resource.image_alt,
         duration_minutes: resource.duration_minutes,
+        ...videoColumnsOf(resource),
+        ...downloadColumnsOf(resource, files),
         published_at: londonWallClockToUtc(resolveDay(resource.published, seedingDate), PUBLISHING_TIME).toISOString(),
         updated_at: timestamp,
       })),
@@ -44,6 +75,12 @@ async function upsertResources(db: Kysely<Database>, batch: readonly ResourceFix
         image_url: update.ref("excluded.image_url"),
         image_alt: update.ref("excluded.image_alt"),
         duration_minutes: update.ref("excluded.duration_minutes"),
+        video_url: update.ref("excluded.video_url"),
+        video_poster_url: update.ref("excluded.video_poster_url"),
+        video_captions_url: update.ref("excluded.video_captions_url"),
+        download_path: update.ref("excluded.download_path"),
+        download_bytes: update.ref("excluded.download_bytes"),
+        download_type: update.ref("excluded.download_type"),
         published_at: update.ref("excluded.published_at"),
         updated_at: update.ref("excluded.updated_at"),
       })),
@@ -114,18 +151,23 @@ async function releaseReassignedSlugs(db: Kysely<Database>, resources: readonly 
   }
 }
 
-/** Upserts facet terms and resources by resource id, with their facets and activities. Run inside a transaction. */
+/**
+ * Upserts facet terms and resources by resource id, with their facets and
+ * activities. Run inside a transaction. `files` is where "/static/…"
+ * downloads are found (the site's static/ folder).
+ */
 export async function seedResources(
   db: Kysely<Database>,
   content: ResourcesContent,
   now: Date,
   seedingDate: string,
+  files: string = staticDir,
 ): Promise<ResourcesSeedCounts> {
   const termIds = await seedResourceTerms(db, content.facets);
   await releaseReassignedSlugs(db, content.resources);
   let resourceActivities = 0;
   for (const batch of inBatches(content.resources)) {
-    await upsertResources(db, batch, seedingDate, now.toISOString());
+    await upsertResources(db, batch, seedingDate, now.toISOString(), files);
     await replaceFacets(db, batch, termIds);
     resourceActivities += await upsertActivities(db, batch);
   }

@@ -20,7 +20,7 @@ const MAX_REMEMBERED_ENTRIES = 25_000;
  */
 /** Every value the partial shows, joined by a character none of them contains. */
 function keyOf(entry: CalendarEntry): string {
-  return [entry.id, entry.title, entry.url, entry.startIso, entry.endIso, entry.startLabel, entry.endLabel, entry.venue, entry.accessType ?? ""].join("\u0000");
+  return [entry.id, entry.title, entry.url, entry.startIso, entry.endIso, entry.startLabel, entry.endLabel, entry.venue, entry.accessType ?? "", entry.availabilityLabel ?? ""].join("\u0000");
 }
 
 export function calendarEntryRenderer(views: Environment, options: { remember: boolean }): RenderCalendarEntry {

@@ -1,6 +1,7 @@
 import { eventUrl } from "../shared/content-urls";
 import { formatLondonTime, toLondonIsoString } from "../shared/london-time";
 import type { InstanceRow } from "./instance-repository";
+import { availabilityLabelOf, performanceAvailabilityOf } from "../domain/performance-availability";
 
 /** What templates/partials/calendar-entry.njk shows for one instance. */
 export interface CalendarEntry {
@@ -15,6 +16,14 @@ export interface CalendarEntry {
   endLabel: string;
   venue: string;
   accessType: string | null;
+  /** "Few seats left", "Sold out", from the content; null when it says nothing. */
+  availabilityLabel: string | null;
+  /**
+   * Ended before the page was asked for: only the server-rendered week sets
+   * it (the instances API's answers are kept whatever the time, and the
+   * enhanced calendar marks past entries itself against the page's clock).
+   */
+  past?: boolean;
 }
 
 export function calendarEntryOf(row: InstanceRow): CalendarEntry {
@@ -28,5 +37,6 @@ export function calendarEntryOf(row: InstanceRow): CalendarEntry {
     endLabel: formatLondonTime(row.ends_at),
     venue: row.venue_label,
     accessType: row.access_type_label,
+    availabilityLabel: availabilityLabelOf(performanceAvailabilityOf(row.availability)),
   };
 }

@@ -3,6 +3,7 @@ import { EVENT_TAXONOMIES, EVENT_TAXONOMY_LABELS } from "./event-taxonomies";
 import { formatLondonTime, londonDateOf, toLondonIsoString } from "../shared/london-time";
 import type { EventDetails, InstanceTimes } from "./event-repository";
 import type { CalendarFileEvent } from "./icalendar";
+import { availabilityLabelOf, isPastPerformance, performanceAvailabilityOf } from "../domain/performance-availability";
 
 /** The address of one instance's calendar file. */
 export function instanceCalendarFileUrl(eventSlug: string, instanceId: number): string {
@@ -19,6 +20,13 @@ export interface EventDate {
   startIso: string;
   endIso: string;
   calendarFileUrl: string;
+  /** Ended before the page was asked for (this week's earlier performances): marked past, with no Book link. */
+  past: boolean;
+  soldOut: boolean;
+  /** "Few seats left", "Sold out"; null when the content says nothing (or the date is past). */
+  availabilityLabel: string | null;
+  /** Where Book goes: the performance's own booking page, else the event's; null when neither is given, or it cannot be booked. */
+  bookingUrl: string | null;
 }
 
 export interface EventFact {
@@ -36,16 +44,31 @@ function dateLabelOf(instant: string): string {
   return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}`;
 }
 
-export function eventDatesOf(event: Pick<EventDetails, "slug">, instances: readonly InstanceTimes[]): EventDate[] {
-  return instances.map((instance) => ({
-    id: instance.id,
-    dateLabel: dateLabelOf(instance.starts_at),
-    startLabel: formatLondonTime(instance.starts_at),
-    endLabel: formatLondonTime(instance.ends_at),
-    startIso: toLondonIsoString(instance.starts_at),
-    endIso: toLondonIsoString(instance.ends_at),
-    calendarFileUrl: instanceCalendarFileUrl(event.slug, instance.id),
-  }));
+/** The page's dates, each marked past or not against `now`: the one clock reading of the request. */
+export function eventDatesOf(event: Pick<EventDetails, "slug" | "booking_url">, instances: readonly InstanceTimes[], now: Date): EventDate[] {
+  return instances.map((instance) => {
+    const past = isPastPerformance(instance.ends_at, now);
+    const availability = performanceAvailabilityOf(instance.availability);
+    const soldOut = !past && availability === "sold-out";
+    return {
+      id: instance.id,
+      dateLabel: dateLabelOf(instance.starts_at),
+      startLabel: formatLondonTime(instance.starts_at),
+      endLabel: formatLondonTime(instance.ends_at),
+      startIso: toLondonIsoString(instance.starts_at),
+      endIso: toLondonIsoString(instance.ends_at),
+      calendarFileUrl: instanceCalendarFileUrl(event.slug, instance.id),
+      past,
+      soldOut,
+      availabilityLabel: past ? null : availabilityLabelOf(availability),
+      bookingUrl: past || soldOut ? null : (instance.booking_url ?? event.booking_url),
+    };
+  });
+}
+
+/** The performances still to come at `now` (search engines are told only of these). */
+export function upcomingInstancesOf(instances: readonly InstanceTimes[], now: Date): InstanceTimes[] {
+  return instances.filter((instance) => !isPastPerformance(instance.ends_at, now));
 }
 
 /** The facts beside the description: each taxonomy's term, the price and the age guidance, when the event has them. */

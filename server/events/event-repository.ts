@@ -8,14 +8,20 @@ import type { TermValue } from "./instance-items";
 export type EventDetails = Pick<
   Selectable<EventsTable>,
   // description_html is trusted editor HTML from the content files.
-  "id" | "slug" | "title" | "summary" | "description_html" | "image_url" | "image_alt" | "price_text" | "age_guidance" | "updated_at"
+  "id" | "slug" | "title" | "summary" | "description_html" | "image_url" | "image_alt" | "price_text" | "age_guidance" | "booking_url" | "updated_at"
 > & { terms: Partial<Record<EventTaxonomy, TermValue>> };
 
 export interface InstanceTimes {
   id: number;
   starts_at: string;
   ends_at: string;
+  /** This performance's own booking page; null: the event's. */
+  booking_url: string | null;
+  /** As stored: "limited", "sold-out" or null (server/domain/performance-availability.ts). */
+  availability: string | null;
 }
+
+const INSTANCE_COLUMNS = ["id", "starts_at", "ends_at", "booking_url", "availability"] as const;
 
 /** Every taxonomy's terms in their editor-given order: the What's On filter choices. */
 export async function loadTaxonomyTerms(db: Kysely<Database>): Promise<Record<EventTaxonomy, TermValue[]>> {
@@ -44,6 +50,7 @@ export async function findEventBySlug(db: Kysely<Database>, slug: string): Promi
       "image_alt",
       "price_text",
       "age_guidance",
+      "booking_url",
       "updated_at",
       "event_type_id",
       "genre_id",
@@ -75,13 +82,13 @@ export async function findEventBySlug(db: Kysely<Database>, slug: string): Promi
   return { ...details, terms };
 }
 
-/** The event's instances that have not yet ended at `now`, soonest first. */
-export async function findUpcomingInstances(db: Kysely<Database>, eventId: number, now: Date): Promise<InstanceTimes[]> {
+/** The event's instances that end after `since` (UTC ISO), soonest first. */
+export async function findInstancesEndingAfter(db: Kysely<Database>, eventId: number, since: string): Promise<InstanceTimes[]> {
   return db
     .selectFrom("event_instances")
-    .select(["id", "starts_at", "ends_at"])
+    .select(INSTANCE_COLUMNS)
     .where("event_id", "=", eventId)
-    .where("ends_at", ">", now.toISOString())
+    .where("ends_at", ">", since)
     .orderBy("starts_at")
     .orderBy("id")
     .execute();
@@ -91,7 +98,7 @@ export async function findUpcomingInstances(db: Kysely<Database>, eventId: numbe
 export async function findInstanceOfEvent(db: Kysely<Database>, eventId: number, instanceId: number): Promise<InstanceTimes | undefined> {
   return db
     .selectFrom("event_instances")
-    .select(["id", "starts_at", "ends_at"])
+    .select(INSTANCE_COLUMNS)
     .where("event_id", "=", eventId)
     .where("id", "=", instanceId)
     .executeTakeFirst();

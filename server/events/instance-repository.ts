@@ -16,6 +16,8 @@ export interface InstanceRow {
   venue_label: string;
   access_type_slug: string | null;
   access_type_label: string | null;
+  /** As stored: "limited", "sold-out" or null. */
+  availability: string | null;
 }
 
 /** UTC ISO bounds: instances starting at or after `from` and before `before`. */
@@ -57,6 +59,7 @@ export async function findInstancesStartingIn(
       "venue.label as venue_label",
       "access_type.slug as access_type_slug",
       "access_type.label as access_type_label",
+      "instance.availability",
     ])
     .where("instance.starts_at", ">=", range.from)
     .where("instance.starts_at", "<", range.before);

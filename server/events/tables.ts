@@ -39,6 +39,8 @@ export interface EventsTable {
   series_id: number | null;
   venue_id: number;
   access_type_id: number | null;
+  /** The event's booking page (a site path or an http(s) URL); null: no online booking. */
+  booking_url: string | null;
   updated_at: string;
 }
 
@@ -47,6 +49,10 @@ export interface EventInstancesTable {
   event_id: number;
   starts_at: string;
   ends_at: string;
+  /** This performance's own booking page, when it differs from the event's. */
+  booking_url: string | null;
+  /** "limited" or "sold-out" (server/domain/performance-availability.ts); null is available. */
+  availability: string | null;
 }
 
 export interface EventTables {

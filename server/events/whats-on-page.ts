@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { addDays } from "../shared/london-time";
+import { addDays, toLondonIsoString } from "../shared/london-time";
 import type { Database } from "../db/schema";
 import { londonDaysToUtcRange } from "./calendar-dates";
 import { loadTaxonomyTerms } from "./event-repository";
@@ -8,6 +8,9 @@ import { filterSelectsOf, hasFilters, whatsOnUrl, type FilterSelect, type WhatsO
 import { DAYS_IN_WEEK, whatsOnWeekOf, type WhatsOnWeek } from "./whats-on-week";
 
 export const INSTANCES_API_PATH = "/api/attendable/v1/instances/";
+
+// "2026-11-23T19:30:00+00:00": the first 19 characters are London's wall-clock time, as the calendar reads its entries.
+const LONDON_WALL_CLOCK_LENGTH = 19;
 
 /** What templates/pages/whats-on.njk renders. */
 export interface WhatsOnPage {
@@ -24,17 +27,19 @@ export interface WhatsOnPage {
     filtered: boolean;
     clearUrl: string;
   };
-  calendar: { initialDate: string; apiUrl: string };
+  /** `now` is the page's clock reading in London wall-clock time ("2026-11-23T19:30:00"): the enhanced calendar marks past entries against it. */
+  calendar: { initialDate: string; apiUrl: string; now: string };
   unreadableDate: boolean;
 }
 
-export async function loadWhatsOnPage(db: Kysely<Database>, request: WhatsOnRequest): Promise<WhatsOnPage> {
+/** `now` is the request's one clock reading: past entries are marked against it, on the page and in the enhanced calendar. */
+export async function loadWhatsOnPage(db: Kysely<Database>, request: WhatsOnRequest, now: Date): Promise<WhatsOnPage> {
   const { monday, filters } = request;
   const [terms, rows] = await Promise.all([
     loadTaxonomyTerms(db),
     findInstancesStartingIn(db, londonDaysToUtcRange(monday, addDays(monday, DAYS_IN_WEEK - 1)), filters),
   ]);
-  const week = whatsOnWeekOf(monday, rows);
+  const week = whatsOnWeekOf(monday, rows, now);
   return {
     week,
     previousWeekUrl: whatsOnUrl(filters, week.previousMonday),
@@ -47,7 +52,7 @@ export async function loadWhatsOnPage(db: Kysely<Database>, request: WhatsOnRequ
       filtered: hasFilters(filters),
       clearUrl: whatsOnUrl({ terms: {} }, request.date ? monday : undefined),
     },
-    calendar: { initialDate: monday, apiUrl: INSTANCES_API_PATH },
+    calendar: { initialDate: monday, apiUrl: INSTANCES_API_PATH, now: toLondonIsoString(now.toISOString()).slice(0, LONDON_WALL_CLOCK_LENGTH) },
     unreadableDate: request.unreadableDate,
   };
 }

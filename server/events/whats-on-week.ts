@@ -1,6 +1,7 @@
 import { addDays, londonDateOf } from "../shared/london-time";
 import { calendarEntryOf, type CalendarEntry } from "./calendar-entry";
 import type { InstanceRow } from "./instance-repository";
+import { isPastPerformance } from "../domain/performance-availability";
 
 /** A day of the What's On week that has something on. */
 export interface WeekDay {
@@ -41,8 +42,8 @@ export function weekLabelOf(monday: string): string {
   return weekLabelFormat.formatRange(utcMidnight(monday), utcMidnight(addDays(monday, DAYS_IN_WEEK - 1)));
 }
 
-/** Groups a week's instances (sorted by start) under their London day. */
-export function whatsOnWeekOf(monday: string, rows: readonly InstanceRow[]): WhatsOnWeek {
+/** Groups a week's instances (sorted by start) under their London day; those ended by `now` are marked past. */
+export function whatsOnWeekOf(monday: string, rows: readonly InstanceRow[], now: Date): WhatsOnWeek {
   const days: WeekDay[] = [];
   for (const row of rows) {
     const date = londonDateOf(new Date(row.starts_at));
@@ -51,7 +52,7 @@ export function whatsOnWeekOf(monday: string, rows: readonly InstanceRow[]): Wha
       day = { date, label: dayLabelOf(date), entries: [] };
       days.push(day);
     }
-    day.entries.push(calendarEntryOf(row));
+    day.entries.push({ ...calendarEntryOf(row), past: isPastPerformance(row.ends_at, now) });
   }
   return {
     monday,

@@ -7,6 +7,7 @@ import type { MemberAccessReader } from "../memberships/member-access";
 import type { NoteDraft } from "../domain/teacher-note-content";
 import { memberTools, type ExistingShareLinks, type ResourceTools, type TeacherNote } from "./resource-tools";
 import { saveControlsFor, type SaveControl, type Viewer } from "./save-controls";
+import { resourceMediaOf, type ResourceMedia } from "./resource-media";
 
 /** What the page needs from outside the resources feature: who is a member, a person's notes and their share links. */
 export interface ResourcePageDependencies {
@@ -46,6 +47,8 @@ export interface ResourcePage {
    * with the member's own note (templates/macros/teacher-note.njk). Empty for a non-member.
    */
   activities: { id: number; heading: string; html: string; open: boolean; note: TeacherNote }[];
+  /** Its film and its download, for a member; null for everyone else. */
+  media: ResourceMedia | null;
   /** How many activities the resource has (the prompt says so to a non-member). */
   activityCount: number;
   save: SaveControl;
@@ -140,6 +143,7 @@ export async function loadResourcePage(
           note: noteFor(activity, viewer, notes, options.noteDraft),
         }))
       : [],
+    media: isMember ? resourceMediaOf(row) : null,
     activityCount: activityRows.length,
     save: save!,
     tools: isMember ? memberTools(row, save!, viewer, { activityCount: activityRows.length, notesCount: notes.size, shareLinks }) : null,

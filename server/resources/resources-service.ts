@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { resourceDownloadFor, type ResourceDownloadOutcome } from "./resource-media";
 import type { SitemapEntry } from "../seo/sitemap";
 import { resourceSitemapEntries } from "./resource-sitemap";
 import type { Database } from "../db/schema";
@@ -16,6 +17,8 @@ export interface ResourcesService {
   listingPage(query: ResourceListingQuery, viewer: Viewer, now: Date): Promise<ResourceListingPage>;
   /** The whole page for a member; the summary and a prompt for everyone else. noteDraft: a refused no-JS note save to show again. */
   resourcePage(slug: string, viewer: Viewer, noteDraft?: NoteDraft): Promise<ResourcePage | undefined>;
+  /** A resource's download for this viewer: the file for a member, a refusal for anyone else; undefined when there is none. */
+  download(slug: string, constituentId: number | null, now: Date): Promise<ResourceDownloadOutcome | undefined>;
   /** Saves or unsaves; undefined when there is no such published resource of that type. */
   applySaveRequest(constituentId: number, request: SaveRequest): Promise<SaveableResource | undefined>;
   savedResources(constituentId: number): Promise<SavedResourceCard[]>;
@@ -29,6 +32,7 @@ export function createResourcesService(db: Kysely<Database>, pageDependencies: R
   return {
     listingPage: (query, viewer, now) => loadResourceListingPage(db, query, viewer, now, list),
     resourcePage: (slug, viewer, noteDraft) => loadResourcePage(db, slug, viewer, pageDependencies, { noteDraft }),
+    download: (slug, constituentId, now) => resourceDownloadFor(db, slug, constituentId, pageDependencies.memberAccess, now),
     applySaveRequest: (constituentId, request) => applySaveRequest(db, constituentId, request),
     savedResources: (constituentId) => listSavedResources(db, constituentId),
     sitemapEntries: (now) => resourceSitemapEntries(db, now),

@@ -17,6 +17,14 @@ export interface ResourcesTable {
   image_url: string;
   image_alt: string;
   duration_minutes: number;
+  /** A film with its poster and captions (WebVTT), all three or none. */
+  video_url: string | null;
+  video_poster_url: string | null;
+  video_captions_url: string | null;
+  /** A file to download: "/static/…" path, size in bytes and media type (read from the file when seeding). */
+  download_path: string | null;
+  download_bytes: number | null;
+  download_type: string | null;
   published_at: string;
   updated_at: string;
 }

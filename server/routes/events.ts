@@ -2,7 +2,7 @@ import { Router } from "express";
 import type { Environment } from "nunjucks";
 import { londonDateOf } from "../shared/london-time";
 import { calendarEntryRenderer } from "../events/calendar-entry-renderer";
-import { calendarFileEventOf, eventDatesOf, eventFactsOf } from "../events/event-page";
+import { calendarFileEventOf, eventDatesOf, eventFactsOf, upcomingInstancesOf } from "../events/event-page";
 import type { EventsService } from "../events/events-service";
 import { icalendarFileOf } from "../events/icalendar";
 import { parseInstanceQuery } from "../events/instance-query";
@@ -56,25 +56,32 @@ export function eventRoutes(options: {
   });
 
   router.get("/whats-on/", async (req, res) => {
-    const parsed = parseWhatsOnQuery(req.query, londonDateOf(new Date()));
+    // One clock reading: the week shown as "this week", and which of its performances are past.
+    const now = new Date();
+    const parsed = parseWhatsOnQuery(req.query, londonDateOf(now));
     if (!parsed.ok) {
       const problem = parsed.errors.date?.[0] ?? "Check the date.";
       throw new HttpError(400, problem, parsed.errors, undefined, { href: "/whats-on/", label: "See this week's listings" });
     }
-    res.render("pages/whats-on.njk", await events.whatsOnPage(parsed.request));
+    res.render("pages/whats-on.njk", await events.whatsOnPage(parsed.request, now));
   });
 
   // The pattern library's calendar page shows this week's real programme, so it is served here.
   router.get("/patterns/events-calendar/", async (_req, res) => {
-    res.render("pages/patterns/events-calendar.njk", await events.whatsOnPage(thisWeekRequest(londonDateOf(new Date()))));
+    const now = new Date();
+    res.render("pages/patterns/events-calendar.njk", await events.whatsOnPage(thisWeekRequest(londonDateOf(now)), now));
   });
 
   router.get("/whats-on/:slug/", async (req, res) => {
     const event = await events.findEvent(req.params.slug);
     if (!event) throw notFound();
-    const instances = await events.upcomingInstances(event.id, new Date());
-    const structuredData = eventJsonLd(event, instances, structuredDataSiteOf(res.locals.site as SiteSettings, publicUrl));
-    res.render("pages/event.njk", { event, facts: eventFactsOf(event), dates: eventDatesOf(event, instances), structuredData });
+    // One clock reading for the whole page: which dates are past, and what search engines are told.
+    const now = new Date();
+    const instances = await events.eventPageInstances(event.id, now);
+    const site = structuredDataSiteOf(res.locals.site as SiteSettings, publicUrl);
+    const structuredData = eventJsonLd(event, upcomingInstancesOf(instances, now), site);
+    const dates = eventDatesOf(event, instances, now);
+    res.render("pages/event.njk", { event, facts: eventFactsOf(event), dates, nextDate: dates.find((date) => !date.past), structuredData });
   });
 
   router.get("/whats-on/:slug/:file", async (req, res) => {

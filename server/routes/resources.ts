@@ -7,6 +7,8 @@ import type { Viewer } from "../resources/save-controls";
 import type { SiteSettings } from "../pages/site-settings";
 import { learningResourceJsonLd, structuredDataSiteOf } from "../seo/structured-data";
 import { redirectToSlashed } from "./slashed-redirect";
+import path from "node:path";
+import { staticDir } from "../paths";
 
 function viewerOf(res: Response): Viewer {
   const signedIn = Boolean(res.locals.currentUser);
@@ -33,6 +35,19 @@ export function resourceRoutes(options: { resources: ResourcesService; publicUrl
     if (!page) throw notFound();
     const structuredData = learningResourceJsonLd(page.resource, page.facets, structuredDataSiteOf(res.locals.site as SiteSettings, publicUrl));
     res.render("pages/resource.njk", { ...page, structuredData });
+  });
+
+  // A member's download, sent as a file (Content-Disposition: attachment); anyone else is sent to the page, which says why.
+  router.get("/resources/:slug/download/", async (req, res) => {
+    const outcome = await resources.download(req.params.slug, res.locals.currentUser?.id ?? null, new Date());
+    if (!outcome) throw notFound();
+    if (outcome.kind === "members-only") {
+      res.redirect(303, outcome.pageUrl);
+      return;
+    }
+    res.set("Cache-Control", "private, no-cache");
+    res.attachment(outcome.fileName).type(outcome.mediaType);
+    res.sendFile(path.join(staticDir, outcome.staticPath.slice("/static/".length)), { headers: { "Content-Type": outcome.mediaType } });
   });
 
   // The pattern library's Save and filter pages show the real listing: its first resource, its filter form.

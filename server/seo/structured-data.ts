@@ -1,5 +1,6 @@
 import { eventUrl, resourceUrl } from "../shared/content-urls";
 import { toLondonIsoString } from "../shared/london-time";
+import { performanceAvailabilityOf, type PerformanceAvailability } from "../domain/performance-availability";
 
 /*
  * schema.org JSON-LD for the pages search engines show as rich results
@@ -73,6 +74,20 @@ export interface StructuredEvent {
   booking_url?: string | null;
 }
 
+/** One performance as structured data needs it: its times, and its own booking page and availability when the content gives them. */
+export interface StructuredPerformance {
+  starts_at: string;
+  ends_at: string;
+  booking_url?: string | null;
+  availability?: string | null;
+}
+
+const SCHEMA_AVAILABILITY: Record<PerformanceAvailability, string> = {
+  available: `${SCHEMA_ORG}/InStock`,
+  limited: `${SCHEMA_ORG}/LimitedAvailability`,
+  "sold-out": `${SCHEMA_ORG}/SoldOut`,
+};
+
 /**
  * One schema.org Event per upcoming performance, as Google asks for an event
  * with several dates; none once the last has passed (the page stays). The company that produces them is both organizer and
@@ -80,7 +95,7 @@ export interface StructuredEvent {
  */
 export function eventJsonLd(
   event: StructuredEvent,
-  performances: readonly { starts_at: string; ends_at: string }[],
+  performances: readonly StructuredPerformance[],
   site: StructuredDataSite,
 ): JsonLd[] | undefined {
   if (performances.length === 0) return undefined;
@@ -89,12 +104,16 @@ export function eventJsonLd(
   const address = postalAddressOf(site);
   const location: JsonLd = { "@type": "Place", name: venue ? `${venue}, ${site.name}` : site.name, ...(address ? { address } : {}) };
   const prices = pricesOf(event.price_text);
-  const offers: JsonLd = {
-    "@type": "Offer",
-    url: event.booking_url ? absoluteUrl(site.publicUrl, event.booking_url) : pageUrl,
-    ...(prices.length ? { price: Math.min(...prices).toFixed(2), priceCurrency: "GBP" } : {}),
-    availability: `${SCHEMA_ORG}/InStock`,
-    validFrom: toLondonIsoString(event.updated_at),
+  // The Book link's address: the performance's own booking page, else the event's, else the event page.
+  const offersOf = (performance: StructuredPerformance): JsonLd => {
+    const bookingUrl = performance.booking_url ?? event.booking_url;
+    return {
+      "@type": "Offer",
+      url: bookingUrl ? absoluteUrl(site.publicUrl, bookingUrl) : pageUrl,
+      ...(prices.length ? { price: Math.min(...prices).toFixed(2), priceCurrency: "GBP" } : {}),
+      availability: SCHEMA_AVAILABILITY[performanceAvailabilityOf(performance.availability)],
+      validFrom: toLondonIsoString(event.updated_at),
+    };
   };
   return performances.map((performance) => ({
     "@context": SCHEMA_ORG,
@@ -108,7 +127,7 @@ export function eventJsonLd(
     eventStatus: `${SCHEMA_ORG}/EventScheduled`,
     eventAttendanceMode: `${SCHEMA_ORG}/OfflineEventAttendanceMode`,
     location,
-    offers,
+    offers: offersOf(performance),
     organizer: organizationOf(site),
     performer: { "@type": "PerformingGroup", name: site.name },
   }));

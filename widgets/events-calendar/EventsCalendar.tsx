@@ -4,7 +4,7 @@ import listPlugin from "@fullcalendar/list";
 import FullCalendar from "@fullcalendar/react";
 import { useCallback, useMemo, useRef, useState, type JSX } from "react";
 import type { WidgetProps } from "../runtime/definition";
-import type { CalendarEvent } from "./calendar-events";
+import { withPastMarker, type CalendarEvent } from "./calendar-events";
 import { fetchCalendarEvents } from "./fetch-instances";
 import { formatCalendarDate } from "./instance-request";
 import type { EventsCalendarProps } from "./parse";
@@ -15,10 +15,6 @@ const toolbar = { start: "title", center: "", end: "prev,next today" };
 const titleFormat = { year: "numeric", month: "long", day: "numeric" } as const;
 const listDayFormat = { weekday: "long", day: "numeric", month: "long" } as const;
 
-/** Each entry shows the server's prebuilt markup (calendar_html), escaped by the server. */
-function renderEntry(arg: EventContentArg): { html: string } {
-  return { html: (arg.event.extendedProps as CalendarEvent["extendedProps"]).calendarHtml };
-}
 
 /** The visitor sees nothing (spec, section 8); the console gets "Could not fetch instances." and its cause. */
 function logFetchFailure(error: Error): void {
@@ -43,6 +39,7 @@ export default function EventsCalendar({
   filters,
   rememberWeek,
   initialEvents,
+  now,
   strings,
 }: WidgetProps<EventsCalendarProps>): JSX.Element {
   const calendar = useRef<FullCalendar>(null);
@@ -85,6 +82,16 @@ export default function EventsCalendar({
     [rememberWeek, initialDate],
   );
 
+  // Each entry shows the server's prebuilt markup (calendar_html, escaped by the server), marked when it has
+  // ended: FullCalendar's isPast, against the page's `now` (the server's clock) when it gives one.
+  const renderEntry = useCallback(
+    (arg: EventContentArg): { html: string } => {
+      const html = (arg.event.extendedProps as CalendarEvent["extendedProps"]).calendarHtml;
+      return { html: arg.isPast ? withPastMarker(html, strings.pastLabel, document) : html };
+    },
+    [strings.pastLabel],
+  );
+
   const buttonText = useMemo(
     () => ({ prev: strings.previousLabel, next: strings.nextLabel, today: strings.todayLabel }),
     [strings.previousLabel, strings.nextLabel, strings.todayLabel],
@@ -99,6 +106,7 @@ export default function EventsCalendar({
           locale={enGbLocale}
           initialView="listWeek"
           initialDate={initialDate}
+          {...(now ? { now } : {})}
           firstDay={1}
           height="auto"
           headerToolbar={toolbar}

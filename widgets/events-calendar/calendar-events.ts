@@ -14,6 +14,19 @@ export interface CalendarEvent {
   extendedProps: { calendarHtml: string };
 }
 
+/** The "Past" marker after an entry's markup, as templates/macros/calendar.njk writes it. */
+export const PAST_MARKER_CLASS = "events-calendar__past";
+
+/** An entry's markup with the "Past" marker after it; the label is escaped as text. */
+export function withPastMarker(html: string, label: string, document: Document): string {
+  const marker = document.createElement("p");
+  marker.className = PAST_MARKER_CLASS;
+  const tag = marker.appendChild(document.createElement("span"));
+  tag.className = "tag tag--outline";
+  tag.textContent = label;
+  return `${html}${marker.outerHTML}`;
+}
+
 /** The message the spec gives when the instances call fails (section 8). */
 export const FETCH_FAILED_MESSAGE = "Could not fetch instances.";
 

@@ -13,6 +13,8 @@ export type EventsCalendarStrings = {
   noEventsLabel: string;
   /** Read out after each week loads; {title} and {count} are filled in. */
   loadedLabel: string;
+  /** Marks an entry that ended before `now`. */
+  pastLabel: string;
 };
 
 export const defaultEventsCalendarStrings: EventsCalendarStrings = {
@@ -21,6 +23,7 @@ export const defaultEventsCalendarStrings: EventsCalendarStrings = {
   todayLabel: "This week",
   noEventsLabel: "Nothing is on this week. Try the next week.",
   loadedLabel: "{title}. Events: {count}.",
+  pastLabel: "Past",
 };
 
 export const DEFAULT_INSTANCES_API_URL = "/api/attendable/v1/instances/";
@@ -35,6 +38,8 @@ export interface EventsCalendarProps {
   rememberWeek: boolean;
   /** The first week's entries, read from the server's list: shown without asking the API. */
   initialEvents: CalendarEvent[];
+  /** The server's clock when the page was made (London wall-clock 'YYYY-MM-DDTHH:MM:SS'): entries ended by then are past. Absent: the visitor's clock. */
+  now?: string;
   strings: EventsCalendarStrings;
 }
 
@@ -42,11 +47,14 @@ const calendarSchema = {
   initialDate: { type: "string", default: "" },
   apiUrl: { type: "string", default: DEFAULT_INSTANCES_API_URL },
   rememberWeek: { type: "boolean", default: false },
+  now: { type: "string", default: "" },
 } as const;
+
+const wallClockPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
 
 /**
  * Reads `data-widget="events-calendar"`: `data-initial-date` (required),
- * `data-api-url`, `data-remember-week` and `data-i18n-*`; the filters come
+ * `data-api-url`, `data-remember-week`, `data-now` and `data-i18n-*`; the filters come
  * from the page address, the first week's entries from the server's list.
  */
 export function parseEventsCalendar(root: HTMLElement): EventsCalendarProps {
@@ -59,12 +67,17 @@ export function parseEventsCalendar(root: HTMLElement): EventsCalendarProps {
   }
   const apiUrl = options.apiUrl.trim();
   if (apiUrl === "") throw new WidgetConfigError('data-api-url must not be empty; leave it out for "/api/attendable/v1/instances/"');
+  const now = options.now.trim();
+  if (now !== "" && (!wallClockPattern.test(now) || Number.isNaN(Date.parse(now)))) {
+    throw new WidgetConfigError(`data-now must be a London wall-clock time written YYYY-MM-DDTHH:MM:SS, e.g. data-now="2026-11-23T19:30:00", got "${options.now}"`);
+  }
   return {
     initialDate,
     apiUrl,
     filters: filtersFromSearch(root.ownerDocument.defaultView?.location.search ?? ""),
     rememberWeek: options.rememberWeek,
     initialEvents: serverWeekEvents(root),
+    ...(now ? { now } : {}),
     strings: readI18n(root, defaultEventsCalendarStrings),
   };
 }

@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { PERFORMANCE_AVAILABILITIES } from "../../domain/performance-availability";
 import { EVENT_TAXONOMIES } from "../../events/event-taxonomies";
 import { WEEKDAYS } from "../../shared/london-time";
 import {
   dayRefSchema,
+  hrefSchema,
   htmlSchema,
   imageUrlSchema,
   minutesSchema,
@@ -15,6 +17,12 @@ import {
 const weekdaysSchema = z
   .array(z.enum(WEEKDAYS, { error: `expected a day name: ${WEEKDAYS.join(", ")}` }))
   .min(1, { error: "expected at least one day" });
+/** What a run or a date may say about booking: its own booking page, and how many seats are left. */
+const bookingFields = {
+  booking_url: hrefSchema.optional(),
+  availability: z.enum(PERFORMANCE_AVAILABILITIES, { error: `expected one of: ${PERFORMANCE_AVAILABILITIES.join(", ")}` }).optional(),
+};
+
 const timesSchema = z.array(timeSchema).min(1, { error: "expected at least one time" });
 
 /**
@@ -30,6 +38,7 @@ export const runFixtureSchema = z
     matinees: z.strictObject({ days: weekdaysSchema, times: timesSchema }).optional(),
     except: z.array(dayRefSchema).default([]),
     duration: minutesSchema.optional(),
+    ...bookingFields,
   })
   .superRefine((run, context) => {
     // Offsets compare with offsets and dates with dates; a mix is checked when expanded.
@@ -39,11 +48,16 @@ export const runFixtureSchema = z
   });
 export type RunFixture = z.infer<typeof runFixtureSchema>;
 
-/** A single occasion: a talk, a workshop, one performance. */
+/**
+ * A single occasion: a talk, a workshop, one performance. A date at the same
+ * day and time as one of a run's performances replaces it: that is how one
+ * night of a run is marked sold out or given its own booking page.
+ */
 export const dateFixtureSchema = z.strictObject({
   day: dayRefSchema,
   time: timeSchema,
   duration: minutesSchema.optional(),
+  ...bookingFields,
 });
 export type DateFixture = z.infer<typeof dateFixtureSchema>;
 
@@ -63,6 +77,8 @@ export const eventFixtureSchema = z.strictObject({
   series: slugSchema.optional(),
   venue: slugSchema,
   access_type: slugSchema.optional(),
+  /** The event's booking page, for every performance without its own; without one the event shows no Book link. */
+  booking_url: hrefSchema.optional(),
   /** Default length of each instance, in minutes. */
   duration: minutesSchema,
   runs: z.array(runFixtureSchema).default([]),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { RESOURCE_FACETS, RESOURCE_TYPES } from "../../domain/resource-taxonomy";
 import {
   dayRefSchema,
+  hrefSchema,
   htmlSchema,
   imageUrlSchema,
   slugSchema,
@@ -39,6 +40,19 @@ export const resourceFixtureSchema = z.strictObject({
   theme: facetSlugsSchema,
   /** The ordered, titled sections of the resource. */
   activities: z.array(activityFixtureSchema).default([]),
+  /** A film members play on the page: its file, a poster frame and English captions (WebVTT). */
+  video: z
+    .strictObject({
+      url: hrefSchema,
+      poster_url: hrefSchema,
+      captions_url: hrefSchema,
+    })
+    .optional(),
+  /** A file members download (a worksheet): its path under static/ ("/static/…"); its size and type are read when seeding. */
+  download: z
+    .string()
+    .regex(/^\/static\/(?!.*\.\.)[\w./-]+\.[a-z0-9]+$/i, { error: 'expected a file under static/, written "/static/…/name.pdf"' })
+    .optional(),
 });
 export type ResourceFixture = z.infer<typeof resourceFixtureSchema>;
 /** What the resources generator produces: the record before defaults are applied is the same shape. */

@@ -129,6 +129,24 @@ function closingNote(combination: Combination): string {
     : html`<p>Written for ${keyStage.label} (ages ${keyStage.ages}). Allow about ${minutes} minutes.</p>`;
 }
 
+/**
+ * The demo's media, shared by every resource of a type (docs/content.md,
+ * "Resource media"): one short film with captions and one worksheet file, kept
+ * tiny in static/media/demo so the repository stays small.
+ */
+export const DEMO_VIDEO = {
+  url: "/static/media/demo/rehearsal-film.webm",
+  poster_url: "/static/media/demo/rehearsal-film-poster.jpg",
+  captions_url: "/static/media/demo/rehearsal-film.en.vtt",
+} as const;
+export const DEMO_DOWNLOAD = "/static/media/demo/set-design-worksheet.pdf";
+
+function mediaOf(resourceType: string): Pick<ResourceFixture, "video" | "download"> {
+  if (resourceType === "video") return { video: { ...DEMO_VIDEO } };
+  if (resourceType === "worksheet") return { download: DEMO_DOWNLOAD };
+  return {};
+}
+
 function toResource(combination: Combination, index: number, round: number): ResourceFixture {
   const { technique, context, keyStage, minutes } = combination;
   // Technique and context always come from the same combination, so they agree.
@@ -150,6 +168,7 @@ function toResource(combination: Combination, index: number, round: number): Res
     play_or_topic: [combination.playOrTopic],
     theme: combination.themes,
     activities: write.activities.map((activity) => ({ title: activity.title, body_html: activity.body(context) })),
+    ...mediaOf(technique.resourceType),
   };
 }
 

@@ -4,6 +4,9 @@ import { loadFixtures, type ContentFixtures } from "../../../server/content/load
 import { addDays } from "../../../server/shared/london-time";
 import { RESOURCE_FACETS, RESOURCE_TYPES } from "../../../server/domain/resource-taxonomy";
 import { DEMO_CONTENT_DIRECTORY } from "../../../server/content/seed";
+import { DEMO_VIDEO } from "../../../server/content/resource-generator/generate-resources";
+import { existsSync } from "node:fs";
+import path from "node:path";
 
 /** The demo organisation's content must be rich enough to exercise every page and filter. */
 describe("the demo content in fixtures/content", () => {
@@ -56,6 +59,26 @@ describe("the demo content in fixtures/content", () => {
       expect(image_url).toMatch(/^\/static\/images\/demo\/(poster-(0[1-9]|1[0-2])|resource-0[1-8])\.svg$/);
       expect(image_alt.length).toBeGreaterThan(10);
     }
+  });
+
+  it("gives events Book links and availability, Video resources their film and worksheets their file (issue 24)", () => {
+    const events = content.events!.events;
+    expect(events.filter((event) => event.booking_url).length).toBeGreaterThan(40);
+    const availabilities = events.flatMap((event) => [...event.runs, ...event.dates].map((rule) => rule.availability));
+    expect(availabilities).toEqual(expect.arrayContaining(["sold-out", "limited"]));
+    for (const resource of content.resources!.resources) {
+      if (resource.resource_type === "video") expect(resource.video).toEqual(DEMO_VIDEO);
+      if (resource.resource_type === "worksheet") expect(existsSync(path.resolve(resource.download!.slice(1)))).toBe(true);
+    }
+  });
+
+  it("names the two memberships apart, and links Support us's Become a Friend and Make a donation", () => {
+    const html = (slug: string) => content.pages!.find((page) => page.slug === slug)!.body_html;
+    const support = html("support-us");
+    expect(support).not.toMatch(/Become a member|Membership starts/);
+    expect(support).toMatch(/<h2>Become a Friend<\/h2>\s*<p>Friends of the Playhouse get priority booking[^<]*£60 a year\. <a href="https:\/\/[^"]+">Become a Friend/);
+    expect(support).toMatch(/<h2>Make a donation<\/h2>\s*<p>[\s\S]*?<a href="https:\/\/[^"]+">Make a donation/);
+    expect(html("learning-and-participation")).toContain('<a href="/account/register/">Join as a learning member</a>');
   });
 
   it("links the navigation only to pages that exist", () => {

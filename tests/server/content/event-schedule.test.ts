@@ -2,20 +2,21 @@ import { expandEventSchedule, resolveDay } from "../../../server/content/event-s
 import { FixtureValidationError } from "../../../server/content/fixture-errors";
 import { eventFixtureSchema, type EventFixture } from "../../../server/content/fixture-schema/events";
 
+const validEvent = {
+  slug: "hamlet",
+  title: "Hamlet",
+  summary: "The Prince of Denmark.",
+  description_html: "<p>To be or not to be.</p>",
+  image_url: "/static/images/demo/poster-01.svg",
+  image_alt: "A skull",
+  event_type: "performance",
+  season: "main-house",
+  venue: "main-house",
+  duration: 180,
+};
+
 function event(fields: Record<string, unknown>): EventFixture {
-  return eventFixtureSchema.parse({
-    slug: "hamlet",
-    title: "Hamlet",
-    summary: "The Prince of Denmark.",
-    description_html: "<p>To be or not to be.</p>",
-    image_url: "/static/images/demo/poster-01.svg",
-    image_alt: "A skull",
-    event_type: "performance",
-    season: "main-house",
-    venue: "main-house",
-    duration: 180,
-    ...fields,
-  });
+  return eventFixtureSchema.parse({ ...validEvent, ...fields });
 }
 
 // A Saturday in winter, so offsets are easy to check against a calendar.
@@ -74,9 +75,38 @@ describe("event schedules", () => {
       seedingDate,
     );
     expect(instances).toEqual([
-      { starts_at: "2026-11-20T11:00:00.000Z", ends_at: "2026-11-20T12:00:00.000Z" },
-      { starts_at: "2026-11-22T19:30:00.000Z", ends_at: "2026-11-22T22:30:00.000Z" },
+      { starts_at: "2026-11-20T11:00:00.000Z", ends_at: "2026-11-20T12:00:00.000Z", booking_url: null, availability: null },
+      { starts_at: "2026-11-22T19:30:00.000Z", ends_at: "2026-11-22T22:30:00.000Z", booking_url: null, availability: null },
     ]);
+  });
+
+  it("gives each performance its run's or date's booking page and availability; a date over a run's performance replaces it", () => {
+    const instances = expandEventSchedule(
+      event({
+        booking_url: "https://tickets.example/hamlet/",
+        runs: [{ from: 1, to: 3, days: ["sun", "mon", "tue"], times: ["19:30"], availability: "limited" }],
+        dates: [
+          { day: 2, time: "19:30", availability: "sold-out" },
+          { day: 4, time: "14:00", booking_url: "/schools-matinee/", availability: "available" },
+        ],
+      }),
+      seedingDate,
+    );
+    expect(instances.map(({ starts_at, booking_url, availability }) => [starts_at.slice(0, 10), booking_url, availability])).toEqual([
+      ["2026-11-22", null, "limited"],
+      ["2026-11-23", null, "sold-out"],
+      ["2026-11-24", null, "limited"],
+      // "available" is stored as nothing to say.
+      ["2026-11-25", "/schools-matinee/", null],
+    ]);
+  });
+
+  it("refuses an availability it does not know, and a booking link that is not an address", () => {
+    const unknown = eventFixtureSchema.safeParse({ ...validEvent, dates: [{ day: 1, time: "19:30", availability: "nearly" }] });
+    expect(unknown.success).toBe(false);
+    expect(JSON.stringify(unknown.error?.issues)).toContain("expected one of: available, limited, sold-out");
+    const badLink = eventFixtureSchema.safeParse({ ...validEvent, booking_url: "javascript:alert(1)" });
+    expect(badLink.success).toBe(false);
   });
 
   it("names the event and field when a run ends before it starts", () => {

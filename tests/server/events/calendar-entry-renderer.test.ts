@@ -13,6 +13,7 @@ const entry: CalendarEntry = {
   endLabel: "10pm",
   venue: "Main House",
   accessType: "Captioned",
+  availabilityLabel: null,
 };
 
 function views(): nunjucks.Environment {

@@ -1,4 +1,4 @@
-import { findEventBySlug, findInstanceOfEvent, findUpcomingInstances, loadTaxonomyTerms } from "../../../server/events/event-repository";
+import { findEventBySlug, findInstanceOfEvent, findInstancesEndingAfter, loadTaxonomyTerms } from "../../../server/events/event-repository";
 import type { InstanceFilters } from "../../../server/events/instance-query";
 import { findInstancesStartingIn } from "../../../server/events/instance-repository";
 import { createTestDatabase, databaseEngines, type TestDatabase } from "../support/databases";
@@ -81,17 +81,17 @@ describe.each(databaseEngines)("event repositories on %s", (engine) => {
     expect(await findEventBySlug(database.db, "no-such-event")).toBeUndefined();
   });
 
-  it("lists instances that have not ended yet, soonest first", async () => {
+  it("lists instances that end after a moment, soonest first", async () => {
     const hamlet = (await findEventBySlug(database.db, "hamlet"))!;
     // 19:30 BST on 4 July runs until 22:00 BST (21:00 UTC).
-    const during = await findUpcomingInstances(database.db, hamlet.id, new Date("2026-07-04T20:00:00.000Z"));
+    const during = await findInstancesEndingAfter(database.db, hamlet.id, "2026-07-04T20:00:00.000Z");
     expect(during.map((instance) => instance.starts_at)).toEqual(["2026-07-04T18:30:00.000Z", "2026-07-04T23:30:00.000Z", "2026-07-06T13:00:00.000Z"]);
-    expect(await findUpcomingInstances(database.db, hamlet.id, new Date("2026-08-01T00:00:00.000Z"))).toEqual([]);
+    expect(await findInstancesEndingAfter(database.db, hamlet.id, "2026-08-01T00:00:00.000Z")).toEqual([]);
   });
 
   it("finds an instance only under its own event", async () => {
     const hamlet = (await findEventBySlug(database.db, "hamlet"))!;
-    const [instance] = await findUpcomingInstances(database.db, hamlet.id, new Date("2026-01-01T00:00:00.000Z"));
+    const [instance] = await findInstancesEndingAfter(database.db, hamlet.id, "2026-01-01T00:00:00.000Z");
     expect(await findInstanceOfEvent(database.db, hamlet.id, instance!.id)).toEqual(instance);
     expect(await findInstanceOfEvent(database.db, muchAdoId, instance!.id)).toBeUndefined();
   });

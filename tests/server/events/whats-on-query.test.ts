@@ -2,7 +2,7 @@ import { filterSelectsOf, parseWhatsOnQuery, whatsOnUrl } from "../../../server/
 import { dayLabelOf, weekLabelOf, whatsOnWeekOf } from "../../../server/events/whats-on-week";
 import type { InstanceRow } from "../../../server/events/instance-repository";
 
-function row(id: number, startsAt: string, title = "Macbeth"): InstanceRow {
+function row(id: number, startsAt: string, title = "Macbeth", availability: string | null = null): InstanceRow {
   return {
     id,
     starts_at: startsAt,
@@ -14,6 +14,7 @@ function row(id: number, startsAt: string, title = "Macbeth"): InstanceRow {
     venue_label: "Main House",
     access_type_slug: null,
     access_type_label: null,
+    availability,
   };
 }
 
@@ -89,7 +90,7 @@ describe("the What's On week", () => {
       row(1, "2026-07-06T18:30:00.000Z"),
       row(2, "2026-07-06T23:30:00.000Z", "Late show"), // 00:30 BST on Tuesday
       row(3, "2026-07-12T13:00:00.000Z", "Sunday matinee"),
-    ]);
+    ], new Date("2026-07-06T12:00:00.000Z"));
     expect(week.days.map((day) => [day.date, day.label, day.entries.map((entry) => entry.id)])).toEqual([
       ["2026-07-06", "Monday 6 July", [1]],
       ["2026-07-07", "Tuesday 7 July", [2]],
@@ -97,6 +98,25 @@ describe("the What's On week", () => {
     ]);
     expect(week.days[1]!.entries[0]).toMatchObject({ startLabel: "12.30am", startIso: "2026-07-07T00:30:00+01:00", url: "/whats-on/macbeth/" });
     expect([week.previousMonday, week.sunday, week.nextMonday]).toEqual(["2026-06-29", "2026-07-12", "2026-07-13"]);
+  });
+
+  it("marks the performances that ended before the page's clock reading as past, and shows what the content says about seats", () => {
+    // Wednesday 8 July, 20:00 BST: Monday's show (19:30 to 20:30 BST) has ended; Wednesday's 19:30 is still on.
+    const now = new Date("2026-07-08T19:00:00.000Z");
+    const week = whatsOnWeekOf("2026-07-06", [
+      row(1, "2026-07-06T18:30:00.000Z"),
+      row(2, "2026-07-08T18:30:00.000Z", "Macbeth", "limited"),
+      row(3, "2026-07-10T18:30:00.000Z", "Macbeth", "sold-out"),
+    ], now);
+    const entries = week.days.flatMap((day) => day.entries);
+    expect(entries.map((entry) => [entry.id, entry.past, entry.availabilityLabel])).toEqual([
+      [1, true, null],
+      [2, false, "Few seats left"],
+      [3, false, "Sold out"],
+    ]);
+    // Half an hour later Wednesday's has ended too: the clock reading decides, nothing else.
+    const later = whatsOnWeekOf("2026-07-06", [row(2, "2026-07-08T18:30:00.000Z")], new Date("2026-07-08T19:30:00.000Z"));
+    expect(later.days[0]!.entries[0]!.past).toBe(true);
   });
 
   it("labels days and weeks in British English", () => {
