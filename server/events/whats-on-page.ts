@@ -4,7 +4,7 @@ import type { Database } from "../db/schema";
 import { londonDaysToUtcRange } from "./calendar-dates";
 import { loadTaxonomyTerms } from "./event-repository";
 import { findInstancesStartingIn } from "./instance-repository";
-import { filterSelectsOf, hasFilters, whatsOnUrl, type FilterSelect, type WhatsOnRequest } from "./whats-on-query";
+import { activeFilterCount, filterSelectsOf, hasFilters, whatsOnUrl, type FilterSelect, type WhatsOnRequest } from "./whats-on-query";
 import { DAYS_IN_WEEK, whatsOnWeekOf, type WhatsOnWeek } from "./whats-on-week";
 
 export const INSTANCES_API_PATH = "/api/attendable/v1/instances/";
@@ -22,6 +22,8 @@ export interface WhatsOnPage {
     /** The week being looked at, kept when the filters change. */
     date?: string;
     filtered: boolean;
+    /** Fields in use, shown on the phone's collapsed "Filter (N)" control. */
+    activeCount: number;
     clearUrl: string;
   };
   calendar: { initialDate: string; apiUrl: string };
@@ -45,6 +47,7 @@ export async function loadWhatsOnPage(db: Kysely<Database>, request: WhatsOnRequ
       selects: filterSelectsOf(terms, filters),
       ...(request.date ? { date: monday } : {}),
       filtered: hasFilters(filters),
+      activeCount: activeFilterCount(filters),
       clearUrl: whatsOnUrl({ terms: {} }, request.date ? monday : undefined),
     },
     calendar: { initialDate: monday, apiUrl: INSTANCES_API_PATH },
