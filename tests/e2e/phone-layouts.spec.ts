@@ -118,3 +118,71 @@ test.describe("What's On on a desktop", () => {
     expect(Math.abs(form.y - week.y)).toBeLessThan(2);
   });
 });
+
+const resourceFilters = (page: Page) => page.locator('form.resource-filters[data-widget="resource-filters"]');
+const resultsHeading = (page: Page) => page.locator("#resources-results-title");
+const resultTotal = async (page: Page) => Number((await resultsHeading(page).textContent())?.match(/^(\d+)/)?.[1]);
+
+test.describe("Resources on a phone", () => {
+  test.use({ viewport: phone, isMobile: true, hasTouch: true });
+
+  test("Show N results by the filters gives the results' number, folds the panel and moves focus to them", async ({ page }) => {
+    await page.goto("/resources/?key_stage=ks3");
+    await expect(resourceFilters(page)).toHaveAttribute("data-widget-state", "mounted");
+    const total = await resultTotal(page);
+    expect(total).toBeGreaterThan(1);
+    await page.getByRole("button", { name: "Show Filter" }).click();
+    const showResults = page.getByRole("button", { name: `Show ${total} results` });
+    // By the filters: in view while the long panel is, without scrolling to its end.
+    await expect(showResults).toBeInViewport();
+    await page.getByRole("checkbox", { name: /^Key Stage 4/ }).scrollIntoViewIfNeeded();
+    await expect(showResults).toBeInViewport();
+    await expectNoAxeViolations(page);
+
+    await showResults.click();
+    await expect(page.locator("#resource-filters-panel")).toBeHidden();
+    await expect(page.getByRole("button", { name: "Show Filter" })).toHaveAttribute("aria-expanded", "false");
+    await expect(resultsHeading(page)).toBeFocused();
+    await expect(resultsHeading(page)).toBeInViewport();
+  });
+
+  test("after a change, Show results sends it at once and lands on the new results, whose number it then gives", async ({ page }) => {
+    await page.goto("/resources/");
+    await expect(resourceFilters(page)).toHaveAttribute("data-widget-state", "mounted");
+    await page.getByRole("button", { name: "Show Filter" }).click();
+    const expected = Number((await page.locator('label[for="filter-key_stage-ks2"] .resource-filters__count [aria-hidden="true"]').textContent())?.replace(/\D/g, ""));
+    await page.getByRole("checkbox", { name: /^Key Stage 2/ }).check();
+    await page.getByRole("button", { name: "Show results" }).click();
+    await page.waitForURL(/[?&]key_stage=ks2(&|$)/);
+    await expect(resourceFilters(page)).toHaveAttribute("data-widget-state", "mounted");
+    await expect(resultsHeading(page)).toBeFocused();
+    expect(await resultTotal(page)).toBe(expected);
+    await page.getByRole("button", { name: "Show Filter" }).click();
+    await expect(page.getByRole("button", { name: `Show ${expected} results` })).toBeVisible();
+  });
+
+  test("Clear all (N) counts the Duration and clears it", async ({ page }) => {
+    await page.goto("/resources/?key_stage=ks2&duration=under-15");
+    await expect(resourceFilters(page)).toHaveAttribute("data-widget-state", "mounted");
+    await page.getByRole("button", { name: "Show Filter" }).click();
+    const clearAll = page.locator("button.resource-filters__clear");
+    await expect(clearAll).toHaveText("Clear all (2)");
+    await clearAll.click();
+    await expect(page.getByLabel("Duration")).toHaveValue("any");
+    await page.waitForURL((url) => url.pathname === "/resources/" && url.search === "");
+    await expect(resourceFilters(page)).toHaveAttribute("data-widget-state", "mounted");
+    await expect(page.locator("button.resource-filters__clear")).toHaveText("Clear all");
+    await expect(page.getByLabel("Duration")).toHaveValue("any");
+  });
+});
+
+test.describe("Resources on a desktop", () => {
+  test.use({ viewport: desktop });
+
+  test("has no Show N results button: the results are beside the filters", async ({ page }) => {
+    await page.goto("/resources/?duration=under-15");
+    await expect(resourceFilters(page)).toHaveAttribute("data-widget-state", "mounted");
+    await expect(page.locator("button.resource-filters__clear")).toHaveText("Clear all (1)");
+    await expect(page.getByRole("button", { name: /^Show .*results?$/ })).toHaveCount(0);
+  });
+});
