@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { demoPassword, signInThroughApi, widgetMounted } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 
 /*
@@ -184,5 +185,59 @@ test.describe("Resources on a desktop", () => {
     await expect(resourceFilters(page)).toHaveAttribute("data-widget-state", "mounted");
     await expect(page.locator("button.resource-filters__clear")).toHaveText("Clear all (1)");
     await expect(page.getByRole("button", { name: /^Show .*results?$/ })).toHaveCount(0);
+  });
+});
+
+test.describe("Signed in on a phone", () => {
+  test.use({ viewport: phone, isMobile: true, hasTouch: true });
+
+  test("the header is two compact rows, My account's tabs are all in sight, and each School row's actions line up", async ({ page }) => {
+    await signInThroughApi(page, "admin@riverside.sch.uk", demoPassword);
+    await page.goto("/account/my-account/");
+    await widgetMounted(page, "account-tabs");
+    const header = page.locator(".site-header");
+    // Nothing lost: wordmark, Menu, search, My account and Log out, on two rows within the screen's width.
+    for (const control of [
+      page.getByRole("link", { name: "Greyfriars Playhouse" }),
+      page.getByRole("button", { name: "Menu" }),
+      page.getByRole("combobox", { name: /Search/ }).or(page.getByRole("searchbox", { name: /Search/ })),
+      page.getByRole("link", { name: "My account" }),
+      page.getByRole("button", { name: "Log out" }),
+    ]) {
+      await expect(control.first()).toBeInViewport({ ratio: 1 });
+    }
+    expect((await box(header)).height, "two rows, not three (183 px)").toBeLessThanOrEqual(140);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+
+    const tabs = page.getByRole("tablist", { name: "My account sections" }).getByRole("tab");
+    await expect(tabs).toHaveCount(6);
+    await tabs.last().scrollIntoViewIfNeeded();
+    for (const tab of await tabs.all()) await expect(tab).toBeInViewport({ ratio: 1 });
+
+    await page.getByRole("tab", { name: "School" }).click();
+    const panel = page.getByRole("tabpanel", { name: "School" });
+    const actionLefts = await panel
+      .locator(".school-users tbody tr")
+      .evaluateAll((rows) => rows.map((row) => row.querySelector(".school-users__actions")!.getBoundingClientRect().left));
+    expect(actionLefts.length).toBeGreaterThan(1);
+    expect(new Set(actionLefts.map(Math.round)).size, "each row's actions at the same x").toBe(1);
+    await expect(panel.getByRole("link", { name: "Remove Priya Shah" })).toBeInViewport({ ratio: 1 });
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("Signed in on a desktop", () => {
+  test.use({ viewport: desktop });
+
+  test("the School table keeps its columns, each row's actions in the same column", async ({ page }) => {
+    await signInThroughApi(page, "admin@riverside.sch.uk", demoPassword);
+    await page.goto("/account/my-account/#school");
+    await widgetMounted(page, "account-tabs");
+    const panel = page.getByRole("tabpanel", { name: "School" });
+    await expect(panel.getByRole("columnheader", { name: "Role" })).toBeVisible();
+    const actionLefts = await panel
+      .locator(".school-users tbody tr")
+      .evaluateAll((rows) => rows.map((row) => row.querySelector(".school-users__actions")!.getBoundingClientRect().left));
+    expect(new Set(actionLefts.map(Math.round)).size).toBe(1);
   });
 });
