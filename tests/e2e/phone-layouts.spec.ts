@@ -85,7 +85,7 @@ test.describe("What's On on a phone", () => {
     await page.goForward();
     await expect(weekTitle(page)).toHaveText(titles.at(-2)!);
     // Back to the week the page opened on, whose address names no week.
-    for (let step = 0; step < 4; step += 1) await page.goBack();
+    for (let step = 0; step < 5; step += 1) await page.goBack();
     await expect(weekTitle(page)).toHaveText(firstTitle);
     await expect(page).toHaveURL(/\/whats-on\/$/);
   });
