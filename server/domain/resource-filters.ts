@@ -129,8 +129,13 @@ export function checkedTermCount(terms: FacetSelection): number {
   return RESOURCE_FACETS.reduce((count, facet) => count + terms[facet].length, 0);
 }
 
+/** The filters in use: each checked box, and the duration when it is not "any". The "Clear all (N)" number. */
+export function activeFilterCount(query: Pick<ResourceListingQuery, "terms" | "duration">): number {
+  return checkedTermCount(query.terms) + (query.duration !== "any" ? 1 : 0);
+}
+
 export function hasFilters(query: ResourceListingQuery): boolean {
-  return checkedTermCount(query.terms) > 0 || query.duration !== "any";
+  return activeFilterCount(query) > 0;
 }
 
 /** The last page there is (1 when there are no results, so the empty state is page 1). */
@@ -169,7 +174,7 @@ export function resourceListingCanonicalUrl(query: ResourceListingQuery): string
   return resourceListingUrl({ terms: emptyFacetSelection(), duration: "any", sort: "newest", page: query.page });
 }
 
-/** "Clear all" without JavaScript: the same listing with no facet boxes checked (duration and sort kept, page 1). */
-export function clearedFacetsUrl(query: ResourceListingQuery): string {
-  return resourceListingUrl({ ...query, terms: emptyFacetSelection(), page: 1 });
+/** "Clear all" without JavaScript: the same listing with no boxes checked and any length (sort kept, page 1). */
+export function clearedFiltersUrl(query: ResourceListingQuery): string {
+  return resourceListingUrl({ ...query, terms: emptyFacetSelection(), duration: "any", page: 1 });
 }

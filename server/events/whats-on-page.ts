@@ -4,7 +4,7 @@ import type { Database } from "../db/schema";
 import { londonDaysToUtcRange } from "./calendar-dates";
 import { loadTaxonomyTerms } from "./event-repository";
 import { findInstancesStartingIn } from "./instance-repository";
-import { filterSelectsOf, hasFilters, whatsOnUrl, type FilterSelect, type WhatsOnRequest } from "./whats-on-query";
+import { activeFilterCount, filterSelectsOf, hasFilters, whatsOnUrl, type FilterSelect, type WhatsOnRequest } from "./whats-on-query";
 import { DAYS_IN_WEEK, whatsOnWeekOf, type WhatsOnWeek } from "./whats-on-week";
 
 export const INSTANCES_API_PATH = "/api/attendable/v1/instances/";
@@ -25,6 +25,8 @@ export interface WhatsOnPage {
     /** The week being looked at, kept when the filters change. */
     date?: string;
     filtered: boolean;
+    /** Fields in use, shown on the phone's collapsed "Filter (N)" control. */
+    activeCount: number;
     clearUrl: string;
   };
   /** `now` is the page's clock reading in London wall-clock time ("2026-11-23T19:30:00"): the enhanced calendar marks past entries against it. */
@@ -50,6 +52,7 @@ export async function loadWhatsOnPage(db: Kysely<Database>, request: WhatsOnRequ
       selects: filterSelectsOf(terms, filters),
       ...(request.date ? { date: monday } : {}),
       filtered: hasFilters(filters),
+      activeCount: activeFilterCount(filters),
       clearUrl: whatsOnUrl({ terms: {} }, request.date ? monday : undefined),
     },
     calendar: { initialDate: monday, apiUrl: INSTANCES_API_PATH, now: toLondonIsoString(now.toISOString()).slice(0, LONDON_WALL_CLOCK_LENGTH) },

@@ -61,7 +61,13 @@ export function whatsOnUrl(filters: InstanceFilters, date?: string): string {
 }
 
 export function hasFilters(filters: InstanceFilters): boolean {
-  return filters.eventTitle !== undefined || Object.keys(filters.terms).length > 0;
+  return activeFilterCount(filters) > 0;
+}
+
+/** The fields of the filter form in use (the title, and each select with a choice): the "Filter (N)" number. */
+export function activeFilterCount(filters: InstanceFilters): number {
+  const selectsInUse = Object.values(filters.terms).filter((slugs) => slugs !== undefined && slugs.length > 0).length;
+  return (filters.eventTitle !== undefined ? 1 : 0) + selectsInUse;
 }
 
 /** The "any" choice at the top of each select. */

@@ -3,8 +3,8 @@ import { toResourceCards, type ResourceCard } from "./resource-cards";
 import { RESOURCE_FACET_LABELS, RESOURCE_FACETS, type ResourceFacet } from "../domain/resource-taxonomy";
 import type { Database } from "../db/schema";
 import {
-  checkedTermCount,
-  clearedFacetsUrl,
+  activeFilterCount,
+  clearedFiltersUrl,
   DURATION_BAND_LABELS,
   DURATION_BANDS,
   hasFilters,
@@ -32,9 +32,9 @@ export interface ResourceFilterForm {
   }[];
   durations: { value: string; label: string; selected: boolean }[];
   sorts: { value: string; label: string; selected: boolean }[];
-  /** Checked facet boxes: the "Clear all (N)" number. */
+  /** Filters in use (checked boxes and a duration other than any): the "Clear all (N)" number. */
   checkedCount: number;
-  /** Clear all without JavaScript: no boxes checked, duration and sort kept. */
+  /** Clear all without JavaScript: no boxes checked, any length, sort kept. */
   clearUrl: string;
 }
 
@@ -72,8 +72,8 @@ function filterFormOf(query: ResourceListingQuery, terms: ResourceTermsByFacet, 
     }),
     durations: DURATION_BANDS.map((value) => ({ value, label: DURATION_BAND_LABELS[value], selected: value === query.duration })),
     sorts: RESOURCE_SORTS.map((value) => ({ value, label: RESOURCE_SORT_LABELS[value], selected: value === query.sort })),
-    checkedCount: checkedTermCount(query.terms),
-    clearUrl: clearedFacetsUrl(query),
+    checkedCount: activeFilterCount(query),
+    clearUrl: clearedFiltersUrl(query),
   };
 }
 

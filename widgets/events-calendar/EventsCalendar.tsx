@@ -2,13 +2,13 @@ import type { DatesSetArg, EventContentArg, EventSourceFuncArg, EventInput } fro
 import enGbLocale from "@fullcalendar/core/locales/en-gb";
 import listPlugin from "@fullcalendar/list";
 import FullCalendar from "@fullcalendar/react";
-import { useCallback, useMemo, useRef, useState, type JSX } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type JSX } from "react";
 import type { WidgetProps } from "../runtime/definition";
 import { withPastMarker, type CalendarEvent } from "./calendar-events";
 import { fetchCalendarEvents } from "./fetch-instances";
 import { formatCalendarDate } from "./instance-request";
 import type { EventsCalendarProps } from "./parse";
-import { rememberWeekInAddress } from "./week-address";
+import { pushWeekToAddress, rememberWeekInAddress, weekFromAddress } from "./week-address";
 
 const plugins = [listPlugin];
 const toolbar = { start: "title", center: "", end: "prev,next today" };
@@ -75,9 +75,15 @@ export default function EventsCalendar({
     [apiUrl, filters, initialDate, strings.loadedLabel],
   );
 
+  // The first week replaces the address in place; each week moved to after it is a history entry.
+  const firstWeekSet = useRef(false);
   const onDatesSet = useCallback(
     (arg: DatesSetArg) => {
-      if (rememberWeek) rememberWeekInAddress(formatCalendarDate(arg.start), initialDate);
+      if (!rememberWeek) return;
+      const monday = formatCalendarDate(arg.start);
+      if (firstWeekSet.current) pushWeekToAddress(monday, initialDate);
+      else rememberWeekInAddress(monday, initialDate);
+      firstWeekSet.current = true;
     },
     [rememberWeek, initialDate],
   );
@@ -91,6 +97,14 @@ export default function EventsCalendar({
     },
     [strings.pastLabel],
   );
+
+  // Back and Forward show the week the address names (its datesSet then finds the address already right).
+  useEffect(() => {
+    if (!rememberWeek) return undefined;
+    const onPopState = () => calendar.current?.getApi().gotoDate(weekFromAddress(initialDate));
+    window.addEventListener("popstate", onPopState);
+    return () => window.removeEventListener("popstate", onPopState);
+  }, [rememberWeek, initialDate]);
 
   const buttonText = useMemo(
     () => ({ prev: strings.previousLabel, next: strings.nextLabel, today: strings.todayLabel }),

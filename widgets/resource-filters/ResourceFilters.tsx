@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState, type JSX } from "react";
 import { AdoptedContent } from "../lib/AdoptedContent";
 import { useMediaQuery } from "../lib/useMediaQuery";
 import type { WidgetProps } from "../runtime/definition";
-import { checkedFilterCount, clearAllLabel, isAutoSubmitControl, uncheckAllFilters } from "./filter-controls";
+import { activeFilterCountIn, clearAllFilters, clearAllLabel, isAutoSubmitControl, showResultsLabel } from "./filter-controls";
 import type { ResourceFiltersProps } from "./parse";
 import { rememberBeforeSubmit, takeRestoreState } from "./restore-state";
 import { useAutoSubmit } from "./useAutoSubmit";
@@ -10,8 +10,10 @@ import { useAutoSubmit } from "./useAutoSubmit";
 /**
  * The resources filter form, enhanced: any change to a checkbox, the duration
  * or the sort sends the form after 1500 ms of quiet; Clear all (N) unchecks
- * every box; below the desktop breakpoint a Show Filter / Hide Filter toggle
- * collapses the panel, which is always expanded from the breakpoint up.
+ * every box and sets the duration back to any; below the desktop breakpoint a
+ * Show Filter / Hide Filter toggle collapses the panel, which is always
+ * expanded from the breakpoint up, and "Show N results" by the filters folds
+ * it and takes focus to the results (a phone's 40 boxes push them far down).
  * The form's own fields are adopted, so the browser still submits them as a
  * plain GET, exactly as without JavaScript.
  */
@@ -21,6 +23,7 @@ export default function ResourceFilters({
   panelId,
   fieldsContent,
   initialCheckedCount,
+  results,
   desktopMedia,
   strings,
 }: WidgetProps<ResourceFiltersProps>): JSX.Element {
@@ -29,7 +32,7 @@ export default function ResourceFilters({
   const [expanded, setExpanded] = useState(restored?.expanded ?? false);
   const [checkedCount, setCheckedCount] = useState(initialCheckedCount);
 
-  const { pending, schedule } = useAutoSubmit(form, () => {
+  const { pending, schedule, submitNow } = useAutoSubmit(form, () => {
     const focused = document.activeElement;
     rememberBeforeSubmit({
       expanded,
@@ -40,25 +43,38 @@ export default function ResourceFilters({
   useEffect(() => {
     const onChange = (event: Event) => {
       if (!isAutoSubmitControl(event.target)) return;
-      setCheckedCount(checkedFilterCount(form));
+      setCheckedCount(activeFilterCountIn(form));
       schedule();
     };
     form.addEventListener("change", onChange);
     return () => form.removeEventListener("change", onChange);
   }, [form, schedule]);
 
-  // After an auto-submit, focus goes back to the control the visitor last used.
+  // After an auto-submit, focus goes back to the control the visitor last used (or to the results, after Show N results).
+  const resultsHeadingId = results?.headingId;
   useEffect(() => {
     const id = restored?.focusId;
     const control = id ? form.ownerDocument.getElementById(id) : null;
-    if (control && form.contains(control)) control.focus();
-  }, [form, restored]);
+    if (control && (form.contains(control) || id === resultsHeadingId)) control.focus();
+  }, [form, restored, resultsHeadingId]);
 
   const clearAll = useCallback(() => {
-    if (!uncheckAllFilters(form)) return;
+    if (!clearAllFilters(form)) return;
     setCheckedCount(0);
     schedule();
   }, [form, schedule]);
+
+  const showResults = useCallback(() => {
+    if (!resultsHeadingId) return;
+    if (pending) {
+      // The count is for the filters before this change: send it now, and land on the new results with the panel folded.
+      rememberBeforeSubmit({ expanded: false, focusId: resultsHeadingId });
+      submitNow();
+      return;
+    }
+    setExpanded(false);
+    form.ownerDocument.getElementById(resultsHeadingId)?.focus();
+  }, [form, pending, resultsHeadingId, submitNow]);
 
   const panelShown = isDesktop || expanded;
   return (
@@ -81,6 +97,11 @@ export default function ResourceFilters({
       <div className="resource-filters__panel" id={panelId} hidden={!panelShown}>
         <AdoptedContent as="div" className="resource-filters__fields" nodes={fieldsContent} />
         <div className="resource-filters__actions">
+          {results && !isDesktop ? (
+            <button type="button" className="button resource-filters__show-results" onClick={showResults}>
+              {showResultsLabel(results.count, pending, strings)}
+            </button>
+          ) : null}
           <button type="button" className="resource-filters__clear" onClick={clearAll}>
             {clearAllLabel(checkedCount, strings)}
           </button>

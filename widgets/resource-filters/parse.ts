@@ -1,28 +1,10 @@
 import { childNodesOf } from "../lib/dom";
 import { readI18n } from "../lib/i18n";
 import { readOptions, WidgetConfigError } from "../lib/options";
+import { activeFilterCountIn } from "./filter-controls";
+import { resourceFiltersDefaultStrings, type ResourceFiltersStrings } from "./strings";
 
-// A type alias, not an interface: readI18n needs a string-keyed record.
-export type ResourceFiltersStrings = {
-  /** The narrow-screen toggle while the panel is collapsed (spec section 2). */
-  showFilter: string;
-  /** The narrow-screen toggle while the panel is expanded. */
-  hideFilter: string;
-  /** Clear all with no boxes checked. */
-  clearAll: string;
-  /** Clear all with N boxes checked; `{count}` is replaced by N. */
-  clearAllCount: string;
-  /** Announced (politely) while a change waits for the quiet period before the form is sent. */
-  updating: string;
-};
-
-export const resourceFiltersDefaultStrings: ResourceFiltersStrings = {
-  showFilter: "Show Filter",
-  hideFilter: "Hide Filter",
-  clearAll: "Clear all",
-  clearAllCount: "Clear all ({count})",
-  updating: "Updating results…",
-};
+export type { ResourceFiltersStrings } from "./strings";
 
 export interface ResourceFiltersProps {
   form: HTMLFormElement;
@@ -32,8 +14,10 @@ export interface ResourceFiltersProps {
   panelId: string;
   /** The duration select and the facet fieldsets, moved likewise. */
   fieldsContent: Node[];
-  /** Boxes checked in the server markup (counted here: the form is empty while React first renders). */
+  /** Filters in use in the server markup (counted here: the form is empty while React first renders). */
   initialCheckedCount: number;
+  /** The results these filters give and the id of the results heading, when the page says (data-result-count, data-results-id). */
+  results: { count: number; headingId: string } | null;
   /** From this width the panel is always expanded and the toggle hidden (docs/resources.md). */
   desktopMedia: string;
   strings: ResourceFiltersStrings;
@@ -42,6 +26,8 @@ export interface ResourceFiltersProps {
 const options = {
   // 64em is 1024px at the default font size: the same --bp-desktop the CSS uses.
   desktopMedia: { type: "string", default: "(min-width: 64em)" },
+  resultCount: { type: "number", default: 0, min: 0 },
+  resultsId: { type: "string", default: "" },
 } as const;
 
 /**
@@ -63,13 +49,15 @@ export function parseResourceFilters(root: HTMLElement): ResourceFiltersProps {
       'resource-filters needs a direct child <div class="resource-filters__panel" id="..."> holding a <div class="resource-filters__fields">',
     );
   }
+  const settings = readOptions(root, options);
   return {
     form: root,
     headerContent: childNodesOf(header ?? null),
     panelId: panel.id,
     fieldsContent: childNodesOf(fields),
-    initialCheckedCount: fields.querySelectorAll('input[type="checkbox"]:checked').length,
-    desktopMedia: readOptions(root, options).desktopMedia.trim() || options.desktopMedia.default,
+    initialCheckedCount: activeFilterCountIn(fields),
+    desktopMedia: settings.desktopMedia.trim() || options.desktopMedia.default,
+    results: settings.resultsId.trim() ? { count: settings.resultCount, headingId: settings.resultsId.trim() } : null,
     strings: readI18n(root, resourceFiltersDefaultStrings),
   };
 }

@@ -8,9 +8,13 @@ export const autoSubmitQuietMs = 1500;
  * Sends `form` once changes have stopped for 1500 ms; each change restarts
  * the wait. `pending` is true from a change until the page is left, and is
  * reset when the browser shows this page again from its back-forward cache.
- * A wait still running when the widget unmounts is dropped.
+ * A wait still running when the widget unmounts is dropped; submitNow sends
+ * a waiting change without the wait.
  */
-export function useAutoSubmit(form: HTMLFormElement, beforeSubmit: () => void): { pending: boolean; schedule: () => void } {
+export function useAutoSubmit(
+  form: HTMLFormElement,
+  beforeSubmit: () => void,
+): { pending: boolean; schedule: () => void; submitNow: () => void } {
   const [pending, setPending] = useState(false);
   const beforeSubmitRef = useRef(beforeSubmit);
   beforeSubmitRef.current = beforeSubmit;
@@ -41,5 +45,13 @@ export function useAutoSubmit(form: HTMLFormElement, beforeSubmit: () => void): 
     },
     [submitWhenQuiet],
   );
-  return { pending, schedule };
+  // Sends a waiting change at once (the caller has noted what the next page should restore).
+  const submitNow = useMemo(
+    () => () => {
+      submitWhenQuiet.cancel();
+      form.requestSubmit();
+    },
+    [form, submitWhenQuiet],
+  );
+  return { pending, schedule, submitNow };
 }

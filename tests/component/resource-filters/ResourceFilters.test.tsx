@@ -149,6 +149,25 @@ describe("resource filters: Clear all", () => {
     expect(status()).toHaveTextContent("");
   });
 
+  it("counts a duration other than any length, and sets it back to any", () => {
+    const { requestSubmit } = mountFilters();
+    const duration = screen.getByRole("combobox", { name: "Duration" }) as HTMLSelectElement;
+    fireEvent.change(duration, { target: { value: "under-15" } });
+    expect(clearAll()).toHaveTextContent(/^Clear all \(3\)$/);
+    fireEvent.click(clearAll());
+    expect(duration.value).toBe("any");
+    expect(clearAll()).toHaveTextContent(/^Clear all$/);
+    act(() => vi.advanceTimersByTime(autoSubmitQuietMs));
+    expect(requestSubmit).toHaveBeenCalledTimes(1);
+  });
+
+  it("counts a duration chosen in the server markup", () => {
+    mountFilters((markup) =>
+      markup.replace('<option value="any" selected>', '<option value="any">').replace('<option value="under-15">', '<option value="under-15" selected>'),
+    );
+    expect(clearAll()).toHaveTextContent(/^Clear all \(3\)$/);
+  });
+
   it("takes its strings from data-i18n attributes", () => {
     mountFilters((markup) =>
       markup.replace('data-widget="resource-filters"', 'data-widget="resource-filters" data-i18n-clear-all-count="Tout effacer ({count})" data-i18n-show-filter="Filtres"'),
@@ -208,5 +227,63 @@ describe("resource filters: the narrow-screen toggle", () => {
     document.body.replaceChildren();
     mountFilters();
     expect(toggle()).toHaveAttribute("aria-expanded", "false");
+  });
+});
+
+describe("resource filters: Show N results, below the desktop breakpoint", () => {
+  const withResults = (count: number) => (markup: string) =>
+    markup.replace('data-widget="resource-filters"', `data-widget="resource-filters" data-result-count="${count}" data-results-id="results-heading"`);
+  const showResults = () => screen.queryByRole("button", { name: /^Show .*result/ });
+
+  beforeEach(() => {
+    const heading = document.createElement("h2");
+    heading.id = "results-heading";
+    heading.tabIndex = -1;
+    heading.textContent = "12 resources";
+    document.body.append(heading);
+  });
+
+  it("says how many results the filters give, folds the panel and moves focus to the results", () => {
+    mountFilters(withResults(12));
+    fireEvent.click(toggle()!);
+    expect(showResults()).toHaveTextContent("Show 12 results");
+    fireEvent.click(showResults()!);
+    expect(toggle()).toHaveAttribute("aria-expanded", "false");
+    expect(document.getElementById("resource-filters-panel")).not.toBeVisible();
+    expect(document.activeElement).toBe(document.getElementById("results-heading"));
+  });
+
+  it("says result for one, and is not there at desktop width or without a results count", () => {
+    mountFilters(withResults(1));
+    fireEvent.click(toggle()!);
+    expect(showResults()).toHaveTextContent("Show 1 result");
+    act(() => setMediaQuery(desktop, true));
+    expect(showResults()).toBeNull();
+    act(() => setMediaQuery(desktop, false));
+    document.body.replaceChildren();
+    mountFilters();
+    fireEvent.click(toggle()!);
+    expect(showResults()).toBeNull();
+  });
+
+  it("with a change waiting, sends it at once and lands on the new results with the panel folded", () => {
+    const first = mountFilters(withResults(12));
+    fireEvent.click(toggle()!);
+    fireEvent.click(checkbox(/Music/));
+    expect(showResults()).toHaveTextContent("Show results");
+    fireEvent.click(showResults()!);
+    expect(first.requestSubmit).toHaveBeenCalledTimes(1);
+    act(() => vi.advanceTimersByTime(autoSubmitQuietMs));
+    expect(first.requestSubmit).toHaveBeenCalledTimes(1);
+    first.result.unmount();
+    document.body.replaceChildren();
+
+    const heading = document.createElement("h2");
+    heading.id = "results-heading";
+    heading.tabIndex = -1;
+    document.body.append(heading);
+    mountFilters(withResults(3));
+    expect(toggle()).toHaveAttribute("aria-expanded", "false");
+    expect(document.activeElement).toBe(heading);
   });
 });

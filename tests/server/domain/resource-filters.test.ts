@@ -1,6 +1,6 @@
 import {
   clampPage,
-  clearedFacetsUrl,
+  clearedFiltersUrl,
   DURATION_BAND_MINUTES,
   emptyFacetSelection,
   keepKnownTerms,
@@ -79,7 +79,8 @@ describe("listing addresses", () => {
     expect(resourceListingUrl(parseResourceListingQuery({}))).toBe("/resources/");
     const query = parseResourceListingQuery({ theme: "love", key_stage: ["ks2", "ks3"], duration: "under-15", sort: "title", page: "3" });
     expect(resourceListingUrl(query)).toBe("/resources/?key_stage=ks2&key_stage=ks3&theme=love&duration=under-15&sort=title&page=3");
-    expect(clearedFacetsUrl(query)).toBe("/resources/?duration=under-15&sort=title");
+    // Clear all clears the duration too; the sort is not a filter.
+    expect(clearedFiltersUrl(query)).toBe("/resources/?sort=title");
   });
 });
 

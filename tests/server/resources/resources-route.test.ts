@@ -33,7 +33,12 @@ describe("GET /resources/ and /resources/:slug/", () => {
     expect(html).toContain('<option value="any" selected>Any length</option>');
     expect(html).toContain('<button class="button resource-filters__apply" type="submit">Apply filters</button>');
     expect(html).toContain('<a class="resource-filters__clear" href="/resources/?sort=title">Clear all (2)</a>');
-    expect(html).toContain('<h2 class="resources-page__count" id="resources-results-title">2 resources</h2>');
+    expect(html).toContain('<h2 class="resources-page__count" id="resources-results-title" tabindex="-1">2 resources</h2>');
+  });
+
+  it("counts a duration other than any in Clear all (N), and clears it without JavaScript", async () => {
+    const html = await page("/resources/?key_stage=ks3&duration=30-60&sort=title");
+    expect(html).toContain('<a class="resource-filters__clear" href="/resources/?sort=title">Clear all (2)</a>');
   });
 
   it("links each card to its page and escapes titles", async () => {
@@ -125,7 +130,7 @@ describe("GET /resources/ after the content changes", () => {
   const countLine = async (path: string) => {
     const response = await request(t.app).get(path);
     expect(response.status).toBe(200);
-    return { html: response.text, count: /id="resources-results-title">([^<]+)</.exec(response.text)?.[1] };
+    return { html: response.text, count: /id="resources-results-title" tabindex="-1">([^<]+)</.exec(response.text)?.[1] };
   };
 
   // The listing is cached per process (server/resources/cached-resource-listing.ts); a write must show at once.
