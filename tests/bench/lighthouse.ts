@@ -8,7 +8,8 @@
  * beside it: the simulated metrics scale what the browser measured on this
  * machine, so one run moves with whatever else the two cores are doing, and
  * Lighthouse's own guidance on variability is to take the median of five.
- * Prints score, FCP, LCP, CLS and TBT per page; the full reports are left as
+ * Prints the performance score, FCP, LCP, CLS and TBT, and the SEO and
+ * best-practices scores (with the audits they failed), per page; the full reports are left as
  * JSON in a temporary directory (printed at the end).
  *
  * CHROME_PATH picks the browser (default /usr/bin/chromium);
@@ -26,9 +27,21 @@ const run = promisify(execFile);
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const lighthouseBin = join(process.cwd(), "node_modules", ".bin", "lighthouse");
 
+interface Category {
+  score: number | null;
+  auditRefs: { id: string; weight: number }[];
+}
+
 interface Report {
-  categories: { performance: { score: number | null } };
-  audits: Record<string, { numericValue?: number }>;
+  categories: { performance: Category; seo: Category; "best-practices": Category };
+  audits: Record<string, { numericValue?: number; score: number | null; title: string }>;
+}
+
+/** The weighted audits of a category that did not pass, by title: what to fix to reach 100. */
+function failing(report: Report, category: "seo" | "best-practices"): string[] {
+  return report.categories[category].auditRefs
+    .filter((ref) => ref.weight > 0 && report.audits[ref.id]?.score !== null && (report.audits[ref.id]?.score ?? 1) < 1)
+    .map((ref) => report.audits[ref.id]!.title);
 }
 
 async function firstLink(baseUrl: string, page: string, pattern: RegExp): Promise<string> {
@@ -53,7 +66,7 @@ async function auditOnce(url: string, outputPath: string): Promise<Report> {
     lighthouseBin,
     [
       url,
-      "--only-categories=performance",
+      "--only-categories=performance,seo,best-practices",
       "--output=json",
       `--output-path=${outputPath}`,
       "--quiet",
@@ -96,24 +109,29 @@ async function main(): Promise<void> {
     const event = process.env.LIGHTHOUSE_EVENT ?? (await firstLink(app.baseUrl, "/whats-on/", /href="\/whats-on\/([a-z0-9-]+)\/"/));
     const resource = process.env.LIGHTHOUSE_RESOURCE ?? (await firstLink(app.baseUrl, "/resources/", /href="\/resources\/([a-z0-9-]+)\/"/));
     const pages = ["/", "/whats-on/", "/resources/", `/whats-on/${event}/`, `/resources/${resource}/`];
-    console.log(row(["page", "score", "FCP ms", "LCP ms", "CLS", "TBT ms"]));
-    console.log(row(["---", "---", "---", "---", "---", "---"]));
+    console.log(row(["page", "performance", "FCP ms", "LCP ms", "CLS", "TBT ms", "SEO", "best practices"]));
+    console.log(row(["---", "---", "---", "---", "---", "---", "---", "---"]));
+    const findings = new Set<string>();
     for (const [index, page] of pages.entries()) {
       const reports: Report[] = [];
       for (let run = 1; run <= runs; run += 1) reports.push(await audit(`${app.baseUrl}${page}`, join(outDir, `page-${index + 1}-run-${run}.json`)));
       const values = (id: string) => reports.map((report) => report.audits[id]?.numericValue ?? Number.NaN);
-      const scores = reports.map((report) => Math.round((report.categories.performance.score ?? Number.NaN) * 100));
+      const scoresOf = (category: keyof Report["categories"]) => reports.map((report) => Math.round((report.categories[category].score ?? Number.NaN) * 100));
+      for (const report of reports) for (const title of [...failing(report, "seo"), ...failing(report, "best-practices")]) findings.add(`${page}: ${title}`);
       console.log(
         row([
           page,
-          spread(scores),
+          spread(scoresOf("performance")),
           spread(values("first-contentful-paint")),
           spread(values("largest-contentful-paint")),
           spread(values("cumulative-layout-shift"), 3),
           spread(values("total-blocking-time")),
+          spread(scoresOf("seo")),
+          spread(scoresOf("best-practices")),
         ]),
       );
     }
+    if (findings.size) console.log(`\nSEO and best-practices audits not passed:\n${[...findings].map((finding) => `- ${finding}`).join("\n")}`);
     console.log(`\nMobile profile (simulated throttling), the median of ${runs} run${runs === 1 ? "" : "s"} per page (lowest–highest). Full reports: ${outDir}`);
   } finally {
     await app.stop();
