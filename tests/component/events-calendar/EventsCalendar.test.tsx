@@ -167,7 +167,7 @@ describe("events calendar", () => {
     expect(screen.queryByRole("alert")).toBeNull();
   });
 
-  it("keeps the shown week in the address when asked, without a new history entry", async () => {
+  it("keeps the shown week in the address when asked, each week moved to a history entry of its own (Back returns to it)", async () => {
     const user = userEvent.setup();
     window.history.replaceState(null, "", "/whats-on/?venue=main-house");
     stubFetch(() => jsonResponse({ items: [] }));
@@ -177,6 +177,7 @@ describe("events calendar", () => {
 
     await user.click(screen.getByRole("button", { name: "Next week" }));
     await waitFor(() => expect(window.location.search).toBe("?venue=main-house&date=2026-11-30"));
-    expect(window.history.length).toBe(historyLength);
+    // The first week only replaced the address; the week moved to is one new entry.
+    expect(window.history.length).toBe(historyLength + 1);
   });
 });

@@ -1,8 +1,11 @@
+import { WidgetConfigError } from "../../../../widgets/lib/options";
 import { loginFormDefaultStrings, parseLoginForm } from "../../../../widgets/login-form/parse";
 
+/** The widget's root with the server's own form inside it, as every page that has the widget renders it. */
 function root(attributes: Record<string, string>): HTMLElement {
   const element = document.createElement("div");
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  element.innerHTML = '<form><input name="email" type="email"><input name="password" type="password"></form>';
   return element;
 }
 
@@ -18,10 +21,9 @@ describe("parseLoginForm", () => {
           "data-register-href": "/account/register/",
         }),
       ),
-    ).toEqual({
+    ).toMatchObject({
       next: "/resources/",
       email: "member@example.org",
-      password: "",
       error: "Login failed. Please check your credentials and try again.",
       forgotPasswordHref: "/reset/",
       registerHref: "/account/register/",
@@ -34,13 +36,21 @@ describe("parseLoginForm", () => {
 
   it("starts from what was typed into the server's form before the script arrived", () => {
     const element = root({ "data-email": "member@example.org" });
-    element.innerHTML = '<form><input name="email" type="email"><input name="password" type="password"></form>';
-    element.querySelector<HTMLInputElement>('[name="email"]')!.value = "typed@example.org";
-    element.querySelector<HTMLInputElement>('[name="password"]')!.value = "Typed-early-1!";
-    expect(parseLoginForm(element)).toMatchObject({ email: "typed@example.org", password: "Typed-early-1!" });
+    const email = element.querySelector<HTMLInputElement>('[name="email"]')!;
+    const password = element.querySelector<HTMLInputElement>('[name="password"]')!;
+    email.value = "typed@example.org";
+    password.value = "Typed-early-1!";
+    // The very elements are adopted, so what was typed (the password too) stays in them.
+    expect(parseLoginForm(element)).toMatchObject({ email: "typed@example.org", emailField: email, passwordField: password });
+    expect(password.value).toBe("Typed-early-1!");
   });
 
-  it("works with no attributes at all (a page from another backend)", () => {
+  it("needs the server's fields: without them it is a configuration error (the runtime leaves the server's markup)", () => {
+    const bare = document.createElement("div");
+    expect(() => parseLoginForm(bare)).toThrow(WidgetConfigError);
+  });
+
+  it("works with no data attributes at all (a page from another backend)", () => {
     expect(parseLoginForm(root({}))).toMatchObject({ next: null, email: "", error: null, forgotPasswordHref: "/account/forgot-password/", registerHref: null });
   });
 
