@@ -17,7 +17,8 @@ test("the Nu HTML Checker finds no error on any page, signed out or signed in", 
   const dir = await mkdtemp(join(tmpdir(), "nu-check-"));
   const files = new Map<string, string>();
   const saveAll = async (client: APIRequestContext, who: string, paths: string[]) => {
-    const named = paths.map((path) => ({ path, file: join(dir, `page-${files.size}.html`), name: `${who} ${path}` }));
+    // Named before any is saved: each file's number is its place in the whole run.
+    const named = paths.map((path, index) => ({ path, file: join(dir, `page-${files.size + index}.html`), name: `${who} ${path}` }));
     for (const { file, name } of named) files.set(file, name);
     await Promise.all(
       named.map(async ({ path, file }) => {
