@@ -235,6 +235,8 @@ test.describe("My account, JavaScript off", () => {
   });
 
   test("change the profile, the email and the password with plain forms", async ({ page }) => {
+    // A sign-up and four password checks, each at full hashing cost, plus the mailbox.
+    test.slow();
     const person = await signUpAndStaySignedIn(page, "nojs-forms");
     await page.goto("/account/my-account/");
     await page.getByLabel("First name").fill("Tobias");
