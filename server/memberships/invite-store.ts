@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import { hashSingleUseToken, newSingleUseToken, singleUseTokenPattern } from "../accounts/single-use-tokens";
 import type { Database } from "../db/schema";
 import { INVITE_LIFETIME_DAYS } from "../domain/school-invites";
@@ -9,6 +9,10 @@ import type { SchoolInvitesTable } from "./tables";
  * the authority on an invite, the emailed token only names it. Only the
  * token's hash is stored, so a copy of the database opens no school.
  */
+
+/** Only a pending invite: not accepted, not revoked, not expired at `at` (every change to an invite asks this, in its own statement). */
+const pendingAt = (at: string) => (eb: ExpressionBuilder<Database, "school_invites">) =>
+  eb.and([eb("accepted_at", "is", null), eb("revoked_at", "is", null), eb("expires_at", ">", at)]);
 
 export type InviteRow = Omit<SchoolInvitesTable, "id"> & { id: number };
 
@@ -53,9 +57,7 @@ export async function spendInvite(db: Kysely<Database>, inviteId: number, person
     .updateTable("school_invites")
     .set({ accepted_at: at, accepted_by: personId })
     .where("id", "=", inviteId)
-    .where("accepted_at", "is", null)
-    .where("revoked_at", "is", null)
-    .where("expires_at", ">", at)
+    .where(pendingAt(at))
     .executeTakeFirst();
   return spent.numUpdatedRows > 0n;
 }
@@ -64,9 +66,7 @@ const pending = (db: Kysely<Database>, schoolId: number, now: Date) =>
   db
     .selectFrom("school_invites")
     .where("school_id", "=", schoolId)
-    .where("accepted_at", "is", null)
-    .where("revoked_at", "is", null)
-    .where("expires_at", ">", now.toISOString());
+    .where(pendingAt(now.toISOString()));
 
 /** The school's pending invites, newest first. */
 export async function pendingInvites(db: Kysely<Database>, schoolId: number, now: Date): Promise<InviteRow[]> {
@@ -90,9 +90,7 @@ export async function revokePendingInvite(db: Kysely<Database>, schoolId: number
     .set({ revoked_at: at })
     .where("id", "=", inviteId)
     .where("school_id", "=", schoolId)
-    .where("accepted_at", "is", null)
-    .where("revoked_at", "is", null)
-    .where("expires_at", ">", at)
+    .where(pendingAt(at))
     .returning("email")
     .executeTakeFirst();
 }
@@ -116,9 +114,7 @@ export async function renewPendingInvite(
     .set({ token_hash: tokenHash, expires_at: expiresAt })
     .where("id", "=", inviteId)
     .where("school_id", "=", schoolId)
-    .where("accepted_at", "is", null)
-    .where("revoked_at", "is", null)
-    .where("expires_at", ">", at)
+    .where(pendingAt(at))
     .returning(["email", "membership_id"])
     .executeTakeFirst();
   return renewed && { token, email: renewed.email, membershipId: renewed.membership_id };
@@ -132,9 +128,7 @@ export async function revokePendingInvitesTo(db: Kysely<Database>, schoolId: num
     .set({ revoked_at: at })
     .where("school_id", "=", schoolId)
     .where("email", "=", email)
-    .where("accepted_at", "is", null)
-    .where("revoked_at", "is", null)
-    .where("expires_at", ">", at)
+    .where(pendingAt(at))
     .executeTakeFirst();
   return Number(revoked.numUpdatedRows);
 }
