@@ -23,7 +23,7 @@ import { useRegistration } from "./use-registration";
 import { progressText, wizardProgress } from "./progress";
 import { useStepHistory } from "./use-step-history";
 import { readEntry, viewKey, type InboxView, type WizardEntry } from "./wizard-history";
-import { fitsPerson, forgetWizard, loadWizard, saveWizard, type AskAdmin, type SavedWizard } from "./wizard-storage";
+import { fitsPerson, forgetWizard, loadWizard, rememberSignedOutStart, saveWizard, type AskAdmin, type SavedWizard } from "./wizard-storage";
 
 /**
  * The registration wizard (accounts spec, sections 2 and 4): the machine
@@ -34,7 +34,7 @@ export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>):
   const { constituentId, next, email, returnUrl, strings, supportEmail, plans } = props;
   const [saved] = useState(() => startingPoint(props));
   // The wizard began signed out: the email and account screens count as steps.
-  const [startedSignedOut] = useState(() => props.constituentId === null);
+  const [startedSignedOut] = useState(() => rememberSignedOutStart(props.constituentId === null));
   const { snapshot, send } = useRegistration({ constituentId, email }, firstEvents(props, saved));
   const step = snapshot.value as RegistrationStep;
   const { pathway, selectedSchool: school } = snapshot.context;

@@ -76,9 +76,26 @@ export function saveWizard(saved: SavedWizard): void {
   }
 }
 
+const signedOutStartKey = "register-wizard-started-signed-out";
+
+/**
+ * Whether this tab's walk through the wizard began signed out. A reload after
+ * "Create account" finds the person signed in, yet the account steps they
+ * walked still count in "Step N of M", so the count does not change under them.
+ */
+export function rememberSignedOutStart(signedOutNow: boolean): boolean {
+  try {
+    if (signedOutNow) window.sessionStorage.setItem(signedOutStartKey, "1");
+    return signedOutNow || window.sessionStorage.getItem(signedOutStartKey) === "1";
+  } catch {
+    return signedOutNow;
+  }
+}
+
 export function forgetWizard(): void {
   try {
     window.sessionStorage.removeItem(key);
+    window.sessionStorage.removeItem(signedOutStartKey);
   } catch {
     // As above.
   }
