@@ -85,7 +85,8 @@ async function typoAndTypeFilter(page: Page): Promise<void> {
 
   const filter = page.getByRole("group", { name: "Show" });
   const events = filter.getByRole("radio", { name: /^Events \(\d+\)$/ });
-  const eventCount = Number(/\((\d+)\)/.exec((await filter.locator("label", { has: events }).textContent())!)![1]);
+  // The count is in the radio's own label (a label for= the input, not around it).
+  const eventCount = Number(/\((\d+)\)/.exec(await events.evaluate((input: HTMLInputElement) => input.labels?.[0]?.textContent ?? ""))![1]);
   expect(eventCount).toBeGreaterThan(0);
   await expect(filter.getByRole("radio", { name: /^All \(\d+\)$/ })).toBeChecked();
   await events.check();
@@ -98,8 +99,9 @@ async function typoAndTypeFilter(page: Page): Promise<void> {
 }
 
 test.describe("typo and type filter without JavaScript", () => {
-  test.use({ javaScriptEnabled: false });
   test('"machbeth" finds Macbeth with "Did you mean", and results filter by type', async ({ page }) => {
+    // The site's scripts never arrive (axe still runs: with JavaScript switched off in the browser it hangs).
+    await page.route("**/static/dist/**/*.js", (route) => route.abort());
     await typoAndTypeFilter(page);
   });
 });
