@@ -30,6 +30,9 @@ export default function ResourceFilters({
   const isDesktop = useMediaQuery(desktopMedia);
   const [restored] = useState(takeRestoreState);
   const [expanded, setExpanded] = useState(restored?.expanded ?? false);
+  // Show N results folds the panel, then focuses the results once the fold is rendered: focused before it, the
+  // browser would scroll to where the heading was, which the fold moves out of view.
+  const [focusResults, setFocusResults] = useState(false);
   const [checkedCount, setCheckedCount] = useState(initialCheckedCount);
 
   const { pending, schedule, submitNow } = useAutoSubmit(form, () => {
@@ -73,8 +76,14 @@ export default function ResourceFilters({
       return;
     }
     setExpanded(false);
+    setFocusResults(true);
+  }, [pending, resultsHeadingId, submitNow]);
+
+  useEffect(() => {
+    if (!focusResults || !resultsHeadingId) return;
+    setFocusResults(false);
     form.ownerDocument.getElementById(resultsHeadingId)?.focus();
-  }, [form, pending, resultsHeadingId, submitNow]);
+  }, [focusResults, form, resultsHeadingId]);
 
   const panelShown = isDesktop || expanded;
   return (
