@@ -99,6 +99,7 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
   const audit = createAuditLog(db);
   const emailVerification = createEmailVerificationService({
     db,
+    crm,
     mailer: adapters.mailer,
     rateLimiter: adapters.rateLimiter,
     logger: adapters.logger,

@@ -1,9 +1,11 @@
 import type { Kysely } from "kysely";
+import type { CrmPort } from "../crm/crm-port";
 import type { Database } from "../db/schema";
 import { inTransaction } from "../db/transactions";
 import type { Mailer } from "../mail/mailer";
 import {
   issueVerificationToken,
+  markEmailVerified,
   spendOutstandingTokens,
   tokensNewestFirst,
   VERIFICATION_TOKEN_LIFETIME_MINUTES,
@@ -116,52 +118,30 @@ export type EmailSwitchOutcome =
   | { kind: "gone" };
 
 /**
- * Follows a spent "change" link: in one transaction, the account takes the
- * new address (verified: the link proves it is read), every other pending
- * change and every verification link for the old address is spent, and the
- * old address is told. An address another account has taken since is
- * refused; the unique index decides a race.
+ * Follows a spent "change" link. The CRM takes the new address first: it is
+ * the authority on a person's email, its unique address decides a race, and a
+ * CRM such as Tessitura cannot join this database's transaction. Then, in one
+ * transaction, the address is marked verified (the link proves it is read),
+ * every other pending change and every verification link is spent, and the
+ * old address is told. An address another account has taken is refused.
  */
 export async function switchEmail(
-  deps: EmailChangeMailDependencies,
+  deps: EmailChangeMailDependencies & { crm: Pick<CrmPort, "personContact" | "findPerson" | "changePrimaryEmail"> },
   db: Kysely<Database>,
   spent: VerificationTokenRecord,
   now: Date,
 ): Promise<EmailSwitchOutcome> {
-  const person = await db
-    .selectFrom("constituents")
-    .select(["email", "first_name"])
-    .where("id", "=", spent.constituentId)
-    .where("deleted_at", "is", null)
-    .executeTakeFirst();
-  if (!person?.email) return { kind: "gone" };
-  const change = { constituentId: spent.constituentId, oldEmail: person.email, newEmail: spent.email };
-  const owner = await db.selectFrom("constituents").select("id").where("email", "=", spent.email).executeTakeFirst();
-  if (owner && owner.id !== spent.constituentId) return { kind: "taken", ...change };
-  try {
-    await inTransaction(db, async (trx) => {
-      await trx
-        .updateTable("constituents")
-        .set({ email: spent.email, email_verified_at: now.toISOString(), updated_at: now.toISOString() })
-        .where("id", "=", spent.constituentId)
-        .execute();
-      await spendOutstandingTokens(trx, spent.constituentId, "change", now);
-      await spendOutstandingTokens(trx, spent.constituentId, "verify", now);
-      await deps.mailer.send(
-        { to: change.oldEmail, template: "email-changed", context: { firstName: person.first_name, newEmail: spent.email } },
-        { db: trx },
-      );
-    });
-  } catch (error) {
-    // The clash fails the whole transaction (PostgreSQL cannot carry on after it), so it is caught outside.
-    if (isUniqueViolation(error)) return { kind: "taken", ...change };
-    throw error;
-  }
+  const person = await deps.crm.personContact(spent.constituentId);
+  if (!person?.Email) return { kind: "gone" };
+  const change = { constituentId: spent.constituentId, oldEmail: person.Email, newEmail: spent.email };
+  const owner = await deps.crm.findPerson(spent.email);
+  if (owner && owner.Id !== spent.constituentId) return { kind: "taken", ...change };
+  if (!(await deps.crm.changePrimaryEmail(spent.constituentId, spent.email, now))) return { kind: "taken", ...change };
+  await inTransaction(db, async (trx) => {
+    await markEmailVerified(trx, spent.constituentId, spent.email, now, { since: "now" });
+    await spendOutstandingTokens(trx, spent.constituentId, "change", now);
+    await spendOutstandingTokens(trx, spent.constituentId, "verify", now);
+    await deps.mailer.send({ to: change.oldEmail, template: "email-changed", context: { firstName: person.FirstName, newEmail: spent.email } }, { db: trx });
+  });
   return { kind: "switched", ...change };
-}
-
-/** SQLite (better-sqlite3) and PostgreSQL (pg) name a unique-index clash differently. */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "23505";
 }

@@ -187,10 +187,18 @@ export async function verifiedEmailOf(db: Kysely<Database>, constituentId: numbe
  * check and the proof it rests on commit together. False when the account's
  * address is another.
  */
-export async function markEmailVerified(db: Kysely<Database>, constituentId: number, email: string, now: Date): Promise<boolean> {
+export async function markEmailVerified(
+  db: Kysely<Database>,
+  constituentId: number,
+  email: string,
+  now: Date,
+  // "now" for a new address (a confirmed email change): the old address's proof says nothing about it.
+  { since }: { since: "first" | "now" } = { since: "first" },
+): Promise<boolean> {
+  const at = now.toISOString();
   const marked = await db
     .updateTable("constituents")
-    .set({ email_verified_at: sql<string>`coalesce(email_verified_at, ${now.toISOString()})` })
+    .set({ email_verified_at: since === "now" ? at : sql<string>`coalesce(email_verified_at, ${at})` })
     .where("id", "=", constituentId)
     .where("email", "=", email)
     .executeTakeFirst();

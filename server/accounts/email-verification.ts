@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { CrmPort } from "../crm/crm-port";
 import type { Database } from "../db/schema";
 import type { Logger } from "../logging";
 import { inTransaction } from "../db/transactions";
@@ -28,6 +29,8 @@ const LINKS_PER_PERSON_PER_HOUR = 5;
 
 export interface VerificationDependencies {
   db: Kysely<Database>;
+  /** The person's primary email lives in the CRM: a confirmed change is made there. */
+  crm: Pick<CrmPort, "personContact" | "findPerson" | "changePrimaryEmail">;
   mailer: Mailer;
   rateLimiter: RateLimiter;
   logger: Logger;

@@ -7,7 +7,8 @@ import { SIGNED_OUT_MESSAGE } from "./messages";
 import type { Logger } from "../logging";
 import type { Mailer } from "../mail/mailer";
 import { refused, tooManyAttempts, type AccountUpdateOutcome } from "./account-update-outcome";
-import { EMAIL_CHANGE_LINKS_PER_HOUR, isUniqueViolation, requestEmailChange } from "./email-change";
+import { isUniqueViolation } from "../db/unique-violation";
+import { EMAIL_CHANGE_LINKS_PER_HOUR, requestEmailChange } from "./email-change";
 import { waitDescribed } from "../domain/wait-described";
 import { checkCurrentPassword, type CurrentPasswordCheckDependencies } from "./current-password-check";
 

@@ -34,7 +34,7 @@ export type RegistrationOutcome = { kind: "created"; constituent: ConstituentCre
  * error, decided by the database.
  */
 export async function registerConstituent(
-  deps: { db: Kysely<Database>; hasher: PasswordHasher; verification: VerificationDependencies },
+  deps: { db: Kysely<Database>; hasher: PasswordHasher; verification: Pick<VerificationDependencies, "mailer" | "publicUrl"> },
   request: RegistrationRequest,
   now: Date,
 ): Promise<RegistrationOutcome> {

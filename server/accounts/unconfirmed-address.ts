@@ -4,7 +4,7 @@ import { inTransaction } from "../db/transactions";
 import { EMAIL_TAKEN_MESSAGE, emailProblem, normaliseEmail } from "../domain/email";
 import type { FieldErrors } from "../shared/errors";
 import { findConstituentByEmail } from "./constituents";
-import { isUniqueViolation } from "./email-change";
+import { isUniqueViolation } from "../db/unique-violation";
 import { issueVerificationToken, latestPendingChoice, spendOutstandingTokens } from "./email-verification-tokens";
 
 /*

@@ -1,8 +1,10 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
+import { replacePassword } from "../accounts/constituents";
 import { hashPassword } from "../auth/password-hashing";
 import type { Database } from "../db/schema";
 import { resolveDay } from "./event-schedule";
 import type { CrmEnvironment } from "../crm/crm-ids";
+import type { CrmPort, NewMembership } from "../crm/crm-port";
 import { CRM_IDS } from "../crm/crm-ids";
 import type { AccountFixture } from "./fixture-schema/accounts";
 import type { DayRef } from "./fixture-schema/common";
@@ -30,63 +32,60 @@ export function membershipPeriod(membership: { starts: DayRef; expires: DayRef }
   };
 }
 
-async function upsertMembership(db: Kysely<Database>, constituentId: number, levelId: number, period: { starts_at: string; expires_at: string }) {
-  // Keyed by person and level, so a reseed moves the dates instead of adding a renewal.
-  const updated = await db
-    .updateTable("memberships")
-    .set(period)
-    .where("constituent_id", "=", constituentId)
-    .where("membership_level_id", "=", levelId)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) {
-    await db.insertInto("memberships").values({ constituent_id: constituentId, membership_level_id: levelId, ...period }).execute();
-  }
-}
-
 /**
  * Upserts people by email (already trimmed and lower-cased by the loader) and
- * their memberships by level. A record without a fixture password keeps any
- * password its person has set since. Run inside a transaction.
+ * their memberships by level, all through the CRM port. A record without a
+ * fixture password keeps any password its person has set since. Run inside
+ * a transaction, with a CRM over that transaction.
  */
 export async function seedAccounts(
   db: Kysely<Database>,
+  crm: CrmPort,
   accounts: readonly AccountFixture[],
   passwordHashes: ReadonlyMap<string, string>,
   options: { now: Date; seedingDate: string; crmEnvironment: CrmEnvironment },
 ): Promise<AccountsSeedCounts> {
-  const timestamp = options.now.toISOString();
   let memberships = 0;
   for (const account of accounts) {
-    const { id } = await db
-      .insertInto("constituents")
-      .values({
-        email: account.email,
-        first_name: account.first_name,
-        last_name: account.last_name,
-        phone_number: account.phone_number,
-        prefix: account.prefix,
-        password_hash: passwordHashes.get(account.email) ?? null,
-        created_at: timestamp,
-        updated_at: timestamp,
-      })
-      .onConflict((conflict) =>
-        conflict.column("email").doUpdateSet((update) => ({
-          first_name: update.ref("excluded.first_name"),
-          last_name: update.ref("excluded.last_name"),
-          phone_number: update.ref("excluded.phone_number"),
-          prefix: update.ref("excluded.prefix"),
-          password_hash: sql<string | null>`coalesce(excluded.password_hash, constituents.password_hash)`,
-          updated_at: update.ref("excluded.updated_at"),
-        })),
-      )
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const id = await upsertPerson(crm, account, options.now);
+    const passwordHash = passwordHashes.get(account.email);
+    if (passwordHash) await replacePassword(db, id, passwordHash, options.now);
     for (const membership of account.memberships) {
       const levelId =
         typeof membership.level === "number" ? membership.level : CRM_IDS[options.crmEnvironment].membershipLevels[membership.level];
-      await upsertMembership(db, id, levelId, membershipPeriod(membership, options.seedingDate));
+      await upsertMembership(crm, id, levelId, membershipPeriod(membership, options.seedingDate));
       memberships += 1;
     }
   }
   return { accounts: accounts.length, memberships };
+}
+
+async function upsertPerson(crm: CrmPort, account: AccountFixture, now: Date): Promise<number> {
+  const person = { FirstName: account.first_name, LastName: account.last_name, Phone: account.phone_number, PrefixId: account.prefix };
+  const known = await crm.findPerson(account.email);
+  if (known) {
+    await crm.updatePerson(known.Id, person, now);
+    return known.Id;
+  }
+  const created = await crm.createPerson({ ...person, Email: account.email }, now);
+  if (!created) throw new Error(`${account.email} is held by a constituent that is not a person, or a deleted account`);
+  return created.Id;
+}
+
+/**
+ * Keyed by person and level, as a school's are (seed-schools.ts): a reseed
+ * moves the dates rather than adding a renewal.
+ */
+export async function upsertMembership(
+  crm: CrmPort,
+  constituentId: number,
+  levelId: number,
+  period: { starts_at: string; expires_at: string },
+  seats: NewMembership["seats"] = [],
+): Promise<void> {
+  const initiation = new Date(period.starts_at);
+  const expiration = new Date(period.expires_at);
+  const existing = (await crm.memberships(constituentId)).find((candidate) => candidate.MembershipLevel.Id === levelId);
+  if (existing) await crm.renewMembership(existing.Id, { levelId, initiation, expiration, seats });
+  else await crm.createMembership({ constituentId, levelId, initiation, expiration, seats });
 }

@@ -8,7 +8,7 @@ import { takeSeat } from "../memberships/school-seats";
 import { SchoolRegister } from "../schools/school-register";
 import { FixtureValidationError } from "./fixture-errors";
 import type { SchoolFixture, SchoolMembershipFixture } from "./fixture-schema/schools";
-import { membershipPeriod } from "./seed-accounts";
+import { membershipPeriod, upsertMembership } from "./seed-accounts";
 
 /**
  * Gives the demo schools (schools.yaml) their email domains, membership,
@@ -28,11 +28,11 @@ export async function seedSchools(
       const where = `${options.source}: ${school.name}`;
       const schoolId = await schoolIdOf(trx, crm, school, options.now, where);
       await crm.replaceAttributes(schoolId, ids.emailDomainKeywordId, school.email_domains);
-      if (school.membership) await upsertSchoolMembership(trx, crm, ids, schoolId, school.membership, options);
+      if (school.membership) await upsertSchoolMembership(crm, ids, schoolId, school.membership, options);
       for (const person of school.people) {
-        const row = await trx.selectFrom("constituents").select("id").where("email", "=", person.email).executeTakeFirst();
-        if (!row) throw new FixtureValidationError([`${where}: ${person.email} is not in accounts.yaml`]);
-        const outcome = await takeSeat(crm, ids, { schoolId, personId: row.id, role: person.role, now: options.now });
+        const found = await crm.findPerson(person.email);
+        if (!found) throw new FixtureValidationError([`${where}: ${person.email} is not in accounts.yaml`]);
+        const outcome = await takeSeat(crm, ids, { schoolId, personId: found.Id, role: person.role, now: options.now });
         if (outcome.kind === "no-membership" || outcome.kind === "no-seats") {
           throw new FixtureValidationError([`${where}: ${person.email} cannot be ${person.role}: ${outcome.kind === "no-seats" ? "no seat left" : "no current membership"}`]);
         }
@@ -72,32 +72,15 @@ function levelIdOf(ids: CrmIds, membership: SchoolMembershipFixture): number {
 }
 
 async function upsertSchoolMembership(
-  db: Kysely<Database>,
   crm: CrmPort,
   ids: CrmIds,
   schoolId: number,
   membership: SchoolMembershipFixture,
   options: { seedingDate: string },
 ): Promise<void> {
-  const levelId = levelIdOf(ids, membership);
-  const period = membershipPeriod(membership, options.seedingDate);
   const seats = [
     { benefitId: ids.seatBenefits.userSeat, available: membership.user_seats },
     { benefitId: ids.seatBenefits.adminSeat, available: membership.admin_seats },
   ];
-  // Keyed by school and level, as people's memberships are: a reseed moves the dates rather than adding a renewal.
-  const existing = (await crm.memberships(schoolId)).find((candidate) => candidate.MembershipLevel.Id === levelId);
-  if (!existing) {
-    await crm.createMembership({ constituentId: schoolId, levelId, initiation: new Date(period.starts_at), expiration: new Date(period.expires_at), seats });
-    return;
-  }
-  await db.updateTable("memberships").set(period).where("id", "=", existing.Id).execute();
-  for (const seat of seats) {
-    await db
-      .updateTable("membership_benefits")
-      .set({ unlimited_indicator: seat.available === "unlimited" ? 1 : 0, total_available: seat.available === "unlimited" ? 0 : seat.available })
-      .where("membership_id", "=", existing.Id)
-      .where("benefit_id", "=", seat.benefitId)
-      .execute();
-  }
+  await upsertMembership(crm, schoolId, levelIdOf(ids, membership), membershipPeriod(membership, options.seedingDate), seats);
 }

@@ -5,6 +5,7 @@ import type { Database } from "../db/schema";
 import { inExclusiveTransaction, inTransaction } from "../db/transactions";
 import { projectRoot } from "../paths";
 import { CRM_IDS, type CrmEnvironment } from "../crm/crm-ids";
+import { createSqlCrm } from "../crm/sql-crm";
 import { EstablishmentFileError, parseGiasEstablishments, type Establishment } from "../schools/gias-establishments";
 import { importRegisterIntoEmbeddedCrm } from "../schools/register-import";
 import { FixtureValidationError } from "./fixture-errors";
@@ -73,7 +74,9 @@ export async function seedContent(db: Kysely<Database>, content: ContentFixtures
       : { resources: 0, resourceActivities: 0 };
     const peoplePage = content.people ? await seedPeople(transaction, content.people, now) : { people: 0 };
     const galleries = content.galleries ? await seedGalleries(transaction, content.galleries, now) : { galleries: 0, galleryItems: 0 };
-    const people = await seedAccounts(transaction, accounts, await passwordHashes, {
+    // The CRM over this transaction: the people and their memberships commit with the rest, or not at all.
+    const crm = createSqlCrm(transaction, CRM_IDS[options.crmEnvironment ?? "test"]);
+    const people = await seedAccounts(transaction, crm, accounts, await passwordHashes, {
       now,
       seedingDate,
       crmEnvironment: options.crmEnvironment ?? "test",

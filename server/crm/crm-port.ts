@@ -77,6 +77,15 @@ export interface PersonContact {
   Email: string | null;
 }
 
+/** A person as the site creates or corrects them (a sign-up's details, a fixture). */
+export interface PersonInput {
+  FirstName: string;
+  LastName: string;
+  Phone: string;
+  /** The title's id (Mr, Ms…); -1 for none. */
+  PrefixId: number;
+}
+
 export interface OrganisationInput {
   /** The organisation's name (Tessitura keeps it in LastName). */
   LastName: string;
@@ -120,6 +129,8 @@ export interface NewMembership {
 export interface MembershipRenewal {
   levelId: number;
   expiration: Date;
+  /** A new start as well (a correction, or a fixture reseed that moves the dates); a paid renewal keeps its start. */
+  initiation?: Date;
   seats: { benefitId: number; available: number | "unlimited" }[];
 }
 
@@ -157,6 +168,14 @@ export interface CrmPort extends CrmReferenceData {
   constituentDetail(id: ConstituentId): Promise<ConstituentDetail | undefined>;
   /** A person's name and email, for mail about their own dealings (a receipt); undefined for no such person. */
   personContact(id: ConstituentId): Promise<PersonContact | undefined>;
+  /** The person (not a deleted one) whose primary email this is; `email` already normalised. */
+  findPerson(email: string): Promise<IdRecord | undefined>;
+  /** A new person with this primary email; undefined when another constituent has it already. */
+  createPerson(person: PersonInput & { Email: string }, now: Date): Promise<IdRecord | undefined>;
+  /** Corrects a person's name, phone and title. */
+  updatePerson(id: ConstituentId, person: PersonInput, now: Date): Promise<void>;
+  /** Makes `email` the person's primary email; false when another constituent has it (the address is unique). */
+  changePrimaryEmail(id: ConstituentId, email: string, now: Date): Promise<boolean>;
   /** Organisations with an address at this postcode (spaces and case ignored). */
   searchOrganisationsByPostcode(postcode: string): Promise<IdRecord[]>;
   createAddress(constituentId: ConstituentId, address: AddressInput, now: Date): Promise<IdRecord>;

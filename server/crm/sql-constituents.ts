@@ -102,6 +102,7 @@ export function sqlConstituentRecords(db: Kysely<Database>, ids: CrmIds): Consti
         .select(["id", "first_name", "email"])
         .where("id", "=", id)
         .where("kind", "=", "individual")
+        .where("deleted_at", "is", null)
         .executeTakeFirst();
       return row && { Id: row.id, FirstName: row.first_name, Email: row.email };
     },

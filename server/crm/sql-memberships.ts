@@ -75,7 +75,11 @@ export function sqlMembershipRecords(db: Kysely<Database>): MembershipRecords {
       await inTransaction(db, async (trx) => {
         const current = await trx.selectFrom("memberships").select(["constituent_id", "expires_at"]).where("id", "=", id).executeTakeFirstOrThrow();
         const expiresAt = renewal.expiration.toISOString();
-        await trx.updateTable("memberships").set({ membership_level_id: renewal.levelId, expires_at: expiresAt }).where("id", "=", id).execute();
+        await trx
+          .updateTable("memberships")
+          .set({ membership_level_id: renewal.levelId, expires_at: expiresAt, ...(renewal.initiation ? { starts_at: renewal.initiation.toISOString() } : {}) })
+          .where("id", "=", id)
+          .execute();
         for (const seat of renewal.seats) {
           const values = {
             unlimited_indicator: seat.available === "unlimited" ? 1 : 0,

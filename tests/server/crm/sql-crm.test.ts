@@ -69,6 +69,22 @@ describe.each(databaseEngines)("the embedded CRM on %s", (engine) => {
       expect(await crm.personContact(987654)).toBeUndefined();
     });
 
+    it("creates, finds, corrects and re-addresses a person; an address held by another is refused, and a deleted account is not found", async () => {
+      const created = await crm.createPerson({ FirstName: "Ada", LastName: "Byron", Phone: "", PrefixId: -1, Email: "ada@example.org" }, now);
+      expect(created).toEqual({ Id: expect.any(Number) });
+      expect(await crm.findPerson("ada@example.org")).toEqual(created);
+      expect(await crm.createPerson({ FirstName: "Other", LastName: "Ada", Phone: "", PrefixId: -1, Email: "ada@example.org" }, now)).toBeUndefined();
+      await crm.updatePerson(created!.Id, { FirstName: "Augusta", LastName: "King", Phone: "01234 567890", PrefixId: -1 }, now);
+      expect(await crm.personContact(created!.Id)).toEqual({ Id: created!.Id, FirstName: "Augusta", Email: "ada@example.org" });
+      expect(await crm.changePrimaryEmail(created!.Id, "jo@oakfield.sch.uk", now)).toBe(false);
+      expect(await crm.changePrimaryEmail(created!.Id, "augusta@example.org", now)).toBe(true);
+      expect(await crm.findPerson("augusta@example.org")).toEqual(created);
+      expect(await crm.findPerson("ada@example.org")).toBeUndefined();
+      await database.db.updateTable("constituents").set({ deleted_at: now.toISOString() }).where("id", "=", created!.Id).execute();
+      expect(await crm.findPerson("augusta@example.org")).toBeUndefined();
+      expect(await crm.personContact(created!.Id)).toBeUndefined();
+    });
+
     it("finds organisations by postcode whatever its spacing and case, never people", async () => {
       const { Id } = await crm.createOrganisation({ LastName: "Quay School", Addresses: [{ Street1: "Quay Road", City: "Exeter", PostalCode: "EX2 4AN" }] }, now);
       await crm.createAddress(personId, { Street1: "1 Home Street", City: "Exeter", PostalCode: "EX2 4AN" }, now);

@@ -24,6 +24,7 @@ describe.each(databaseEngines)("seat grants on %s", (engine) => {
     log = capturedLogger();
     verification = createEmailVerificationService({
       db: database.db,
+      crm,
       mailer: { send: () => Promise.resolve() },
       rateLimiter: new InProcessRateLimiter(),
       logger: log.logger,
