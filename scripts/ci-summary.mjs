@@ -1,10 +1,14 @@
-// Prints one plain closing line for CI from the Vitest and Playwright JSON
-// reports that the configs write when CI is set: "Tests: N passed, N failed".
+// Prints the closing lines for CI from the Vitest and Playwright JSON reports
+// that the configs write when CI is set: each failed, flaky or skipped test by
+// name (CI keeps only the tail of the log, so they must come last), then
+// "Tests: N passed, N failed".
 import { readFileSync, existsSync, readdirSync } from "node:fs";
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+/** @type {string[]} */
+const named = [];
 
 // vitest.json from npm test; vitest-node-<major>.json from the same suites on the current Node LTS (scripts/test-on-node-lts.sh).
 const vitestReports = existsSync("var/reports")
@@ -17,14 +21,41 @@ for (const vitestReport of vitestReports) {
   passed += report.numPassedTests ?? 0;
   failed += report.numFailedTests ?? 0;
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  for (const file of report.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === "failed" || test.status === "pending" || test.status === "skipped" || test.status === "todo") {
+        named.push(`${test.status === "failed" ? "FAILED " : "SKIPPED"} ${vitestReport}: ${file.name?.replace(process.cwd() + "/", "")} › ${test.fullName}`);
+      }
+    }
+  }
 }
 
 const playwrightReport = "var/reports/playwright.json";
 if (existsSync(playwrightReport)) {
-  const { stats } = JSON.parse(readFileSync(playwrightReport, "utf8"));
+  const report = JSON.parse(readFileSync(playwrightReport, "utf8"));
+  const { stats } = report;
   passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
   failed += stats?.unexpected ?? 0;
   skipped += stats?.skipped ?? 0;
+  for (const { file, title, outcome } of playwrightTests(report.suites ?? [], [])) {
+    if (outcome === "unexpected") named.push(`FAILED  playwright: ${file} › ${title}`);
+    if (outcome === "flaky") named.push(`FLAKY   playwright: ${file} › ${title} (passed on retry: a bug to fix)`);
+    if (outcome === "skipped") named.push(`SKIPPED playwright: ${file} › ${title}`);
+  }
 }
 
+for (const line of named) console.log(line);
 console.log(`Tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+
+/** Playwright's JSON report nests suites (file, describe) around specs, each with one test per project. */
+function* playwrightTests(suites, titles) {
+  for (const suite of suites) {
+    const path = suite.file ? [] : [...titles, suite.title];
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        yield { file: spec.file, title: [...path, spec.title].filter(Boolean).join(" › ") + ` [${test.projectName}]`, outcome: test.status };
+      }
+    }
+    yield* playwrightTests(suite.suites ?? [], path);
+  }
+}
