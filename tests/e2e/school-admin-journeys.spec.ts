@@ -112,7 +112,8 @@ test("Oakfield's first admin (each step checked at both widths): joins, accepts 
   await check(page);
 
   // The colleague's own account is kept, no longer linked to Oakfield.
-  await colleaguePage.goto("/account/my-account/#school");
+  // The colleague is still on that address since joining: a goto would only change the hash, so reload.
+  await colleaguePage.reload();
   await expect(colleaguePage.getByRole("tabpanel", { name: "School" })).toContainText("Your account is not linked to a school.");
   await check(colleaguePage);
 });
