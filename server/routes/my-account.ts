@@ -148,6 +148,14 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
     res.render("pages/account/dashboard.njk", { firstName: user.firstName, membership: await membershipShown(user.id), school: await schools.schoolTab(user.id) });
   });
 
+  // What the person now has (the wizard's last screen, issue 23 item 14): the dashboard's two cards as JSON.
+  router.get("/account/standing/", signedInOnly, async (req, res) => {
+    const user = signedInUser(req);
+    const tab = await schools.schoolTab(user.id);
+    const school = tab ? { name: tab.name, role: tab.role, membershipExpires: tab.membership?.expires ?? null } : null;
+    res.set("Cache-Control", "no-store").json({ success: true, membership: await membershipShown(user.id), school });
+  });
+
   // The pattern library's account-form and change-email pages show the signed-in person's own forms, live; a visitor sees them empty.
   for (const pattern of ["account-form", "change-email-dialog"]) {
     router.get(`/patterns/${pattern}/`, async (req, res) => {

@@ -41,6 +41,10 @@ test("lapsed@example.com renews through the sandbox, then signs in straight to M
   await checkOutInSandbox(page, "4242 4242 4242 4242", check);
   await expect(page.getByRole("heading", { name: "You're all set" })).toBeFocused();
   await expect(page.getByText("Your payment is approved.").first()).toBeVisible();
+  // The last screen says what they now have: their own membership, renewed (issue 23, item 14).
+  const standing = page.locator("dl[aria-label='What you now have']");
+  await expect(standing).toContainText("Your own membership");
+  await expect(standing.getByRole("definition")).toHaveText(/^Valid until \d{1,2} [A-Z][a-z]+ \d{4}$/);
   await check(page);
   await page.getByRole("link", { name: "See your membership" }).click();
   await expect(page.getByText(/Your membership is valid until/)).toBeVisible();

@@ -71,6 +71,12 @@ test("Oakfield's first admin (each step checked at both widths): joins, accepts 
   await page.getByRole("button", { name: "Yes, make me the admin" }).click();
   await expect(page.getByRole("heading", { name: "You're all set" })).toBeFocused();
   await expect(page.getByText("Your account is linked to Oakfield Primary")).toBeVisible();
+  // What they now have, said on the last screen (issue 23, item 14).
+  const standing = page.getByRole("definition");
+  await expect(page.locator("dl[aria-label='What you now have']")).toBeVisible();
+  await expect(standing.filter({ hasText: "Oakfield Primary School" })).toHaveCount(1);
+  await expect(standing.filter({ hasText: /^Admin$/ })).toHaveCount(1);
+  await expect(standing.filter({ hasText: /^Valid until \d{1,2} [A-Z][a-z]+ \d{4}$/ })).toHaveCount(1);
   await check(page);
   await page.getByRole("link", { name: "See your membership" }).click();
   const schoolCard = page.locator(".dashboard__card", { has: page.getByRole("heading", { name: "School" }) });

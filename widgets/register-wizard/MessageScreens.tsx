@@ -1,4 +1,5 @@
 import type { JSX } from "react";
+import { AccountStanding } from "./AccountStanding";
 import { Screen, SupportLink, fill } from "./ScreenParts";
 import type { SelectedSchool } from "./selected-school";
 import type { RegistrationStep } from "./steps";
@@ -39,10 +40,10 @@ export function MessageScreen({ step, school, supportEmail, next, message, error
   return (
     <Screen step={step} title={strings[screen.title]} message={message} error={error}>
       {text && <p>{text}</p>}
+      {step === "done" && <AccountStanding strings={strings} />}
       <div className="register-wizard__actions">
         {step === "done" ? (
           <>
-            {/* The dashboard says what the person now has: their school, role, membership and its expiry. */}
             <a className="button" href={strings.dashboardHref}>
               {strings.seeMembership}
             </a>

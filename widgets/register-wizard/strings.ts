@@ -122,6 +122,15 @@ export type RegisterWizardStrings = {
   doneText: string;
   seeMembership: string;
   dashboardHref: string;
+  /** The done screen's list of what the person now has (GET /account/standing/). `{date}` is replaced. */
+  standingLabel: string;
+  standingSchool: string;
+  standingRole: string;
+  standingSchoolMembership: string;
+  standingMembership: string;
+  standingValidUntil: string;
+  standingExpired: string;
+  standingNone: string;
   noSubscriptionIndividualTitle: string;
   noSubscriptionOtherTitle: string;
   noSubscriptionText: string;
@@ -301,6 +310,14 @@ export const registerWizardDefaultStrings: RegisterWizardStrings = {
   doneText: "Your account is linked to {school}.",
   seeMembership: "See your membership",
   dashboardHref: "/account/dashboard/",
+  standingLabel: "What you now have",
+  standingSchool: "School",
+  standingRole: "Your role",
+  standingSchoolMembership: "School membership",
+  standingMembership: "Your own membership",
+  standingValidUntil: "Valid until {date}",
+  standingExpired: "Ended on {date}",
+  standingNone: "None",
   noSubscriptionIndividualTitle: "You don't have a membership",
   noSubscriptionOtherTitle: "This school has no active membership",
   renewTitle: "Renew your membership",

@@ -103,6 +103,18 @@ describe.each(databaseEngines)("My account and dashboard pages on %s", (engine) 
       expect(html).toContain("Renew your membership");
     });
 
+    it("answers the same facts as JSON for the wizard's last screen, never cached, and only to the signed-in", async () => {
+      const { agent } = await signedInBrowser(t.app, "member@example.org");
+      const response = await agent.get("/account/standing/").set("Accept", "application/json");
+      expect(response.status).toBe(200);
+      expect(response.headers["cache-control"]).toContain("no-store");
+      expect(response.body).toEqual({ success: true, membership: { state: "valid", date: londonDate(inAYear()) }, school: null });
+      const lapsed = await (await signedInBrowser(t.app, "lapsed@example.org")).agent.get("/account/standing/").set("Accept", "application/json");
+      expect(lapsed.body.membership).toEqual({ state: "expired", date: londonDate(lastMonth()) });
+      const signedOut = await request(t.app).get("/account/standing/").set("Accept", "application/json");
+      expect(signedOut.status).toBe(401);
+    });
+
     it("says when there is no membership, with links onward", async () => {
       const html = await dashboardOf("none@example.org");
       expect(html).toContain("You don't have a membership yet.");
