@@ -2,6 +2,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import { crmOwnership } from "./lint/crm-ownership.mjs";
 
 export default tseslint.config(
   { ignores: ["node_modules/", "static/dist/", "dist-server/", "var/", "test-results/", "playwright-report/", "coverage/"] },
@@ -26,4 +27,5 @@ export default tseslint.config(
     files: ["scripts/**", "tests/bench/**", "tests/soak/**", "server/content/seed-cli.ts", "server/schools/import-cli.ts", "server/content/school-generator/write-establishments-cli.ts"],
     rules: { "no-console": "off" },
   },
+  ...crmOwnership,
 );

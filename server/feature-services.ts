@@ -176,7 +176,7 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
     schools,
     privacy: createPrivacyService({
       db,
-      crmIn: (executor) => createSqlCrm(executor, crmIds),
+      crm,
       audit,
       ids: crmIds,
       ordersForExport: (personId) => payments.ordersForExport(personId),
@@ -191,9 +191,10 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
 /**
  * Every CRM call through one circuit breaker (docs/faults.md, "A slow CRM").
  * Work that must be atomic with the site's own tables (seat grants under the
- * school's lock, payment fulfilment) uses the embedded adapter on its
- * transaction instead, which the breaker cannot wrap; a remote adapter would
- * need its own lock there (server/memberships/seat-grants-lock.ts).
+ * school's lock, payment fulfilment, an account's deletion) runs as one unit
+ * (CrmPort.inTransaction), which the breaker only lets start while it is
+ * closed: the calls inside a unit are not timed one by one (why: the comment
+ * on crmMethods in server/crm/circuit-breaking-crm.ts).
  */
 function guardedCrm(adapters: FeatureAdapters, inner: CrmPort): CrmPort {
   const { config, logger } = adapters;

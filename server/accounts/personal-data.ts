@@ -8,14 +8,6 @@ import { NAME_PREFIXES, NO_PREFIX_ID } from "../domain/name-prefixes";
  * and their single-use links. Other capabilities erase their own rows.
  */
 
-/** The first and last name a deleted account keeps, so lists that still name it (a school's past users) read sensibly. */
-export const DELETED_ACCOUNT_NAME = { first: "Deleted", last: "account" } as const;
-
-/** An address that is unique per row, can never receive mail (.invalid, RFC 2606) and is never looked up (deleted_at is set). */
-export function deletedAccountEmail(constituentId: number): string {
-  return `deleted-${constituentId}@deleted.invalid`;
-}
-
 export async function profileForExport(db: Kysely<Database>, constituentId: number) {
   const row = await db
     .selectFrom("constituents")
@@ -49,35 +41,25 @@ export async function contactMessagesForExport(db: Kysely<Database>, constituent
 }
 
 /**
- * Turns the person's row into an anonymised placeholder that can never sign
- * in: no name, a dead address, no phone and no password; auth_version moves
- * on, so every session signed in as them ends on its next request. Their
- * contact messages and reset and verification links go. The row itself
- * stays, so the orders kept for accounting still have a payer.
+ * The account's share of an erasure (the person's record itself is erased
+ * through the CRM port, CrmPort.erasePerson): no password and no verified
+ * address, so it can never sign in; auth_version moves on, so every session
+ * signed in as them ends on its next request. Their contact messages and
+ * reset, verification and sign-in links go.
  */
-export async function eraseAccount(db: Kysely<Database>, constituentId: number, now: Date): Promise<{ formerEmail: string | undefined }> {
-  const at = now.toISOString();
-  const before = await db.selectFrom("constituents").select("email").where("id", "=", constituentId).executeTakeFirst();
+export async function eraseAccount(db: Kysely<Database>, constituentId: number, now: Date): Promise<void> {
   await db
     .updateTable("constituents")
     .set((update) => ({
-      email: deletedAccountEmail(constituentId),
-      first_name: DELETED_ACCOUNT_NAME.first,
-      last_name: DELETED_ACCOUNT_NAME.last,
-      phone_number: "",
-      prefix: NO_PREFIX_ID,
       password_hash: null,
       email_verified_at: null,
       auth_version: update(update.ref("auth_version"), "+", 1),
-      deleted_at: at,
-      updated_at: at,
+      updated_at: now.toISOString(),
     }))
     .where("id", "=", constituentId)
-    .where("kind", "=", "individual")
     .execute();
   await db.deleteFrom("contact_messages").where("constituent_id", "=", constituentId).execute();
   await db.deleteFrom("password_reset_tokens").where("constituent_id", "=", constituentId).execute();
   await db.deleteFrom("email_verification_tokens").where("constituent_id", "=", constituentId).execute();
   await db.deleteFrom("sign_in_link_tokens").where("constituent_id", "=", constituentId).execute();
-  return { formerEmail: before?.email ?? undefined };
 }

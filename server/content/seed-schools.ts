@@ -1,7 +1,6 @@
 import type { Kysely } from "kysely";
 import { CRM_IDS, type CrmEnvironment, type CrmIds } from "../crm/crm-ids";
 import type { CrmPort } from "../crm/crm-port";
-import { createSqlCrm } from "../crm/sql-crm";
 import type { Database } from "../db/schema";
 import { inTransaction } from "../db/transactions";
 import { takeSeat } from "../memberships/school-seats";
@@ -18,12 +17,12 @@ import { membershipPeriod, upsertMembership } from "./seed-accounts";
  */
 export async function seedSchools(
   db: Kysely<Database>,
+  crm: CrmPort,
   schools: readonly SchoolFixture[],
   options: { now: Date; seedingDate: string; crmEnvironment: CrmEnvironment; source: string },
 ): Promise<number> {
   const ids = CRM_IDS[options.crmEnvironment];
-  await inTransaction(db, async (trx) => {
-    const crm = createSqlCrm(trx, ids);
+  const seed = async (trx: Kysely<Database>, crm: CrmPort): Promise<void> => {
     for (const school of schools) {
       const where = `${options.source}: ${school.name}`;
       const schoolId = await schoolIdOf(trx, crm, school, options.now, where);
@@ -38,7 +37,8 @@ export async function seedSchools(
         }
       }
     }
-  });
+  };
+  await inTransaction(db, (trx) => crm.inTransaction((unit) => seed(trx, unit), { joining: trx }));
   return schools.length;
 }
 

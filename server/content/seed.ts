@@ -103,11 +103,13 @@ export async function seedFromDirectory(db: Kysely<Database>, directory: string,
   const now = options.now ?? new Date();
   const crmEnvironment = options.crmEnvironment ?? "test";
   const summary = await seedContent(db, content, { ...options, now });
-  if (schools.length > 0) await importRegisterIntoEmbeddedCrm(db, schools, { ids: CRM_IDS[crmEnvironment], now });
+  // The seed is a composition root of its own: fixtures go into the embedded CRM, in the site's database.
+  const crm = createSqlCrm(db, CRM_IDS[crmEnvironment]);
+  if (schools.length > 0) await importRegisterIntoEmbeddedCrm(db, schools, { crm, now });
   // After the register and the accounts: the demo schools' domains, memberships and people refer to both.
   if (content.schools) {
     const source = path.relative(process.cwd(), path.join(directory, "schools.yaml")) || "schools.yaml";
-    await seedSchools(db, content.schools, { now, seedingDate: londonDateOf(now), crmEnvironment, source });
+    await seedSchools(db, crm, content.schools, { now, seedingDate: londonDateOf(now), crmEnvironment, source });
   }
   return { ...summary, schools: schools.length };
 }

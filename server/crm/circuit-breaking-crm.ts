@@ -44,36 +44,49 @@ export interface CircuitBreakingCrm {
   breaker: CircuitBreaker<[() => Promise<unknown>], unknown>;
 }
 
-/** Every method of the port; `satisfies` makes a new method a compile error until it is listed here. */
+/**
+ * Every method of the port, and how it is guarded; `satisfies` makes a new
+ * method a compile error until it is listed here. A "call" goes through the
+ * breaker. A "unit" (inTransaction) only asks it: an open breaker fails the
+ * unit at once, but the unit and the calls inside it are not fired through
+ * it, for three reasons. A timeout cannot stop a transaction: it would reject
+ * a call whose statement still runs on the unit's one connection, and the
+ * caller's next call would then run beside it, or after a rollback it never
+ * saw. A unit waits for locks (twenty people accepting a school's admin offer
+ * at once queue on the school's lock), and waiting is not the CRM failing.
+ * And a unit may do the site's own work too (its audit record, a payment's
+ * order), whose time is not the CRM's.
+ */
 const crmMethods = {
-  countries: true,
-  states: true,
-  createOrganisation: true,
-  renameOrganisation: true,
-  constituentDetail: true,
-  personContact: true,
-  findPerson: true,
-  createPerson: true,
-  updatePerson: true,
-  changePrimaryEmail: true,
-  searchOrganisationsByPostcode: true,
-  createAddress: true,
-  updateAddress: true,
-  forgetContactDetails: true,
-  attributes: true,
-  replaceAttributes: true,
-  memberships: true,
-  membershipSummary: true,
-  createMembership: true,
-  renewMembership: true,
-  seatBenefits: true,
-  claimSeat: true,
-  releaseSeat: true,
-  affiliations: true,
-  affiliation: true,
-  createAffiliation: true,
-  endAffiliation: true,
-} satisfies Record<keyof CrmPort, true>;
+  inTransaction: "unit",
+  countries: "call",
+  states: "call",
+  createOrganisation: "call",
+  renameOrganisation: "call",
+  constituentDetail: "call",
+  personContact: "call",
+  findPerson: "call",
+  createPerson: "call",
+  updatePerson: "call",
+  changePrimaryEmail: "call",
+  searchOrganisationsByPostcode: "call",
+  createAddress: "call",
+  updateAddress: "call",
+  erasePerson: "call",
+  attributes: "call",
+  replaceAttributes: "call",
+  memberships: "call",
+  membershipSummary: "call",
+  createMembership: "call",
+  renewMembership: "call",
+  seatBenefits: "call",
+  claimSeat: "call",
+  releaseSeat: "call",
+  affiliations: "call",
+  affiliation: "call",
+  createAffiliation: "call",
+  endAffiliation: "call",
+} satisfies Record<keyof CrmPort, "call" | "unit">;
 
 /** A CrmPort whose every method goes through one circuit breaker around `inner`. */
 export function createCircuitBreakingCrm(inner: CrmPort, options: CrmBreakerOptions): CircuitBreakingCrm {
@@ -88,7 +101,12 @@ export function createCircuitBreakingCrm(inner: CrmPort, options: CrmBreakerOpti
   const retryAfterSeconds = Math.ceil(options.resetTimeoutMs / 1000);
 
   const guarded = {} as Record<string, unknown>;
+  guarded.inTransaction = (work: Parameters<CrmPort["inTransaction"]>[0], unitOptions: Parameters<CrmPort["inTransaction"]>[1]) => {
+    if (breaker.opened) return Promise.reject(new CrmUnavailableError(retryAfterSeconds, new Error("the CRM's circuit breaker is open")));
+    return inner.inTransaction(work, unitOptions);
+  };
   for (const name of Object.keys(crmMethods) as (keyof CrmPort)[]) {
+    if (crmMethods[name] !== "call") continue;
     const method = inner[name] as (...args: unknown[]) => Promise<unknown>;
     guarded[name] = async (...args: unknown[]) => {
       try {

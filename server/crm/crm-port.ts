@@ -7,6 +7,9 @@
  * knows which table they come from.
  */
 
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+
 export type ConstituentId = number;
 export type MembershipId = number;
 
@@ -162,7 +165,37 @@ export interface AffiliationInput {
   benefitUsageId: number | null;
 }
 
+/** How a unit of CRM calls runs (CrmPort.inTransaction). */
+export interface CrmUnitOptions {
+  /**
+   * Holds this constituent's lock for the whole unit: units that lock the
+   * same constituent run one after the other (every grant at a school,
+   * server/memberships/seat-grants-lock.ts).
+   */
+  lock?: ConstituentId;
+  /**
+   * The site's own database transaction, when the unit must commit or roll
+   * back with the site's writes (a payment's fulfilment and its order; an
+   * invite spent with its seat; an account's erasure and its audit record).
+   * The embedded adapter's calls join it; a remote CRM cannot join another
+   * system's transaction and ignores it (docs/crm.md).
+   */
+  joining?: Kysely<Database>;
+}
+
+/** What erasing a person leaves behind for the site's own clean-up. */
+export interface ErasedPerson {
+  /** The primary email the person had (their outbox messages and invites go too), null if none. */
+  FormerEmail: string | null;
+}
+
 export interface CrmPort extends CrmReferenceData {
+  /**
+   * Runs `work` with a CRM whose calls form one unit: in the embedded CRM,
+   * one database transaction (all of it or none of it, reads seeing its own
+   * writes). Calls made on the outer port meanwhile are not part of it.
+   */
+  inTransaction<T>(work: (crm: CrmPort) => Promise<T>, options?: CrmUnitOptions): Promise<T>;
   createOrganisation(organisation: OrganisationInput, now: Date): Promise<IdRecord>;
   renameOrganisation(id: ConstituentId, name: string, now: Date): Promise<void>;
   constituentDetail(id: ConstituentId): Promise<ConstituentDetail | undefined>;
@@ -182,8 +215,13 @@ export interface CrmPort extends CrmReferenceData {
   /** False when the address does not exist. */
   updateAddress(id: number, address: AddressInput, now: Date): Promise<boolean>;
 
-  /** Erases a person's postal and email addresses and attributes (a deleted account: UK GDPR erasure). */
-  forgetContactDetails(constituentId: ConstituentId): Promise<void>;
+  /**
+   * Erases a person (a deleted account: UK GDPR erasure): their postal and
+   * email addresses and attributes go; the record stays, as an anonymised
+   * placeholder that no lookup finds ("Deleted account", a dead address, no
+   * phone), so the orders kept for accounting still have a payer.
+   */
+  erasePerson(id: ConstituentId, now: Date): Promise<ErasedPerson>;
 
   attributes(constituentId: ConstituentId, keywordIds: readonly number[]): Promise<Attribute[]>;
   replaceAttributes(constituentId: ConstituentId, keywordId: number, values: readonly string[]): Promise<void>;

@@ -15,7 +15,6 @@ type ConstituentRecords = Pick<
   | "searchOrganisationsByPostcode"
   | "createAddress"
   | "updateAddress"
-  | "forgetContactDetails"
   | "attributes"
   | "replaceAttributes"
 >;
@@ -131,14 +130,6 @@ export function sqlConstituentRecords(db: Kysely<Database>, ids: CrmIds): Consti
     async updateAddress(id, address, now) {
       const result = await db.updateTable("addresses").set(addressValues(address, now.toISOString())).where("id", "=", id).executeTakeFirst();
       return result.numUpdatedRows > 0n;
-    },
-
-    async forgetContactDetails(constituentId) {
-      await inTransaction(db, async (trx) => {
-        await trx.deleteFrom("addresses").where("constituent_id", "=", constituentId).execute();
-        await trx.deleteFrom("electronic_addresses").where("constituent_id", "=", constituentId).execute();
-        await trx.deleteFrom("constituent_attributes").where("constituent_id", "=", constituentId).execute();
-      });
     },
 
     async attributes(constituentId, keywordIds) {

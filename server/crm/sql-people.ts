@@ -1,9 +1,19 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import { inTransaction } from "../db/transactions";
 import { isUniqueViolation } from "../db/unique-violation";
+import { NO_PREFIX_ID } from "../domain/name-prefixes";
 import type { CrmPort } from "./crm-port";
 
-type PeopleRecords = Pick<CrmPort, "findPerson" | "createPerson" | "updatePerson" | "changePrimaryEmail">;
+type PeopleRecords = Pick<CrmPort, "findPerson" | "createPerson" | "updatePerson" | "changePrimaryEmail" | "erasePerson">;
+
+/** The first and last name an erased person keeps, so lists that still name them (a school's past users) read sensibly. */
+export const ERASED_PERSON_NAME = { first: "Deleted", last: "account" } as const;
+
+/** An address that is unique per row, can never receive mail (.invalid, RFC 2606) and is never looked up (deleted_at is set). */
+export function erasedPersonEmail(constituentId: number): string {
+  return `deleted-${constituentId}@deleted.invalid`;
+}
 
 /** People (individual constituents) and their primary email in the embedded CRM. */
 export function sqlPeopleRecords(db: Kysely<Database>): PeopleRecords {
@@ -56,6 +66,31 @@ export function sqlPeopleRecords(db: Kysely<Database>): PeopleRecords {
         if (isUniqueViolation(error)) return false;
         throw error;
       }
+    },
+
+    async erasePerson(id, now) {
+      const at = now.toISOString();
+      return inTransaction(db, async (trx) => {
+        const before = await trx.selectFrom("constituents").select("email").where("id", "=", id).where("kind", "=", "individual").executeTakeFirst();
+        await trx
+          .updateTable("constituents")
+          .set({
+            email: erasedPersonEmail(id),
+            first_name: ERASED_PERSON_NAME.first,
+            last_name: ERASED_PERSON_NAME.last,
+            phone_number: "",
+            prefix: NO_PREFIX_ID,
+            deleted_at: at,
+            updated_at: at,
+          })
+          .where("id", "=", id)
+          .where("kind", "=", "individual")
+          .execute();
+        await trx.deleteFrom("addresses").where("constituent_id", "=", id).execute();
+        await trx.deleteFrom("electronic_addresses").where("constituent_id", "=", id).execute();
+        await trx.deleteFrom("constituent_attributes").where("constituent_id", "=", id).execute();
+        return { FormerEmail: before?.email ?? null };
+      });
     },
   };
 }

@@ -1,10 +1,51 @@
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 /*
- * Row types of the embedded CRM's tables (migration 0011). People and
- * organisations share `constituents` (server/content/tables.ts); memberships
- * are in `memberships`. Flags are integers 0/1, timestamps ISO 8601 UTC text.
+ * Row types of the embedded CRM's tables: `constituents` and `memberships`
+ * (migration 0002, organisations since 0011) and the rest (0011). Only
+ * server/crm/ names them (a lint rule holds this, docs/crm.md); everyone
+ * else goes through the CRM port. Flags are integers 0/1, timestamps ISO
+ * 8601 UTC text.
  */
+
+/** A person or an organisation (a school) in the embedded CRM (migration 0011 added organisations). */
+export interface ConstituentsTable {
+  id: Generated<number>;
+  kind: ColumnType<ConstituentKind, ConstituentKind | undefined, never>;
+  /**
+   * Always stored trimmed and lower-cased (see normaliseEmail). Only an
+   * organisation has none (a CHECK constraint holds this): queries for people
+   * filter on kind = 'individual' and narrow the type ($narrowType).
+   */
+  email: string | null;
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+  /** The CRM's prefix id (Mr, Ms, Dr...); -1 means none, as the spec's Profile Prefix default. */
+  prefix: number;
+  /** Null for records created by staff or by import: those people set a password by email. */
+  password_hash: string | null;
+  /** Starts at 1; bumped on every password change, which ends sessions made with an older value. */
+  auth_version: Generated<number>;
+  /** When the current email was last verified (migration 0013); null until then, and again after a change. */
+  email_verified_at: Generated<string | null>;
+  /** When the person deleted their account (migration 0021): the row is then an anonymised placeholder that never signs in. */
+  deleted_at: Generated<string | null>;
+  created_at: string;
+  updated_at: string;
+}
+
+export type ConstituentKind = "individual" | "organisation";
+
+export interface MembershipsTable {
+  id: Generated<number>;
+  constituent_id: number;
+  /** The CRM membership level id (individual: 95 in test, 92 in production). */
+  membership_level_id: number;
+  starts_at: string;
+  expires_at: string;
+}
+
 
 export interface CountriesTable {
   id: number;
@@ -90,6 +131,8 @@ export interface AffiliationsTable {
 }
 
 export interface CrmTables {
+  constituents: ConstituentsTable;
+  memberships: MembershipsTable;
   countries: CountriesTable;
   states: StatesTable;
   addresses: AddressesTable;

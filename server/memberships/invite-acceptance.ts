@@ -48,7 +48,7 @@ export async function acceptInvite(
   try {
     // Spend, verify and seat in one transaction under the school's lock: the address checked is the address
     // verified (a concurrent email change either lands first and fails the check, or clears the proof after).
-    const outcome = await withSchoolLock(context.db, context.ids, schoolId, async (crm, trx): Promise<SeatOutcome> => {
+    const outcome = await withSchoolLock(context.db, context.crm, schoolId, async (crm, trx): Promise<SeatOutcome> => {
       const lockedNow = context.clock();
       if (!(await spendInvite(trx, invite.id, user.id, lockedNow))) throw new NotAccepted({ kind: "refused", reason: "spent" });
       if (!(await markEmailVerified(trx, user.id, email, lockedNow))) throw new NotAccepted({ kind: "other-email", email, schoolName });

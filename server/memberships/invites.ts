@@ -70,7 +70,7 @@ export async function sendInvite(context: InviteContext, userId: number, invite:
   }
   await countAgainstLimits(context, userId, schoolId);
   // Under the school's lock, so two admins inviting at once cannot both promise the last seat.
-  await withSchoolLock(context.db, context.ids, schoolId, async (crm, trx) => {
+  await withSchoolLock(context.db, context.crm, schoolId, async (crm, trx) => {
     const lockedNow = context.clock();
     const userSeat = (await crm.seatBenefits(membership.Id)).find((benefit) => benefit.Benefit.Id === context.ids.seatBenefits.userSeat);
     const seats: UserSeats | undefined = userSeat && {

@@ -93,7 +93,7 @@ export interface AdminGranted {
  * without its affiliation.
  */
 export function makeAdmin(context: RuleContext, userId: number, target: { schoolId: number; personId: number }, now: Date): Promise<AdminGranted> {
-  return withSchoolLock(context.db, context.ids, target.schoolId, (crm) => makeAdminLocked({ ...context, crm }, userId, target, now));
+  return withSchoolLock(context.db, context.crm, target.schoolId, (crm) => makeAdminLocked({ ...context, crm }, userId, target, now));
 }
 
 async function makeAdminLocked(context: RuleContext, userId: number, target: { schoolId: number; personId: number }, now: Date): Promise<AdminGranted> {
@@ -145,7 +145,7 @@ export async function removeAffiliation(
   now: Date,
 ): Promise<Removal> {
   const { affiliation: found } = await checkRemoval(context, userId, request.affiliationId, now);
-  return withSchoolLock(context.db, context.ids, found.GroupConstituent.Id, (crm, trx) =>
+  return withSchoolLock(context.db, context.crm, found.GroupConstituent.Id, (crm, trx) =>
     removeAffiliationLocked({ ...context, crm, db: trx }, userId, request, now),
   );
 }

@@ -51,7 +51,7 @@ export async function createStateSchoolMembership(
   const problem = await deps.emailRuleProblem(request.personId, request.schoolId);
   if (problem) return refuse(problem, facts);
 
-  return withSchoolLock(db, ids, request.schoolId, async (crm) => {
+  return withSchoolLock(db, deps.crm, request.schoolId, async (crm) => {
     const existing = await currentMembership(crm, request.schoolId, now);
     if (existing) return { kind: "existing", membership: existing };
     const { Id } = await crm.createMembership({

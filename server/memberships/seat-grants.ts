@@ -91,7 +91,7 @@ export function createSeatGrantsService(deps: SeatGrantsDependencies): SeatGrant
       const problem = role === "user" ? await emailRuleProblem(personId, schoolId) : await adminRuleProblem(personId, schoolId, now);
       if (problem) return refuse(problem, schoolFacts);
 
-      const outcome = await withSchoolLock(db, ids, schoolId, async (locked) => {
+      const outcome = await withSchoolLock(db, crm, schoolId, async (locked) => {
         // The clock is read again under the lock: a grant that held it first started no later than this,
         // so "current" below includes it (with the earlier reading it could start "in the future" and be missed).
         const lockedNow = clock();

@@ -2,7 +2,6 @@ import type { Kysely } from "kysely";
 import type { AuditLog } from "../audit/audit-log";
 import type { CrmIds } from "../crm/crm-ids";
 import type { CrmPort } from "../crm/crm-port";
-import { createSqlCrm } from "../crm/sql-crm";
 import type { Database } from "../db/schema";
 import { inTransaction } from "../db/transactions";
 import { membershipIsValid } from "../domain/membership";
@@ -45,20 +44,21 @@ interface OrderToFulfil {
  *   takes an admin seat through takeSeat.
  * The audit entry (docs/audit.md) is written in the same transaction.
  * `alongside` writes in the same transaction once the membership is made
- * (the receipt email, queued in the outbox).
+ * (the receipt email, queued in the outbox), reading the CRM through the
+ * unit (the new membership is not visible outside it yet).
  */
 export async function fulfilOrder(
-  deps: { db: Kysely<Database>; ids: CrmIds; audit: AuditLog },
+  deps: { db: Kysely<Database>; crm: CrmPort; ids: CrmIds; audit: AuditLog },
   order: OrderToFulfil,
   reference: string,
   now: Date,
-  alongside?: (trx: Kysely<Database>, membershipId: number) => Promise<void>,
+  alongside?: (trx: Kysely<Database>, crm: CrmPort, membershipId: number) => Promise<void>,
 ): Promise<Fulfilled> {
   const { ids } = deps;
   const period: BillingPeriod = order.plan_type === "individual-monthly" ? "month" : "year";
   if (!isPlanType(order.plan_type)) throw new Error(`order ${order.id} has an unknown plan type`);
 
-  return inTransaction(deps.db, async (trx) => {
+  const fulfil = async (trx: Kysely<Database>, crm: CrmPort): Promise<Fulfilled> => {
     const claimed = await trx
       .insertInto("payment_fulfilments")
       .values({ order_id: order.id, provider_reference: reference, membership_id: null, fulfilled_at: now.toISOString() })
@@ -69,11 +69,11 @@ export async function fulfilOrder(
 
     let membershipId: number;
     if (order.organisation_id === null) {
-      membershipId = await createOrRenew(createSqlCrm(trx, ids), ids, order.constituent_id, order.level_id, undefined, period, now);
+      membershipId = await createOrRenew(crm, ids, order.constituent_id, order.level_id, undefined, period, now);
     } else {
       const schoolId = order.organisation_id;
       const seats = ids.membershipLevels.seatLevels.find((level) => level.id === order.level_id)?.seats ?? order.number_of_users;
-      const school = await withSchoolLock(trx, ids, schoolId, async (crm) => {
+      const school = await withSchoolLock(trx, crm, schoolId, async (crm) => {
         const schoolOrder = { constituentId: order.constituent_id, schoolId, levelId: order.level_id, numberOfUsers: order.number_of_users };
         const decision = await schoolPurchaseDecision(trx, crm, ids, schoolOrder, now);
         if (decision.kind === "refused") return decision;
@@ -99,9 +99,11 @@ export async function fulfilOrder(
       .execute();
     const details = { orderId: order.id, membershipId, planType: order.plan_type, organisationId: order.organisation_id };
     await deps.audit.record({ event: "payment.fulfilled", actorId: order.constituent_id, subjectId: order.constituent_id, details }, trx);
-    await alongside?.(trx, membershipId);
+    await alongside?.(trx, crm, membershipId);
     return { kind: "fulfilled", membershipId } as const;
-  });
+  };
+  // The CRM's calls are one unit with the site's transaction (CrmPort.inTransaction, `joining`).
+  return inTransaction(deps.db, (trx) => deps.crm.inTransaction((crm) => fulfil(trx, crm), { joining: trx }));
 }
 
 /** Renews the constituent's valid membership in place, or creates one from now. */

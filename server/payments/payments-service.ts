@@ -3,7 +3,6 @@ import type { Kysely } from "kysely";
 import type { AuditLog } from "../audit/audit-log";
 import type { CrmIds } from "../crm/crm-ids";
 import type { CrmPort } from "../crm/crm-port";
-import { createSqlCrm } from "../crm/sql-crm";
 import type { Database } from "../db/schema";
 import { formatLondonDate } from "../domain/membership-status";
 import { formatPounds, isPlanType, planLabel, pricePlan } from "../domain/plans";
@@ -116,8 +115,7 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
    * new membership is not visible outside it yet): the payment and its
    * receipt commit together, and the outbox delivers it.
    */
-  async function queueReceipt(trx: Kysely<Database>, order: OrderRow, reference: string, now: Date): Promise<void> {
-    const trxCrm = createSqlCrm(trx, ids);
+  async function queueReceipt(trx: Kysely<Database>, trxCrm: CrmPort, order: OrderRow, reference: string, now: Date): Promise<void> {
     const payer = await trxCrm.personContact(order.constituent_id);
     if (!payer?.Email) return;
     const membership = order.membership_id === null ? undefined : await trxCrm.membershipSummary(order.membership_id);
@@ -163,8 +161,8 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
       logger.info({ orderId: order.id, status: outcome.kind }, "payment not made");
       return { kind: "accepted" };
     }
-    const fulfilled = await fulfilOrder({ db, ids, audit: deps.audit }, order, outcome.reference, now, (trx, membershipId) =>
-      queueReceipt(trx, { ...order, membership_id: membershipId }, outcome.reference, now),
+    const fulfilled = await fulfilOrder({ db, crm, ids, audit: deps.audit }, order, outcome.reference, now, (trx, trxCrm, membershipId) =>
+      queueReceipt(trx, trxCrm, { ...order, membership_id: membershipId }, outcome.reference, now),
     );
     if (fulfilled.kind === "already") {
       logger.info({ orderId: order.id }, "payment notification repeated: already fulfilled");

@@ -1,11 +1,9 @@
-import type { Kysely } from "kysely";
 import { refused, type AccountUpdateOutcome } from "../accounts/account-update-outcome";
 import { checkCurrentPassword, type CurrentPasswordCheckDependencies } from "../accounts/current-password-check";
 import { eraseAccount } from "../accounts/personal-data";
 import { textField } from "../accounts/request-fields";
 import type { AuditLog } from "../audit/audit-log";
 import type { CrmPort } from "../crm/crm-port";
-import type { Database } from "../db/schema";
 import { inTransaction } from "../db/transactions";
 import { forgetMessagesTo } from "../mail/outbox";
 import { forgetInvitesOf } from "../memberships/personal-data";
@@ -19,9 +17,10 @@ import { deleteNotesOf } from "../teacher-notes/note-queries";
  * confirmed with the current password (checked and rate-limited as the email
  * and password changes are). In one transaction: every school role ends and
  * its seat is given back (through the seats code, so counts stay right);
- * notes, saved resources, share links and invites to the address are deleted; addresses go; the
- * person's row becomes an anonymised placeholder that can never sign in, and
- * its auth_version moves on, so every session signed in as them ends. Orders
+ * notes, saved resources, share links and invites to the address are deleted; the CRM erases
+ * the person (CrmPort.erasePerson: addresses go, the record becomes an anonymised placeholder);
+ * accounts takes the password and the verified address away, so it can never sign in, and
+ * moves auth_version on, so every session signed in as them ends. Orders
  * stay, for accounting, pointing at that placeholder (no name, no email).
  * Any failure leaves everything as it was.
  */
@@ -29,8 +28,8 @@ import { deleteNotesOf } from "../teacher-notes/note-queries";
 export const PASSWORD_REQUIRED_MESSAGE = "Enter your current password to delete your account.";
 
 export interface AccountDeletionDependencies extends CurrentPasswordCheckDependencies {
-  /** The CRM port working inside the given transaction (the embedded adapter over the same database). */
-  crmIn: (executor: Kysely<Database>) => CrmPort;
+  /** The CRM port; its calls here are one unit with the deletion's transaction (CrmPort.inTransaction, `joining`). */
+  crm: CrmPort;
   /** Records the deletion in the same transaction, so the audit trail and the erasure stand or fall together. */
   audit: AuditLog;
 }
@@ -49,17 +48,21 @@ export async function deleteAccount(
   const checked = await checkCurrentPassword(deps, personId, password);
   if (!checked.ok) return checked;
 
-  await inTransaction(deps.db, async (trx) => {
-    const crm = deps.crmIn(trx);
-    await leaveEverySchool(crm, personId, now);
-    await deleteNotesOf(trx, personId);
-    await forgetSavedResources(trx, personId);
-    await deleteShareLinksOf(trx, personId);
-    await crm.forgetContactDetails(personId);
-    const { formerEmail } = await eraseAccount(trx, personId, now);
-    if (formerEmail) await forgetMessagesTo(trx, formerEmail);
-    await forgetInvitesOf(trx, personId, formerEmail);
-    await deps.audit.record({ event: "account.deleted", actorId: personId, subjectId: personId, ip }, trx);
-  });
+  await inTransaction(deps.db, (trx) =>
+    deps.crm.inTransaction(
+      async (crm) => {
+        await leaveEverySchool(crm, personId, now);
+        await deleteNotesOf(trx, personId);
+        await forgetSavedResources(trx, personId);
+        await deleteShareLinksOf(trx, personId);
+        const { FormerEmail: formerEmail } = await crm.erasePerson(personId, now);
+        await eraseAccount(trx, personId, now);
+        if (formerEmail) await forgetMessagesTo(trx, formerEmail);
+        await forgetInvitesOf(trx, personId, formerEmail ?? undefined);
+        await deps.audit.record({ event: "account.deleted", actorId: personId, subjectId: personId, ip }, trx);
+      },
+      { joining: trx },
+    ),
+  );
   return { ok: true, value: { deletedAt: now.toISOString() } };
 }

@@ -26,8 +26,7 @@ export interface PrivacyService {
 
 export interface PrivacyDependencies {
   db: Kysely<Database>;
-  /** The CRM port over a database handle or a transaction (server/crm/sql-crm.ts for the embedded CRM). */
-  crmIn: (executor: Kysely<Database>) => CrmPort;
+  crm: CrmPort;
   audit: AuditLog;
   ids: CrmIds;
   ordersForExport: (personId: number) => Promise<OrderExport[]>;
@@ -40,13 +39,13 @@ export interface PrivacyDependencies {
 export function createPrivacyService(deps: PrivacyDependencies): PrivacyService {
   const { db, ids } = deps;
   const clock = deps.clock ?? (() => new Date());
-  const crm = deps.crmIn(db);
+  const { crm } = deps;
   const hasher = deps.hasher ?? sharedPasswordHasher;
   return {
     personalData: (personId) =>
       personalDataExport({ db, crm, ids, ordersForExport: deps.ordersForExport, publicOrigin: deps.publicOrigin }, personId, clock()),
     deletionWarnings: async (personId) => ({ soleAdminSchools: await schoolsWithOnlyThisAdmin(crm, ids, personId, clock()) }),
     deleteAccount: (personId, body, ip) =>
-      deleteAccount({ db, hasher, rateLimiter: deps.rateLimiter, crmIn: deps.crmIn, audit: deps.audit }, personId, body, clock(), ip),
+      deleteAccount({ db, hasher, rateLimiter: deps.rateLimiter, crm, audit: deps.audit }, personId, body, clock(), ip),
   };
 }

@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { loadConfig } from "../config";
 import { CRM_IDS } from "../crm/crm-ids";
+import { createSqlCrm } from "../crm/sql-crm";
 import { runCommand, withMigratedDatabase } from "../db/command-database";
 import { EstablishmentFileError, parseGiasEstablishments } from "./gias-establishments";
 import { importRegisterIntoEmbeddedCrm } from "./register-import";
@@ -28,7 +29,7 @@ async function main(): Promise<number> {
   const config = loadConfig(process.env);
   return withMigratedDatabase(config.databaseUrl, async (db) => {
     const started = performance.now();
-    const summary = await importRegisterIntoEmbeddedCrm(db, parsed.establishments, { ids: CRM_IDS[config.crmEnv], now: new Date() });
+    const summary = await importRegisterIntoEmbeddedCrm(db, parsed.establishments, { crm: createSqlCrm(db, CRM_IDS[config.crmEnv]), now: new Date() });
     console.log(
       [
         `Imported ${path.basename(file)} in ${((performance.now() - started) / 1000).toFixed(1)} s:`,

@@ -9,12 +9,13 @@
  */
 import { generateEstablishmentRows, establishmentsCsv } from "../../server/content/school-generator/generate-establishments";
 import { CRM_IDS } from "../../server/crm/crm-ids";
+import { createSqlCrm } from "../../server/crm/sql-crm";
 import { parseGiasEstablishments } from "../../server/schools/gias-establishments";
 import { importRegisterIntoEmbeddedCrm } from "../../server/schools/register-import";
 import { seedBenchDatabase } from "./bench-database";
 
 seedBenchDatabase("BENCH_SCHOOLS", 50_000, async (db, target) => {
   const { establishments } = parseGiasEstablishments(establishmentsCsv(generateEstablishmentRows(target)));
-  const summary = await importRegisterIntoEmbeddedCrm(db, establishments, { ids: CRM_IDS.test, now: new Date() });
+  const summary = await importRegisterIntoEmbeddedCrm(db, establishments, { crm: createSqlCrm(db, CRM_IDS.test), now: new Date() });
   console.log(`Bench database: ${establishments.length} open schools (${summary.created} added).`);
 });

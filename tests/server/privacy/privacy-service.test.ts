@@ -149,8 +149,8 @@ describe.each(databaseEngines)("the privacy service on %s", (engine) => {
     const failing = createPrivacyService({
       db,
       ids,
-      // The CRM fails at the last step but one, after seats, notes, saved resources and links have gone inside the transaction.
-      crmIn: (executor) => ({ ...createSqlCrm(executor, ids), forgetContactDetails: () => Promise.reject(new Error("CRM down")) }),
+      // The CRM fails to erase the person, after seats, notes, saved resources and links have gone inside the transaction.
+      crm: crmFailingToErase(createSqlCrm(db, ids)),
       ordersForExport: () => Promise.resolve([]),
       audit: createAuditLog(db),
       rateLimiter: t.services.rateLimiter,
@@ -162,3 +162,11 @@ describe.each(databaseEngines)("the privacy service on %s", (engine) => {
     expect(await t.services.features.accounts.findSessionUser(carol)).toBeDefined();
   });
 });
+
+/** The CRM whose units (the deletion's) fail at erasePerson. */
+function crmFailingToErase(embedded: CrmPort): CrmPort {
+  return {
+    ...embedded,
+    inTransaction: (work, options) => embedded.inTransaction((inner) => work({ ...inner, erasePerson: () => Promise.reject(new Error("CRM down")) }), options),
+  };
+}
