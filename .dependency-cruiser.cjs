@@ -12,10 +12,38 @@ module.exports = {
   forbidden: [
     {
       name: "widgets-not-to-server",
-      comment: "The bundle must run on pages another backend rendered: widgets know only the markup and HTTP contracts.",
+      comment: "The bundle must run on pages another backend rendered: widgets know only the markup and the HTTP contracts (contracts/).",
       severity: "error",
       from: { path: "^widgets/" },
       to: { path: "^server/" },
+    },
+    {
+      name: "contracts-import-neither-side",
+      comment: "contracts/ holds what the server and the widgets both use; importing either side would drag it into the other.",
+      severity: "error",
+      from: { path: "^contracts/" },
+      to: { path: "^(server|widgets)/" },
+    },
+    {
+      name: "contracts-only-zod",
+      comment: "contracts/ runs in Node and in the browser: of packages, it uses zod alone.",
+      severity: "error",
+      from: { path: "^contracts/" },
+      to: { path: "^node_modules/", pathNot: "^node_modules/zod/" },
+    },
+    {
+      name: "contract-rules-without-zod",
+      comment: "contracts/rules/ is what widgets import as code, so it stays plain TypeScript: no zod, no schemas.",
+      severity: "error",
+      from: { path: "^contracts/rules/" },
+      to: { path: "^node_modules/zod/|^contracts/shapes/" },
+    },
+    {
+      name: "widgets-take-shapes-as-types",
+      comment: "contracts/shapes/ are zod schemas; a widget takes their inferred types only (import type), so the bundle carries no zod.",
+      severity: "error",
+      from: { path: "^widgets/" },
+      to: { path: "^contracts/shapes/", dependencyTypesNot: ["type-only"] },
     },
     {
       name: "runtime-not-to-widget",

@@ -9,7 +9,7 @@
 // migrator looks (server/paths.ts).
 //
 //   node scripts/build-server.mjs             build
-//   node scripts/build-server.mjs --if-stale  build only when dist-server/ is missing or older than a file under server/
+//   node scripts/build-server.mjs --if-stale  build only when dist-server/ is missing or older than a file under server/ or contracts/
 import { existsSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -72,7 +72,7 @@ export async function buildServer() {
   return Date.now() - started;
 }
 
-/** Whether dist-server/ is missing, incomplete, or older than any file under server/. */
+/** Whether dist-server/ is missing, incomplete, or older than any file under server/ or contracts/ (which the server bundles too). */
 export function serverBuildIsStale() {
   if (!existsSync(stampFile)) return true;
   const builtAt = statSync(stampFile).mtimeMs;
@@ -81,7 +81,7 @@ export function serverBuildIsStale() {
       const full = path.join(dir, entry.name);
       return entry.isDirectory() ? newer(full) : statSync(full).mtimeMs > builtAt;
     });
-  return newer(path.join(root, "server"));
+  return newer(path.join(root, "server")) || newer(path.join(root, "contracts"));
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

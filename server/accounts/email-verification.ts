@@ -7,7 +7,7 @@ import type { Mailer } from "../mail/mailer";
 import type { RateLimiter } from "../rate-limit/rate-limit";
 import { parseStoredChoice, type PendingChoice } from "./email-verification-choice";
 import type { AuditLog } from "../audit/audit-log";
-import { destinationAfterSignIn } from "../domain/sign-in-destination";
+import { destinationAfterSignIn } from "../../contracts/rules/sign-in-destination";
 import { switchEmail } from "./email-change";
 import { correctUnconfirmedAddress, type AddressCorrection } from "./unconfirmed-address";
 import {

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { latestMembership } from "../domain/membership";
-import type { SignInStanding } from "../domain/sign-in-destination";
+import type { SignInStanding } from "../../contracts/rules/sign-in-destination";
 import { findConstituentByEmail, ownMemberships, type ConstituentCredentials } from "./constituents";
 import type { LoginSubjects, LoginThrottle } from "./login-throttle";
 import type { PasswordHasher } from "./password-hasher";

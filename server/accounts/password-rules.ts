@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { passwordProblems, type CommonPasswords } from "../domain/password-policy";
+import { passwordProblems, type CommonPasswords } from "../../contracts/rules/password-policy";
 import { projectRoot } from "../paths";
 
 /**

@@ -1,12 +1,5 @@
-/**
- * A membership is valid only while its expiry is later than now (accounts
- * spec, section 5). A missing or unreadable expiry is not valid.
- */
-export function membershipIsValid(expiresAt: string | Date | null | undefined, now: Date): boolean {
-  if (expiresAt === null || expiresAt === undefined) return false;
-  const expiry = expiresAt instanceof Date ? expiresAt.getTime() : Date.parse(expiresAt);
-  return Number.isFinite(expiry) && expiry > now.getTime();
-}
+/** The validity rule is shared with the browser (the login widget), so it lives in contracts/. */
+export { membershipIsValid } from "../../contracts/rules/membership-validity";
 
 /** Of several memberships, the one that runs longest: a renewal outranks the one it replaces. */
 export function latestMembership<Membership extends { expires_at: string }>(memberships: readonly Membership[]): Membership | undefined {

@@ -1,4 +1,4 @@
-import { passwordProblems, type CommonPasswords } from "./password-policy";
+import { passwordProblems, type CommonPasswords } from "../../contracts/rules/password-policy";
 import { addProblem, hasField, hasProblems, rawText, submittedRecord, type FieldProblems } from "./submitted-fields";
 
 /**

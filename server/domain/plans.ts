@@ -4,8 +4,8 @@
  * the wizard receives the plan list from the page as data.
  */
 
-export const PLAN_TYPES = ["individual-annual", "individual-monthly", "school-annual"] as const;
-export type PlanType = (typeof PLAN_TYPES)[number];
+import { PLAN_TYPES } from "../../contracts/rules/plans";
+import type { PlanOption, PlanType } from "../../contracts/shapes/plans";
 
 export const TOO_MANY_USERS_MESSAGE = "Selected number of users exceeds the maximum allowed for the selected plan.";
 
@@ -118,17 +118,6 @@ export function renewedExpiry(now: Date, currentExpiry: Date | undefined, period
   if (period === "year") expires.setUTCFullYear(expires.getUTCFullYear() + 1);
   else expires.setUTCMonth(expires.getUTCMonth() + 1);
   return { starts, expires };
-}
-
-/** A plan as the register page lists it for the wizard (data-plans); the server never reads a price back from it. */
-export interface PlanOption {
-  planType: PlanType;
-  label: string;
-  /** The most users this option covers (its band's ceiling); null when it is not counted in users. */
-  users: number | null;
-  priceText: string;
-  price: number;
-  note?: string;
 }
 
 /** The plans of spec section 9, from the same prices pricePlan charges. */

@@ -1,3 +1,5 @@
+import type { SchoolType } from "../../contracts/shapes/schools";
+
 /**
  * What kind of school an organisation is decides its pathway: only state
  * schools can join online for free (accounts spec, section 4).
@@ -7,8 +9,6 @@ export type SchoolKind = "state" | "independent" | "international";
 /** The kinds the Department for Education's register holds: schools in England, state or independent. */
 export type RegisterSchoolKind = Exclude<SchoolKind, "international">;
 
-/** A selected school's `type` as the wizard reads it (accounts spec, section 3): its pathway's key. */
-export type SchoolType = "state" | "independent-school" | "international";
 
 export function schoolTypeOf(kind: SchoolKind): SchoolType {
   return kind === "independent" ? "independent-school" : kind;

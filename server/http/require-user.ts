@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from "express";
 import { SIGNED_OUT_MESSAGE } from "../accounts/messages";
-import { DEFAULT_NEXT_PATH, safeNextPath } from "../domain/redirect-safety";
+import { safeNextPath } from "../../contracts/rules/same-site-path";
+import { DEFAULT_NEXT_PATH } from "../../contracts/rules/sign-in-destination";
 import { isApiRequest, nonFieldErrorsKey } from "./errors";
 import { isSiteOrigin, type OriginRule } from "./site-origin";
 

@@ -1,34 +1,12 @@
 import type { CrmIds } from "../crm/crm-ids";
 import type { Address, ConstituentDetail, CrmPort, MembershipSummary } from "../crm/crm-port";
-import { schoolTypeOf, type SchoolType } from "../domain/school-kind";
+import type { CheckedSchool } from "../../contracts/shapes/schools";
+import { schoolTypeOf } from "../domain/school-kind";
 import type { RegisteredSchool } from "../schools/school-register";
 import { currentMembership } from "./school-seats";
 
-/** A school as the wizard holds it once chosen (accounts spec, section 3 "Selected school"; contract: school-check). */
-export interface SelectedSchool {
-  name: string;
-  addressLine1: string;
-  addressLine2: string;
-  addressLine3: string;
-  city: string;
-  /** The address's state or region id, if its country has them. */
-  state: number | null;
-  /** The register keeps no county, so this is null; the wizard matches a state by id first. */
-  county: string | null;
-  postalCode: string;
-  /** Country id (the UK, 209, by default). */
-  country: number;
-  /** The pathway key for a register school; null for one entered by hand. */
-  type: SchoolType | null;
-  URN: string | null;
-  constituentId: number;
-  membershipDetails: { Id: number; ExpirationDateTime: string; Constituent: { DisplayName: string; SortName: string } } | null;
-  /** User seats the current membership gives: a number, "unlimited", or 0 without a membership. */
-  totalAvailable: number | "unlimited";
-  /** User seats in use. */
-  benefitUsage: number;
-  hasAdmin: boolean;
-}
+/** A school as the wizard holds it once chosen: POST /account/school-check's answer (contracts/shapes/schools.ts). */
+export type SelectedSchool = CheckedSchool;
 
 /** The address a school is known by: its active primary one, else its first active one. */
 export function primaryAddress(addresses: readonly Address[]): Address | undefined {

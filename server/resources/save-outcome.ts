@@ -1,5 +1,5 @@
 import { resourceUrl } from "../shared/content-urls";
-import { safeNextPath } from "../domain/redirect-safety";
+import { safeNextPath } from "../../contracts/rules/same-site-path";
 import type { SaveableResource } from "./saved-resources";
 
 /*

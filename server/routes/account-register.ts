@@ -7,7 +7,7 @@ import { textField, trimmedField } from "../accounts/request-fields";
 import { signIn } from "../http/session-user";
 import { emailProblem, normaliseEmail } from "../domain/email";
 import { planOptions } from "../domain/plans";
-import { safeNextPath } from "../domain/redirect-safety";
+import { safeNextPath } from "../../contracts/rules/same-site-path";
 import { HttpError, isApiRequest, type FieldErrors } from "../http/errors";
 import { jsonFields } from "../http/json-fields";
 import type { AccountRouteDependencies } from "./account-route-dependencies";

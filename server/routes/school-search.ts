@@ -6,7 +6,7 @@ import type { FrontDoorRoute } from "../http/front-door";
 import type { Logger } from "../logging";
 import { failJsonOnError } from "../http/write-replies";
 import type { SchoolHit, SchoolSearch } from "../search/school-search-port";
-import { MAX_SCHOOL_QUERY_LENGTH } from "../search/school-search-query";
+import { SCHOOL_SEARCH_MAX_LENGTH } from "../../contracts/rules/schools";
 import { parseSearchText } from "../search/search-request";
 
 /** Schools per answer: enough to spot one's own among namesakes, few enough to scan. */
@@ -29,7 +29,7 @@ export function schoolSearchRoutes(options: { schoolSearch: SchoolSearch; logger
   const router = Router({ strict: true });
 
   router.get(SCHOOL_SEARCH_PATH, async (req, res) => {
-    const parsed = parseSearchText(req.query.query, "query", MAX_SCHOOL_QUERY_LENGTH);
+    const parsed = parseSearchText(req.query.query, "query", SCHOOL_SEARCH_MAX_LENGTH);
     if (!parsed.ok) {
       res.status(400).json({ success: false, errors: parsed.errors });
       return;
@@ -54,7 +54,7 @@ export function schoolSearchFrontDoor(schoolSearch: Pick<CachedSchoolSearch, "ke
     path: SCHOOL_SEARCH_PATH,
     accessLogged: false,
     async lookup(query) {
-      const parsed = parseSearchText(query.query, "query", MAX_SCHOOL_QUERY_LENGTH);
+      const parsed = parseSearchText(query.query, "query", SCHOOL_SEARCH_MAX_LENGTH);
       if (!parsed.ok || parsed.terms.length === 0) return undefined;
       const hits = await schoolSearch.keptFind(parsed.text, SCHOOL_SEARCH_LIMIT);
       return hits && { answer: schoolSearchAnswerOf(hits), headers: schoolSearchHeaders };

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { safeNextPath } from "../domain/redirect-safety";
+import { safeNextPath } from "../../contracts/rules/same-site-path";
 import { HttpError, isApiRequest, nonFieldErrorsKey, notFound } from "../http/errors";
 import { confirmed, renderConfirmation } from "../http/confirm-action";
 import { setFlash } from "../http/flash";

@@ -2,7 +2,7 @@ import { Router, type Response } from "express";
 import { SIGN_IN_LINK_SENT_MESSAGE, SIGN_IN_LINK_UNUSABLE_MESSAGE } from "../accounts/messages";
 import { textField } from "../accounts/request-fields";
 import { emailProblem, normaliseEmail } from "../domain/email";
-import { destinationAfterSignIn } from "../domain/sign-in-destination";
+import { destinationAfterSignIn } from "../../contracts/rules/sign-in-destination";
 import { HttpError, isApiRequest } from "../http/errors";
 import { jsonFields } from "../http/json-fields";
 import { signIn } from "../http/session-user";

@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from "express";
 import { SIGNED_OUT_MESSAGE } from "../accounts/messages";
 import { RESOURCES_PATH } from "../domain/resource-filters";
-import { safeNextPath } from "../domain/redirect-safety";
+import { safeNextPath } from "../../contracts/rules/same-site-path";
 import { isApiRequest, nonFieldErrorsKey } from "../http/errors";
 import { confirmed, renderConfirmation } from "../http/confirm-action";
 import { setFlash } from "../http/flash";

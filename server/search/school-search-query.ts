@@ -12,9 +12,6 @@ import { typoCandidates } from "./typo-candidates";
  * be; and the hit with its name marked.
  */
 
-/** The longest query accepted (accounts spec, section 9); the route answers 400 past it. */
-export const MAX_SCHOOL_QUERY_LENGTH = 512;
-
 export interface SchoolQuery {
   terms: string[];
   /** The query as a URN, when it is one number of 5 to 7 digits: that school comes first. */

@@ -4,11 +4,13 @@
  * site, and the HTTP edge (server/http/error-handler.ts) answers it.
  */
 
-/** `{ field: [messages] }`, the `errors` of every JSON error response. */
-export type FieldErrors = Record<string, string[]>;
+import { NON_FIELD_ERRORS_KEY, type FieldErrors } from "../../contracts/shapes/refusal";
+
+/** `{ field: [messages] }`, the `errors` of every JSON error response (contracts/shapes/refusal.ts). */
+export type { FieldErrors };
 
 /** The `errors` key for a message that belongs to no one field (Django's name, which the widgets also accept). */
-export const nonFieldErrorsKey = "__all__";
+export const nonFieldErrorsKey = NON_FIELD_ERRORS_KEY;
 
 /**
  * An error with an HTTP status that is safe to show: its message is written for the

@@ -1,7 +1,8 @@
 import request from "supertest";
 import { addPerson, browserOnLoginPage, inAYear, strongPassword } from "../server/accounts/support";
 import { createTestApp, type TestApp } from "../server/support/test-app";
-import { DEFAULT_NEXT_PATH, safeNextPath } from "../../server/domain/redirect-safety";
+import { safeNextPath } from "../../contracts/rules/same-site-path";
+import { DEFAULT_NEXT_PATH } from "../../contracts/rules/sign-in-destination";
 
 describe("safeNextPath", () => {
   it.each(["/account/my-account/", "/resources/?page=2&type=film#top", "/", "/events/macbeth-2026/"])("V3.7.2 keeps the same-site path %j", (path) => {

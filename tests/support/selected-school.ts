@@ -1,7 +1,7 @@
-import type { SelectedSchool } from "../../widgets/register-wizard/selected-school";
+import type { SelectedSchool } from "../../contracts/shapes/schools";
 
 /**
- * A state school as the school check answers it (widgets/register-wizard/selected-school.ts):
+ * A state school as the school check answers it (contracts/shapes/schools.ts):
  * Oakfield Primary, on the register, no membership yet, no admin. Tests override what they vary.
  */
 export const selectedSchool = (fields: Partial<SelectedSchool> = {}): SelectedSchool => ({

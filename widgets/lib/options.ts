@@ -9,22 +9,28 @@ export class WidgetConfigError extends Error {
   override name = "WidgetConfigError";
 }
 
+/** A number or string option whose default is null reads as null when its attribute is absent (an optional id, say). */
 export type OptionSpec =
   | { type: "boolean"; default: boolean }
-  | { type: "number"; default: number; min?: number; max?: number }
-  | { type: "string"; default: string }
+  | { type: "number"; default: number | null; min?: number; max?: number }
+  | { type: "string"; default: string | null }
   | { type: "enum"; values: readonly string[]; default: string };
 
 /** Keys are camelCase; each reads the attribute `data-<kebab-case key>`. */
 export type OptionSchema = Record<string, OptionSpec>;
 
+/** `null` joins the value's type only when the default is null. */
+type OrNull<Value, Default> = null extends Default ? Value | null : Value;
+
 type OptionValue<Spec extends OptionSpec> = Spec extends { type: "boolean" }
   ? boolean
-  : Spec extends { type: "number" }
-    ? number
+  : Spec extends { type: "number"; default: infer Default }
+    ? OrNull<number, Default>
     : Spec extends { type: "enum"; values: readonly (infer Value)[] }
       ? Value
-      : string;
+      : Spec extends { default: infer Default }
+        ? OrNull<string, Default>
+        : string;
 
 export type Options<Schema extends OptionSchema> = { [Key in keyof Schema]: OptionValue<Schema[Key]> };
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type JSX } from "react";
 import { AdoptedContent } from "../lib/AdoptedContent";
 import { useAdoptedField } from "../lib/useAdoptedField";
 import type { WidgetProps } from "../runtime/definition";
-import { destinationAfterLogin } from "./destination";
+import { destinationAfterSignIn } from "../../contracts/rules/sign-in-destination";
 import { createSession, logIn, requestSignInLink } from "./login-calls";
 import { navigateTo } from "../lib/navigate";
 import type { LoginFormProps } from "./parse";
@@ -69,7 +69,7 @@ export default function LoginForm({
       return setMessage(strings.loginError);
     }
     const result = await logIn({ email, password, next }, strings);
-    if (result.ok) return navigateTo(destinationAfterLogin(result.answer, next));
+    if (result.ok) return navigateTo(destinationAfterSignIn(result.answer, next, new Date()));
     setSubmitting(false);
     setMessage(result.message);
     if (result.offerSignInLink) setLinkOffered(true);

@@ -1,5 +1,5 @@
 import { http, HttpError } from "../lib/http";
-import type { LoginAnswer } from "./destination";
+import type { SignInStanding as LoginAnswer } from "../../contracts/rules/sign-in-destination";
 import type { LoginFormStrings } from "./parse";
 
 /**

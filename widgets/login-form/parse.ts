@@ -1,6 +1,6 @@
 import { readI18n } from "../lib/i18n";
 import { WidgetConfigError } from "../lib/options";
-import { sameSitePath } from "../lib/same-site-path";
+import { sameSitePath } from "../../contracts/rules/same-site-path";
 
 // A type alias, not an interface: readI18n needs a string-keyed record.
 export type LoginFormStrings = {
@@ -42,7 +42,7 @@ export const loginFormDefaultStrings: LoginFormStrings = {
 };
 
 export interface LoginFormProps {
-  /** A same-site path, or null when the page gave none (the dashboard then applies after a valid sign-in). */
+  /** A same-site path, or null when the page gave none (My account, DEFAULT_NEXT_PATH, then applies after a valid sign-in). */
   next: string | null;
   /**
    * The server's own fields. The widget adopts these very elements rather

@@ -1,7 +1,7 @@
 import type { JSX } from "react";
 import { ChangeAddressForm } from "./ChangeAddressForm";
 import { ActionButton, ConfirmOrBack, SchoolSummary, Screen, fill } from "./ScreenParts";
-import type { SelectedSchool } from "./selected-school";
+import type { SelectedSchool } from "../../contracts/shapes/schools";
 import type { RegisterWizardStrings } from "./strings";
 
 interface BusyProps {

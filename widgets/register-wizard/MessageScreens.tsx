@@ -1,7 +1,7 @@
 import type { JSX } from "react";
 import { AccountStanding } from "./AccountStanding";
 import { Screen, SupportLink, fill } from "./ScreenParts";
-import type { SelectedSchool } from "./selected-school";
+import type { SelectedSchool } from "../../contracts/shapes/schools";
 import type { RegistrationStep } from "./steps";
 import type { RegisterWizardStrings } from "./strings";
 

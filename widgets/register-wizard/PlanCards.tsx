@@ -1,6 +1,6 @@
 import type { JSX } from "react";
 import { useElementId } from "../lib/useElementId";
-import type { PlanOption } from "./plan-choice";
+import type { PlanOption } from "../../contracts/shapes/plans";
 import type { RegisterWizardStrings } from "./strings";
 
 /** A plan's key within one list: the type and its user ceiling. */

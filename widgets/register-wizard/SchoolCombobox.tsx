@@ -1,7 +1,9 @@
 import { useEffect, useState, type JSX, type KeyboardEvent, type Ref } from "react";
 import { useKeyboardRoom } from "./use-keyboard-room";
 import { HighlightedName } from "./HighlightedName";
-import { addressLine, SCHOOL_SEARCH_MAX_LENGTH, type SchoolHit } from "./school-hits";
+import { SCHOOL_SEARCH_MAX_LENGTH } from "../../contracts/rules/schools";
+import type { SchoolHit } from "../../contracts/shapes/schools";
+import { addressLine } from "./school-hits";
 import { SchoolSearcher } from "./school-searcher";
 import { SupportAdvice } from "./SupportAdvice";
 import type { RegisterWizardStrings } from "./strings";

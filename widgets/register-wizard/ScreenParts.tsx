@@ -1,5 +1,5 @@
 import { Fragment, type JSX, type ReactNode } from "react";
-import type { SelectedSchool } from "./selected-school";
+import type { SelectedSchool } from "../../contracts/shapes/schools";
 
 interface ScreenProps {
   step: string;

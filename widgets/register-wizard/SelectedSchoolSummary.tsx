@@ -1,6 +1,6 @@
 import type { JSX } from "react";
 import { addressLine } from "./school-hits";
-import type { SelectedSchool } from "./selected-school";
+import type { SelectedSchool } from "../../contracts/shapes/schools";
 import type { RegisterWizardStrings } from "./strings";
 
 /** The school chosen from the search, as a card under the field. */

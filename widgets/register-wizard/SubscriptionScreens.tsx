@@ -1,5 +1,6 @@
 import { useState, type JSX } from "react";
-import { individualPlans, readUsers, schoolPlanFor, schoolPlans, type PlanOption } from "./plan-choice";
+import type { PlanOption } from "../../contracts/shapes/plans";
+import { individualPlans, readUsers, schoolPlanFor, schoolPlans } from "./plan-choice";
 import { useElementId } from "../lib/useElementId";
 import { firstUserCount, PlanCards, planKey } from "./PlanCards";
 import { ConfirmOrBack, Screen, SupportLink, fill } from "./ScreenParts";

@@ -1,6 +1,7 @@
 import { findState, statesOf, type StateOption } from "./find-state";
 import type { PathwayKey } from "./pathways";
-import { DEFAULT_COUNTRY_ID, type SelectedSchool } from "./selected-school";
+import type { SelectedSchool } from "../../contracts/shapes/schools";
+import { DEFAULT_COUNTRY_ID } from "../../contracts/rules/schools";
 
 /** What the manual school form holds (accounts spec, section 3, "School manual form"). */
 export interface ManualSchoolInput {

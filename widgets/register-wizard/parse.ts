@@ -1,16 +1,18 @@
 import { readI18n } from "../lib/i18n";
-import { WidgetConfigError } from "../lib/options";
-import { sameSitePath } from "../lib/same-site-path";
+import { readOptions, type OptionSchema } from "../lib/options";
+import { sameSitePath } from "../../contracts/rules/same-site-path";
+import { DEFAULT_NEXT_PATH } from "../../contracts/rules/sign-in-destination";
 import { isPathwayKey, type PathwayKey } from "./pathways";
-import { parsePlans, parseSeatLevels, type PlanOption, type SeatLevel } from "./plan-choice";
-import type { SelectedSchool } from "./selected-school";
+import type { PlanOption, SeatLevel } from "../../contracts/shapes/plans";
+import { parsePlans, parseSeatLevels } from "./plan-choice";
+import type { SelectedSchool } from "../../contracts/shapes/schools";
 import { registrationSteps, type RegistrationStep } from "./steps";
 import { registerWizardDefaultStrings, type RegisterWizardStrings } from "./strings";
 
 export interface RegisterWizardProps {
   /** The signed-in user's constituent id (the page root carries it, accounts spec, section 2), or null. */
   constituentId: number | null;
-  /** Where to go once finished: returnURL when given, else next, else /account/my-account/. */
+  /** Where to go once finished: returnURL when given, else next, else DEFAULT_NEXT_PATH (/account/my-account/). */
   next: string;
   /** With returnUrl: the "sign up via token" start, at createAccount with this email. */
   email: string;
@@ -52,48 +54,53 @@ export interface ResumePoint {
 }
 
 /**
- * Reads `data-widget="register-wizard"`: data-constituent-id, data-next,
- * data-email, data-return-url, data-link-school, data-payment-status,
- * data-session-id, data-email-domain-keyword-id, data-user-seat-benefit-id,
- * data-admin-seat-benefit-id, data-support-email, data-resume (JSON
- * {pathway, school, step}), data-plans (JSON), data-fund-id,
- * data-individual-level-id, data-seat-levels (JSON [{id, seats}]),
- * data-renewal (JSON {kind: "individual" | "school", endedOn, pathway, school}) and
+ * The root's data-* settings (read by readOptions, widgets/lib/options.ts);
+ * the JSON ones (data-resume, data-renewal, data-plans, data-seat-levels)
+ * have their own lenient readers below.
+ */
+export const registerWizardOptions = {
+  /** The signed-in user's id. */
+  constituentId: { type: "number", default: null, min: 0 },
+  next: { type: "string", default: null },
+  email: { type: "string", default: "" },
+  returnUrl: { type: "string", default: null },
+  linkSchool: { type: "boolean", default: false },
+  paymentStatus: { type: "string", default: null },
+  sessionId: { type: "string", default: null },
+  emailDomainKeywordId: { type: "number", default: null, min: 0 },
+  userSeatBenefitId: { type: "number", default: null, min: 0 },
+  adminSeatBenefitId: { type: "number", default: null, min: 0 },
+  supportEmail: { type: "string", default: "" },
+  fundId: { type: "number", default: null, min: 0 },
+  individualLevelId: { type: "number", default: null, min: 0 },
+} as const satisfies OptionSchema;
+
+/**
+ * Reads `data-widget="register-wizard"`: the settings above as
+ * data-<kebab-case name> (data-constituent-id, data-next, data-email,
+ * data-return-url, data-link-school, data-payment-status, data-session-id,
+ * data-email-domain-keyword-id, data-user-seat-benefit-id,
+ * data-admin-seat-benefit-id, data-support-email, data-fund-id,
+ * data-individual-level-id), data-resume (JSON {pathway, school, step}),
+ * data-plans (JSON), data-seat-levels (JSON [{id, seats}]), data-renewal
+ * (JSON {kind: "individual" | "school", endedOn, pathway, school}) and
  * data-i18n-* overrides.
  */
 export function parseRegisterWizard(root: HTMLElement): RegisterWizardProps {
-  const rawId = root.getAttribute("data-constituent-id");
-  if (rawId !== null && !/^\d+$/.test(rawId.trim())) {
-    throw new WidgetConfigError(`data-constituent-id must be a whole number (the signed-in user's id), got "${rawId}"`);
-  }
-  const returnUrl = sameSitePath(root.getAttribute("data-return-url"));
+  const options = readOptions(root, registerWizardOptions);
+  const returnUrl = sameSitePath(options.returnUrl);
   return {
-    constituentId: rawId === null ? null : Number(rawId),
-    next: returnUrl ?? sameSitePath(root.getAttribute("data-next")) ?? "/account/my-account/",
-    email: root.getAttribute("data-email")?.trim() ?? "",
+    ...options,
+    next: returnUrl ?? sameSitePath(options.next) ?? DEFAULT_NEXT_PATH,
+    email: options.email.trim(),
     returnUrl,
-    linkSchool: root.getAttribute("data-link-school") === "true",
-    paymentStatus: root.getAttribute("data-payment-status"),
-    sessionId: root.getAttribute("data-session-id"),
-    emailDomainKeywordId: optionalId(root, "data-email-domain-keyword-id"),
-    userSeatBenefitId: optionalId(root, "data-user-seat-benefit-id"),
-    adminSeatBenefitId: optionalId(root, "data-admin-seat-benefit-id"),
-    supportEmail: root.getAttribute("data-support-email")?.trim() ?? "",
+    supportEmail: options.supportEmail.trim(),
     resume: parseResume(root.getAttribute("data-resume")),
     plans: parsePlans(root.getAttribute("data-plans")),
-    fundId: optionalId(root, "data-fund-id"),
-    individualLevelId: optionalId(root, "data-individual-level-id"),
     seatLevels: parseSeatLevels(root.getAttribute("data-seat-levels")),
     renewal: parseRenewal(root.getAttribute("data-renewal")),
     strings: readI18n(root, registerWizardDefaultStrings),
   };
-}
-
-function optionalId(root: HTMLElement, attribute: string): number | null {
-  const raw = root.getAttribute(attribute);
-  if (raw === null) return null;
-  if (!/^\d+$/.test(raw.trim())) throw new WidgetConfigError(`${attribute} must be a whole number, got "${raw}"`);
-  return Number(raw);
 }
 
 /** data-resume as the server writes it; anything unreadable is no resume point (the wizard starts as usual). */

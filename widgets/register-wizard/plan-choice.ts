@@ -6,24 +6,8 @@
  * what to show and what to ask for.
  */
 
-export type PlanType = "individual-annual" | "individual-monthly" | "school-annual";
-
-/** One plan as the page lists it (data-plans), the same shape as server/domain/plans.ts. */
-export interface PlanOption {
-  planType: PlanType;
-  label: string;
-  /** The most users this option covers; null when not counted in users. */
-  users: number | null;
-  priceText: string;
-  price: number;
-  note?: string;
-}
-
-/** A membership level and the seats it gives (data-seat-levels). */
-export interface SeatLevel {
-  id: number;
-  seats: number;
-}
+import { PLAN_TYPES } from "../../contracts/rules/plans";
+import type { PlanOption, PlanType, SeatLevel } from "../../contracts/shapes/plans";
 
 /** Accounts spec, section 3, "Basket item". */
 export interface BasketItem {
@@ -36,7 +20,7 @@ export interface BasketItem {
   NumberOfUsers: number;
 }
 
-const planTypes: readonly string[] = ["individual-annual", "individual-monthly", "school-annual"];
+const planTypes: readonly string[] = PLAN_TYPES;
 
 /** data-plans as the server writes it; entries that are not plans are left out (the screens then offer fewer). */
 export function parsePlans(raw: string | null): PlanOption[] {

@@ -1,6 +1,6 @@
 import { replaceCsrfToken } from "../lib/csrf-token";
 import { http, HttpError } from "../lib/http";
-import type { SelectedSchool } from "./selected-school";
+import type { SelectedSchool } from "../../contracts/shapes/schools";
 import type { RegistrationStep } from "./steps";
 import type { RegisterWizardStrings } from "./strings";
 

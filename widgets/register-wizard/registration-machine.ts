@@ -1,6 +1,6 @@
 import { assign, setup } from "xstate";
 import { isPathwayKey, pathways, type PathwayKey } from "./pathways";
-import type { SelectedSchool } from "./selected-school";
+import type { SelectedSchool } from "../../contracts/shapes/schools";
 import { registrationSteps, stepAfter, stepBefore, type RegistrationStep } from "./steps";
 
 /**

@@ -1,4 +1,4 @@
-import type { SelectedSchool } from "./selected-school";
+import type { SelectedSchool } from "../../contracts/shapes/schools";
 import type { RegisterWizardStrings } from "./strings";
 import type { SchoolFlowCalls } from "./school-flow-types";
 

@@ -1,10 +1,10 @@
 import { http } from "../lib/http";
 import type { SchoolFlowCalls } from "./school-flow-types";
-import type { MembershipSummary, SelectedSchool } from "./selected-school";
+import type { MembershipSummary, SchoolCheckAnswer, SelectedSchool } from "../../contracts/shapes/schools";
 
 /** The school flow's server calls (accounts spec, section 7), over the widgets' one HTTP client. */
 export const schoolCalls: SchoolFlowCalls = {
-  checkSchool: async (constituentId) => (await http.post<{ school: SelectedSchool }>("/account/school-check", { constituentId })).school,
+  checkSchool: async (constituentId) => (await http.post<SchoolCheckAnswer>("/account/school-check", { constituentId })).school,
   findSchoolByPostcode: async (postalCode) => {
     const answer = await http.get<{ success: boolean; Id?: number }>("/account/constituent-search/", { query: { type: "basic", op: "Like", post: postalCode } });
     return answer.success && typeof answer.Id === "number" ? answer.Id : null;

@@ -1,5 +1,5 @@
 import type { PathwayKey } from "./pathways";
-import type { MembershipSummary, SelectedSchool } from "./selected-school";
+import type { MembershipSummary, SelectedSchool } from "../../contracts/shapes/schools";
 import type { RegistrationStep } from "./steps";
 
 /** The school flow's server calls and the records they carry (accounts spec, sections 3 and 7). */

@@ -1,6 +1,6 @@
 import type { PathwayKey } from "./pathways";
 import { resolveSchool } from "./resolve-school";
-import type { MembershipSummary, SelectedSchool } from "./selected-school";
+import type { MembershipSummary, SelectedSchool } from "../../contracts/shapes/schools";
 import type { RegistrationStep } from "./steps";
 import type { RegisterWizardStrings } from "./strings";
 import type { Affiliation, BenefitUsage, SchoolAdmins, SchoolFlowCalls, SchoolFlowIds, SeatBenefit, SessionStatus } from "./school-flow-types";

@@ -1,23 +1,5 @@
-import type { SchoolType, SelectedSchool } from "./selected-school";
-import { DEFAULT_COUNTRY_ID } from "./selected-school";
-
-/** One answer of GET /account/school-search/ (docs/schools.md, "Search"). */
-export interface SchoolHit {
-  constituentId: number;
-  name: string;
-  /** HTML-escaped name with only <mark> inserted: render with HighlightedName, never as HTML. */
-  highlightedName: string;
-  URN: string | null;
-  type: SchoolType;
-  addressLine1: string;
-  addressLine2: string;
-  addressLine3: string;
-  city: string;
-  postalCode: string;
-}
-
-/** Accounts spec, section 5: the school search input accepts at most 512 characters. */
-export const SCHOOL_SEARCH_MAX_LENGTH = 512;
+import type { SchoolHit, SchoolType, SelectedSchool } from "../../contracts/shapes/schools";
+import { DEFAULT_COUNTRY_ID, SCHOOL_SEARCH_MAX_LENGTH, SCHOOL_TYPES } from "../../contracts/rules/schools";
 
 /** The text worth searching for: trimmed, at most 512 characters; null when blank. */
 export function schoolSearchQuery(text: string): string | null {
@@ -25,9 +7,13 @@ export function schoolSearchQuery(text: string): string | null {
   return query === "" ? null : query;
 }
 
-const schoolTypes: readonly string[] = ["state", "independent-school", "international"];
+const schoolTypes: readonly string[] = SCHOOL_TYPES;
 
-/** Reads `{hits: [...]}`; a hit without an id or a name is skipped. Anything else is a failure. */
+/**
+ * Reads `{hits: [...]}` (contracts/shapes/schools.ts, SchoolSearchAnswer) leniently and
+ * without zod in the bundle, since another backend may answer: a hit without
+ * an id or a name is skipped. Anything else is a failure.
+ */
 export function readSchoolHits(body: unknown): SchoolHit[] {
   const hits = isRecord(body) ? body.hits : undefined;
   if (!Array.isArray(hits)) throw new Error("The school search answer has no hits array");

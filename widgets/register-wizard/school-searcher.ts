@@ -1,6 +1,7 @@
 import { http } from "../lib/http";
 import { TypeaheadRequest } from "../lib/latest-request";
-import { readSchoolHits, schoolSearchQuery, type SchoolHit } from "./school-hits";
+import type { SchoolHit } from "../../contracts/shapes/schools";
+import { readSchoolHits, schoolSearchQuery } from "./school-hits";
 
 /** The pause after the last keystroke before a search goes out. */
 export const SCHOOL_SEARCH_DEBOUNCE_MS = 300;

@@ -5,7 +5,7 @@ import { confirmOrder, returnStart, type PaymentCalls } from "./payment-flow";
 import type { RegistrationEvent } from "./registration-machine";
 import type { RegistrationStep } from "./steps";
 import type { RegisterWizardStrings } from "./strings";
-import type { SelectedSchool } from "./selected-school";
+import type { SelectedSchool } from "../../contracts/shapes/schools";
 
 interface PaymentReturnInput {
   props: RegisterWizardProps;

@@ -6,7 +6,7 @@ import { navigateTo } from "../../../widgets/lib/navigate";
 import { parseRegisterWizard } from "../../../widgets/register-wizard/parse";
 import { paymentCalls } from "../../../widgets/register-wizard/payment-calls";
 import RegisterWizard from "../../../widgets/register-wizard/RegisterWizard";
-import type { SelectedSchool } from "../../../widgets/register-wizard/selected-school";
+import type { SelectedSchool } from "../../../contracts/shapes/schools";
 import { insertMarkup, mountWidget } from "../support/widget-harness";
 
 vi.mock("../../../widgets/lib/navigate", () => ({ navigateTo: vi.fn() }));

@@ -6,7 +6,7 @@ import { planOptions } from "../../../server/domain/plans";
 import { navigateTo } from "../../../widgets/lib/navigate";
 import { parseRegisterWizard } from "../../../widgets/register-wizard/parse";
 import RegisterWizard from "../../../widgets/register-wizard/RegisterWizard";
-import type { SelectedSchool } from "../../../widgets/register-wizard/selected-school";
+import type { SelectedSchool } from "../../../contracts/shapes/schools";
 import { selectedSchool } from "../../support/selected-school";
 import { insertMarkup, mountWidget } from "../support/widget-harness";
 

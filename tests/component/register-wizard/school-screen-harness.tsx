@@ -2,7 +2,7 @@ import { act, render } from "@testing-library/react";
 import { useState } from "react";
 import type { PathwayKey } from "../../../widgets/register-wizard/pathways";
 import { SchoolTypeAndSearchScreen } from "../../../widgets/register-wizard/SchoolTypeAndSearchScreen";
-import type { SelectedSchool } from "../../../widgets/register-wizard/selected-school";
+import type { SelectedSchool } from "../../../contracts/shapes/schools";
 import { registerWizardDefaultStrings } from "../../../widgets/register-wizard/strings";
 
 export const countries = [

@@ -4,7 +4,7 @@ import {
   PASSWORD_TOO_LONG_MESSAGE,
   isCommonPassword,
   passwordProblems,
-} from "../../../server/domain/password-policy";
+} from "../../../contracts/rules/password-policy";
 import { loadCommonPasswords } from "../../../server/accounts/password-rules";
 
 const common = new Set(["password", "qwerty", "p@ssw0rd", "dragon"]);

@@ -1,4 +1,6 @@
 import { readFileSync } from "node:fs";
+import { refusalSchema } from "../../../contracts/shapes/refusal";
+import { schoolSearchAnswerSchema } from "../../../contracts/shapes/schools";
 import request from "supertest";
 import { CRM_IDS } from "../../../server/crm/crm-ids";
 import { createSqlCrm } from "../../../server/crm/sql-crm";
@@ -27,6 +29,8 @@ describe("GET /account/school-search/", () => {
     expect(response.headers["set-cookie"]).toBeUndefined();
     expect(response.body.hits[0]).toMatchObject({ name: "Oakfield Primary School", URN: "100001", highlightedName: "<mark>Oakfield</mark> Primary School" });
     expect(response.body.hits.length).toBeLessThanOrEqual(10);
+    // The answer is the contract the wizard is typed against (contracts/shapes/schools.ts).
+    expect(schoolSearchAnswerSchema.parse(response.body).hits.length).toBeGreaterThan(0);
   });
 
   it("answers no hits for an empty query", async () => {
@@ -38,6 +42,7 @@ describe("GET /account/school-search/", () => {
     await request(testApp.app).get("/account/school-search/").query({ query: "a".repeat(512) }).expect(200);
     const response = await request(testApp.app).get("/account/school-search/").query({ query: "a".repeat(513) }).expect(400);
     expect(response.body).toEqual({ success: false, errors: { query: ["Search text must be 512 characters or fewer."] } });
+    expect(refusalSchema.safeParse(response.body).success).toBe(true);
   });
 
   it("refuses the query sent twice", async () => {

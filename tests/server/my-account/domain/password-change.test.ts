@@ -1,5 +1,5 @@
 import { readPasswordChange } from "../../../../server/domain/password-change";
-import { PASSWORD_RULE_MESSAGE } from "../../../../server/domain/password-policy";
+import { PASSWORD_RULE_MESSAGE } from "../../../../contracts/rules/password-policy";
 
 /* Pure rules of PUT /account/update-password/ (server/domain/password-change.ts). */
 describe("readPasswordChange", () => {

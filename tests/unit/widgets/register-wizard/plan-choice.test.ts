@@ -7,8 +7,8 @@ import {
   readUsers,
   schoolPlanFor,
   schoolPlans,
-  type PlanOption,
 } from "../../../../widgets/register-wizard/plan-choice";
+import type { PlanOption } from "../../../../contracts/shapes/plans";
 
 // The page's list, as the register route writes it into data-plans.
 const plans: PlanOption[] = parsePlans(

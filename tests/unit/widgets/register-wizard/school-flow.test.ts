@@ -8,7 +8,7 @@ import {
   type SchoolFlowIds,
   type SeatBenefit,
 } from "../../../../widgets/register-wizard/school-flow";
-import type { MembershipSummary } from "../../../../widgets/register-wizard/selected-school";
+import type { MembershipSummary } from "../../../../contracts/shapes/schools";
 import { registerWizardDefaultStrings as strings } from "../../../../widgets/register-wizard/strings";
 import { selectedSchool as school } from "../../../support/selected-school";
 

@@ -1,6 +1,7 @@
 /**
  * The password rule for every new password (sign-up, reset, change). Pure:
- * the list of common passwords is passed in. Routes use
+ * the list of common passwords is passed in. The wizard's sign-up form shows
+ * the same message and minimum length; the server's routes use
  * `newPasswordProblems` in server/accounts/password-rules.ts, which loads the
  * shipped list (server/domain/common-passwords.txt) and calls this.
  */
