@@ -24,6 +24,26 @@ export default tseslint.config(
     },
   },
   {
+    // Services return refusals (server/shared/refusal.ts); only the HTTP edge and the composition root speak HttpError
+    // (docs/architecture.md, "Errors and refusals"). depcruise's features-not-to-express forbids server/http/ itself.
+    files: ["server/**/*.ts"],
+    ignores: ["server/http/**", "server/routes/**", "server/views/**", "server/{app,services,main,start-up}.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**"],
+              importNames: ["HttpError", "TooManyRequestsError"],
+              message: "Below the routes, return a Refusal (server/shared/refusal.ts); server/http/refusals.ts gives it its status.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["scripts/**", "tests/bench/**", "tests/soak/**", "server/content/seed-cli.ts", "server/schools/import-cli.ts", "server/content/school-generator/write-establishments-cli.ts"],
     rules: { "no-console": "off" },
   },

@@ -12,6 +12,7 @@ import { noStoreForPersonalResponses } from "./http/personal-responses";
 import { quietRefusals } from "./http/quiet-refusals";
 import { fixedSecurityHeaders, securityHeaders } from "./http/security-headers";
 import { sessionCookieName, sessionMiddleware } from "./http/session/session-middleware";
+import { unlessRefused } from "./http/refusals";
 import { loadCurrentUser } from "./http/session-user";
 import { staticFiles } from "./http/static-files";
 import { accessLog, type AccessLog } from "./logging";
@@ -187,8 +188,8 @@ function expressApp(services: AppServices, options: CreateAppOptions & SharedPar
         {
           ownMemberships: (id) => features.accounts.memberships(id),
           schoolTab: (id) => features.schools.schoolTab(id),
-          schoolCheck: (id, body) => features.schoolRecords.schoolCheck(id, body),
-          membershipSummary: (id, schoolId) => features.schoolRecords.membershipSummary(id, schoolId),
+          schoolCheck: async (id, body) => unlessRefused(await features.schoolRecords.schoolCheck(id, body)),
+          membershipSummary: async (id, schoolId) => unlessRefused(await features.schoolRecords.membershipSummary(id, schoolId)),
         },
         personId,
         new Date(),

@@ -1,5 +1,5 @@
 import { hashPassword, verifyPassword, DEFAULT_SCRYPT_PARAMETERS, type ScryptParameters } from "../auth/password-hashing";
-import { HttpError } from "../shared/errors";
+import { ServiceUnavailableError } from "../shared/errors";
 
 export const HASHING_BUSY_MESSAGE = "Sign-in is very busy right now. Wait a minute, then try again.";
 
@@ -71,7 +71,7 @@ export class PasswordHasher {
       return Promise.resolve();
     }
     if (this.waiting.length >= this.queueLimit) {
-      return Promise.reject(new HttpError(503, HASHING_BUSY_MESSAGE));
+      return Promise.reject(new ServiceUnavailableError(HASHING_BUSY_MESSAGE));
     }
     // The slot passes straight from release() to the waiter, so `running` stays counted.
     return new Promise((resolve) => this.waiting.push(resolve));

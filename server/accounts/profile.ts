@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { inTransaction } from "../db/transactions";
 import { readProfileChange, type NameDetails } from "../domain/profile-change";
-import { HttpError } from "../shared/errors";
+import { refuse } from "../shared/refusal";
 import { SIGNED_OUT_MESSAGE } from "./messages";
 import type { Logger } from "../logging";
 import type { Mailer } from "../mail/mailer";
@@ -66,7 +66,7 @@ export async function updateProfile(
   const { db } = dependencies;
   const current = await loadAccountDetails(db, constituentId);
   // requireUser ran first, so this is an account deleted mid-request.
-  if (!current) throw new HttpError(401, SIGNED_OUT_MESSAGE);
+  if (!current) return refuse("signed-out", SIGNED_OUT_MESSAGE);
 
   const reading = readProfileChange(body, current.Email);
   if (reading.problems) return refused(reading.problems);

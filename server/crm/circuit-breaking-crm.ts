@@ -1,5 +1,5 @@
 import CircuitBreaker from "opossum";
-import { HttpError, ServiceUnavailableError } from "../shared/errors";
+import { ServiceUnavailableError } from "../shared/errors";
 import type { CrmPort } from "./crm-port";
 
 /*
@@ -95,8 +95,8 @@ export function createCircuitBreakingCrm(inner: CrmPort, options: CrmBreakerOpti
     errorThresholdPercentage: options.errorThresholdPercent,
     volumeThreshold: options.minimumCalls,
     resetTimeout: options.resetTimeoutMs,
-    // A refusal written for the person (an HttpError below 500) is an answer, not a sign the CRM is failing.
-    errorFilter: (error: unknown) => error instanceof HttpError && error.status < 500,
+    // A refusal (an error carrying a status below 500, as a remote CRM's client raises for a 404) is an answer, not a sign the CRM is failing.
+    errorFilter: isRefusalError,
   });
   const retryAfterSeconds = Math.ceil(options.resetTimeoutMs / 1000);
 
@@ -123,4 +123,9 @@ export function createCircuitBreakingCrm(inner: CrmPort, options: CrmBreakerOpti
 function breakerFailure(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === "ETIMEDOUT" || code === "EOPENBREAKER" || code === "ESEMLOCKED";
+}
+
+function isRefusalError(error: unknown): boolean {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === "number" && status < 500;
 }

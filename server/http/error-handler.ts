@@ -2,8 +2,8 @@ import type { ErrorRequestHandler, RequestHandler, Response } from "express";
 import { isDatabaseUnavailable } from "../db/unavailable";
 import { isRedisUnavailable } from "../redis";
 import type { SiteSettings } from "../pages/site-settings";
-import { DEFAULT_RETRY_AFTER_SECONDS, ServiceUnavailableError, TooManyRequestsError } from "../shared/errors";
-import { HttpError, isApiRequest, notFound } from "./errors";
+import { DEFAULT_RETRY_AFTER_SECONDS, ServiceUnavailableError } from "../shared/errors";
+import { HttpError, isApiRequest, notFound, TooManyRequestsError } from "./errors";
 
 const bodyLimitText = "100 kB";
 
@@ -55,8 +55,10 @@ export function errorHandler(options: {
       res.status(400).end();
       return;
     }
-    const outage = error instanceof HttpError ? undefined : outages.find(({ isOutage }) => isOutage(error));
-    const httpError = outage ? new ServiceUnavailableError(outage.message, DEFAULT_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_TITLE) : toHttpError(error);
+    const known = error instanceof HttpError || error instanceof ServiceUnavailableError;
+    const outage = known ? undefined : outages.find(({ isOutage }) => isOutage(error));
+    const unavailable = outage ? new ServiceUnavailableError(outage.message, DEFAULT_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_TITLE) : error;
+    const httpError = toHttpError(unavailable);
     if (outage) {
       // An outage, not a bug: one line per request, without the stack (docs/faults.md).
       req.log?.warn({ err: { message: (error as Error).message, code: (error as { code?: unknown }).code } }, outage.logMessage);
@@ -65,7 +67,7 @@ export function errorHandler(options: {
     }
     res.status(httpError.status);
     if (httpError.status === 503) {
-      const seconds = httpError instanceof ServiceUnavailableError ? httpError.retryAfterSeconds : DEFAULT_RETRY_AFTER_SECONDS;
+      const seconds = unavailable instanceof ServiceUnavailableError ? unavailable.retryAfterSeconds : DEFAULT_RETRY_AFTER_SECONDS;
       res.set("Retry-After", String(seconds));
     }
     if (httpError instanceof TooManyRequestsError) res.set("Retry-After", String(httpError.retryAfterSeconds));
@@ -97,9 +99,10 @@ export function isClientAbort(error: unknown): boolean {
   return (error as { type?: unknown } | null)?.type === "request.aborted";
 }
 
-/** Our own errors pass through; body-parser's get a clear message; the rest (outages aside) become a plain 500. */
+/** Our own errors pass through (a dependency's fault as a 503); body-parser's get a clear message; the rest (outages aside) become a plain 500. */
 function toHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
+  if (error instanceof ServiceUnavailableError) return new HttpError(503, error.message, undefined, error.title);
   const { type, status } = (error ?? {}) as { type?: unknown; status?: unknown };
   if (type === "entity.parse.failed") {
     return new HttpError(400, "The data sent was not valid JSON. Check it and try again.");

@@ -14,7 +14,7 @@ import {
 } from "../domain/school-invites";
 import type { Mailer } from "../mail/mailer";
 import type { RateLimiter } from "../rate-limit/rate-limit";
-import { HttpError, TooManyRequestsError } from "../shared/errors";
+import { limitReached, refuse as refusal, Refused, type Refusal } from "../shared/refusal";
 import { pendingInviteCount, renewPendingInvite, revokePendingInvite, storeInvite } from "./invite-store";
 import { refuse, requireAdmin, type RuleContext } from "./school-admin-rules";
 import { currentMembership } from "./school-seats";
@@ -24,7 +24,9 @@ import { withSchoolLock } from "./seat-grants-lock";
  * Sending and revoking invites (accounts spec, section 6; docs/schools.md):
  * an admin of a school sends a link that lets one email address join it as
  * a user. The stored invite is the grant (invite-store.ts): it is spent once,
- * can be revoked, and holds a seat while it is pending.
+ * can be revoked, and holds a seat while it is pending. Refusals are thrown
+ * as Refused (rolling back the school's lock and the invite with it); the
+ * service's boundary (school-admin-service.ts) returns them.
  */
 
 export const INVITE_SENT_MESSAGE = "Invite sent successfully!";
@@ -46,8 +48,8 @@ export interface InviteRequest {
   membershipId: number;
 }
 
-/** Reads and checks the invite's fields: 400 with every problem named. */
-export function parseInviteRequest(body: unknown): InviteRequest {
+/** Reads and checks the invite's fields: refused ("invalid") with every problem named. */
+export function parseInviteRequest(body: unknown): InviteRequest | Refusal {
   const fields = (body ?? {}) as Record<string, unknown>;
   const email = normaliseEmail(typeof fields.email === "string" ? fields.email : "");
   const problems: Record<string, string[]> = {};
@@ -57,7 +59,7 @@ export function parseInviteRequest(body: unknown): InviteRequest {
   const membership = recordId(fields.membershipId);
   if (school === undefined) problems.organisationConstituentId = ["Choose the school to invite to."];
   if (membership === undefined) problems.membershipId = ["Choose the membership to invite to."];
-  if (Object.keys(problems).length > 0) throw new HttpError(400, "Check the invite and try again.", problems);
+  if (Object.keys(problems).length > 0) return refusal("invalid", "Check the invite and try again.", { errors: problems });
   return { email, organisationConstituentId: school!, membershipId: membership! };
 }
 
@@ -66,7 +68,7 @@ export async function sendInvite(context: InviteContext, userId: number, invite:
   await requireAdmin(context, userId, schoolId, now, { membershipId: invite.membershipId });
   const membership = await currentMembership(context.crm, schoolId, now);
   if (membership?.Id !== invite.membershipId) {
-    refuse(context, 403, NOT_CURRENT_MEMBERSHIP_MESSAGE, { userId, rule: "current-membership", schoolId, membershipId: invite.membershipId });
+    refuse(context, "forbidden", NOT_CURRENT_MEMBERSHIP_MESSAGE, { userId, rule: "current-membership", schoolId, membershipId: invite.membershipId });
   }
   await countAgainstLimits(context, userId, schoolId);
   // Under the school's lock, so two admins inviting at once cannot both promise the last seat.
@@ -79,7 +81,7 @@ export async function sendInvite(context: InviteContext, userId: number, invite:
       remaining: userSeat.TotalRemaining,
     };
     const problem = inviteSeatProblem(seats, await pendingInviteCount(trx, schoolId, lockedNow, invite.email));
-    if (problem) refuse(context, 409, problem, { userId, rule: "invite-seat-free", schoolId, membershipId: membership.Id });
+    if (problem) refuse(context, "conflict", problem, { userId, rule: "invite-seat-free", schoolId, membershipId: membership.Id });
     const token = await storeInvite(trx, { schoolId, membershipId: membership.Id, email: invite.email, invitedBy: userId }, lockedNow);
     await mailInvite(context, trx, { to: invite.email, schoolName: membership.Constituent.DisplayName, token }, { userId, schoolId });
   });
@@ -96,7 +98,7 @@ async function mailInvite(context: InviteContext, trx: Kysely<Database>, invite:
     );
   } catch (error) {
     context.logger.error({ err: error, ...log }, "invite email not queued");
-    throw new HttpError(503, INVITE_FAILED_MESSAGE);
+    throw new Refused(refusal("unavailable", INVITE_FAILED_MESSAGE));
   }
 }
 
@@ -110,7 +112,7 @@ export async function resendInvite(context: InviteContext, userId: number, targe
   const { schoolId, inviteId } = target;
   await requireAdmin(context, userId, schoolId, now, { inviteId });
   const perInvite = await context.rateLimiter.hit(`school-invites:resend:${inviteId}`, INVITE_RESENDS_PER_HOUR, 60 * 60 * 1000);
-  if (!perInvite.allowed) throw new TooManyRequestsError(inviteResentTooOftenMessage(perInvite.retryAfterSeconds), perInvite.retryAfterSeconds);
+  if (!perInvite.allowed) throw new Refused(limitReached(inviteResentTooOftenMessage(perInvite.retryAfterSeconds), perInvite.retryAfterSeconds, { rule: "invite-resends-per-hour" }));
   await countAgainstLimits(context, userId, schoolId);
   const schoolName = (await currentMembership(context.crm, schoolId, now))?.Constituent.DisplayName ?? "your school";
   const email = await inTransaction(context.db, async (trx) => {
@@ -119,7 +121,7 @@ export async function resendInvite(context: InviteContext, userId: number, targe
     await mailInvite(context, trx, { to: renewed.email, schoolName, token: renewed.token }, { userId, schoolId });
     return renewed.email;
   });
-  if (email === undefined) throw new HttpError(404, INVITE_NOT_PENDING_MESSAGE);
+  if (email === undefined) throw new Refused(refusal("not-found", INVITE_NOT_PENDING_MESSAGE));
   context.logger.info({ userId, ...target }, "school invite resent");
   return { email };
 }
@@ -131,7 +133,7 @@ async function countAgainstLimits(context: InviteContext, userId: number, school
     const result = await context.rateLimiter.hit(`school-invites:${scope}:${window}:${subject}`, limit, windowMs);
     if (!result.allowed) {
       context.logger.warn({ userId, schoolId, rule: `invites-per-${scope}-per-${window}`, limit }, "school invite refused: limit reached");
-      throw new TooManyRequestsError(tooManyInvitesMessage(scope, result.retryAfterSeconds), result.retryAfterSeconds);
+      throw new Refused(limitReached(tooManyInvitesMessage(scope, result.retryAfterSeconds), result.retryAfterSeconds, { rule: `invites-per-${scope}-per-${window}` }));
     }
   }
 }
@@ -140,7 +142,7 @@ async function countAgainstLimits(context: InviteContext, userId: number, school
 export async function revokeInvite(context: InviteContext, userId: number, target: { schoolId: number; inviteId: number }, now: Date): Promise<{ email: string }> {
   await requireAdmin(context, userId, target.schoolId, now, { inviteId: target.inviteId });
   const revoked = await revokePendingInvite(context.db, target.schoolId, target.inviteId, now);
-  if (!revoked) throw new HttpError(404, INVITE_NOT_PENDING_MESSAGE);
+  if (!revoked) throw new Refused(refusal("not-found", INVITE_NOT_PENDING_MESSAGE));
   context.logger.info({ userId, ...target }, "school invite revoked");
   return revoked;
 }

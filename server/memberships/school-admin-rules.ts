@@ -4,7 +4,7 @@ import { findSessionUser } from "../accounts/constituents";
 import type { Affiliation, CrmPort, SeatBenefit } from "../crm/crm-port";
 import type { Database } from "../db/schema";
 import type { Logger } from "../logging";
-import { HttpError } from "../shared/errors";
+import { refuse as refusal, Refused } from "../shared/refusal";
 import { revokePendingInvitesTo } from "./invite-store";
 import { withSchoolLock } from "./seat-grants-lock";
 import { currentMembership, takeSeat } from "./school-seats";
@@ -13,7 +13,9 @@ import { isSchoolAdmin, roleOf } from "./school-standing";
 /*
  * The school admin's rules (accounts spec, section 6): only an admin of a
  * school makes another of its users an admin or removes one. Every refusal
- * is logged at warn with who asked, the rule and the ids, and changes nothing.
+ * is logged at warn with who asked, the rule and the ids, and changes nothing:
+ * it is thrown as Refused (out of the school's lock, rolling its transaction
+ * back), and the service's boundary (school-admin-service.ts) returns it.
  */
 
 export const NOT_SCHOOL_ADMIN_MESSAGE = "You can't do that for this school: only its admins can.";
@@ -59,15 +61,20 @@ export interface RuleContext {
   logger: Logger;
 }
 
-/** A refusal: logged, then thrown for the HTTP edge to answer. */
-export function refuse(context: RuleContext, status: 403 | 404 | 409, message: string, details: { userId: number; rule: string } & Record<string, unknown>): never {
+/** A refusal: logged, then thrown as Refused for the service's boundary to return. */
+export function refuse(
+  context: RuleContext,
+  reason: "forbidden" | "not-found" | "conflict",
+  message: string,
+  details: { userId: number; rule: string } & Record<string, unknown>,
+): never {
   context.logger.warn(details, `school admin rule refused: ${details.rule}`);
-  throw new HttpError(status, message);
+  throw new Refused(refusal(reason, message, { rule: details.rule }));
 }
 
 export async function requireAdmin(context: RuleContext, userId: number, schoolId: number, now: Date, details: Record<string, unknown>): Promise<void> {
   if (!(await isSchoolAdmin(context.crm, context.ids, { schoolId, personId: userId }, now))) {
-    refuse(context, 403, NOT_SCHOOL_ADMIN_MESSAGE, { userId, rule: "admin-of-school", schoolId, ...details });
+    refuse(context, "forbidden", NOT_SCHOOL_ADMIN_MESSAGE, { userId, rule: "admin-of-school", schoolId, ...details });
   }
 }
 
@@ -100,13 +107,13 @@ async function makeAdminLocked(context: RuleContext, userId: number, target: { s
   const { schoolId, personId } = target;
   await requireAdmin(context, userId, schoolId, now, { personId });
   const member = await currentMemberAffiliation(context, schoolId, personId, now);
-  if (!member) refuse(context, 403, NOT_A_USER_MESSAGE, { userId, rule: "current-user-of-school", schoolId, personId });
+  if (!member) refuse(context, "forbidden", NOT_A_USER_MESSAGE, { userId, rule: "current-user-of-school", schoolId, personId });
   const outcome = await takeSeat(context.crm, context.ids, { schoolId, personId, role: "admin", now });
   const schoolName = member.GroupConstituent.DisplayName;
   if (outcome.kind === "no-membership") {
-    refuse(context, 409, noCurrentMembershipMessage(schoolName), { userId, rule: "valid-membership", schoolId, personId });
+    refuse(context, "conflict", noCurrentMembershipMessage(schoolName), { userId, rule: "valid-membership", schoolId, personId });
   }
-  if (outcome.kind === "no-seats") refuse(context, 409, noAdminSeatMessage(schoolName), { userId, rule: "admin-seat-free", schoolId, personId });
+  if (outcome.kind === "no-seats") refuse(context, "conflict", noAdminSeatMessage(schoolName), { userId, rule: "admin-seat-free", schoolId, personId });
   return { created: outcome.kind === "joined", affiliation: outcome.affiliation, name: member.IndividualConstituent.DisplayName };
 }
 
@@ -120,13 +127,13 @@ export interface Removal {
 /** The affiliation, if current, after checking that the user is an admin of its school. Changes nothing. */
 export async function checkRemoval(context: RuleContext, userId: number, affiliationId: number, now: Date): Promise<Removal> {
   const affiliation = await context.crm.affiliation(affiliationId);
-  if (!affiliation) throw new HttpError(404, UNKNOWN_AFFILIATION_MESSAGE);
+  if (!affiliation) throw new Refused(refusal("not-found", UNKNOWN_AFFILIATION_MESSAGE));
   const schoolId = affiliation.GroupConstituent.Id;
   // Another school's affiliation is answered as a missing one, so affiliation ids cannot be probed (issue 22, item 9).
   if (!(await isSchoolAdmin(context.crm, context.ids, { schoolId, personId: userId }, now))) {
-    refuse(context, 404, UNKNOWN_AFFILIATION_MESSAGE, { userId, rule: "admin-of-school", schoolId, affiliationId });
+    refuse(context, "not-found", UNKNOWN_AFFILIATION_MESSAGE, { userId, rule: "admin-of-school", schoolId, affiliationId });
   }
-  if (!isCurrent(affiliation, now)) throw new HttpError(404, UNKNOWN_AFFILIATION_MESSAGE);
+  if (!isCurrent(affiliation, now)) throw new Refused(refusal("not-found", UNKNOWN_AFFILIATION_MESSAGE));
   return { affiliation, name: affiliation.IndividualConstituent.DisplayName };
 }
 
@@ -169,7 +176,7 @@ async function removeAffiliationLocked(
     const admins = (await context.crm.affiliations({ groupConstituentId: schoolId, currentAt: now })).filter(
       (held) => held.AffiliationType.Id === adminType && held.IndividualConstituent.Id !== userId,
     );
-    if (admins.length === 0) refuse(context, 409, LAST_ADMIN_MESSAGE, { userId, rule: "last-admin", schoolId, affiliationId: affiliation.Id });
+    if (admins.length === 0) refuse(context, "conflict", LAST_ADMIN_MESSAGE, { userId, rule: "last-admin", schoolId, affiliationId: affiliation.Id });
   }
   for (const held of ending) await context.crm.endAffiliation(held.Id, now);
   const stillHeld = await context.crm.affiliations({ groupConstituentId: schoolId, individualConstituentId: personId, currentAt: now });

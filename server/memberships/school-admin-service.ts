@@ -5,10 +5,10 @@ import type { Affiliation, CrmPort } from "../crm/crm-port";
 import type { Database } from "../db/schema";
 import type { Logger } from "../logging";
 import type { Mailer } from "../mail/mailer";
-import { HttpError } from "../shared/errors";
+import { refuse as refusal, settle, type Refusal } from "../shared/refusal";
 import type { RateLimiter } from "../rate-limit/rate-limit";
 import { acceptInvite, type InviteAcceptance } from "./invite-acceptance";
-import { parseInviteRequest, resendInvite, revokeInvite, sendInvite, type InviteContext } from "./invites";
+import { resendInvite, revokeInvite, sendInvite, type InviteContext, type InviteRequest } from "./invites";
 import {
   adminSeatProblemAt,
   checkRemoval,
@@ -19,6 +19,7 @@ import {
   removeAffiliation,
   requireAdmin,
   SELF_AFFILIATION_MESSAGE,
+  UNKNOWN_AFFILIATION_MESSAGE,
   type AdminGranted,
   type Removal,
 } from "./school-admin-rules";
@@ -29,31 +30,42 @@ import { isSchoolAdmin, schoolStanding, type SchoolRole } from "./school-standin
  * Roles at a school, the School tab and invites (docs/schools.md, "School
  * administration and invites"). Each method reads the clock once. Grants,
  * removals and invites go to the audit log, with the `ip` the route passes.
+ * A refusal is returned (the rules throw it as Refused, so a transaction
+ * rolls back; `settle` turns it back into the answer here).
  */
 export interface SchoolAdminService {
   /** A school's affiliations; names only for its admins (and one's own record). */
   affiliations(userId: number, query: { groupConstituentId: number; currentOnly: boolean }): Promise<Affiliation[]>;
   /** POST /account/affiliation/{individualId}/: confirming one's own, or making another user an admin. */
-  recordAffiliation(userId: number, individualId: number, body: unknown, ip?: string): Promise<{ created: boolean; Id: number }>;
-  makeAdmin(userId: number, target: { schoolId: number; personId: number }, ip?: string): Promise<AdminGranted>;
+  recordAffiliation(userId: number, request: AffiliationRequest, ip?: string): Promise<{ created: boolean; Id: number } | Refusal>;
+  makeAdmin(userId: number, target: { schoolId: number; personId: number }, ip?: string): Promise<AdminGranted | Refusal>;
   /**
    * The confirmation page's facts before making someone admin; checks the
    * rules, changes nothing. `unavailable`: why it cannot be done now (no admin
    * seat free, no membership), for the page to say instead of offering it.
    */
-  adminOffer(userId: number, target: { schoolId: number; personId: number }): Promise<{ name: string; schoolName: string; unavailable?: string }>;
-  removal(userId: number, affiliationId: number): Promise<Removal>;
-  remove(userId: number, request: { affiliationId: number; wholePerson: boolean }, ip?: string): Promise<Removal>;
+  adminOffer(userId: number, target: { schoolId: number; personId: number }): Promise<{ name: string; schoolName: string; unavailable?: string } | Refusal>;
+  removal(userId: number, affiliationId: number): Promise<Removal | Refusal>;
+  remove(userId: number, request: { affiliationId: number; wholePerson: boolean }, ip?: string): Promise<Removal | Refusal>;
   schoolTab(userId: number): Promise<SchoolTab | undefined>;
-  invite(userId: number, body: unknown, ip?: string): Promise<void>;
+  invite(userId: number, invite: InviteRequest, ip?: string): Promise<void | Refusal>;
   /** An admin's view of the school's pending invites. */
-  pendingInvites(userId: number, schoolId: number): Promise<PendingInviteRow[]>;
-  revokeInvite(userId: number, target: { schoolId: number; inviteId: number }, ip?: string): Promise<{ email: string }>;
+  pendingInvites(userId: number, schoolId: number): Promise<PendingInviteRow[] | Refusal>;
+  revokeInvite(userId: number, target: { schoolId: number; inviteId: number }, ip?: string): Promise<{ email: string } | Refusal>;
   /** Sends a pending invite again, with a new link and a fresh expiry; the earlier link stops working. */
-  resendInvite(userId: number, target: { schoolId: number; inviteId: number }, ip?: string): Promise<{ email: string }>;
+  resendInvite(userId: number, target: { schoolId: number; inviteId: number }, ip?: string): Promise<{ email: string } | Refusal>;
   acceptInvite(token: string, user: { id: number; email: string } | undefined): Promise<InviteAcceptance>;
   /** For the login answer: the role at the person's school and that school's latest membership expiry. */
   loginStanding(personId: number): Promise<{ role: SchoolRole; expiresAt: string | null } | undefined>;
+}
+
+/** POST /account/affiliation/{individualId}/'s body, as the route read it: ids of the type, the school and the person (the path's). */
+export interface AffiliationRequest {
+  typeId: number;
+  schoolId: number;
+  personId: number;
+  /** With one's own affiliation: the seat usage it was recorded with. */
+  salary: number;
 }
 
 export interface SchoolAdminDependencies {
@@ -93,48 +105,40 @@ export function createSchoolAdminService(deps: SchoolAdminDependencies): SchoolA
       return records.map((record) => (record.IndividualConstituent.Id === userId ? record : { ...record, IndividualConstituent: hidden }));
     },
 
-    async recordAffiliation(userId, individualId, body, ip) {
+    recordAffiliation: (userId, request, ip) => settle(async () => {
       const now = clock();
-      const fields = (body ?? {}) as Record<string, unknown>;
-      const typeId = idOf(fields.AffiliationType);
-      const schoolId = idOf(fields.GroupConstituent);
-      const personId = idOf(fields.IndividualConstituent);
-      if (typeId === undefined || schoolId === undefined || personId === undefined) {
-        throw new HttpError(400, "Send AffiliationType, GroupConstituent and IndividualConstituent, each as {\"Id\": number}.");
-      }
-      if (personId !== individualId) throw new HttpError(400, "IndividualConstituent.Id must be the id in the address.");
+      const { typeId, schoolId, personId, salary } = request;
       if (personId === userId) {
         // One's own affiliation is recorded with its seat (manual-benefit-usage); here it is only confirmed.
-        const salary = typeof fields.Salary === "number" ? fields.Salary : Number(fields.Salary);
         const held = (await crm.affiliations({ groupConstituentId: schoolId, individualConstituentId: userId, currentAt: now })).find(
           (record) => record.AffiliationType.Id === typeId && record.Salary !== null && record.Salary === salary && isCurrent(record, now),
         );
-        if (!held) refuse(context, 403, SELF_AFFILIATION_MESSAGE, { userId, rule: "self-affiliation-recorded", schoolId, typeId });
+        if (!held) refuse(context, "forbidden", SELF_AFFILIATION_MESSAGE, { userId, rule: "self-affiliation-recorded", schoolId, typeId });
         return { created: false, Id: held.Id };
       }
       if (typeId !== ids.affiliationTypes.admin) {
         await assertAdmin(userId, schoolId, now, personId);
-        refuse(context, 403, ONLY_ADMIN_ROLE_MESSAGE, { userId, rule: "admin-type-only", schoolId, personId, typeId });
+        refuse(context, "forbidden", ONLY_ADMIN_ROLE_MESSAGE, { userId, rule: "admin-type-only", schoolId, personId, typeId });
       }
       const granted = await grantAdmin(userId, { schoolId, personId }, now, ip);
       return { created: granted.created, Id: granted.affiliation.Id };
-    },
+    }),
 
-    makeAdmin: (userId, target, ip) => grantAdmin(userId, target, clock(), ip),
+    makeAdmin: (userId, target, ip) => settle(() => grantAdmin(userId, target, clock(), ip)),
 
-    async adminOffer(userId, target) {
+    adminOffer: (userId, target) => settle(async () => {
       const now = clock();
       await assertAdmin(userId, target.schoolId, now, target.personId);
       const held = await crm.affiliations({ groupConstituentId: target.schoolId, individualConstituentId: target.personId, currentAt: now });
       const member = held[0];
-      if (!member) throw new HttpError(404, "That person is no longer at this school. Reload the page to see its users.");
+      if (!member) return refusal("not-found", UNKNOWN_AFFILIATION_MESSAGE);
       const schoolName = member.GroupConstituent.DisplayName;
       const unavailable = await adminSeatProblemAt(context, { id: target.schoolId, name: schoolName }, now);
       return { name: member.IndividualConstituent.DisplayName, schoolName, unavailable };
-    },
+    }),
 
-    removal: (userId, affiliationId) => checkRemoval(context, userId, affiliationId, clock()),
-    async remove(userId, request, ip) {
+    removal: (userId, affiliationId) => settle(() => checkRemoval(context, userId, affiliationId, clock())),
+    remove: (userId, request, ip) => settle(async () => {
       const removal = await removeAffiliation(context, userId, request, clock());
       const { affiliation } = removal;
       await deps.audit.record({
@@ -150,29 +154,28 @@ export function createSchoolAdminService(deps: SchoolAdminDependencies): SchoolA
         },
       });
       return removal;
-    },
+    }),
     schoolTab: (userId) => schoolTab({ crm, ids, db: deps.db }, userId, clock()),
-    async invite(userId, body, ip) {
-      const invite = parseInviteRequest(body);
+    invite: (userId, invite, ip) => settle(async () => {
       await sendInvite(context, userId, invite, clock());
       const details = { schoolId: invite.organisationConstituentId, membershipId: invite.membershipId, email: invite.email };
       await deps.audit.record({ event: "school-invite.sent", actorId: userId, ip, details });
-    },
-    async pendingInvites(userId, schoolId) {
+    }),
+    pendingInvites: (userId, schoolId) => settle(async () => {
       const now = clock();
       await requireAdmin(context, userId, schoolId, now, { view: "invites" });
       return pendingInviteRows(deps.db, schoolId, now);
-    },
-    async revokeInvite(userId, target, ip) {
+    }),
+    revokeInvite: (userId, target, ip) => settle(async () => {
       const revoked = await revokeInvite(context, userId, target, clock());
       await deps.audit.record({ event: "school-invite.revoked", actorId: userId, ip, details: { ...target, email: revoked.email } });
       return revoked;
-    },
-    async resendInvite(userId, target, ip) {
+    }),
+    resendInvite: (userId, target, ip) => settle(async () => {
       const resent = await resendInvite(context, userId, target, clock());
       await deps.audit.record({ event: "school-invite.resent", actorId: userId, ip, details: { ...target, email: resent.email } });
       return resent;
-    },
+    }),
     acceptInvite: (token, user) => acceptInvite(context, token, user, clock()),
 
     async loginStanding(personId) {
@@ -193,11 +196,4 @@ export function createSchoolAdminService(deps: SchoolAdminDependencies): SchoolA
   function assertAdmin(userId: number, schoolId: number, now: Date, personId: number): Promise<void> {
     return requireAdmin(context, userId, schoolId, now, { personId });
   }
-}
-
-/** `{Id: n}` with n a positive whole number, else undefined. */
-function idOf(value: unknown): number | undefined {
-  if (value === null || typeof value !== "object") return undefined;
-  const id = (value as { Id?: unknown }).Id;
-  return typeof id === "number" && Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }

@@ -1,7 +1,7 @@
 import type { Logger } from "../logging";
 import type { CrmIds } from "../crm/crm-ids";
 import type { ConstituentDetail, CrmPort } from "../crm/crm-port";
-import { HttpError } from "../shared/errors";
+import { refuse, Refused } from "../shared/refusal";
 import type { OrganisationCreators } from "./organisation-creators";
 
 /*
@@ -12,6 +12,7 @@ import type { OrganisationCreators } from "./organisation-creators";
  * A record that is not yours is answered exactly as one that does not exist
  * (404, one message), so ids cannot be probed for which exist (issue 22,
  * item 9); only the warn log, with who, which rule and which ids, tells them apart.
+ * A refusal here is thrown as Refused: the service's boundary returns it.
  */
 
 export const NOT_FOUND_MESSAGE = "We couldn't find that record. Search for the school again, or check the address.";
@@ -26,18 +27,20 @@ export interface RecordAccess {
   deny(userId: number, rule: string, ids: Record<string, number>): never;
 }
 
+const notFound = (rule: string) => new Refused(refuse("not-found", NOT_FOUND_MESSAGE, { rule }));
+
 export function recordAccess(deps: { crm: CrmPort; ids: CrmIds; creators: OrganisationCreators; logger: Logger }): RecordAccess {
   const { crm, ids, creators, logger } = deps;
   const isOrganisation = (detail: ConstituentDetail) => detail.ConstituentType.Id === ids.constituentTypes.organisation;
 
   const deny = (userId: number, rule: string, refused: Record<string, number>): never => {
     logger.warn({ userId, rule, ...refused }, "school records: refused");
-    throw new HttpError(404, NOT_FOUND_MESSAGE);
+    throw notFound(rule);
   };
 
   const existing = async (constituentId: number) => {
     const detail = await crm.constituentDetail(constituentId);
-    if (!detail) throw new HttpError(404, NOT_FOUND_MESSAGE);
+    if (!detail) throw notFound("record-exists");
     return detail;
   };
 

@@ -1,6 +1,6 @@
 import type { RateLimiter } from "../rate-limit/rate-limit";
 import { waitDescribed } from "../domain/wait-described";
-import { TooManyRequestsError } from "../shared/errors";
+import { limitReached, Refused } from "../shared/refusal";
 
 /*
  * How many school records one person may write by hand (issue 22, item 8;
@@ -21,9 +21,9 @@ export function schoolRecordLimitMessage(kind: keyof typeof SCHOOL_RECORD_LIMITS
   return `You can make ${limit} ${what} ${per}, and have used them all. Try again in ${waitDescribed(retryAfterSeconds)}.`;
 }
 
-/** Counts one write of this kind by the person; past the limit, a 429 that says when to try again. */
+/** Counts one write of this kind by the person; past the limit, throws Refused ("too-many-attempts", saying when to try again). */
 export async function spendSchoolRecordWrite(rateLimiter: RateLimiter, kind: keyof typeof SCHOOL_RECORD_LIMITS, personId: number): Promise<void> {
   const { limit, windowMs, key } = SCHOOL_RECORD_LIMITS[kind];
   const result = await rateLimiter.hit(`${key}:${personId}`, limit, windowMs);
-  if (!result.allowed) throw new TooManyRequestsError(schoolRecordLimitMessage(kind, result.retryAfterSeconds), result.retryAfterSeconds);
+  if (!result.allowed) throw new Refused(limitReached(schoolRecordLimitMessage(kind, result.retryAfterSeconds), result.retryAfterSeconds, { rule: key }));
 }

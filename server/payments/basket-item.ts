@@ -1,5 +1,6 @@
 import { isPlanType, pricePlan, type LevelTable, type PricedPlan } from "../domain/plans";
-import { HttpError, type FieldErrors } from "../shared/errors";
+import type { FieldErrors } from "../shared/errors";
+import { refuse, type Refusal } from "../shared/refusal";
 
 /*
  * The spec's basket item (section 3), as far as the server believes it:
@@ -20,7 +21,7 @@ const wholeNumber = (value: unknown): number | undefined => {
   return undefined;
 };
 
-export function readBasketItem(body: unknown, levels: LevelTable): BasketItem {
+export function readBasketItem(body: unknown, levels: LevelTable): BasketItem | Refusal {
   const record = body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   const errors: FieldErrors = {};
 
@@ -49,7 +50,7 @@ export function readBasketItem(body: unknown, levels: LevelTable): BasketItem {
   }
 
   if (Object.keys(errors).length > 0 || !plan || constituentId === undefined) {
-    throw new HttpError(400, "Check the plan details and try again.", errors);
+    return refuse("invalid", "Check the plan details and try again.", { errors });
   }
   // An individual plan is always the payer's own, whatever school was sent along.
   return { constituentId, organisationId: plan.planType === "school-annual" ? organisationId : false, plan };

@@ -8,7 +8,7 @@ import { formatLondonDate } from "../domain/membership-status";
 import { formatPounds, isPlanType, planLabel, pricePlan } from "../domain/plans";
 import type { Logger } from "../logging";
 import type { Mailer } from "../mail/mailer";
-import { HttpError } from "../shared/errors";
+import { isRefusal, refuse, type Refusal } from "../shared/refusal";
 import { readBasketItem } from "./basket-item";
 import { fulfilOrder } from "./fulfilment";
 import type { NotificationResult } from "./notification-result";
@@ -65,9 +65,9 @@ export type { NotificationResult };
  */
 export interface PaymentsService {
   /** POST /account/add-to-basket/: the REDIRECT link of a new checkout. */
-  addToBasket(userId: number, body: unknown): Promise<{ redirectUrl: string; sessionId: string }>;
-  /** GET /account/cart/orders/: only the payer's, only once paid (404 / 409 otherwise, as HttpError). */
-  orderDetails(userId: number, sessionId: string): Promise<OrderDetails>;
+  addToBasket(userId: number, body: unknown): Promise<{ redirectUrl: string; sessionId: string } | Refusal>;
+  /** GET /account/cart/orders/: only the payer's, only once paid (refused otherwise: not found, forbidden when unfulfilled, conflict). */
+  orderDetails(userId: number, sessionId: string): Promise<OrderDetails | Refusal>;
   /** The person's payments, newest first, for My account. */
   orderLines(userId: number): Promise<OrderLine[]>;
   /** The person's orders in full, oldest first, for "Download my data" (docs/my-account.md). */
@@ -180,15 +180,16 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
   return {
     async addToBasket(userId, body) {
       const item = readBasketItem(body, ids.membershipLevels);
+      if (isRefusal(item)) return item;
       if (item.constituentId !== userId) {
         logger.warn({ userId, rule: "self-only", constituentId: item.constituentId }, "basket refused");
-        throw new HttpError(403, "You can only buy a membership from your own account. Reload the page and try again.");
+        return refuse("forbidden", "You can only buy a membership from your own account. Reload the page and try again.");
       }
       if (item.organisationId !== false) {
         const organisation = await crm.constituentDetail(item.organisationId);
         if (!organisation || organisation.ConstituentType.Id !== ids.constituentTypes.organisation) {
           logger.warn({ userId, rule: "organisation-exists", organisationId: item.organisationId }, "basket refused");
-          throw new HttpError(404, "We couldn't find that school. Search for it again.");
+          return refuse("not-found", "We couldn't find that school. Search for it again.");
         }
       }
       const now = clock();
@@ -197,8 +198,7 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
         const decision = await schoolPurchaseDecision(db, crm, ids, order, now);
         if (decision.kind === "refused") {
           logger.warn({ userId, rule: `school-purchase:${decision.reason}`, organisationId: item.organisationId }, "basket refused");
-          const { status, message } = schoolPurchaseRefusal(decision, deps.staffEmail);
-          throw new HttpError(status, message);
+          return schoolPurchaseRefusal(decision, deps.staffEmail);
         }
       }
       // Read before the order exists: an unreachable CRM then leaves no order behind.
@@ -231,7 +231,7 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
       } catch (error) {
         // The order stays pending with no reference, so no notification can ever fulfil it.
         logger.error({ err: error, orderId, provider: provider.name }, "checkout not created");
-        throw new HttpError(502, "We couldn't reach the payment provider. Nothing was charged; try again in a few minutes.");
+        return refuse("provider-failed", "We couldn't reach the payment provider. Nothing was charged; try again in a few minutes.");
       }
       await orders.setReference(orderId, checkout.reference);
       return { redirectUrl: checkout.redirectUrl, sessionId };
@@ -240,9 +240,9 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
     async orderDetails(userId, sessionId) {
       const order = await orders.bySession(sessionId);
       // Someone else's order answers exactly as an unknown one: ids are not confirmed to strangers.
-      if (!order || order.constituent_id !== userId) throw new HttpError(404, NOT_FOUND_MESSAGE);
-      if (order.status === "unfulfilled") throw new HttpError(403, unfulfilledMessage(deps.staffEmail));
-      if (order.status !== "approved" || order.membership_id === null) throw new HttpError(409, PAYMENT_FAILED_MESSAGE);
+      if (!order || order.constituent_id !== userId) return refuse("not-found", NOT_FOUND_MESSAGE);
+      if (order.status === "unfulfilled") return refuse("forbidden", unfulfilledMessage(deps.staffEmail));
+      if (order.status !== "approved" || order.membership_id === null) return refuse("conflict", PAYMENT_FAILED_MESSAGE);
       const payer = await named(order.constituent_id);
       const recipient = order.organisation_id === null ? payer : await named(order.organisation_id);
       return {

@@ -5,6 +5,7 @@ import type { Database } from "../db/schema";
 import { decideSchoolPurchase, type SchoolPurchaseDecision, type SchoolPurchaseRefusal } from "../domain/school-purchase";
 import { refusals } from "../memberships/seat-grants-refusals";
 import { schoolPurchaseFacts } from "../memberships/school-purchase-standing";
+import { refuse, type Refusal } from "../shared/refusal";
 
 /*
  * The school-purchase rule (server/domain/school-purchase.ts) as the basket and
@@ -25,26 +26,29 @@ export async function schoolPurchaseDecision(db: Kysely<Database>, crm: CrmPort,
   return decideSchoolPurchase(await schoolPurchaseFacts(db, crm, ids, { schoolId, personId, levelId, numberOfUsers, now }));
 }
 
-/** The status and the sentence saying what to do instead. */
-export function schoolPurchaseRefusal(refusal: SchoolPurchaseRefusal, staffEmail: string): { status: 403 | 409; message: string } {
+/** The refusal the payer is given: not theirs to buy (forbidden) or nothing to buy (conflict), and what to do instead. */
+export function schoolPurchaseRefusal(refusal: SchoolPurchaseRefusal, staffEmail: string): Refusal {
+  const rule = `school-purchase:${refusal.reason}`;
   switch (refusal.reason) {
     case "ask-admin":
-      return { status: 403, message: `Only this school's admin can buy or renew its membership. Ask them to do it, or contact us at ${staffEmail}.` };
+      return refuse("forbidden", `Only this school's admin can buy or renew its membership. Ask them to do it, or contact us at ${staffEmail}.`, { rule });
     case "ask-staff":
-      return { status: 403, message: `This school's membership has no admin, so it can't be bought or renewed online. Contact us at ${staffEmail} and we'll sort it out.` };
+      return refuse("forbidden", `This school's membership has no admin, so it can't be bought or renewed online. Contact us at ${staffEmail} and we'll sort it out.`, { rule });
     case "unverified":
-      return { status: 403, message: refusals.unverified.message };
+      return refuse("forbidden", refusals.unverified.message, { rule });
     case "other-domain":
-      return {
-        status: 403,
-        message: `Only someone with one of this school's email addresses can buy its first membership. Sign up with your school email address, or contact us at ${staffEmail}.`,
-      };
+      return refuse(
+        "forbidden",
+        `Only someone with one of this school's email addresses can buy its first membership. Sign up with your school email address, or contact us at ${staffEmail}.`,
+        { rule },
+      );
     case "unlimited":
-      return { status: 409, message: `This school's membership already has unlimited seats, so there is nothing to buy. Contact us at ${staffEmail} if you need something else.` };
+      return refuse("conflict", `This school's membership already has unlimited seats, so there is nothing to buy. Contact us at ${staffEmail} if you need something else.`, { rule });
     case "too-small":
-      return {
-        status: 409,
-        message: `This school's membership covers up to ${refusal.ceiling} users, with ${refusal.seatsInUse} in use. A purchase can only renew or upgrade it: choose a plan for at least ${refusal.atLeast} users.`,
-      };
+      return refuse(
+        "conflict",
+        `This school's membership covers up to ${refusal.ceiling} users, with ${refusal.seatsInUse} in use. A purchase can only renew or upgrade it: choose a plan for at least ${refusal.atLeast} users.`,
+        { rule },
+      );
   }
 }

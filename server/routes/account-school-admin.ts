@@ -1,15 +1,18 @@
 import { Router, type Request, type Response } from "express";
+import { z } from "zod";
 import type { CurrentUser } from "../accounts/current-user";
 import { textField } from "../accounts/request-fields";
 import { setFlash } from "../http/flash";
 import { recordId } from "../domain/record-id";
 import { INVITE_LIFETIME_DAYS } from "../domain/school-invites";
-import { HttpError, isApiRequest, TooManyRequestsError } from "../http/errors";
+import { HttpError, isApiRequest } from "../http/errors";
+import { httpErrorOf, unlessRefused } from "../http/refusals";
 import { pathId } from "../http/path-id";
 import { requireUser, SIGNED_OUT_MESSAGE } from "../http/require-user";
 import type { OriginRule } from "../http/site-origin";
-import { INVITE_SENT_MESSAGE } from "../memberships/invites";
-import type { SchoolAdminService } from "../memberships/school-admin-service";
+import { INVITE_SENT_MESSAGE, parseInviteRequest } from "../memberships/invites";
+import type { AffiliationRequest, SchoolAdminService } from "../memberships/school-admin-service";
+import { isRefusal } from "../shared/refusal";
 
 /**
  * School administration (accounts spec, sections 6 and 7; docs/schools.md):
@@ -50,20 +53,20 @@ export function schoolAdminRoutes(options: SchoolAdminRoutesOptions): Router {
   });
 
   router.post("/account/affiliation/:individualId/", signedInOnly, async (req, res) => {
-    const individualId = pathId(req.params.individualId);
-    const recorded = await schools.recordAffiliation(user(req).id, individualId, req.body, req.ip);
+    const request = affiliationRequestOf(req.body, pathId(req.params.individualId));
+    const recorded = unlessRefused(await schools.recordAffiliation(user(req).id, request, req.ip));
     res.status(recorded.created ? 201 : 200).json({ success: true, Id: recorded.Id });
   });
 
   router.delete("/account/affiliation/:affiliationId/delete", signedInOnly, async (req, res) => {
     const affiliationId = pathId(req.params.affiliationId);
-    await schools.remove(user(req).id, { affiliationId, wholePerson: false }, req.ip);
+    unlessRefused(await schools.remove(user(req).id, { affiliationId, wholePerson: false }, req.ip));
     res.json({ success: true });
   });
 
   router.get("/account/school/:schoolId/make-admin/:personId/", signedInOnly, async (req, res) => {
     const target = { schoolId: pathId(req.params.schoolId), personId: pathId(req.params.personId) };
-    const offer = await schools.adminOffer(user(req).id, target);
+    const offer = unlessRefused(await schools.adminOffer(user(req).id, target));
     // Not offered when it cannot be done: the page says why and what to do instead (409, as the POST would answer).
     if (offer.unavailable) res.status(409);
     renderConfirmation(res, {
@@ -77,21 +80,19 @@ export function schoolAdminRoutes(options: SchoolAdminRoutesOptions): Router {
 
   router.post("/account/school/:schoolId/make-admin/:personId/", signedInOnly, async (req, res) => {
     const target = { schoolId: pathId(req.params.schoolId), personId: pathId(req.params.personId) };
-    let granted;
-    try {
-      granted = await schools.makeAdmin(user(req).id, target, req.ip);
-    } catch (error) {
-      // An expected refusal (409: no admin seat free, no membership) is the confirmation page again with the reason, never the error page.
-      if (isApiRequest(req) || !(error instanceof HttpError) || error.status !== 409) throw error;
-      res.status(409);
-      renderConfirmation(res, { heading: "This person can't be made an admin now", lead: "", action: req.originalUrl, confirmLabel: "Make admin", refusal: error.message });
+    const granted = await schools.makeAdmin(user(req).id, target, req.ip);
+    if (isRefusal(granted)) {
+      // An expected refusal (a conflict: no admin seat free, no membership) is the confirmation page again with the reason, never the error page.
+      if (isApiRequest(req) || granted.reason !== "conflict") throw httpErrorOf(granted);
+      res.status(httpErrorOf(granted).status);
+      renderConfirmation(res, { heading: "This person can't be made an admin now", lead: "", action: req.originalUrl, confirmLabel: "Make admin", refusal: granted.message });
       return;
     }
     backToSchoolTab(req, res, `${granted.name} is now an admin.`);
   });
 
   router.get("/account/school/remove/:affiliationId/", signedInOnly, async (req, res) => {
-    const removal = await schools.removal(user(req).id, pathId(req.params.affiliationId));
+    const removal = unlessRefused(await schools.removal(user(req).id, pathId(req.params.affiliationId)));
     renderConfirmation(res, {
       heading: `Remove ${removal.name} from this school?`,
       lead: `${removal.name} will no longer be a member through ${removal.affiliation.GroupConstituent.DisplayName}, and their seat becomes free.`,
@@ -101,30 +102,28 @@ export function schoolAdminRoutes(options: SchoolAdminRoutesOptions): Router {
   });
 
   router.post("/account/school/remove/:affiliationId/", signedInOnly, async (req, res) => {
-    const removal = await schools.remove(user(req).id, { affiliationId: pathId(req.params.affiliationId), wholePerson: true }, req.ip);
+    const removal = unlessRefused(await schools.remove(user(req).id, { affiliationId: pathId(req.params.affiliationId), wholePerson: true }, req.ip));
     backToSchoolTab(req, res, `${removal.name} has been removed from this school.`);
   });
 
   router.get("/account/school/:schoolId/invites/", signedInOnly, async (req, res) => {
-    res.json({ success: true, details: await schools.pendingInvites(user(req).id, pathId(req.params.schoolId)) });
+    res.json({ success: true, details: unlessRefused(await schools.pendingInvites(user(req).id, pathId(req.params.schoolId))) });
   });
 
   router.post("/account/school/:schoolId/invites/:inviteId/revoke/", signedInOnly, async (req, res) => {
     const target = { schoolId: pathId(req.params.schoolId), inviteId: pathId(req.params.inviteId) };
-    const revoked = await schools.revokeInvite(user(req).id, target, req.ip);
+    const revoked = unlessRefused(await schools.revokeInvite(user(req).id, target, req.ip));
     backToSchoolTab(req, res, `The invite to ${revoked.email} has been revoked: its link no longer works.`);
   });
 
   router.post("/account/school/:schoolId/invites/:inviteId/resend/", signedInOnly, async (req, res) => {
     const target = { schoolId: pathId(req.params.schoolId), inviteId: pathId(req.params.inviteId) };
-    let resent;
-    try {
-      resent = await schools.resendInvite(user(req).id, target, req.ip);
-    } catch (error) {
+    const resent = await schools.resendInvite(user(req).id, target, req.ip);
+    if (isRefusal(resent)) {
       // Too soon again is an expected refusal: back on the School tab with the reason, never the error page.
-      if (isApiRequest(req) || !(error instanceof TooManyRequestsError)) throw error;
-      res.set("Retry-After", String(error.retryAfterSeconds));
-      setFlash(req, { variant: "error", text: error.message });
+      if (isApiRequest(req) || resent.reason !== "too-many-attempts") throw httpErrorOf(resent);
+      res.set("Retry-After", String(resent.retryAfterSeconds));
+      setFlash(req, { variant: "error", text: resent.message });
       res.redirect(303, SCHOOL_TAB_PATH);
       return;
     }
@@ -132,11 +131,12 @@ export function schoolAdminRoutes(options: SchoolAdminRoutesOptions): Router {
   });
 
   router.post("/account/invite-user/", signedInOnly, async (req, res) => {
-    try {
-      await schools.invite(user(req).id, req.body, req.ip);
-    } catch (error) {
-      if (isApiRequest(req) || !(error instanceof HttpError)) throw error;
-      if (error instanceof TooManyRequestsError) res.set("Retry-After", String(error.retryAfterSeconds));
+    const invite = parseInviteRequest(req.body);
+    const sent = isRefusal(invite) ? invite : await schools.invite(user(req).id, invite, req.ip);
+    if (isRefusal(sent)) {
+      const error = httpErrorOf(sent);
+      if (isApiRequest(req)) throw error;
+      if (sent.reason === "too-many-attempts") res.set("Retry-After", String(sent.retryAfterSeconds));
       res.status(error.status).render("pages/account/school-invite.njk", { values: req.body, errors: error.errors });
       return;
     }
@@ -183,6 +183,21 @@ function backToSchoolTab(req: Request, res: Response, text: string): void {
 /** `refusal`: why it cannot be done; the page then says so instead of offering the button. */
 function renderConfirmation(res: Response, page: { heading: string; lead: string; action: string; confirmLabel: string; refusal?: string }): void {
   res.render("pages/account/school-confirm.njk", { ...page, cancelHref: SCHOOL_TAB_PATH });
+}
+
+/** `{"Id": n}`, n a positive whole number. */
+const recordReference = z.object({ Id: z.number().refine((id) => Number.isSafeInteger(id) && id > 0) });
+const affiliationBody = z.object({ AffiliationType: recordReference, GroupConstituent: recordReference, IndividualConstituent: recordReference, Salary: z.unknown() });
+
+/** POST /account/affiliation/{individualId}/'s body, checked at the edge: three ids, the person's the one in the path. */
+function affiliationRequestOf(body: unknown, individualId: number): AffiliationRequest {
+  const parsed = affiliationBody.safeParse(body);
+  if (!parsed.success) throw new HttpError(400, "Send AffiliationType, GroupConstituent and IndividualConstituent, each as {\"Id\": number}.");
+  const { AffiliationType, GroupConstituent, IndividualConstituent, Salary } = parsed.data;
+  if (IndividualConstituent.Id !== individualId) throw new HttpError(400, "IndividualConstituent.Id must be the id in the address.");
+  // One's own affiliation is confirmed by the seat usage it was recorded with (manual-benefit-usage's Id, sent as a number or its text).
+  const salary = typeof Salary === "number" ? Salary : Number(Salary);
+  return { typeId: AffiliationType.Id, schoolId: GroupConstituent.Id, personId: IndividualConstituent.Id, salary };
 }
 
 function user(req: Request): CurrentUser {

@@ -1,6 +1,7 @@
 import { Router, type Request, type RequestHandler } from "express";
 import { pathId } from "../http/path-id";
 import { HttpError } from "../http/errors";
+import { unlessRefused } from "../http/refusals";
 import { requireUser } from "../http/require-user";
 import type { OriginRule } from "../http/site-origin";
 import type { SchoolRecordsService } from "../memberships/school-records-service";
@@ -33,53 +34,53 @@ export function accountSchoolRecordsRoutes(options: { schoolRecords: SchoolRecor
 
   router.get("/account/constituent-search/", signedIn, async (req, res) => {
     const post = typeof req.query.post === "string" ? req.query.post : "";
-    const found = await schoolRecords.organisationByPostcode(userId(req), post);
+    const found = unlessRefused(await schoolRecords.organisationByPostcode(userId(req), post));
     res.json(found ? { success: true, Id: found.Id } : { success: false });
   });
 
   router.get("/account/constituent-detail/:id/", signedIn, async (req, res) => {
-    res.json({ success: true, details: await schoolRecords.constituentDetail(userId(req), pathId(req.params.id)) });
+    res.json({ success: true, details: unlessRefused(await schoolRecords.constituentDetail(userId(req), pathId(req.params.id))) });
   });
 
   router.post("/account/school-check", signedIn, async (req, res) => {
-    res.json({ success: true, school: await schoolRecords.schoolCheck(userId(req), req.body) });
+    res.json({ success: true, school: unlessRefused(await schoolRecords.schoolCheck(userId(req), req.body)) });
   });
 
   router.post("/account/create-constituent/", signedIn, jsonOnly, async (req, res) => {
-    const { Id } = await schoolRecords.createOrganisation(userId(req), req.body);
+    const { Id } = unlessRefused(await schoolRecords.createOrganisation(userId(req), req.body));
     res.status(201).json({ success: true, data: { Id } });
   });
 
   router.post("/account/create-address/", signedIn, jsonOnly, async (req, res) => {
-    const { Id } = await schoolRecords.createAddress(userId(req), req.body);
+    const { Id } = unlessRefused(await schoolRecords.createAddress(userId(req), req.body));
     res.status(201).json({ success: true, data: { Id } });
   });
 
   router.put("/account/update-address/:id/", signedIn, jsonOnly, async (req, res) => {
-    await schoolRecords.updateAddress(userId(req), pathId(req.params.id), req.body);
+    unlessRefused(await schoolRecords.updateAddress(userId(req), pathId(req.params.id), req.body));
     res.json({ success: true });
   });
 
   router.get("/account/membership-summary/:id/", signedIn, async (req, res) => {
-    res.json({ success: true, ...(await schoolRecords.membershipSummary(userId(req), pathId(req.params.id))) });
+    res.json({ success: true, ...(unlessRefused(await schoolRecords.membershipSummary(userId(req), pathId(req.params.id)))) });
   });
 
   router.get("/account/benefits-number-of-seats/:id/", signedIn, async (req, res) => {
-    res.json({ success: true, details: await schoolRecords.seatBenefits(userId(req), pathId(req.params.id)) });
+    res.json({ success: true, details: unlessRefused(await schoolRecords.seatBenefits(userId(req), pathId(req.params.id))) });
   });
 
   // The spec names this call without its shape; ours is the organisation's current membership and its seats (docs/crm.md).
   router.get("/account/membership-organisation-benefit-summary/:id/", signedIn, async (req, res) => {
-    res.json({ success: true, details: await schoolRecords.organisationBenefitSummary(userId(req), pathId(req.params.id)) });
+    res.json({ success: true, details: unlessRefused(await schoolRecords.organisationBenefitSummary(userId(req), pathId(req.params.id))) });
   });
 
   // Not in the spec: the admins' first names and initials, for the wizard's "ask your admin" screens (docs/crm.md).
   router.get("/account/school-admins/:id/", signedIn, async (req, res) => {
-    res.set("Cache-Control", "no-store").json({ success: true, ...(await schoolRecords.schoolAdmins(userId(req), pathId(req.params.id))) });
+    res.set("Cache-Control", "no-store").json({ success: true, ...(unlessRefused(await schoolRecords.schoolAdmins(userId(req), pathId(req.params.id)))) });
   });
 
   router.get("/account/attributes/:id/", signedIn, async (req, res) => {
-    res.json({ success: true, details: await schoolRecords.attributes(userId(req), pathId(req.params.id), keywordIdsOf(req.query.keywordIds)) });
+    res.json({ success: true, details: unlessRefused(await schoolRecords.attributes(userId(req), pathId(req.params.id), keywordIdsOf(req.query.keywordIds))) });
   });
 
   return router;

@@ -98,7 +98,7 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
       return;
     }
     await answerRefusal(req, res, outcome, () =>
-      renderMyAccount(req, res, { failed: { form: forms.failed, submitted: req.body, errors: outcome.errors } }),
+      renderMyAccount(req, res, { failed: { form: forms.failed, submitted: req.body, errors: outcome.errors ?? {} } }),
     );
   }
 

@@ -1,5 +1,6 @@
 import express, { Router, type Request } from "express";
 import { HttpError, notFound } from "../http/errors";
+import { unlessRefused } from "../http/refusals";
 import { requireUser } from "../http/require-user";
 import type { OriginRule } from "../http/site-origin";
 import type { PaymentsService } from "../payments/payments-service";
@@ -47,14 +48,14 @@ export function paymentRoutes(options: { payments: PaymentsService; siteOrigin: 
   const userOf = (req: Request) => req.currentUser!.id;
 
   router.post("/account/add-to-basket/", signedInOnly, async (req, res) => {
-    const { redirectUrl } = await payments.addToBasket(userOf(req), req.body);
+    const { redirectUrl } = unlessRefused(await payments.addToBasket(userOf(req), req.body));
     res.status(201).json({ success: true, payment: { links: [{ method: "REDIRECT", href: redirectUrl }] } });
   });
 
   router.get("/account/cart/orders/", signedInOnly, async (req, res) => {
     const sessionId = typeof req.query.sessionId === "string" && sessionIdPattern.test(req.query.sessionId) ? req.query.sessionId : undefined;
     if (!sessionId) throw new HttpError(404, "We couldn't find that order. Start the payment again from the plan page.");
-    res.json({ success: true, details: await payments.orderDetails(userOf(req), sessionId) });
+    res.json({ success: true, details: unlessRefused(await payments.orderDetails(userOf(req), sessionId)) });
   });
 
   const sandbox = payments.sandbox;

@@ -1,5 +1,5 @@
 import { PasswordHasher, HASHING_BUSY_MESSAGE } from "../../../server/accounts/password-hasher";
-import { HttpError } from "../../../server/http/errors";
+import { ServiceUnavailableError } from "../../../server/shared/errors";
 
 const cheap = { N: 1024, r: 8, p: 1 };
 
@@ -30,8 +30,8 @@ describe("PasswordHasher", () => {
     const running = hasher.hash("one");
     const queued = hasher.hash("two");
     const refused = hasher.hash("three");
-    await expect(refused).rejects.toBeInstanceOf(HttpError);
-    await expect(refused).rejects.toMatchObject({ status: 503, message: HASHING_BUSY_MESSAGE });
+    await expect(refused).rejects.toBeInstanceOf(ServiceUnavailableError);
+    await expect(refused).rejects.toMatchObject({ retryAfterSeconds: 30, message: HASHING_BUSY_MESSAGE });
     await Promise.all([running, queued]);
     await expect(hasher.hash("four")).resolves.toMatch(/^scrypt\$/);
   });

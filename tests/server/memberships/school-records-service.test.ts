@@ -5,7 +5,8 @@ import { createSqlCrm } from "../../../server/crm/sql-crm";
 import { createLogger } from "../../../server/logging";
 import { createSchoolRecordsService, type SchoolRecordsService } from "../../../server/memberships/school-records-service";
 import { takeSeat } from "../../../server/memberships/school-seats";
-import { HttpError } from "../../../server/shared/errors";
+import { unlessRefused } from "../../../server/http/refusals";
+import { NOT_FOUND_MESSAGE } from "../../../server/memberships/school-record-access";
 import { addPerson } from "../accounts/support";
 import { createTestDatabase, databaseEngines, type TestDatabase } from "../support/databases";
 import { InProcessRateLimiter } from "../../../server/rate-limit/rate-limit";
@@ -53,9 +54,9 @@ describe.each(databaseEngines)("the school records service on %s", (engine) => {
 
   it("takes now from its clock: past the expiry the membership is the expired one", async () => {
     clockNow = new Date("2027-01-10T10:00:00Z");
-    expect((await service.membershipSummary(viewer, schoolId)).details).not.toBeNull();
+    expect(unlessRefused(await service.membershipSummary(viewer, schoolId)).details).not.toBeNull();
     clockNow = new Date("2027-09-01T10:00:00Z");
-    const after = await service.membershipSummary(viewer, schoolId);
+    const after = unlessRefused(await service.membershipSummary(viewer, schoolId));
     expect(after.details).toBeNull();
     expect(after.expired?.ExpirationDateTime).toBe(expiry.toISOString());
     expect(await service.schoolCheck(viewer, { constituentId: schoolId })).toMatchObject({ membershipDetails: null, totalAvailable: 0 });
@@ -65,11 +66,10 @@ describe.each(databaseEngines)("the school records service on %s", (engine) => {
     expect(await service.sessionStatus({ id: viewer, email: "viewer@example.org", firstName: "Jo", lastName: "Baptiste" })).toMatchObject({ emailVerified: true, constituentId: viewer });
   });
 
-  it("logs a refusal at warn with who, which rule and which record, and throws a 404 (as for a missing record)", async () => {
+  it("logs a refusal at warn with who, which rule and which record, and returns a not-found refusal (as for a missing record)", async () => {
     const other = await addPerson(database.db, { email: "other@example.org" });
-    const refusal = await service.constituentDetail(viewer, other).catch((error: unknown) => error);
-    expect(refusal).toBeInstanceOf(HttpError);
-    expect((refusal as HttpError).status).toBe(404);
+    const refusal = await service.constituentDetail(viewer, other);
+    expect(refusal).toMatchObject({ ok: false, reason: "not-found", message: NOT_FOUND_MESSAGE });
     const line = log.split("\n").filter(Boolean).map((text) => JSON.parse(text) as Record<string, unknown>).find((entry) => entry.rule === "constituent-detail-own-only");
     expect(line).toMatchObject({ level: 40, userId: viewer, constituentId: other });
   });
