@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { loadConfig } from "../config";
 import { CRM_IDS } from "../crm/crm-ids";
-import { runCommand, withMigratedDatabase } from "../db/command-database";
+import { runCommand, withMigratedDatabase } from "../command-database";
 import { EstablishmentFileError, parseGiasEstablishments } from "./gias-establishments";
 import { importRegisterIntoEmbeddedCrm } from "./register-import";
 
