@@ -89,6 +89,22 @@ module.exports = {
       to: { path: "^server/content/" },
     },
     {
+      name: "db-knows-only-tables",
+      comment:
+        "server/db/ is the plumbing every capability stands on: it may know their tables' types (schema.ts), never their code, or a change to a feature reaches every query. What a feature needs on a connection it is given (createDatabase's onSqliteConnection).",
+      severity: "error",
+      from: { path: "^server/db/" },
+      // server/paths.ts says where the repository's folders are (the migrations'); it is no feature.
+      to: { pathNot: ["^server/db/", "(^|/)node_modules/", "^server/[^/]+/tables[.]ts$", "^server/paths[.]ts$"], dependencyTypesNot: ["core"] },
+    },
+    {
+      name: "db-tables-type-only",
+      comment: "A capability's tables.ts is read by db/ for its types alone; a value import would run feature code under db/.",
+      severity: "error",
+      from: { path: "^server/db/" },
+      to: { path: "^server/[^/]+/tables[.]ts$", dependencyTypesNot: ["type-only"] },
+    },
+    {
       name: "no-circular",
       comment: "A cycle (type-only imports included) means two modules are one; it hides the direction data flows.",
       severity: "error",

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import express, { type Express, type RequestHandler } from "express";
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from "express";
 import { DEFAULT_CACHE_TTL_MS } from "./cache/versioned-cache";
 import { compressResponses } from "./http/compress-responses";
 import { csrfProtection } from "./http/csrf";
@@ -9,6 +9,7 @@ import { pageLocals } from "./http/page-locals";
 import { frontDoor } from "./http/front-door";
 import { anonymousPageCache, pageCache, type PageCache } from "./http/page-cache";
 import { noStoreForPersonalResponses } from "./http/personal-responses";
+import { requestPipeline, type LayerName } from "./http/pipeline";
 import { quietRefusals } from "./http/quiet-refusals";
 import { fixedSecurityHeaders, securityHeaders } from "./http/security-headers";
 import { sessionCookieName, sessionMiddleware } from "./http/session/session-middleware";
@@ -116,11 +117,13 @@ interface SharedParts {
   pageCache: PageCache | undefined;
 }
 
+/** A layer's handler, or one mounted under a path prefix. */
+type Installed = RequestHandler | ErrorRequestHandler | { path: string; handler: RequestHandler };
+
 /**
- * Middleware, then routes. Order matters: probes and static files come before
- * sessions, so they never create or touch one; CSRF checks run once bodies
- * are parsed. (The front door answers some requests before any of this:
- * docs/architecture.md, "Middleware order".)
+ * Middleware, then routes, installed in the order server/http/pipeline.ts
+ * declares (the front door answers some requests before any of this, and
+ * reads the same list).
  */
 function expressApp(services: AppServices, options: CreateAppOptions & SharedParts): Express {
   const { config, features } = services;
@@ -137,49 +140,6 @@ function expressApp(services: AppServices, options: CreateAppOptions & SharedPar
   app.locals.lightGalleryLicenseKey = config.lightGalleryLicenseKey;
   const views = configureViews(app, { templatesDir, viteAssets: services.viteAssets, reloadTemplates: development, publicUrl: config.publicUrl });
 
-  // Every answer carries them, probes and redirects included; computed once, so this costs a dozen setHeader calls.
-  app.use(options.securityHeaders);
-  // Probes come before everything else that runs per request: they set no cookie, are never logged, and skip it all.
-  app.use(healthRoutes({ probe: features.readinessProbe }));
-  // It decides Cache-Control as headers are written, so it must come before anything that may set a cookie.
-  app.use(noStoreForPersonalResponses);
-  // A widget's expected refusal as 200 + Refusal-Status, so the browser logs no error; before anything can answer a 4xx.
-  app.use(quietRefusals);
-  // Before the logger: the emailed reset link carries a token, which must never be logged.
-  app.use(passwordLinkHandoff(config));
-  app.use(verifyEmailLinkHandoff(config));
-  app.use(signInLinkHandoff(config));
-  // Suggestions arrive on every pause in typing: they are not access-logged either (failures still are). Their
-  // answers are kept compressed (server/cache/answer-per-value.ts), so they come before compressResponses.
-  app.use(searchAutocompleteRoutes({ siteSearch: features.siteSearch, logger: services.logger }));
-  app.use(schoolSearchRoutes({ schoolSearch: features.schoolSearch, logger: services.logger }));
-  // Every dynamic answer after this point leaves compressed when it is worth it (kept answers already are).
-  app.use(compressResponses);
-  app.use(options.accessLog.middleware);
-  app.use("/static", staticFiles(staticDir, bundleDir));
-  app.use(rootIconRoutes(staticDir));
-
-  // Providers' server-to-server notifications: before sessions, body parsers and CSRF, on purpose. A provider has
-  // no session or CSRF token; the signature over the raw body (checked by its adapter) is what proves the call,
-  // so this is the one write the CSRF check does not see (routes/payments.ts, docs/payments.md).
-  app.use(paymentNotificationRoutes({ payments: features.payments }));
-  // Before sessions: a visitor without a session cookie is answered from kept pages, without a session or a render.
-  if (options.pageCache) app.use(anonymousPageCache(options.pageCache));
-  // After the page cache (it keeps the sitemap), before sessions: robots.txt, the sitemap and the manifest are nobody's own.
-  app.use(seoRoutes({ sitemap: features.sitemap, siteSettings: features.pages.siteSettings, publicUrl: config.publicUrl }));
-  app.use(sessionMiddleware(config, services.sessionStore));
-  app.use(loadCurrentUser({ findSessionUser: features.accounts.findSessionUser }));
-  app.use(express.json({ limit: bodyLimit }));
-  app.use(express.urlencoded({ extended: false, limit: bodyLimit }));
-  app.use(csrf.verifyWrites);
-  app.use(pageLocals({ siteSettings: features.pages.siteSettings, csrfTokenFor: csrf.tokenFor }));
-  app.use(flashLocals);
-
-  // The mailbox shows every password-reset link: never registered in production, and only for this machine elsewhere.
-  if (servesDevMailbox(config)) {
-    app.use(devMailboxRoutes({ mailbox: features.mailbox }));
-    services.logger.info(`dev mailbox at ${config.publicUrl}${DEV_MAILBOX_PATH} (answers requests from this machine only)`);
-  }
   const accountRouteDependencies = {
     accounts: features.accounts,
     emailVerification: features.emailVerification,
@@ -198,14 +158,16 @@ function expressApp(services: AppServices, options: CreateAppOptions & SharedPar
     config,
     csrfTokenFor: csrf.tokenFor,
   };
-  app.use(accountAuthRoutes(accountRouteDependencies));
-  app.use(signInLinkRoutes(accountRouteDependencies));
-  app.use(accountRegisterRoutes(accountRouteDependencies));
-  app.use(passwordResetRoutes(accountRouteDependencies));
-  app.use(verifyEmailRoutes({ verification: features.emailVerification, siteOrigin: config }));
-  app.use(accountSeatRoutes({ seats: features.seats, siteOrigin: config }));
-  app.use(accountSchoolRecordsRoutes({ schoolRecords: features.schoolRecords, siteOrigin: config }));
-  app.use(
+  // Their order: which path would shadow which.
+  const featureRoutes: RequestHandler[] = [];
+  featureRoutes.push(accountAuthRoutes(accountRouteDependencies));
+  featureRoutes.push(signInLinkRoutes(accountRouteDependencies));
+  featureRoutes.push(accountRegisterRoutes(accountRouteDependencies));
+  featureRoutes.push(passwordResetRoutes(accountRouteDependencies));
+  featureRoutes.push(verifyEmailRoutes({ verification: features.emailVerification, siteOrigin: config }));
+  featureRoutes.push(accountSeatRoutes({ seats: features.seats, siteOrigin: config }));
+  featureRoutes.push(accountSchoolRecordsRoutes({ schoolRecords: features.schoolRecords, siteOrigin: config }));
+  featureRoutes.push(
     myAccountRoutes({
       accounts: features.accounts,
       resources: features.resources,
@@ -217,22 +179,55 @@ function expressApp(services: AppServices, options: CreateAppOptions & SharedPar
     }),
   );
   // Before pageRoutes: /privacy/ is this route's page, built from the configuration, not an editor's page.
-  app.use(privacyRoutes({ privacy: features.privacy, config, siteOrigin: config }));
-  app.use(schoolAdminRoutes({ schools: features.schools, siteOrigin: config }));
-  app.use(paymentRoutes({ payments: features.payments, siteOrigin: config }));
-  app.use(saveResourceRoutes({ resources: features.resources }));
+  featureRoutes.push(privacyRoutes({ privacy: features.privacy, config, siteOrigin: config }));
+  featureRoutes.push(schoolAdminRoutes({ schools: features.schools, siteOrigin: config }));
+  featureRoutes.push(paymentRoutes({ payments: features.payments, siteOrigin: config }));
+  featureRoutes.push(saveResourceRoutes({ resources: features.resources }));
   // Before resourceRoutes: its /resources/:slug/ would otherwise take /resources/shared/<token>/.
-  app.use(shareLinkRoutes({ shareLinks: features.shareLinks, siteOrigin: config }));
-  app.use(eventRoutes({ events: features.events, views, publicOrigin: config.publicOrigin, publicUrl: config.publicUrl, rememberRenderedEntries: !development }));
-  app.use(galleryRoutes({ gallery: features.gallery }));
-  app.use(peopleRoutes({ people: features.people }));
-  app.use(teacherNoteRoutes({ notes: features.teacherNotes }));
-  app.use(resourceRoutes({ resources: features.resources, publicUrl: config.publicUrl }));
-  app.use(searchPageRoutes({ siteSearch: features.siteSearch, nextEventStarts: features.events.nextStarts }));
+  featureRoutes.push(shareLinkRoutes({ shareLinks: features.shareLinks, siteOrigin: config }));
+  featureRoutes.push(eventRoutes({ events: features.events, views, publicOrigin: config.publicOrigin, publicUrl: config.publicUrl, rememberRenderedEntries: !development }));
+  featureRoutes.push(galleryRoutes({ gallery: features.gallery }));
+  featureRoutes.push(peopleRoutes({ people: features.people }));
+  featureRoutes.push(teacherNoteRoutes({ notes: features.teacherNotes }));
+  featureRoutes.push(resourceRoutes({ resources: features.resources, publicUrl: config.publicUrl }));
+  featureRoutes.push(searchPageRoutes({ siteSearch: features.siteSearch, nextEventStarts: features.events.nextStarts }));
   // Last: its /:slug/ route would otherwise answer every one-segment address.
-  app.use(pageRoutes({ pages: features.pages, templatesDir, publicUrl: config.publicUrl }));
+  featureRoutes.push(pageRoutes({ pages: features.pages, templatesDir, publicUrl: config.publicUrl }));
 
-  app.use(notFoundHandler);
-  app.use(errorHandler({ development, siteSettings: features.pages.siteSettings }));
+  // One handler (or several, in order) per layer of server/http/pipeline.ts, which says why each sits where it does.
+  const layers: Record<LayerName, readonly Installed[]> = {
+    "security-headers": [options.securityHeaders],
+    "health-probes": [healthRoutes({ probe: features.readinessProbe })],
+    "no-store-for-personal": [noStoreForPersonalResponses],
+    "quiet-refusals": [quietRefusals],
+    "link-handoffs": [passwordLinkHandoff(config), verifyEmailLinkHandoff(config), signInLinkHandoff(config)],
+    "kept-search-answers": [
+      searchAutocompleteRoutes({ siteSearch: features.siteSearch, logger: services.logger }),
+      schoolSearchRoutes({ schoolSearch: features.schoolSearch, logger: services.logger }),
+    ],
+    compression: [compressResponses],
+    "access-log": [options.accessLog.middleware],
+    "static-files": [{ path: "/static", handler: staticFiles(staticDir, bundleDir) }, rootIconRoutes(staticDir)],
+    "payment-notifications": [paymentNotificationRoutes({ payments: features.payments })],
+    "page-cache": options.pageCache ? [anonymousPageCache(options.pageCache)] : [],
+    seo: [seoRoutes({ sitemap: features.sitemap, siteSettings: features.pages.siteSettings, publicUrl: config.publicUrl })],
+    sessions: sessionMiddleware(config, services.sessionStore),
+    "current-user": [loadCurrentUser({ findSessionUser: features.accounts.findSessionUser })],
+    "body-parsers": [express.json({ limit: bodyLimit }), express.urlencoded({ extended: false, limit: bodyLimit })],
+    csrf: [csrf.verifyWrites],
+    "page-locals": [pageLocals({ siteSettings: features.pages.siteSettings, csrfTokenFor: csrf.tokenFor })],
+    flash: [flashLocals],
+    "dev-mailbox": servesDevMailbox(config) ? [devMailboxRoutes({ mailbox: features.mailbox })] : [],
+    "feature-routes": featureRoutes,
+    "not-found": [notFoundHandler],
+    "error-handler": [errorHandler({ development, siteSettings: features.pages.siteSettings })],
+  };
+  for (const layer of requestPipeline) {
+    for (const installed of layers[layer.name]) {
+      if (typeof installed === "function") app.use(installed);
+      else app.use(installed.path, installed.handler);
+    }
+  }
+  if (servesDevMailbox(config)) services.logger.info(`dev mailbox at ${config.publicUrl}${DEV_MAILBOX_PATH} (answers requests from this machine only)`);
   return app;
 }

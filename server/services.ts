@@ -1,7 +1,8 @@
 import type session from "express-session";
 import type { Config } from "./config";
 import type { CrmPort } from "./crm/crm-port";
-import { createDatabase, type DatabaseHandle } from "./db/database";
+import type { DatabaseHandle } from "./db/database";
+import { openDatabase } from "./open-database";
 import { createFeatureServices, type FeatureServices } from "./feature-services";
 import type { Readiness } from "./health/readiness-probe";
 import { InProcessRateLimiter, RedisRateLimiter, type RateLimiter } from "./rate-limit/rate-limit";
@@ -61,7 +62,7 @@ export interface CreateServicesOptions {
 
 export async function createServices(config: Config, options: CreateServicesOptions = {}): Promise<AppServices> {
   const logger = options.logger ?? createLogger(config.logLevel);
-  const database = createDatabase(config.databaseUrl, {
+  const database = openDatabase(config.databaseUrl, {
     connectTimeoutMs: config.databaseConnectTimeoutMs,
     statementTimeoutMs: config.databaseStatementTimeoutMs,
     onPoolError: (error) => logger.warn({ err: error }, "PostgreSQL connection lost: the pool reconnects on the next query"),

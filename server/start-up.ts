@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import { createRequestHandler } from "./app";
 import type { Config } from "./config";
 import { seedIfEmpty } from "./content/seed";
-import { createDatabase } from "./db/database";
+import { openDatabase } from "./open-database";
 import { migrateToLatest } from "./db/migrator";
 import { buildBundleIfMissing } from "./lifecycle/build-bundle";
 import { exitGracefullyOnSignals, type GracefulShutdown } from "./lifecycle/graceful-shutdown";
@@ -43,7 +43,7 @@ async function checkRedisAnswers(config: Config): Promise<void> {
 
 /** The migrations (and, when asked, the demo content for an empty database), on a connection of its own. */
 export async function migrateDatabase(config: Config, logger: Logger, options: { seedIfEmpty: boolean }): Promise<void> {
-  const database = createDatabase(config.databaseUrl, {
+  const database = openDatabase(config.databaseUrl, {
     maxConnections: 1,
     onPoolError: (error) => logger.warn({ err: error }, "PostgreSQL connection lost: the pool reconnects on the next query"),
   });

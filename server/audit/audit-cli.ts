@@ -9,7 +9,7 @@
  */
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config";
-import { runCommand, withMigratedDatabase } from "../db/command-database";
+import { runCommand, withMigratedDatabase } from "../command-database";
 import { AUDIT_RETENTION_MONTHS, createAuditLog, retentionStart, type AuditRecord } from "./audit-log";
 
 const USAGE = "Usage: npm run audit -- --since <YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS][Z|±HH:MM]> [--json] | --prune";

@@ -6,7 +6,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config";
-import { runCommand, withMigratedDatabase } from "../db/command-database";
+import { runCommand, withMigratedDatabase } from "../command-database";
 import { FixtureValidationError } from "./fixture-errors";
 import { DEMO_CONTENT_DIRECTORY, seedFromDirectory, type SeedSummary } from "./seed";
 

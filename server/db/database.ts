@@ -4,7 +4,6 @@ import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, type Dialect } from "kysely";
 import pg from "pg";
-import { registerSqliteSearchFunctions } from "../search/sqlite-functions";
 import { parseDatabaseUrl, type DatabaseDialect } from "./database-url";
 import type { Database } from "./schema";
 
@@ -32,6 +31,12 @@ export interface CreateDatabaseOptions {
   connectTimeoutMs?: number;
   /** PostgreSQL: the server cancels a statement running longer than this (SQLSTATE 57014). Default 30000; 0 turns it off. */
   statementTimeoutMs?: number;
+  /**
+   * SQLite: called with each new connection before any query, for the SQL
+   * functions features' triggers call (the composition root passes search's;
+   * server/open-database.ts). db/ knows no feature, so it is told.
+   */
+  onSqliteConnection?: (connection: SqliteDatabase.Database) => void;
 }
 
 /** Defaults for createDatabase's timeouts (docs/faults.md). */
@@ -56,7 +61,7 @@ export function sqliteConnectionOf(db: Kysely<Database>): SqliteDatabase.Databas
 
 export function createDatabase(url: string, options: CreateDatabaseOptions = {}): DatabaseHandle {
   const location = parseDatabaseUrl(url, options.cwd);
-  const engine = location.dialect === "sqlite" ? sqliteDialect(location.filename) : postgresDialect(location.connectionString, options);
+  const engine = location.dialect === "sqlite" ? sqliteDialect(location.filename, options) : postgresDialect(location.connectionString, options);
   const db = new Kysely<Database>({ dialect: engine.dialect });
   if (engine.sqlite) sqliteConnections.set(db, engine.sqlite);
   return {
@@ -76,7 +81,7 @@ interface Engine {
   closeIfOpen(): Promise<void>;
 }
 
-function sqliteDialect(filename: string): Engine {
+function sqliteDialect(filename: string, options: CreateDatabaseOptions): Engine {
   if (filename !== ":memory:") mkdirSync(path.dirname(filename), { recursive: true });
   const database = new SqliteDatabase(filename);
   // WAL lets readers work while one writer commits; NORMAL is durable across
@@ -85,8 +90,7 @@ function sqliteDialect(filename: string): Engine {
   database.pragma("synchronous = NORMAL");
   database.pragma("foreign_keys = ON");
   database.pragma("busy_timeout = 5000");
-  // The search index triggers (migration 0008) call it on every write to content.
-  registerSqliteSearchFunctions(database);
+  options.onSqliteConnection?.(database);
   return {
     dialect: new SqliteDialect({ database }),
     sqlite: database,

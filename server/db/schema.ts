@@ -2,7 +2,7 @@ import type { AccountTables } from "../accounts/tables";
 import type { AuditTables } from "../audit/tables";
 import type { EventTables } from "../events/tables";
 import type { GalleryTables } from "../gallery/tables";
-import type { MailTables } from "../mail/outbox-table";
+import type { MailTables } from "../mail/tables";
 import type { PageTables } from "../pages/tables";
 import type { PeopleTables } from "../people/tables";
 import type { ResourceTables } from "../resources/tables";

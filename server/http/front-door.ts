@@ -3,6 +3,7 @@ import { parse as parseQuery, type ParsedUrlQuery } from "node:querystring";
 import type { AccessLog } from "../logging";
 import { sendCompressedAnswer, type KeptReply } from "./compressed-answer-response";
 import type { PageCache } from "./page-cache";
+import { comesBefore, isAccessLogged, requestPipeline, type LayerName } from "./pipeline";
 import { setSecurityHeaders, type SecurityHeaderSet } from "./security-headers";
 import { cookieTest } from "./session/session-middleware";
 
@@ -21,8 +22,8 @@ import { cookieTest } from "./session/session-middleware";
 export interface FrontDoorRoute {
   /** The path exactly as sent (its Express route's case and slash variants are left to Express). */
   path: string;
-  /** Whether its Express route is access-logged (routes mounted before the logger are not). */
-  accessLogged: boolean;
+  /** The layer of server/http/pipeline.ts its Express route sits in: whether it is access-logged follows from it. */
+  layer: LayerName;
   /** The kept reply for this query (parsed as Express parses it), or undefined for Express to answer. */
   lookup(query: ParsedUrlQuery): Promise<KeptReply | undefined>;
 }
@@ -43,10 +44,23 @@ export interface FrontDoorOptions {
   accessLog: AccessLog;
 }
 
+/*
+ * What the front door replicates, checked against the declared order when
+ * this module loads, so reordering the pipeline cannot leave the two paths
+ * answering differently: it sets the security headers first, as Express's
+ * first layer does; it answers only before sessions (it never reads one);
+ * /healthz is Express's probe layer, which is not access-logged; kept pages
+ * are logged exactly when the page-cache layer sits after the logger.
+ */
+if (requestPipeline[0].name !== "security-headers" || isAccessLogged("health-probes") || !comesBefore("page-cache", "sessions")) {
+  throw new Error("server/http/pipeline.ts: the front door replicates security headers first, unlogged probes and a page cache before sessions");
+}
+
 export function frontDoor(options: FrontDoorOptions): NodeHandler {
   const { express, securityHeaders, fixedAnswers, pageCache, accessLog } = options;
   if (!securityHeaders) return express;
-  const routes = new Map(options.routes.map((route) => [route.path, route]));
+  const routes = new Map(options.routes.map((route) => [route.path, { lookup: route.lookup, accessLogged: isAccessLogged(route.layer) }]));
+  const keptPagesLogged = isAccessLogged("page-cache");
   const sendsSessionCookie = cookieTest(options.sessionCookieName);
 
   const answer = (req: IncomingMessage, res: ServerResponse, reply: KeptReply | undefined, accessLogged: boolean) => {
@@ -82,7 +96,7 @@ export function frontDoor(options: FrontDoorOptions): NodeHandler {
       req,
       res,
       pageCache.lookup(url).then((found) => found?.reply),
-      true,
+      keptPagesLogged,
     );
   };
 }

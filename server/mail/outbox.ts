@@ -2,7 +2,7 @@ import { PostgresAdapter, type Kysely, type Selectable } from "kysely";
 import type { Database } from "../db/schema";
 import type { RenderedMail } from "./mail-renderer";
 import type { MailRequest } from "./mailer";
-import type { MailOutboxTable } from "./outbox-table";
+import type { MailOutboxTable } from "./tables";
 
 /** The outbox table's reads and writes: the mailer's inserts, the worker's claims and outcomes, the dev mailbox's reads. */
 

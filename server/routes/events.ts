@@ -24,7 +24,7 @@ const instancesAnswerHeaders: AnswerHeaders = { vary: "Accept-Encoding", cacheCo
 export function instancesApiFrontDoor(events: EventsService): FrontDoorRoute {
   return {
     path: INSTANCES_API_PATH,
-    accessLogged: true,
+    layer: "feature-routes",
     async lookup(query) {
       const parsed = parseInstanceQuery(query);
       if (!parsed.ok) return undefined;

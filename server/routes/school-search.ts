@@ -48,11 +48,11 @@ export function schoolSearchRoutes(options: { schoolSearch: SchoolSearch; logger
   return router;
 }
 
-/** Schools already kept, for the front door (server/http/front-door.ts); anything else is the route's. Not access-logged, as the route is not. */
+/** Schools already kept, for the front door (server/http/front-door.ts); anything else is the route's. Logged as the route is (its layer, before the logger, is not). */
 export function schoolSearchFrontDoor(schoolSearch: Pick<CachedSchoolSearch, "keptFind">): FrontDoorRoute {
   return {
     path: SCHOOL_SEARCH_PATH,
-    accessLogged: false,
+    layer: "kept-search-answers",
     async lookup(query) {
       const parsed = parseSearchText(query.query, "query", SCHOOL_SEARCH_MAX_LENGTH);
       if (!parsed.ok || parsed.terms.length === 0) return undefined;

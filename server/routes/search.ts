@@ -64,11 +64,11 @@ export function searchAutocompleteRoutes(options: { siteSearch: SiteSearch; logg
   return router;
 }
 
-/** Suggestions already kept, for the front door (server/http/front-door.ts); anything else is the route's. Not access-logged, as the route is not. */
+/** Suggestions already kept, for the front door (server/http/front-door.ts); anything else is the route's. Logged as the route is (its layer, before the logger, is not). */
 export function autocompleteFrontDoor(siteSearch: Pick<CachedSiteSearch, "keptSuggestions">): FrontDoorRoute {
   return {
     path: AUTOCOMPLETE_PATH,
-    accessLogged: false,
+    layer: "kept-search-answers",
     async lookup(query) {
       const parsed = parseSearchText(query.query, "query");
       if (!parsed.ok) return undefined;

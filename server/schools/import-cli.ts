@@ -9,7 +9,7 @@ import path from "node:path";
 import { loadConfig } from "../config";
 import { CRM_IDS } from "../crm/crm-ids";
 import { createSqlCrm } from "../crm/sql-crm";
-import { runCommand, withMigratedDatabase } from "../db/command-database";
+import { runCommand, withMigratedDatabase } from "../command-database";
 import { EstablishmentFileError, parseGiasEstablishments } from "./gias-establishments";
 import { importRegisterIntoEmbeddedCrm } from "./register-import";
 

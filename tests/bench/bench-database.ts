@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { seedIfEmpty } from "../../server/content/seed";
-import { createDatabase } from "../../server/db/database";
+import { openDatabase } from "../../server/open-database";
 import { migrateToLatest } from "../../server/db/migrator";
 import type { Database } from "../../server/db/schema";
 
@@ -16,7 +16,7 @@ export function seedBenchDatabase(countVariable: string, defaultCount: number, w
     const target = Number(process.env[countVariable] ?? defaultCount);
     if (!url) throw new Error("Set DATABASE_URL to the bench database.");
     if (!Number.isSafeInteger(target) || target < 1) throw new Error(`${countVariable} must be a whole number above 0.`);
-    const database = createDatabase(url);
+    const database = openDatabase(url);
     try {
       await migrateToLatest(database.db);
       await seedIfEmpty(database.db);

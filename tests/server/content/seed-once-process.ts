@@ -6,9 +6,9 @@
  */
 import { createInterface } from "node:readline";
 import { seedIfEmpty } from "../../../server/content/seed";
-import { createDatabase } from "../../../server/db/database";
+import { openDatabase } from "../../../server/open-database";
 
-const database = createDatabase(process.env.DATABASE_URL!, { maxConnections: 1 });
+const database = openDatabase(process.env.DATABASE_URL!, { maxConnections: 1 });
 // The connection is opened before "ready", so the race starts at the seed itself.
 await database.db.selectFrom("pages").select("id").limit(1).execute();
 process.stdout.write("ready\n");

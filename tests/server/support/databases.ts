@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql, type Kysely } from "kysely";
-import { createDatabase, type DatabaseHandle } from "../../../server/db/database";
+import type { DatabaseHandle } from "../../../server/db/database";
+import { openDatabase } from "../../../server/open-database";
 import { migrateToLatest } from "../../../server/db/migrator";
 import type { Database } from "../../../server/db/schema";
 
@@ -46,7 +47,7 @@ export async function createTestDatabase(engine: DatabaseEngine, options: { migr
 function createSqliteDatabase(): TestDatabase {
   const directory = mkdtempSync(path.join(os.tmpdir(), "site-test-"));
   const url = `sqlite:${path.join(directory, "site.sqlite")}`;
-  const handle = createDatabase(url);
+  const handle = openDatabase(url);
   return {
     engine: "sqlite",
     url,
@@ -65,7 +66,7 @@ async function createPostgresDatabase(): Promise<TestDatabase> {
   const name = `t_${randomBytes(6).toString("hex")}`;
   await onAdminConnection(adminUrl, (admin) => sql.raw(`CREATE DATABASE ${name}`).execute(admin));
   const url = databaseUrlWithName(adminUrl, name);
-  const handle = createDatabase(url, { maxConnections: 4 });
+  const handle = openDatabase(url, { maxConnections: 4 });
   return {
     engine: "postgres",
     url,
@@ -79,7 +80,7 @@ async function createPostgresDatabase(): Promise<TestDatabase> {
 }
 
 async function onAdminConnection(adminUrl: string, work: (admin: Kysely<Database>) => Promise<unknown>): Promise<void> {
-  const admin = createDatabase(adminUrl, { maxConnections: 1 });
+  const admin = openDatabase(adminUrl, { maxConnections: 1 });
   try {
     await work(admin.db);
   } catch (error) {

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import { createDatabase } from "./database";
-import { migrateToLatest } from "./migrator";
-import type { Database } from "./schema";
+import { openDatabase } from "./open-database";
+import { migrateToLatest } from "./db/migrator";
+import type { Database } from "./db/schema";
 
 /**
  * For the npm commands that write to the site's database (seed, schools
@@ -9,7 +9,7 @@ import type { Database } from "./schema";
  * `work`, and always closes it.
  */
 export async function withMigratedDatabase<T>(databaseUrl: string, work: (db: Kysely<Database>) => Promise<T>): Promise<T> {
-  const database = createDatabase(databaseUrl);
+  const database = openDatabase(databaseUrl);
   try {
     await migrateToLatest(database.db);
     return await work(database.db);
