@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { atPath, demoPassword, lapsedMember, registerThroughApi, uniqueEmail, validMember, widgetCallStatus, widgetMounted } from "./support/accounts";
+import { atPath, atWizard, demoPassword, lapsedMember, registerThroughApi, uniqueEmail, validMember, widgetCallStatus, widgetMounted } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { showNoJavaScriptRendering } from "./support/no-javascript";
 import { followMailedLink } from "./support/wizard";
@@ -56,7 +56,7 @@ test.describe("sign in and out, JavaScript on", () => {
     await page.getByLabel("Email address").fill(lapsedMember);
     await page.getByLabel("Password", { exact: true }).fill(demoPassword);
     await page.getByLabel("Password", { exact: true }).press("Enter");
-    await expect(page).toHaveURL(atPath("/account/register/?link-school=true&next=%2Faccount%2Fdashboard%2F"));
+    await expect(page).toHaveURL(atWizard("/account/register/?link-school=true&next=%2Faccount%2Fdashboard%2F"));
     await widgetMounted(page, "register-wizard");
     // A lapsed individual goes straight to the individual plans, told when the membership ended (lapsed-renewal.spec.ts renews).
     await expect(page.getByRole("heading", { name: "Renew your membership", level: 2 })).toBeVisible();

@@ -37,7 +37,20 @@ export function widgetCallStatus(response: Response): number {
 
 /** Matches exactly this path (and query) on the site, e.g. atPath("/account/login/"), not merely a URL ending in it. */
 export function atPath(pathAndQuery: string): RegExp {
-  return new RegExp(`^https?://[^/]+${pathAndQuery.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
+  return new RegExp(`^https?://[^/]+${literally(pathAndQuery)}$`);
+}
+
+function literally(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * The wizard's address: `pathAndQuery`, to which the mounted wizard soon adds its step
+ * (`&step=…`, each step a history entry). Either is the same page, and an assertion
+ * polling the address may see the one or the other.
+ */
+export function atWizard(pathAndQuery: string): RegExp {
+  return new RegExp(`^https?://[^/]+${literally(pathAndQuery)}(&step=[A-Za-z]+)?$`);
 }
 
 /** Signs this page's browser in through the real login call (as the login widget does), without the form. */
