@@ -11,6 +11,8 @@ export const PASSWORD_RULE_MESSAGE =
   "Password must be at least 8 characters long and include uppercase & lowercase letters, a number, and a symbol.";
 export const COMMON_PASSWORD_MESSAGE = "This password is too easy to guess. Choose a password that is not a common word or pattern.";
 export const PASSWORD_MINIMUM_LENGTH = 8;
+/** The hint under every new-password field (the wizard, reset, My account), said before it is broken. */
+export const PASSWORD_HINT = `At least ${PASSWORD_MINIMUM_LENGTH} characters, with uppercase and lowercase letters, a number and a symbol.`;
 /** Generous, so passphrases and password managers fit; the cap only stops absurd inputs. */
 export const PASSWORD_MAXIMUM_LENGTH = 256;
 export const PASSWORD_TOO_LONG_MESSAGE = `Password must be ${PASSWORD_MAXIMUM_LENGTH} characters or fewer.`;

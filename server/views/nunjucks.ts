@@ -4,6 +4,7 @@ import { shareImageOf } from "../seo/share-image";
 import { absoluteUrl } from "../seo/structured-data";
 import { jsonScript } from "./json-script";
 import type { ViteAssets } from "./vite-assets";
+import { PASSWORD_HINT, PASSWORD_MINIMUM_LENGTH } from "../../contracts/rules/password-policy";
 
 /** What a template function call sees as `this`: nunjucks passes the render context. */
 interface TemplateCall {
@@ -26,6 +27,8 @@ export function configureViews(
   env.addGlobal("viteTags", function viteTags(this: TemplateCall, entry: string) {
     return new nunjucks.runtime.SafeString(options.viteAssets.tagsFor(entry, this.ctx?.cspNonce));
   });
+  // One password rule for every new-password field (contracts/rules/password-policy.ts): its hint and length.
+  env.addGlobal("passwordPolicy", { hint: PASSWORD_HINT, minimumLength: PASSWORD_MINIMUM_LENGTH });
   env.addGlobal("absoluteUrl", (pathOrUrl: string) => absoluteUrl(options.publicUrl, pathOrUrl));
   env.addGlobal("shareImage", (siteName: string, url?: string | null, alt?: string | null) => shareImageOf(options.publicUrl, siteName, { url, alt }));
   env.express(app);

@@ -4,6 +4,7 @@ import { createAccount, type NewAccount } from "./registration-calls";
 import type { RegisterWizardStrings } from "./strings";
 import { TextField } from "./TextField";
 import { useElementId } from "../lib/useElementId";
+import { PASSWORD_MINIMUM_LENGTH } from "../../contracts/rules/password-policy";
 
 interface CreateAccountScreenProps {
   email: string;
@@ -88,9 +89,9 @@ export function CreateAccountScreen({ email, notice, next, strings, onBack, onCr
         type={passwordShown ? "text" : "password"}
         autoComplete="new-password"
         required
-        minLength={8}
+        minLength={PASSWORD_MINIMUM_LENGTH}
         // The same length check as minLength, which some engines only apply after typing.
-        pattern=".{8,}"
+        pattern={`.{${PASSWORD_MINIMUM_LENGTH},}`}
         hint={strings.passwordHint}
         value={fields.password}
         onChange={update("password")}

@@ -1,3 +1,5 @@
+import { PASSWORD_HINT, PASSWORD_RULE_MESSAGE } from "../../contracts/rules/password-policy";
+
 // A type alias, not an interface: readI18n needs a string-keyed record.
 export type RegisterWizardStrings = {
   close: string;
@@ -206,7 +208,7 @@ export const registerWizardDefaultStrings: RegisterWizardStrings = {
   lastNameLabel: "Last name",
   phoneLabel: "Phone number (optional)",
   passwordLabel: "Password",
-  passwordHint: "At least 8 characters, with uppercase and lowercase letters, a number and a symbol.",
+  passwordHint: PASSWORD_HINT,
   showPassword: "Show password",
   createSubmit: "Create account",
   working: "Please wait…",
@@ -215,7 +217,7 @@ export const registerWizardDefaultStrings: RegisterWizardStrings = {
   firstNameMissing: "Enter your first name",
   lastNameMissing: "Enter your last name",
   phoneInvalid: "Enter a telephone number, like 01632 960 001 or +44 808 157 0192",
-  passwordRule: "Password must be at least 8 characters long and include uppercase & lowercase letters, a number, and a symbol.",
+  passwordRule: PASSWORD_RULE_MESSAGE,
   lookupFailed: "Account lookup failed. Please try again.",
   lookupError: "An error occurred during lookup. Please try again.",
   noAccountFound: "No account found with that email address. Please register.",

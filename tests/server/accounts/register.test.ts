@@ -1,4 +1,5 @@
 import request from "supertest";
+import { PASSWORD_HINT } from "../../../contracts/rules/password-policy";
 import { planOptions } from "../../../server/domain/plans";
 import { databaseEngines } from "../support/databases";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -70,6 +71,8 @@ describe.each(databaseEngines)("sign-up on %s", (engine) => {
       expect(page.text).toContain('action="/account/register/"');
       expect(page.text).toContain('value="new.teacher@school.example"');
       expect(page.text).toContain('<input type="hidden" name="next" value="/resources/">');
+      // The password hint is the one rule's (contracts/rules/password-policy.ts), said before it is broken.
+      expect(page.text).toContain(PASSWORD_HINT);
     });
 
     it.each([

@@ -1,3 +1,4 @@
+import { PASSWORD_HINT, PASSWORD_MINIMUM_LENGTH } from "../../../contracts/rules/password-policy";
 import request from "supertest";
 import { addPerson, inAYear, lastMonth } from "../accounts/support";
 import { databaseEngines } from "../support/databases";
@@ -34,6 +35,11 @@ describe.each(databaseEngines)("My account and dashboard pages on %s", (engine) 
       const response = await agent.get(myAccountPath).set("Accept", "text/html");
       expect(response.status).toBe(200);
       html = response.text;
+    });
+
+    it("gives the new-password field the one rule's minimum length and hint", () => {
+      expect(html).toContain(`minlength="${PASSWORD_MINIMUM_LENGTH}"`);
+      expect(html).toContain(PASSWORD_HINT);
     });
 
     it("has the four sections as a tabs widget, each a heading with an anchor", () => {
