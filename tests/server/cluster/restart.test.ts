@@ -28,7 +28,7 @@ type Outcome = { kind: "answered"; status: number; body: string; at: number } | 
 function send(
   baseUrl: string,
   path: string,
-  options: { method?: string; json?: unknown; headers?: Record<string, string>; bodyHeldUntil?: Promise<unknown> } = {},
+  options: { method?: string; json?: unknown; headers?: Record<string, string>; bodyHeldUntil?: Promise<unknown>; onConnected?: () => void } = {},
 ): Promise<Outcome> {
   return new Promise((resolve) => {
     const body = options.json === undefined ? undefined : JSON.stringify(options.json);
@@ -50,6 +50,8 @@ function send(
         res.on("error", (error) => resolve({ kind: "dropped", error: error.message }));
       },
     );
+    // Connected: the kernel has completed the handshake, so the connection is in the server's listen queue or accepted.
+    req.once("socket", (socket) => socket.once("connect", () => options.onConnected?.()));
     req.on("error", (error: NodeJS.ErrnoException) => resolve(error.code === "ECONNREFUSED" ? { kind: "refused" } : { kind: "dropped", error: `${error.code}: ${error.message}` }));
     if (!body || !options.bodyHeldUntil) return void req.end(body);
     // Half the body now, the rest later: the request is accepted and in flight until then.
@@ -111,6 +113,11 @@ describe.skipIf(!canRun)("a restart under load (SIGTERM with 200 requests in fli
     const heldBodies = new Promise<void>((resolve) => (releaseHeldBodies = resolve));
     const requests: { kind: string; outcome: Promise<Outcome> }[] = [];
     const fire = (kind: string, outcome: Promise<Outcome>) => requests.push({ kind, outcome });
+    // Each request counts its connection once the kernel has completed it (see send's onConnected).
+    let connected = 0;
+    let allConnected!: () => void;
+    const everyConnectionMade = new Promise<void>((resolve) => (allConnected = resolve));
+    const onConnected = () => (++connected === 200 ? allConnected() : undefined);
     for (let n = 0; n < 200; n += 1) {
       const slot = n % 10;
       const round = Math.floor(n / 10);
@@ -118,24 +125,27 @@ describe.skipIf(!canRun)("a restart under load (SIGTERM with 200 requests in fli
         const resource = resources[round * 3 + slot]!;
         // Every third save sends half its body before the signal and the rest after it.
         const bodyHeldUntil = slot === 0 ? heldBodies : undefined;
-        fire("save", send(site, "/account/save-resource/", { method: "POST", json: { resource_id: resource.id, resource_type: resource.resource_type, to_save: true }, headers: signedIn, bodyHeldUntil }));
+        fire("save", send(site, "/account/save-resource/", { method: "POST", json: { resource_id: resource.id, resource_type: resource.resource_type, to_save: true }, headers: signedIn, bodyHeldUntil, onConnected }));
       } else if (slot === 3 && round < activities.length) {
-        fire("note", send(site, `/resources/notes/${activities[round]!.id}/save/`, { method: "POST", json: { content: `Note ${n}` }, headers: signedIn }));
+        fire("note", send(site, `/resources/notes/${activities[round]!.id}/save/`, { method: "POST", json: { content: `Note ${n}` }, headers: signedIn, onConnected }));
       } else if (slot === 4) {
-        fire("sign-in", send(site, "/account/login/", { method: "POST", json: { email: `wrong${n}@example.org`, password: "Wrong-pass-1!" }, headers: signedIn }));
+        fire("sign-in", send(site, "/account/login/", { method: "POST", json: { email: `wrong${n}@example.org`, password: "Wrong-pass-1!" }, headers: signedIn, onConnected }));
       } else if (slot === 5) {
-        fire("search", send(site, `/search/?q=drama${n}`));
+        fire("search", send(site, `/search/?q=drama${n}`, { onConnected }));
       } else {
-        fire("page", send(site, slot % 2 === 0 ? "/" : "/resources/"));
+        fire("page", send(site, slot % 2 === 0 ? "/" : "/resources/", { onConnected }));
       }
     }
 
-    // SIGTERM once 30 answers are back: by then the server has accepted all 200 connections (the held
-    // saves among them, which cannot finish before their bodies end), and most are still running.
+    // SIGTERM once every connection is made (so each reached the server before the signal: on a busy machine
+    // the client can still be opening some when the first answers come back, and those would meet a closing
+    // listener) and 30 answers are back, so most requests are still running (the held saves among them, which
+    // cannot finish before their bodies end).
     let answered = 0;
     await new Promise<void>((resolve) => {
       for (const { outcome } of requests) void outcome.then(() => (++answered === 30 ? resolve() : undefined));
     });
+    await everyConnectionMade;
     const signalledAt = Date.now();
     first.child.kill("SIGTERM");
 
