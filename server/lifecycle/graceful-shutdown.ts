@@ -88,7 +88,7 @@ export function exitGracefullyOnSignals(options: GracefulShutdownOptions): Grace
       // net.Server's close, not http.Server's: the latter also closes every connection without a
       // request in flight, including one accepted a moment ago whose request is still in its buffer.
       const closed = new Promise<void>((resolve, reject) => NetServer.prototype.close.call(server, (error) => (error ? reject(error) : resolve())));
-      logger.info("stopped listening: new connections are refused");
+      logger.info({ openConnections: connections.openCount(), acceptedSinceStart: connections.acceptedCount() }, "stopped listening: new connections are refused");
       await closed;
       clearInterval(idleSweep);
       await closeServices();
@@ -143,8 +143,10 @@ interface ConnectionState {
 function trackConnections(server: Server) {
   const open = new Map<Socket, ConnectionState>();
   let lastArrivalAt = 0;
+  let accepted = 0;
   server.on("connection", (socket: Socket) => {
     lastArrivalAt = Date.now();
+    accepted += 1;
     open.set(socket, { requestsServed: 0, inFlight: 0 });
     socket.once("close", () => open.delete(socket));
   });
@@ -158,6 +160,8 @@ function trackConnections(server: Server) {
     });
   });
   return {
+    openCount: () => open.size,
+    acceptedCount: () => accepted,
     /** Resolves once no connection has arrived for `quietMs`, or after `atMostMs`. */
     async quiet(quietMs: number, atMostMs: number): Promise<void> {
       const giveUpAt = Date.now() + atMostMs;
