@@ -63,7 +63,6 @@ const adapterOnlyAtCompositionRoot = {
 export const CREDENTIALS_NOT_YET_MOVED = [
   "server/accounts/constituents.ts",
   "server/accounts/current-password-check.ts",
-  "server/accounts/email-verification.ts",
   "server/accounts/email-verification-tokens.ts",
   "server/accounts/personal-data.ts",
   "server/accounts/profile.ts",

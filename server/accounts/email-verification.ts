@@ -189,14 +189,10 @@ export function createEmailVerificationService(deps: VerificationDependencies): 
   return {
     async sendVerificationLink(constituentId, choice, options = {}) {
       const now = clock();
-      const person = await db
-        .selectFrom("constituents")
-        .select(["email", "first_name"])
-        .where("id", "=", constituentId)
-        .where("kind", "=", "individual")
-        .executeTakeFirst();
-      if (!person?.email) return { kind: "no-account" };
-      const email = person.email;
+      // The person's address and name through the CRM port (a Tessitura adapter sees the call).
+      const person = await deps.crm.personContact(constituentId);
+      if (!person?.Email) return { kind: "no-account" };
+      const email = person.Email;
       const pendingChoice = choice && JSON.stringify(choice);
       // One email per sign-up: the choice joins the link already sent (the welcome email's), which resumes it.
       const attached = pendingChoice ? await attachPendingChoice(db, constituentId, email, pendingChoice, now) : 0;
@@ -204,7 +200,7 @@ export function createEmailVerificationService(deps: VerificationDependencies): 
       if (!(await takeLinkQuota(constituentId))) return { kind: "rate-limited" };
       await inTransaction(db, async (trx) => {
         const token = await issueVerificationToken(trx, { constituentId, email, pendingChoice }, now);
-        await mailVerifyLink(trx, { email, firstName: person.first_name, token });
+        await mailVerifyLink(trx, { email, firstName: person.FirstName, token });
       });
       return { kind: "sent", sentTo: email };
     },
