@@ -33,13 +33,18 @@ const FIRST_REQUEST_GRACE_MS = 2_000;
 /**
  * Connections the kernel completed before the signal wait in the listen
  * queue until the event loop accepts them, and closing the listener resets
- * them (the client sees ECONNRESET on a request it has sent: CI saw 55 such
- * on a busy machine). So the listener stays open until no connection has
- * arrived for ACCEPT_QUIET_MS, at most ACCEPT_DRAIN_MAX_MS; /readyz already
- * answers 503, so a proxy has stopped sending by then.
+ * them (the client sees ECONNRESET on a request it has sent: CI saw up to 98
+ * of 200 such on a busy machine). libuv accepts one queued connection per
+ * event-loop iteration (libuv#3696), so on a busy process the queue drains
+ * one per iteration however long each takes: "no connection for 50 ms" said
+ * nothing about the queue. The listener stays open until two whole
+ * iterations in a row have accepted nothing (so the queue was empty when the
+ * loop last polled) and ACCEPT_QUIET_MS have passed since the last arrival,
+ * at most ACCEPT_DRAIN_MAX_MS (or half the shutdown's deadline); /readyz
+ * already answers 503, so a proxy has stopped sending by then.
  */
 const ACCEPT_QUIET_MS = 50;
-const ACCEPT_DRAIN_MAX_MS = 1_000;
+const ACCEPT_DRAIN_MAX_MS = 5_000;
 
 /**
  * On SIGTERM or SIGINT: /readyz answers 503, the server stops accepting
@@ -76,7 +81,7 @@ export function exitGracefullyOnSignals(options: GracefulShutdownOptions): Grace
     const idleSweep = setInterval(
       () =>
         void afterPendingIo().then(() => {
-          const unusedClosed = connections.closeIdle(Date.now() >= firstRequestsDueBy);
+          const unusedClosed = connections.closeIdle(firstRequestsDueBy);
           if (unusedClosed > 0) logger.info({ connections: unusedClosed }, "closed connections that sent nothing in time");
         }),
       100,
@@ -84,7 +89,7 @@ export function exitGracefullyOnSignals(options: GracefulShutdownOptions): Grace
     idleSweep.unref();
 
     try {
-      await connections.quiet(ACCEPT_QUIET_MS, ACCEPT_DRAIN_MAX_MS);
+      await connections.quiet(ACCEPT_QUIET_MS, Math.min(ACCEPT_DRAIN_MAX_MS, timeoutMs / 2));
       // net.Server's close, not http.Server's: the latter also closes every connection without a
       // request in flight, including one accepted a moment ago whose request is still in its buffer.
       const closed = new Promise<void>((resolve, reject) => NetServer.prototype.close.call(server, (error) => (error ? reject(error) : resolve())));
@@ -135,6 +140,7 @@ function afterPendingIo(): Promise<void> {
 }
 
 interface ConnectionState {
+  acceptedAt: number;
   requestsServed: number;
   inFlight: number;
 }
@@ -147,7 +153,7 @@ function trackConnections(server: Server) {
   server.on("connection", (socket: Socket) => {
     lastArrivalAt = Date.now();
     accepted += 1;
-    open.set(socket, { requestsServed: 0, inFlight: 0 });
+    open.set(socket, { acceptedAt: lastArrivalAt, requestsServed: 0, inFlight: 0 });
     socket.once("close", () => open.delete(socket));
   });
   server.prependListener("request", (req, res) => {
@@ -162,25 +168,38 @@ function trackConnections(server: Server) {
   return {
     openCount: () => open.size,
     acceptedCount: () => accepted,
-    /** Resolves once no connection has arrived for `quietMs`, or after `atMostMs`. */
+    /**
+     * Resolves once two event-loop iterations in a row have accepted no connection and none has arrived for
+     * `quietMs`, or after `atMostMs`. Each afterPendingIo spans at least one poll phase, which accepts a queued
+     * connection if there is one.
+     */
     async quiet(quietMs: number, atMostMs: number): Promise<void> {
       const giveUpAt = Date.now() + atMostMs;
-      do {
-        await new Promise((resolve) => setTimeout(resolve, quietMs));
+      let iterationsWithoutArrival = 0;
+      while (Date.now() < giveUpAt) {
+        const acceptedBefore = accepted;
         await afterPendingIo();
-      } while (Date.now() - lastArrivalAt < quietMs && Date.now() < giveUpAt);
+        iterationsWithoutArrival = accepted === acceptedBefore ? iterationsWithoutArrival + 1 : 0;
+        const sinceLastArrival = Date.now() - lastArrivalAt;
+        if (iterationsWithoutArrival >= 2 && sinceLastArrival >= quietMs) return;
+        // Nothing queued a moment ago: wait out the quiet time instead of spinning the loop.
+        if (iterationsWithoutArrival >= 2) await new Promise((resolve) => setTimeout(resolve, quietMs - sinceLastArrival));
+      }
     },
     /**
-     * Ends connections with nothing in flight that have served a request, and, once `unusedToo`, those that have
-     * not sent a byte. One whose first request is still arriving is left to finish it (or to the deadline).
+     * Ends connections with nothing in flight that have served a request, and those that have not sent a byte
+     * by `firstRequestsDueBy` (or, for one accepted late in the drain, FIRST_REQUEST_GRACE_MS after it was
+     * accepted). One whose first request is still arriving is left to finish it (or to the deadline).
      * Returns how many unused ones it closed.
      */
-    closeIdle(unusedToo: boolean): number {
+    closeIdle(firstRequestsDueBy: number): number {
+      const now = Date.now();
       let unusedClosed = 0;
       for (const [socket, state] of open) {
         if (state.inFlight > 0) continue;
         const unused = state.requestsServed === 0;
-        if (unused && !(unusedToo && socket.bytesRead === 0)) continue;
+        const dueBy = Math.max(firstRequestsDueBy, state.acceptedAt + FIRST_REQUEST_GRACE_MS);
+        if (unused && !(now >= dueBy && socket.bytesRead === 0)) continue;
         if (unused) unusedClosed += 1;
         socket.destroy();
       }

@@ -14,8 +14,13 @@ let server: http.Server;
 let exitCodes: number[];
 let signalListeners: { SIGTERM: NodeJS.SignalsListener[]; SIGINT: NodeJS.SignalsListener[] };
 
-async function startServer() {
-  server = http.createServer((_req, res) => res.end("answered"));
+/** A busy process: each request holds the event loop for `busyMs` before it is answered. */
+async function startServer(busyMs = 0) {
+  server = http.createServer((_req, res) => {
+    const until = Date.now() + busyMs;
+    while (Date.now() < until);
+    res.end("answered");
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   exitCodes = [];
   signalListeners = { SIGTERM: process.listeners("SIGTERM"), SIGINT: process.listeners("SIGINT") };
@@ -73,6 +78,28 @@ describe("a shutdown and connections that have not yet carried a request", () =>
     for (const socket of sockets) socket.write(request);
 
     for (const reply of await Promise.all(replies)) expect(reply).toMatch(/^HTTP\/1\.1 200 OK[\s\S]*answered$/);
+    await vi.waitFor(() => expect(exitCodes).toEqual([0]), { timeout: 5_000 });
+  });
+
+  it("keeps listening while a busy loop drains its queue one connection per iteration (libuv#3696), however long each iteration takes", async () => {
+    // Each iteration holds the loop for 80 ms (a request being answered), longer than the 50 ms quiet time, and
+    // accepts one queued connection: a listener closed on "nothing arrived for 50 ms" reset most of these.
+    const { port, shutdown } = await startServer(80);
+    shutdown.shutDown("test");
+    const sockets = Array.from({ length: 20 }, () => net.connect(port, "127.0.0.1"));
+    const replies = sockets.map((socket) => rawExchange(socket).reply);
+    await new Promise<void>((resolve) =>
+      process.nextTick(() => {
+        const until = Date.now() + 200;
+        while (Date.now() < until);
+        resolve();
+      }),
+    );
+    await Promise.all(sockets.map(connected));
+    for (const socket of sockets) socket.write(request);
+
+    const answers = await Promise.all(replies);
+    expect(answers.filter((reply) => !/^HTTP\/1\.1 200 OK[\s\S]*answered$/.test(reply))).toEqual([]);
     await vi.waitFor(() => expect(exitCodes).toEqual([0]), { timeout: 5_000 });
   });
 
