@@ -7,6 +7,12 @@
 /** Server modules that may know Express: the HTTP edge and the composition root. */
 const expressAware = "^server/(http|routes|views)/|^server/(app|services|main|start-up|logging)[.]ts$";
 
+/**
+ * Capabilities with a front door (their index.ts): from outside the folder, only
+ * that file is imported. The list only grows (docs/architecture.md, "Import rules").
+ */
+const frontDoored = ["resources", "schools", "share-links", "teacher-notes"].join("|");
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -103,6 +109,16 @@ module.exports = {
       severity: "error",
       from: { path: "^server/db/" },
       to: { path: "^server/[^/]+/tables[.]ts$", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "front-door-only",
+      comment:
+        "A capability with an index.ts is reached only through it: what it exports is its contract, and its other files may change without touching another capability.",
+      severity: "error",
+      // $1 is the importer's top folder under server/: a capability imports its own files freely. db/schema.ts composes each
+      // tables.ts (type-only, db-tables-type-only).
+      from: { path: "^server/([^/]+)", pathNot: "^server/db/" },
+      to: { path: `^server/(${frontDoored})/`, pathNot: ["^server/$1/", "^server/[^/]+/index[.]ts$"] },
     },
     {
       name: "no-circular",

@@ -3,6 +3,7 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import { crmOwnership } from "./lint/crm-ownership.mjs";
+import { tableOwnership } from "./lint/table-ownership.mjs";
 
 export default tseslint.config(
   { ignores: ["node_modules/", "static/dist/", "dist-server/", "var/", "test-results/", "playwright-report/", "coverage/"] },
@@ -48,4 +49,5 @@ export default tseslint.config(
     rules: { "no-console": "off" },
   },
   ...crmOwnership,
+  ...tableOwnership,
 );

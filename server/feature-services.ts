@@ -26,14 +26,14 @@ import { createPeopleService, type PeopleService } from "./people/people-service
 import { createPrivacyService, type PrivacyService } from "./privacy/privacy-service";
 import type { RateLimiter } from "./rate-limit/rate-limit";
 import type { RedisClient } from "./redis";
-import { createResourcesService, type ResourcesService } from "./resources/resources-service";
+import { createResourcesService, type ResourcesService } from "./resources";
 import { createSchoolAdminService, type SchoolAdminService } from "./memberships/school-admin-service";
-import { createShareLinksService, type ShareLinksService } from "./share-links/share-links-service";
+import { createShareLinksService, type ShareLinksService } from "./share-links";
 import { createSitemapService, sitemapSourcesOf, type SitemapService } from "./seo/sitemap-service";
 import { createSchoolSearch } from "./search/create-school-search";
 import type { CachedSchoolSearch } from "./search/cached-school-search";
 import type { CachedSiteSearch } from "./search/cached-site-search";
-import { createTeacherNotesService, type TeacherNotesService } from "./teacher-notes/notes-service";
+import { createTeacherNotesService, type TeacherNotesService } from "./teacher-notes";
 
 /**
  * The feature services, one per capability, as the routes receive them:

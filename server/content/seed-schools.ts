@@ -4,7 +4,7 @@ import type { CrmPort } from "../crm/crm-port";
 import type { Database } from "../db/schema";
 import { inTransaction } from "../db/transactions";
 import { takeSeat } from "../memberships/school-seats";
-import { SchoolRegister } from "../schools/school-register";
+import { SchoolRegister } from "../schools";
 import { FixtureValidationError } from "./fixture-errors";
 import type { SchoolFixture, SchoolMembershipFixture } from "./fixture-schema/schools";
 import { membershipPeriod, upsertMembership } from "./seed-accounts";
@@ -50,7 +50,7 @@ async function schoolIdOf(db: Kysely<Database>, crm: CrmPort, school: SchoolFixt
     if (!found) throw new FixtureValidationError([`${where}: no open school with URN ${school.urn} in establishments.csv`]);
     return found.constituent_id;
   }
-  const known = await db.selectFrom("schools").select("constituent_id").where("urn", "is", null).where("name", "=", school.name).executeTakeFirst();
+  const known = await register.handEnteredNamed(school.name);
   if (known) return known.constituent_id;
   const address = school.address!;
   const { Id } = await crm.createOrganisation(

@@ -7,7 +7,7 @@ import { membershipIsValid } from "../domain/membership";
 import { firstNameAndInitial } from "../domain/person-name";
 import type { Logger } from "../logging";
 import type { RateLimiter } from "../rate-limit/rate-limit";
-import { SchoolRegister } from "../schools/school-register";
+import { SchoolRegister } from "../schools";
 import type { FieldErrors } from "../shared/errors";
 import { refuse, Refused, settle, type Refusal } from "../shared/refusal";
 import { emailStandingAt } from "./school-email-standing";

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { CrmIds } from "../crm/crm-ids";
 import type { ConstituentId, CrmPort, MembershipSummary } from "../crm/crm-port";
 import type { Database } from "../db/schema";
+import { SchoolRegister } from "../schools";
 import { withSchoolLock } from "./seat-grants-lock";
 import { refusals, type Refusal } from "./seat-grants-refusals";
 import { currentMembership } from "./school-seats";
@@ -41,7 +42,7 @@ export async function createStateSchoolMembership(
   const { db, ids, refuse } = deps;
   const facts = { userId: request.personId, schoolId: request.schoolId };
   if (request.type !== "state-school") return refuse(refusals.wrongType, facts);
-  const registered = await db.selectFrom("schools").select("kind").where("constituent_id", "=", request.schoolId).executeTakeFirst();
+  const registered = await new SchoolRegister(db).byConstituentId(request.schoolId);
   if (!registered) {
     const organisation = await deps.crm.constituentDetail(request.schoolId);
     return refuse(organisation?.ConstituentType.Id === ids.constituentTypes.organisation ? refusals.notStateSchool : unknownSchool, facts);

@@ -2,10 +2,10 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { loadThisWeekEvents, type ThisWeekEvent } from "../events/this-week";
 import { loadUpcomingEventCards, type EventCard } from "../events/event-cards";
-import { loadNewestResourceCards, type ResourceCard } from "../resources/resource-cards";
+import { loadNewestResourceCards, type ResourceCard } from "../resources";
 
 export type { EventCard } from "../events/event-cards";
-export type { ResourceCard } from "../resources/resource-cards";
+export type { ResourceCard } from "../resources";
 export type { ThisWeekEvent } from "../events/this-week";
 
 export interface HomeContent {

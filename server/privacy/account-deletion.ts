@@ -8,9 +8,9 @@ import { inTransaction } from "../db/transactions";
 import { forgetMessagesTo } from "../mail/outbox";
 import { forgetInvitesOf } from "../memberships/personal-data";
 import { leaveEverySchool } from "../memberships/school-seats";
-import { forgetSavedResources } from "../resources/saved-resources";
-import { deleteShareLinksOf } from "../share-links/share-links-store";
-import { deleteNotesOf } from "../teacher-notes/note-queries";
+import { forgetSavedResources } from "../resources";
+import { deleteShareLinksOf } from "../share-links";
+import { deleteNotesOf } from "../teacher-notes";
 
 /*
  * "Delete my account" (docs/my-account.md; UK GDPR, right to erasure),

@@ -5,10 +5,9 @@ import type { CrmPort } from "../crm/crm-port";
 import type { Database } from "../db/schema";
 import { affiliationsForExport, invitesForExport, membershipsForExport } from "../memberships/personal-data";
 import type { OrderExport } from "../payments/payments-service";
-import { savedResourcesForExport } from "../resources/saved-resources";
-import { shareLinkUrl } from "../share-links/share-links-for";
-import { shareLinksForExport } from "../share-links/share-links-store";
-import { notesForExport } from "../teacher-notes/note-queries";
+import { savedResourcesForExport } from "../resources";
+import { shareLinkUrl, shareLinksForExport } from "../share-links";
+import { notesForExport } from "../teacher-notes";
 
 /*
  * "Download my data" (docs/my-account.md; UK GDPR, right of access): one JSON

@@ -4,7 +4,7 @@ import { NAME_PREFIXES } from "../domain/name-prefixes";
 import type { FieldErrors } from "../http/errors";
 import type { SchoolTab } from "../memberships/school-admin-tab";
 import type { OrderLine } from "../payments/payments-service";
-import type { SavedResourceCard } from "../resources/saved-resources";
+import type { SavedResourceCard } from "../resources";
 
 /**
  * The template context of templates/pages/account/my-account.njk: the

@@ -14,7 +14,7 @@ import { signIn } from "../http/session-user";
 import type { OriginRule } from "../http/site-origin";
 import type { SchoolAdminService } from "../memberships/school-admin-service";
 import type { PaymentsService } from "../payments/payments-service";
-import type { ResourcesService } from "../resources/resources-service";
+import type { ResourcesService } from "../resources";
 import { answerRefusal } from "./account-refusal";
 import { myAccountView, type FailedForm } from "./my-account-view";
 

@@ -2,9 +2,7 @@ import { Router } from "express";
 import { isApiRequest, nonFieldErrorsKey } from "../http/errors";
 import { setFlash } from "../http/flash";
 import { jsonFields } from "../http/json-fields";
-import { pageAfterSave, SAVE_FORM_ERRORS, savedNotice, signInPathFor } from "../resources/save-outcome";
-import { readFormSaveRequest, readJsonSaveRequest } from "../resources/save-request";
-import type { ResourcesService } from "../resources/resources-service";
+import { pageAfterSave, readFormSaveRequest, readJsonSaveRequest, SAVE_FORM_ERRORS, savedNotice, signInPathFor, type ResourcesService } from "../resources";
 import { failJson, redirectWithError } from "../http/write-replies";
 
 /**

@@ -6,8 +6,8 @@ import { setFlash } from "../http/flash";
 import { jsonFields } from "../http/json-fields";
 import { requireUser } from "../http/require-user";
 import type { OriginRule } from "../http/site-origin";
-import { readShareLinkRequest } from "../share-links/share-link-request";
 import {
+  readShareLinkRequest,
   LINK_CREATED_NOTICE,
   LINK_INACTIVE_MESSAGE,
   LINK_REVOKED_MESSAGES,
@@ -20,8 +20,8 @@ import {
   SHARE_FIELDS_INVALID_MESSAGE,
   teacherLinkMembersOnlyPage,
   UNKNOWN_SHARE_RESOURCE_MESSAGE,
-} from "../share-links/share-link-messages";
-import type { ShareLinksService } from "../share-links/share-links-service";
+  type ShareLinksService,
+} from "../share-links";
 import { failJson, redirectWithError } from "../http/write-replies";
 
 /*

@@ -24,6 +24,11 @@ export class SchoolRegister {
     return this.db.selectFrom("schools").select(columns).where("constituent_id", "=", constituentId).executeTakeFirst();
   }
 
+  /** A school entered by hand (no URN) under that name, if the register has one. */
+  async handEnteredNamed(name: string): Promise<RegisteredSchool | undefined> {
+    return this.db.selectFrom("schools").select(columns).where("urn", "is", null).where("name", "=", name).executeTakeFirst();
+  }
+
   async save(school: RegisteredSchool, now: Date): Promise<void> {
     const { constituent_id: _key, ...changes } = { ...school, updated_at: now.toISOString() };
     await this.db

@@ -4,7 +4,8 @@ import type { Logger } from "../logging";
 import type { MemberAccess, MemberAccessReader } from "../memberships/member-access";
 import { shareTokenPattern, type ShareLinkRequest } from "./share-link-request";
 import { loadShareLinksFor, shareLinkUrl, type ShareLinksForResource } from "./share-links-for";
-import { findLiveLink, findRevokedLinkType, findShareableResource, getOrCreateToken, revokeOwnLink } from "./share-links-store";
+import { publishedResource } from "../resources";
+import { findLiveLink, findRevokedLinkType, getOrCreateToken, revokeOwnLink } from "./share-links-store";
 import { sharePageFor, type SharePage } from "./share-page";
 import { loadStudentView, type NotesOn, type StudentView } from "./student-view";
 import type { ShareLinkType } from "./tables";
@@ -64,7 +65,7 @@ export function createShareLinksService(deps: ShareLinksDependencies): ShareLink
       // Only members may share: a link to what one cannot see would leak it.
       const access = await memberAccess(personId, now);
       if (access.kind !== "member") return { kind: "not-member", access };
-      const resource = await findShareableResource(db, { id: request.resourceId, resourceType: request.resourceType }, now);
+      const resource = await publishedResource(db, { id: request.resourceId, resourceType: request.resourceType }, now);
       if (!resource) return { kind: "unknown-resource" };
       try {
         const token = await getOrCreateToken(db, { personId, resourceId: resource.id, resourceType: resource.resourceType, type: request.type }, now);

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import { publishedResource, resourcesById } from "../resources";
 import type { ShareLinkType } from "./tables";
 
 /* The share_links queries (migration 0017_share_links.ts). */
@@ -19,22 +20,6 @@ export interface LiveShareLink {
   sharerId: number;
   resourceId: number;
   slug: string;
-}
-
-/** A published resource of that id and type, or undefined. */
-export async function findShareableResource(
-  db: Kysely<Database>,
-  resource: { id: number; resourceType: string },
-  now: Date,
-): Promise<{ id: number; slug: string; resourceType: string } | undefined> {
-  const row = await db
-    .selectFrom("resources")
-    .select(["id", "slug", "resource_type"])
-    .where("id", "=", resource.id)
-    .where("resource_type", "=", resource.resourceType)
-    .where("published_at", "<=", now.toISOString())
-    .executeTakeFirst();
-  return row && { id: row.id, slug: row.slug, resourceType: row.resource_type };
 }
 
 /** The person's live links for one resource, by type. */
@@ -81,13 +66,12 @@ export async function getOrCreateToken(db: Kysely<Database>, link: NewShareLink,
 export async function findLiveLink(db: Kysely<Database>, token: string, now: Date): Promise<LiveShareLink | undefined> {
   const row = await db
     .selectFrom("share_links")
-    .innerJoin("resources", "resources.id", "share_links.resource_id")
-    .select(["share_links.token", "share_links.type", "share_links.constituent_id", "share_links.resource_id", "resources.slug"])
-    .where("share_links.token", "=", token)
-    .where("share_links.revoked_at", "is", null)
-    .where("resources.published_at", "<=", now.toISOString())
+    .select(["token", "type", "constituent_id", "resource_id"])
+    .where("token", "=", token)
+    .where("revoked_at", "is", null)
     .executeTakeFirst();
-  return row && { token: row.token, type: row.type, sharerId: row.constituent_id, resourceId: row.resource_id, slug: row.slug };
+  const resource = row && (await publishedResource(db, { id: row.resource_id }, now));
+  return resource && { token: row.token, type: row.type, sharerId: row.constituent_id, resourceId: row.resource_id, slug: resource.slug };
 }
 
 /** The type of a revoked link behind a token, or undefined when the token is unknown or still live. */
@@ -107,20 +91,26 @@ export async function revokeOwnLink(db: Kysely<Database>, personId: number, toke
     .returning("resource_id")
     .executeTakeFirst();
   if (!revoked) return undefined;
-  const resource = await db.selectFrom("resources").select("slug").where("id", "=", revoked.resource_id).executeTakeFirstOrThrow();
+  const resource = (await resourcesById(db, [revoked.resource_id])).get(revoked.resource_id);
+  if (!resource) throw new Error(`resource ${revoked.resource_id} of a share link is missing`);
   return { resourceId: revoked.resource_id, slug: resource.slug };
 }
 
 /** Every link the person made, live or revoked, oldest first (their copy of their data). */
 export async function shareLinksForExport(db: Kysely<Database>, personId: number) {
-  return db
+  const links = await db
     .selectFrom("share_links")
-    .innerJoin("resources", "resources.id", "share_links.resource_id")
-    .select(["share_links.token", "share_links.type", "resources.title", "share_links.created_at", "share_links.revoked_at"])
-    .where("share_links.constituent_id", "=", personId)
-    .orderBy("share_links.created_at")
-    .orderBy("share_links.id")
+    .select(["token", "type", "resource_id", "created_at", "revoked_at"])
+    .where("constituent_id", "=", personId)
+    .orderBy("created_at")
+    .orderBy("id")
     .execute();
+  const resources = await resourcesById(db, links.map((link) => link.resource_id));
+  // A resource deleted between the two reads takes its links with it (on delete cascade).
+  return links.flatMap(({ resource_id, ...link }) => {
+    const resource = resources.get(resource_id);
+    return resource ? [{ ...link, title: resource.title }] : [];
+  });
 }
 
 /** Deletes every link the person made, so each answers 404 from now on (a deleted account). */

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import { publishedResource } from "../resources";
 import type { ShareLinksForResource } from "./share-links-for";
 import { SHARE_LINK_TYPES } from "./share-link-request";
 import type { ShareLinkType } from "./tables";
@@ -40,17 +41,12 @@ export async function sharePageFor(
   now: Date,
   linksFor: (resourceId: number) => Promise<ShareLinksForResource>,
 ): Promise<SharePage | undefined> {
-  const row = await db
-    .selectFrom("resources")
-    .select(["id", "resource_type", "slug", "title"])
-    .where("slug", "=", slug)
-    .where("published_at", "<=", now.toISOString())
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const links = await linksFor(row.id);
+  const resource = await publishedResource(db, { slug }, now);
+  if (!resource) return undefined;
+  const links = await linksFor(resource.id);
   return {
-    resource: { id: row.id, resourceType: row.resource_type, slug: row.slug, title: row.title, pageUrl: `/resources/${row.slug}/` },
-    sharePageUrl: `/resources/${row.slug}/share/`,
+    resource: { ...resource, pageUrl: `/resources/${resource.slug}/` },
+    sharePageUrl: `/resources/${resource.slug}/share/`,
     explanation: SHARE_EXPLANATION,
     links: SHARE_LINK_TYPES.map((type) => ({
       type,

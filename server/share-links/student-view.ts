@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { resourceTypeLabel } from "../domain/resource-taxonomy";
+import { resourceForReading } from "../resources";
 
 /**
  * What templates/pages/resource-student.njk renders: the resource read-only,
@@ -35,33 +36,24 @@ export async function loadStudentView(
   notesOn: NotesOn,
   link: { resourceId: number; sharerId: number },
 ): Promise<StudentView | undefined> {
-  const row = await db
-    .selectFrom("resources")
-    .select(["title", "summary", "resource_type", "body_html", "image_url", "image_alt"])
-    .where("id", "=", link.resourceId)
-    .executeTakeFirst();
+  const row = await resourceForReading(db, link.resourceId);
   if (!row) return undefined;
-  const activities = await db
-    .selectFrom("resource_activities")
-    .select(["id", "title", "body_html"])
-    .where("resource_id", "=", link.resourceId)
-    .orderBy("position")
-    .execute();
+  const { activities } = row;
   const notes = await notesOn(link.sharerId, activities.map((activity) => activity.id));
   return {
     resource: {
       title: row.title,
       summary: row.summary,
-      resourceTypeLabel: resourceTypeLabel(row.resource_type),
-      bodyHtml: row.body_html,
-      imageUrl: row.image_url,
-      imageAlt: row.image_alt,
+      resourceTypeLabel: resourceTypeLabel(row.resourceType),
+      bodyHtml: row.bodyHtml,
+      imageUrl: row.imageUrl,
+      imageAlt: row.imageAlt,
     },
     activities: activities.map((activity, index) => {
       const note = notes.get(activity.id);
       return {
         heading: `${index + 1}. ${activity.title}`,
-        html: activity.body_html,
+        html: activity.bodyHtml,
         open: index === 0,
         noteLines: note ? note.replace(/\r\n?/g, "\n").split("\n") : null,
       };

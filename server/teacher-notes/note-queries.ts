@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import { activitiesById, publishedActivity } from "../resources";
 import { resourceUrl } from "../shared/content-urls";
 
 /** An activity of a published resource: what a note hangs off, and the page it sits on. */
@@ -11,14 +12,8 @@ export interface NoteActivity {
 
 /** The activity, when its resource is published by `now`; otherwise undefined (unknown and unpublished both 404). */
 export async function visibleActivity(db: Kysely<Database>, activityId: number, now: Date): Promise<NoteActivity | undefined> {
-  const row = await db
-    .selectFrom("resource_activities as activity")
-    .innerJoin("resources", "resources.id", "activity.resource_id")
-    .select(["activity.id", "activity.title", "resources.slug"])
-    .where("activity.id", "=", activityId)
-    .where("resources.published_at", "<=", now.toISOString())
-    .executeTakeFirst();
-  return row && { id: row.id, title: row.title, resourceSlug: row.slug };
+  const activity = await publishedActivity(db, activityId, now);
+  return activity && { id: activity.id, title: activity.title, resourceSlug: activity.resource.slug };
 }
 
 export async function findNote(db: Kysely<Database>, constituentId: number, activityId: number) {
@@ -59,25 +54,28 @@ export async function notesOn(db: Kysely<Database>, constituentId: number, activ
 
 /** Every note the person wrote, with the activity and resource it is on, oldest first (their copy of their data). */
 export async function notesForExport(db: Kysely<Database>, constituentId: number) {
-  const rows = await db
+  const notes = await db
     .selectFrom("teacher_notes")
-    .innerJoin("resource_activities as activity", "activity.id", "teacher_notes.activity_id")
-    .innerJoin("resources", "resources.id", "activity.resource_id")
-    .select(["activity.id as activity_id", "activity.title as activity_title", "resources.title as resource_title", "resources.slug",
-      "teacher_notes.content", "teacher_notes.created_at", "teacher_notes.updated_at"])
-    .where("teacher_notes.constituent_id", "=", constituentId)
-    .orderBy("teacher_notes.created_at")
-    .orderBy("activity.id")
+    .select(["activity_id", "content", "created_at", "updated_at"])
+    .where("constituent_id", "=", constituentId)
+    .orderBy("created_at")
+    .orderBy("activity_id")
     .execute();
-  return rows.map((row) => ({
-    activityId: row.activity_id,
-    activity: row.activity_title,
-    resource: row.resource_title,
-    url: resourceUrl(row.slug),
-    content: row.content,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  }));
+  const activities = await activitiesById(db, notes.map((note) => note.activity_id));
+  // An activity deleted between the two reads takes its notes with it (on delete cascade).
+  return notes.flatMap((note) => {
+    const activity = activities.get(note.activity_id);
+    if (!activity) return [];
+    return [{
+      activityId: note.activity_id,
+      activity: activity.title,
+      resource: activity.resource.title,
+      url: resourceUrl(activity.resource.slug),
+      content: note.content,
+      createdAt: note.created_at,
+      updatedAt: note.updated_at,
+    }];
+  });
 }
 
 /** Deletes every note the person wrote (a deleted account). */

@@ -1,4 +1,4 @@
-import { csvField } from "../../schools/csv-records";
+import { csvField } from "../../schools";
 import { PLACES, SAINTS, STREET_KINDS, STREET_NAMES } from "./places";
 import { SCHOOL_NAME_PATTERNS } from "./school-names";
 

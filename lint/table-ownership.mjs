@@ -1,0 +1,50 @@
+import { builtinRules } from "eslint/use-at-your-own-risk";
+
+/*
+ * "A capability reads another's data only through its front door"
+ * (docs/architecture.md, "Import rules"), checked by `npm run lint` for the
+ * tables of the capabilities listed below: outside the owner's folder (and
+ * the migrations, which create and change every table), no Kysely call or
+ * `sql` template names them. One ESLint rule per owner, each ESLint's own
+ * no-restricted-syntax under a name of its own, so that no other config
+ * object setting no-restricted-syntax silently replaces these selectors (as
+ * lint/crm-ownership.mjs does for the CRM's tables).
+ */
+
+/** Kysely's methods whose string arguments name a table. */
+const tableMethods = "selectFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|innerJoin|leftJoin|rightJoin|fullJoin|crossJoin|with";
+
+/** Owner folder -> its tables (the owner's tables.ts) and who may still name them. */
+export const TABLE_OWNERS = {
+  resources: {
+    tables: ["resources", "resource_facet_terms", "resource_facets", "resource_activities", "saved_resources"],
+    /** The resources fixtures' seeders write the tables they fill, until seeding moves behind resources' front door. The list only shrinks. */
+    notYetMoved: ["server/content/seed-resources.ts", "server/content/seed-terms.ts"],
+  },
+  schools: {
+    tables: ["schools"],
+    /** The school search adapters read the register they search (docs/schools.md), until it offers them a read of its own. The list only shrinks. */
+    notYetMoved: ["server/search/sqlite-school-search.ts", "server/search/postgres-school-search.ts"],
+  },
+};
+
+function selectorsFor(owner, tables) {
+  const names = tables.join("|");
+  const tableName = `/^(${names})(\\s+as\\s+\\w+)?$/`;
+  const message = `The ${owner} capability owns these tables: reach its data through server/${owner}/index.ts, not by naming them.`;
+  return [
+    { selector: `CallExpression[callee.property.name=/^(${tableMethods})$/] > Literal[value=${tableName}]`, message },
+    { selector: `CallExpression[callee.property.name=/^(${tableMethods})$/] > ArrayExpression > Literal[value=${tableName}]`, message },
+    { selector: `TaggedTemplateExpression[tag.name="sql"] TemplateElement[value.raw=/\\b(${names})\\b/]`, message },
+  ];
+}
+
+/** One plugin object for every entry: ESLint accepts a plugin named twice only when it is the same object. */
+const plugin = { rules: Object.fromEntries(Object.keys(TABLE_OWNERS).map((owner) => [owner, builtinRules.get("no-restricted-syntax")])) };
+
+export const tableOwnership = Object.entries(TABLE_OWNERS).map(([owner, { tables, notYetMoved }]) => ({
+  files: ["server/**/*.ts"],
+  ignores: [`server/${owner}/**`, "server/db/migrations/**", ...notYetMoved],
+  plugins: { "table-ownership": plugin },
+  rules: { [`table-ownership/${owner}`]: ["error", ...selectorsFor(owner, tables)] },
+}));

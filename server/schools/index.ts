@@ -1,0 +1,10 @@
+/*
+ * The schools capability's front door: from outside server/schools/, this
+ * file is the only one imported, and the `schools` table is named nowhere
+ * else (docs/architecture.md, "Import rules").
+ */
+
+export { SchoolRegister, type RegisteredSchool } from "./school-register";
+export { EstablishmentFileError, parseGiasEstablishments, type Establishment } from "./gias-establishments";
+export { importRegisterIntoEmbeddedCrm } from "./register-import";
+export { csvField } from "./csv-records";

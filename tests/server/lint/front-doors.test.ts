@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { depcruiseRulesBroken, eslintRulesBroken } from "./lint-probe";
+
+/*
+ * The front-door rules (docs/architecture.md, "Import rules"): outside a
+ * capability with an index.ts only that file is imported (depcruise
+ * front-door-only), and outside resources and schools no query names their
+ * tables (ESLint table-ownership/*, lint/table-ownership.mjs). Each fails on a
+ * violation and passes its compliant sibling.
+ */
+
+const outsider = "server/privacy/__lint_probe__.ts";
+
+/** A capability with a front door, and one of its inner files with a value to import. */
+const frontDoored = [
+  { capability: "resources", inner: "saved-resources", name: "forgetSavedResources" },
+  { capability: "schools", inner: "school-register", name: "SchoolRegister" },
+  { capability: "share-links", inner: "share-links-store", name: "deleteShareLinksOf" },
+  { capability: "teacher-notes", inner: "note-queries", name: "deleteNotesOf" },
+];
+
+const importing = (from: string, name: string) => `import { ${name} } from "${from}";\nexport const probe = ${name};\n`;
+
+// A cruise or the first lint loads the whole config: slow on a busy machine.
+describe("front-door lint rules", { timeout: 120_000 }, () => {
+  it.each(frontDoored)("front-door-only refuses an outside import of $capability/$inner, not of its index", async ({ capability, inner, name }) => {
+    expect(await depcruiseRulesBroken({ [outsider]: importing(`../${capability}/${inner}`, name) })).toContain("front-door-only");
+    expect(await depcruiseRulesBroken({ [outsider]: importing(`../${capability}`, name) })).not.toContain("front-door-only");
+  });
+
+  it("front-door-only lets a capability import its own files, and holds a route to the index too", async () => {
+    expect(await depcruiseRulesBroken({ "server/resources/__lint_probe__.ts": importing("./saved-resources", "forgetSavedResources") })).toEqual([]);
+    expect(await depcruiseRulesBroken({ "server/routes/__lint_probe__.ts": importing("../share-links/share-link-request", "readShareLinkRequest") })).toContain("front-door-only");
+  });
+
+  const resourceQueries = [
+    'import type { Kysely } from "kysely";',
+    'import type { Database } from "../db/schema";',
+    'export const slug = (db: Kysely<Database>) => db.selectFrom("resources").select("slug").executeTakeFirst();',
+    'export const steps = (db: Kysely<Database>) => db.selectFrom("teacher_notes").innerJoin("resource_activities as activity", "activity.id", "teacher_notes.activity_id").selectAll().execute();',
+    "",
+  ].join("\n");
+
+  it("table-ownership/resources refuses a query naming resources' tables outside server/resources/", async () => {
+    expect(await eslintRulesBroken({ "server/teacher-notes/__lint_probe__.ts": resourceQueries })).toContain("table-ownership/resources");
+    const rawSql = 'import { sql } from "kysely";\nexport const titles = sql`select title from resources where id = ${1}`;\n';
+    expect(await eslintRulesBroken({ "server/share-links/__lint_probe__.ts": rawSql })).toContain("table-ownership/resources");
+    expect(await eslintRulesBroken({ "server/resources/__lint_probe__.ts": resourceQueries, "server/db/migrations/__lint_probe__.ts": resourceQueries })).not.toContain("table-ownership/resources");
+  });
+
+  it("table-ownership/schools refuses a query naming schools outside server/schools/", async () => {
+    const schoolQuery = [
+      'import type { Kysely } from "kysely";',
+      'import type { Database } from "../db/schema";',
+      'export const kind = (db: Kysely<Database>) => db.selectFrom("schools").select("kind").executeTakeFirst();',
+      "",
+    ].join("\n");
+    expect(await eslintRulesBroken({ "server/memberships/__lint_probe__.ts": schoolQuery })).toContain("table-ownership/schools");
+    expect(await eslintRulesBroken({ "server/schools/__lint_probe__.ts": schoolQuery, "server/db/migrations/__lint_probe__.ts": schoolQuery })).not.toContain("table-ownership/schools");
+    // The word alone, as a label, is no query.
+    expect(await eslintRulesBroken({ "server/content/__lint_probe__.ts": 'export const rows = [["schools", 2]];\n' })).not.toContain("table-ownership/schools");
+  });
+});
