@@ -30,8 +30,7 @@ import { createResourcesService, type ResourcesService } from "./resources";
 import { createSchoolAdminService, type SchoolAdminService } from "./memberships/school-admin-service";
 import { createShareLinksService, type ShareLinksService } from "./share-links";
 import { createSitemapService, sitemapSourcesOf, type SitemapService } from "./seo/sitemap-service";
-import { createSchoolSearch } from "./search/create-school-search";
-import type { CachedSchoolSearch } from "./search/cached-school-search";
+import { createSchoolSearch, type CachedSchoolSearch } from "./schools";
 import type { CachedSiteSearch } from "./search/cached-site-search";
 import { createTeacherNotesService, type TeacherNotesService } from "./teacher-notes";
 
@@ -57,7 +56,7 @@ export interface FeatureServices {
   gallery: GalleryService;
   /** Site search is itself a port (server/search/search-port.ts); its adapter is chosen by the database. */
   siteSearch: CachedSiteSearch;
-  /** School search is a port too (server/search/school-search-port.ts), over the register (docs/schools.md). */
+  /** School search is a port too (server/schools/search/school-search-port.ts), over the register (docs/schools.md). */
   schoolSearch: CachedSchoolSearch;
   /** The registration wizard's school records over the CRM port (docs/crm.md "The wizard's calls"). */
   schoolRecords: SchoolRecordsService;

@@ -1,11 +1,10 @@
 import { Router } from "express";
 import { jsonAnswerPerValue } from "../cache/answer-per-value";
-import type { CachedSchoolSearch } from "../search/cached-school-search";
+import type { CachedSchoolSearch, SchoolHit, SchoolSearch } from "../schools";
 import { sendCompressedAnswer, type AnswerHeaders } from "../http/compressed-answer-response";
 import type { FrontDoorRoute } from "../http/front-door";
 import type { Logger } from "../logging";
 import { failJsonOnError } from "../http/write-replies";
-import type { SchoolHit, SchoolSearch } from "../search/school-search-port";
 import { SCHOOL_SEARCH_MAX_LENGTH } from "../../contracts/rules/schools";
 import { parseSearchText } from "../search/search-request";
 
@@ -16,7 +15,7 @@ export const SCHOOL_SEARCH_LIMIT = 10;
 const schoolSearchHeaders: AnswerHeaders = { vary: "Accept-Encoding", cacheControl: "public, max-age=60" };
 const SCHOOL_SEARCH_PATH = "/account/school-search/";
 const noSchools: readonly SchoolHit[] = [];
-/** Cached hits come back as the same array (server/search/cached-school-search.ts): JSON built and compressed once per array. */
+/** Cached hits come back as the same array (server/schools/search/cached-school-search.ts): JSON built and compressed once per array. */
 const schoolSearchAnswerOf = jsonAnswerPerValue((hits: readonly SchoolHit[]) => ({ hits }));
 
 /**

@@ -8,3 +8,6 @@ export { SchoolRegister, type RegisteredSchool } from "./school-register";
 export { EstablishmentFileError, parseGiasEstablishments, type Establishment } from "./gias-establishments";
 export { importRegisterIntoEmbeddedCrm } from "./register-import";
 export { csvField } from "./csv-records";
+export { createSchoolSearch } from "./search/create-school-search";
+export type { CachedSchoolSearch } from "./search/cached-school-search";
+export type { SchoolHit, SchoolSearch } from "./search/school-search-port";

@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Kysely } from "kysely";
 
 /*
- * A change counter for school search (server/search/cached-school-search.ts):
+ * A change counter for school search (server/schools/search/cached-school-search.ts):
  * every write to the schools register bumps it, so a process that kept an
  * answer, or the index's word list, sees on its next request that it is
  * stale. In the database, so the importer, the seed and the CRM keep it right,

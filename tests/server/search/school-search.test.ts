@@ -4,8 +4,8 @@ import { createSqlCrm } from "../../../server/crm/sql-crm";
 import { parseGiasEstablishments } from "../../../server/schools/gias-establishments";
 import { importEstablishments } from "../../../server/schools/import-establishments";
 import { SchoolRegister } from "../../../server/schools/school-register";
-import { createSchoolSearch } from "../../../server/search/create-school-search";
-import type { SchoolSearch } from "../../../server/search/school-search-port";
+import { createSchoolSearch } from "../../../server/schools/search/create-school-search";
+import type { SchoolSearch } from "../../../server/schools/search/school-search-port";
 import { createTestDatabase, databaseEngines, type TestDatabase } from "../support/databases";
 
 const fixture = readFileSync(new URL("../../../fixtures/content/establishments.csv", import.meta.url));

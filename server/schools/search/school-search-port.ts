@@ -1,4 +1,4 @@
-import type { SchoolHit } from "../../contracts/shapes/schools";
+import type { SchoolHit } from "../../../contracts/shapes/schools";
 
 export type { SchoolHit };
 

@@ -1,10 +1,10 @@
-import { escapeHtml } from "./excerpt";
-import { foldWord, searchTermsOf, wordsOf } from "./search-terms";
+import { escapeHtml } from "../../search/excerpt";
+import { foldWord, searchTermsOf, wordsOf } from "../../search/search-terms";
 import type { Selectable } from "kysely";
-import type { Database } from "../db/schema";
-import { schoolTypeOf } from "../domain/school-kind";
+import type { Database } from "../../db/schema";
+import { schoolTypeOf } from "../../domain/school-kind";
 import type { SchoolHit } from "./school-search-port";
-import { typoCandidates } from "./typo-candidates";
+import { typoCandidates } from "../../search/typo-candidates";
 
 /*
  * What both school search engines share (pure): the query's terms, each a

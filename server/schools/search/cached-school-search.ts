@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
-import { versionReader } from "../cache/content-versions";
-import type { VersionedCache } from "../cache/versioned-cache";
-import type { Database } from "../db/schema";
+import { versionReader } from "../../cache/content-versions";
+import type { VersionedCache } from "../../cache/versioned-cache";
+import type { Database } from "../../db/schema";
 import { schoolQueryOf } from "./school-search-query";
 import type { SchoolHit, SchoolSearch } from "./school-search-port";
 

@@ -1,5 +1,5 @@
-import { versionedCache } from "../cache/versioned-cache";
-import type { DatabaseHandle } from "../db/database";
+import { versionedCache } from "../../cache/versioned-cache";
+import type { DatabaseHandle } from "../../db/database";
 import { cachedSchoolSearch, schoolSearchVersionReader, type CachedSchoolSearch } from "./cached-school-search";
 import { postgresSchoolSearch } from "./postgres-school-search";
 import { sqliteSchoolSearch } from "./sqlite-school-search";

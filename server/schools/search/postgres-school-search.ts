@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
-import type { Database } from "../db/schema";
-import type { VersionedCache } from "../cache/versioned-cache";
+import type { Database } from "../../db/schema";
+import type { VersionedCache } from "../../cache/versioned-cache";
 import { findInTwoPasses, type SchoolRow } from "./school-search-query";
 import type { SchoolSearch } from "./school-search-port";
 
