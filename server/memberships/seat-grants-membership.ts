@@ -4,12 +4,11 @@ import type { ConstituentId, CrmPort, MembershipSummary } from "../crm/crm-port"
 import type { Database } from "../db/schema";
 import { SchoolRegister } from "../schools";
 import { withSchoolLock } from "./seat-grants-lock";
-import { refusals, type Refusal } from "./seat-grants-refusals";
+import type { Refusal } from "../shared/refusal";
+import { refusals } from "./seat-grants-refusals";
 import { currentMembership } from "./school-seats";
 
 export type MembershipCreated = { kind: "created" | "existing"; membership: MembershipSummary };
-
-const unknownSchool: Refusal = { kind: "refused", status: 404, rule: "school-exists", message: "We couldn't find that school. Search for it again." };
 
 /** One year from `now`, to the same time of day. */
 function aYearFrom(now: Date): Date {
@@ -45,7 +44,7 @@ export async function createStateSchoolMembership(
   const registered = await new SchoolRegister(db).byConstituentId(request.schoolId);
   if (!registered) {
     const organisation = await deps.crm.constituentDetail(request.schoolId);
-    return refuse(organisation?.ConstituentType.Id === ids.constituentTypes.organisation ? refusals.notStateSchool : unknownSchool, facts);
+    return refuse(organisation?.ConstituentType.Id === ids.constituentTypes.organisation ? refusals.notStateSchool : refusals.unknownSchool, facts);
   }
   if (registered.kind !== "state") return refuse(refusals.notStateSchool, facts);
   // Starting the free year starts its clock: only someone who could join the school may (issue 22, item 7).

@@ -7,7 +7,8 @@ import type { Logger } from "../logging";
 import { emailStandingAt } from "./school-email-standing";
 import { withSchoolLock } from "./seat-grants-lock";
 import { createStateSchoolMembership, type MembershipCreated } from "./seat-grants-membership";
-import { refusals, type Refusal } from "./seat-grants-refusals";
+import { isRefusal, type Refusal } from "../shared/refusal";
+import { refusals } from "./seat-grants-refusals";
 import { currentAffiliationsAt, currentMembership, takeSeat, type SeatRole } from "./school-seats";
 
 /** The spec's manual benefit usage, as far as the server reads it (section 3). */
@@ -50,7 +51,7 @@ export function createSeatGrantsService(deps: SeatGrantsDependencies): SeatGrant
   const clock = deps.clock ?? (() => new Date());
 
   const refuse = (refusal: Refusal, facts: Record<string, unknown>): Refusal => {
-    logger.warn({ ...facts, rule: refusal.rule, status: refusal.status }, "seat request refused");
+    logger.warn({ ...facts, rule: refusal.rule, reason: refusal.reason }, "seat request refused");
     return refusal;
   };
 
@@ -109,7 +110,7 @@ export function createSeatGrantsService(deps: SeatGrantsDependencies): SeatGrant
         }
         return takeSeat(locked, ids, { schoolId, personId, role, now: lockedNow });
       });
-      if (outcome.kind === "refused") return refuse(outcome, schoolFacts);
+      if (isRefusal(outcome)) return refuse(outcome, schoolFacts);
       if (outcome.kind === "no-membership") return refuse(refusals.notCurrent, schoolFacts);
       if (outcome.kind === "no-seats") return refuse(refusals.noSeats, schoolFacts);
       if (outcome.kind === "joined" && role === "admin") {

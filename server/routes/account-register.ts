@@ -8,6 +8,7 @@ import { signIn } from "../http/session-user";
 import { emailProblem, normaliseEmail } from "../domain/email";
 import { planOptions } from "../domain/plans";
 import { safeNextPath } from "../../contracts/rules/same-site-path";
+import type { RegisterWizardSettings } from "../../contracts/rules/register-wizard-settings";
 import { HttpError, isApiRequest, type FieldErrors } from "../http/errors";
 import { jsonFields } from "../http/json-fields";
 import type { AccountRouteDependencies } from "./account-route-dependencies";
@@ -39,7 +40,7 @@ interface RegisterPage {
   errors?: FieldErrors;
   notice?: string;
   /** Only the entry page (GET /account/register/) carries the wizard widget. */
-  wizard?: Record<string, string | number | boolean | object | undefined>;
+  wizard?: RegisterWizardSettings;
   /** A signed-in user is setting up a membership, not creating an account: the page heading says so. */
   signedIn?: boolean;
   /** A lapsed member renewing: the page heading (and the "Why" panel) says so; "individual" or "school". */

@@ -1,10 +1,10 @@
 import { Router, type Request, type Response } from "express";
 import { HttpError, type FieldErrors } from "../http/errors";
 import { pathId } from "../http/path-id";
+import { unlessRefused } from "../http/refusals";
 import { requireUser } from "../http/require-user";
 import type { OriginRule } from "../http/site-origin";
 import type { SeatGrantsService, SeatUsageRequest } from "../memberships/seat-grants";
-import type { Refusal } from "../memberships/seat-grants-refusals";
 
 /**
  * PUT is refused on purpose: a usage is what pays for an affiliation, so it
@@ -30,10 +30,6 @@ function readUsage(body: unknown): SeatUsageRequest {
   return usage;
 }
 
-function refused(refusal: Refusal): never {
-  throw new HttpError(refusal.status, refusal.message);
-}
-
 /**
  * The wizard's seat calls (accounts spec, section 7; docs/crm.md, "Seats,
  * admins and verified email"): the free state-school membership, and the
@@ -48,14 +44,12 @@ export function accountSeatRoutes(options: { seats: SeatGrantsService; siteOrigi
   router.post("/account/membership-create/:schoolId/", signedInOnly, async (req, res) => {
     const schoolId = pathId(req.params.schoolId);
     const type: unknown = req.body && typeof req.body === "object" ? (req.body as Record<string, unknown>).type : undefined;
-    const outcome = await seats.createStateMembership(userOf(req), schoolId, type);
-    if (outcome.kind === "refused") refused(outcome);
+    const outcome = unlessRefused(await seats.createStateMembership(userOf(req), schoolId, type));
     res.status(outcome.kind === "created" ? 201 : 200).json({ success: true, details: outcome.membership });
   });
 
   router.post("/account/manual-benefit-usage/", signedInOnly, async (req, res) => {
-    const outcome = await seats.claimSeat(userOf(req), readUsage(req.body), req.ip);
-    if (outcome.kind === "refused") refused(outcome);
+    const outcome = unlessRefused(await seats.claimSeat(userOf(req), readUsage(req.body), req.ip));
     answerClaim(res, outcome.kind === "joined" ? 201 : 200, outcome.usageId, outcome.affiliationId);
   });
 

@@ -4,6 +4,7 @@ import { shareImageOf } from "../seo/share-image";
 import { absoluteUrl } from "../seo/structured-data";
 import { jsonScript } from "./json-script";
 import type { ViteAssets } from "./vite-assets";
+import { registerWizardAttributes } from "../../contracts/rules/register-wizard-settings";
 import { PASSWORD_HINT, PASSWORD_MINIMUM_LENGTH } from "../../contracts/rules/password-policy";
 
 /** What a template function call sees as `this`: nunjucks passes the render context. */
@@ -13,7 +14,8 @@ interface TemplateCall {
 
 /**
  * Nunjucks as Express's view engine: templates from `templatesDir`,
- * autoescaping on, the `json_script` filter, the `viteTags` global, and
+ * autoescaping on, the `json_script` filter, the `viteTags` and
+ * `registerWizardAttributes` globals, and
  * `absoluteUrl` and `shareImage` for the layout's canonical and sharing tags
  * (docs/seo.md), which need PUBLIC_URL.
  */
@@ -29,6 +31,8 @@ export function configureViews(
   });
   // One password rule for every new-password field (contracts/rules/password-policy.ts): its hint and length.
   env.addGlobal("passwordPolicy", { hint: PASSWORD_HINT, minimumLength: PASSWORD_MINIMUM_LENGTH });
+  // The register wizard's data-* attributes, from the schema its widget reads (macros/register-wizard.njk).
+  env.addGlobal("registerWizardAttributes", registerWizardAttributes);
   env.addGlobal("absoluteUrl", (pathOrUrl: string) => absoluteUrl(options.publicUrl, pathOrUrl));
   env.addGlobal("shareImage", (siteName: string, url?: string | null, alt?: string | null) => shareImageOf(options.publicUrl, siteName, { url, alt }));
   env.express(app);

@@ -2,42 +2,19 @@
  * Schema-typed widget options read from the root's data-* attributes, in the
  * spirit of govuk-frontend's normaliseDataset: one place turns attribute
  * strings into typed values, so a widget's parse() never does it by hand.
+ * The schema's types live in contracts/rules/widget-options.ts, so the server
+ * writes the same attributes from the same schema.
  */
+
+import { dataAttributeName, type OptionSchema, type Options, type OptionSpec } from "../../contracts/rules/widget-options";
 
 /** Thrown by a widget's parse() on bad markup; the message names the attribute and the fix. */
 export class WidgetConfigError extends Error {
   override name = "WidgetConfigError";
 }
 
-/** A number or string option whose default is null reads as null when its attribute is absent (an optional id, say). */
-export type OptionSpec =
-  | { type: "boolean"; default: boolean }
-  | { type: "number"; default: number | null; min?: number; max?: number }
-  | { type: "string"; default: string | null }
-  | { type: "enum"; values: readonly string[]; default: string };
-
-/** Keys are camelCase; each reads the attribute `data-<kebab-case key>`. */
-export type OptionSchema = Record<string, OptionSpec>;
-
-/** `null` joins the value's type only when the default is null. */
-type OrNull<Value, Default> = null extends Default ? Value | null : Value;
-
-type OptionValue<Spec extends OptionSpec> = Spec extends { type: "boolean" }
-  ? boolean
-  : Spec extends { type: "number"; default: infer Default }
-    ? OrNull<number, Default>
-    : Spec extends { type: "enum"; values: readonly (infer Value)[] }
-      ? Value
-      : Spec extends { default: infer Default }
-        ? OrNull<string, Default>
-        : string;
-
-export type Options<Schema extends OptionSchema> = { [Key in keyof Schema]: OptionValue<Schema[Key]> };
-
-/** `perPage` -> `data-per-page`. */
-export function dataAttributeName(key: string): string {
-  return `data-${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
-}
+export type { OptionSchema, OptionSpec, Options } from "../../contracts/rules/widget-options";
+export { dataAttributeName };
 
 export function readOptions<Schema extends OptionSchema>(root: HTMLElement, schema: Schema): Options<Schema> {
   const options: Record<string, unknown> = {};

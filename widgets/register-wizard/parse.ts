@@ -1,5 +1,6 @@
 import { readI18n } from "../lib/i18n";
-import { readOptions, type OptionSchema } from "../lib/options";
+import { readOptions } from "../lib/options";
+import { registerWizardOptions } from "../../contracts/rules/register-wizard-settings";
 import { sameSitePath } from "../../contracts/rules/same-site-path";
 import { DEFAULT_NEXT_PATH } from "../../contracts/rules/sign-in-destination";
 import { isPathwayKey, type PathwayKey } from "./pathways";
@@ -54,29 +55,8 @@ export interface ResumePoint {
 }
 
 /**
- * The root's data-* settings (read by readOptions, widgets/lib/options.ts);
- * the JSON ones (data-resume, data-renewal, data-plans, data-seat-levels)
- * have their own lenient readers below.
- */
-export const registerWizardOptions = {
-  /** The signed-in user's id. */
-  constituentId: { type: "number", default: null, min: 0 },
-  next: { type: "string", default: null },
-  email: { type: "string", default: "" },
-  returnUrl: { type: "string", default: null },
-  linkSchool: { type: "boolean", default: false },
-  paymentStatus: { type: "string", default: null },
-  sessionId: { type: "string", default: null },
-  emailDomainKeywordId: { type: "number", default: null, min: 0 },
-  userSeatBenefitId: { type: "number", default: null, min: 0 },
-  adminSeatBenefitId: { type: "number", default: null, min: 0 },
-  supportEmail: { type: "string", default: "" },
-  fundId: { type: "number", default: null, min: 0 },
-  individualLevelId: { type: "number", default: null, min: 0 },
-} as const satisfies OptionSchema;
-
-/**
- * Reads `data-widget="register-wizard"`: the settings above as
+ * Reads `data-widget="register-wizard"`: the settings of
+ * contracts/rules/register-wizard-settings.ts as
  * data-<kebab-case name> (data-constituent-id, data-next, data-email,
  * data-return-url, data-link-school, data-payment-status, data-session-id,
  * data-email-domain-keyword-id, data-user-seat-benefit-id,

@@ -3,6 +3,7 @@ import { createEmailVerificationService } from "../../../server/accounts/email-v
 import type { CrmPort } from "../../../server/crm/crm-port";
 import { createSqlCrm } from "../../../server/crm/sql-crm";
 import { createSeatGrantsService, type SeatGrantsService } from "../../../server/memberships/seat-grants";
+import { isRefusal } from "../../../server/shared/refusal";
 import { NO_SEATS_MESSAGE } from "../../../server/memberships/seat-grants-refusals";
 import { InProcessRateLimiter } from "../../../server/rate-limit/rate-limit";
 import { createTestDatabase, databaseEngines, type TestDatabase } from "../support/databases";
@@ -38,10 +39,10 @@ describe.each(databaseEngines)("seat grants on %s", (engine) => {
     seats.claimSeat(personId, { benefitId, constituentId, membershipId });
 
   /** Runs `work`, expects the refusal, and that no seat, affiliation or membership changed. */
-  const expectRefusedWithoutChange = async (work: () => Promise<unknown>, status: number, rule: string, message?: string) => {
+  const expectRefusedWithoutChange = async (work: () => Promise<unknown>, reason: string, rule: string, message?: string) => {
     const before = await seatRecords(database.db);
     const outcome = await work();
-    expect(outcome).toMatchObject({ kind: "refused", status, rule, ...(message && { message }) });
+    expect(outcome).toMatchObject({ ok: false, reason, rule, ...(message && { message }) });
     expect(await seatRecords(database.db)).toEqual(before);
     expect(log.lines.at(-1)).toMatchObject({ level: 40, rule, msg: "seat request refused" });
   };
@@ -52,7 +53,7 @@ describe.each(databaseEngines)("seat grants on %s", (engine) => {
       const person = await addMember(database.db, "ann@OAKFIELD.sch.uk");
       const outcome = await claim(person, membershipId!);
       expect(outcome).toMatchObject({ kind: "joined", usageId: expect.any(Number), affiliationId: expect.any(Number) });
-      if (outcome.kind !== "joined") return;
+      if (isRefusal(outcome) || outcome.kind !== "joined") return;
       const affiliation = await crm.affiliation(outcome.affiliationId);
       expect(affiliation).toMatchObject({ AffiliationType: { Id: ids.affiliationTypes.user }, Salary: outcome.usageId, EndDate: null });
       // A second claim holds the same seat rather than taking another.
@@ -63,25 +64,25 @@ describe.each(databaseEngines)("seat grants on %s", (engine) => {
       const { membershipId } = await addSchool(database.db, crm, { name: "Elm", kind: "state", domains: ["elm.sch.uk"], seats: "unlimited" });
       const me = await addMember(database.db, "me@elm.sch.uk");
       const other = await addMember(database.db, "other@elm.sch.uk");
-      await expectRefusedWithoutChange(() => claim(me, membershipId!, userSeat, other), 403, "self-only");
+      await expectRefusedWithoutChange(() => claim(me, membershipId!, userSeat, other), "forbidden", "self-only");
     });
 
     it("refuses an unverified email (403), a foreign domain (403) and a school without domains (403)", async () => {
       const { membershipId } = await addSchool(database.db, crm, { name: "Ash", kind: "state", domains: ["ash.sch.uk"], seats: "unlimited" });
       const unverified = await addMember(database.db, "new@ash.sch.uk", { verified: false });
-      await expectRefusedWithoutChange(() => claim(unverified, membershipId!), 403, "verified-email");
+      await expectRefusedWithoutChange(() => claim(unverified, membershipId!), "forbidden", "verified-email");
       const foreign = await addMember(database.db, "ash@gmail.com");
-      await expectRefusedWithoutChange(() => claim(foreign, membershipId!), 403, "email-domain");
+      await expectRefusedWithoutChange(() => claim(foreign, membershipId!), "forbidden", "email-domain");
       const lookalike = await addMember(database.db, "x@notash.sch.uk");
-      await expectRefusedWithoutChange(() => claim(lookalike, membershipId!), 403, "email-domain");
+      await expectRefusedWithoutChange(() => claim(lookalike, membershipId!), "forbidden", "email-domain");
       const bare = await addSchool(database.db, crm, { name: "Bare", kind: "state", seats: "unlimited" });
       const bareTeacher = await addMember(database.db, "t@bare.sch.uk");
-      await expectRefusedWithoutChange(() => claim(bareTeacher, bare.membershipId!), 403, "email-domain");
+      await expectRefusedWithoutChange(() => claim(bareTeacher, bare.membershipId!), "forbidden", "email-domain");
     });
 
     it("refuses an unknown membership (404), an individual's membership (404, as unknown), an expired one (409) and an unknown benefit (400)", async () => {
       const person = await addMember(database.db, "p@yew.sch.uk");
-      await expectRefusedWithoutChange(() => claim(person, 987654), 404, "membership-exists");
+      await expectRefusedWithoutChange(() => claim(person, 987654), "not-found", "membership-exists");
       const own = await crm.createMembership({
         constituentId: person,
         levelId: ids.membershipLevels.individual,
@@ -89,16 +90,16 @@ describe.each(databaseEngines)("seat grants on %s", (engine) => {
         expiration: new Date(Date.now() + 86_400_000),
         seats: [{ benefitId: userSeat, available: 1 }],
       });
-      await expectRefusedWithoutChange(() => claim(person, own.Id), 404, "school-membership");
+      await expectRefusedWithoutChange(() => claim(person, own.Id), "not-found", "school-membership");
       const expired = await addSchool(database.db, crm, { name: "Yew", kind: "state", domains: ["yew.sch.uk"], seats: 5, expiresAt: new Date(Date.now() - 1000) });
-      await expectRefusedWithoutChange(() => claim(person, expired.membershipId!), 409, "current-membership", "Membership has expired, needs to be renewed");
-      await expectRefusedWithoutChange(() => claim(person, expired.membershipId!, 999), 400, "seat-benefit");
+      await expectRefusedWithoutChange(() => claim(person, expired.membershipId!), "conflict", "current-membership", "Membership has expired, needs to be renewed");
+      await expectRefusedWithoutChange(() => claim(person, expired.membershipId!, 999), "invalid", "seat-benefit");
     });
 
     it("refuses when no seat is left (409, the spec's message)", async () => {
       const { membershipId } = await addSchool(database.db, crm, { name: "Full", kind: "independent", domains: ["full.org.uk"], seats: 1 });
       expect(await claim(await addMember(database.db, "first@full.org.uk"), membershipId!)).toMatchObject({ kind: "joined" });
-      await expectRefusedWithoutChange(async () => claim(await addMember(database.db, "second@full.org.uk"), membershipId!), 409, "seats-available", NO_SEATS_MESSAGE);
+      await expectRefusedWithoutChange(async () => claim(await addMember(database.db, "second@full.org.uk"), membershipId!), "conflict", "seats-available", NO_SEATS_MESSAGE);
     });
 
     it("gives Riverside's last seat to exactly one of 20 concurrent claims", async () => {
@@ -106,8 +107,8 @@ describe.each(databaseEngines)("seat grants on %s", (engine) => {
       expect(await claim(await addMember(database.db, "teacher@riverside.sch.uk"), membershipId!)).toMatchObject({ kind: "joined" });
       const people = await Promise.all(Array.from({ length: 20 }, (_, n) => addMember(database.db, `racer${n}@riverside.sch.uk`)));
       const outcomes = await Promise.all(people.map((person) => claim(person, membershipId!)));
-      expect(outcomes.filter((outcome) => outcome.kind === "joined")).toHaveLength(1);
-      expect(outcomes.filter((outcome) => outcome.kind === "refused" && outcome.message === NO_SEATS_MESSAGE)).toHaveLength(19);
+      expect(outcomes.filter((outcome) => !isRefusal(outcome) && outcome.kind === "joined")).toHaveLength(1);
+      expect(outcomes.filter((outcome) => isRefusal(outcome) && outcome.message === NO_SEATS_MESSAGE)).toHaveLength(19);
       const [benefit] = (await crm.seatBenefits(membershipId!)).filter((seat) => seat.Benefit.Id === userSeat);
       expect(benefit).toMatchObject({ TotalAvailable: 2, TotalRemaining: 0 });
       const usages = await database.db.selectFrom("benefit_usages").where("membership_benefit_id", "=", benefit!.Id).selectAll().execute();
@@ -126,13 +127,13 @@ describe.each(databaseEngines)("seat grants on %s", (engine) => {
         (affiliation) => affiliation.AffiliationType.Id === ids.affiliationTypes.admin,
       );
       expect(admins.map((admin) => admin.IndividualConstituent.Id)).toEqual([first]);
-      await expectRefusedWithoutChange(async () => claim(await addMember(database.db, "b@hazel.sch.uk"), membershipId!, adminSeat), 409, "no-current-admin");
+      await expectRefusedWithoutChange(async () => claim(await addMember(database.db, "b@hazel.sch.uk"), membershipId!, adminSeat), "conflict", "no-current-admin");
     });
 
     it("refuses someone who neither belongs to the school nor qualifies (403)", async () => {
       const { membershipId } = await addSchool(database.db, crm, { name: "Rowan", kind: "state", domains: ["rowan.sch.uk"], seats: "unlimited" });
-      await expectRefusedWithoutChange(async () => claim(await addMember(database.db, "r@gmail.com"), membershipId!, adminSeat), 403, "email-domain");
-      await expectRefusedWithoutChange(async () => claim(await addMember(database.db, "u@rowan.sch.uk", { verified: false }), membershipId!, adminSeat), 403, "verified-email");
+      await expectRefusedWithoutChange(async () => claim(await addMember(database.db, "r@gmail.com"), membershipId!, adminSeat), "forbidden", "email-domain");
+      await expectRefusedWithoutChange(async () => claim(await addMember(database.db, "u@rowan.sch.uk", { verified: false }), membershipId!, adminSeat), "forbidden", "verified-email");
     });
 
     it("lets a member who joined by invite (no domain match) accept the admin offer", async () => {
@@ -147,8 +148,8 @@ describe.each(databaseEngines)("seat grants on %s", (engine) => {
       const { schoolId, membershipId } = await addSchool(database.db, crm, { name: "Willow", kind: "state", domains: ["willow.sch.uk"], seats: "unlimited" });
       const people = await Promise.all(Array.from({ length: 20 }, (_, n) => addMember(database.db, `head${n}@willow.sch.uk`)));
       const outcomes = await Promise.all(people.map((person) => claim(person, membershipId!, adminSeat)));
-      expect(outcomes.filter((outcome) => outcome.kind === "joined")).toHaveLength(1);
-      expect(outcomes.filter((outcome) => outcome.kind === "refused" && outcome.rule === "no-current-admin")).toHaveLength(19);
+      expect(outcomes.filter((outcome) => !isRefusal(outcome) && outcome.kind === "joined")).toHaveLength(1);
+      expect(outcomes.filter((outcome) => isRefusal(outcome) && outcome.rule === "no-current-admin")).toHaveLength(19);
       const admins = (await crm.affiliations({ groupConstituentId: schoolId })).filter((affiliation) => affiliation.AffiliationType.Id === ids.affiliationTypes.admin);
       expect(admins).toHaveLength(1);
     });
@@ -160,7 +161,7 @@ describe.each(databaseEngines)("seat grants on %s", (engine) => {
       const { schoolId, membershipId } = await addSchool(database.db, crm, { name: "Rowan", kind: "state", domains: ["rowan.sch.uk"], seats: "unlimited" });
       const people = await Promise.all(Array.from({ length: 5 }, (_, n) => addMember(database.db, `head${n}@rowan.sch.uk`)));
       const outcomes = await Promise.all(people.map((person) => backwards.claimSeat(person, { benefitId: adminSeat, constituentId: person, membershipId: membershipId! })));
-      expect(outcomes.filter((outcome) => outcome.kind === "joined")).toHaveLength(1);
+      expect(outcomes.filter((outcome) => !isRefusal(outcome) && outcome.kind === "joined")).toHaveLength(1);
       const admins = (await crm.affiliations({ groupConstituentId: schoolId })).filter((affiliation) => affiliation.AffiliationType.Id === ids.affiliationTypes.admin);
       expect(admins).toHaveLength(1);
     });
@@ -171,8 +172,8 @@ describe.each(databaseEngines)("seat grants on %s", (engine) => {
       const { schoolId } = await addSchool(database.db, crm, { name: "Hillcrest", kind: "state", domains: ["hillcrest.sch.uk"] });
       const person = await addMember(database.db, "h@hillcrest.sch.uk");
       const outcomes = await Promise.all(Array.from({ length: 5 }, () => seats.createStateMembership(person, schoolId, "state-school")));
-      expect(outcomes.filter((outcome) => outcome.kind === "created")).toHaveLength(1);
-      expect(outcomes.filter((outcome) => outcome.kind === "existing")).toHaveLength(4);
+      expect(outcomes.filter((outcome) => !isRefusal(outcome) && outcome.kind === "created")).toHaveLength(1);
+      expect(outcomes.filter((outcome) => !isRefusal(outcome) && outcome.kind === "existing")).toHaveLength(4);
       const memberships = await crm.memberships(schoolId);
       expect(memberships).toHaveLength(1);
       const [membership] = memberships;
@@ -190,20 +191,20 @@ describe.each(databaseEngines)("seat grants on %s", (engine) => {
     it("refuses independent (403), hand-entered (403) and unknown schools (404), and a wrong type (400)", async () => {
       const person = await addMember(database.db, "z@example.org");
       const independent = await addSchool(database.db, crm, { name: "St Catherine's", kind: "independent" });
-      await expectRefusedWithoutChange(() => seats.createStateMembership(person, independent.schoolId, "state-school"), 403, "state-school");
+      await expectRefusedWithoutChange(() => seats.createStateMembership(person, independent.schoolId, "state-school"), "forbidden", "state-school");
       const byHand = await addSchool(database.db, crm, { name: "Typed In" });
-      await expectRefusedWithoutChange(() => seats.createStateMembership(person, byHand.schoolId, "state-school"), 403, "state-school");
-      await expectRefusedWithoutChange(() => seats.createStateMembership(person, 987654, "state-school"), 404, "school-exists");
+      await expectRefusedWithoutChange(() => seats.createStateMembership(person, byHand.schoolId, "state-school"), "forbidden", "state-school");
+      await expectRefusedWithoutChange(() => seats.createStateMembership(person, 987654, "state-school"), "not-found", "school-exists");
       const state = await addSchool(database.db, crm, { name: "Larch", kind: "state" });
-      await expectRefusedWithoutChange(() => seats.createStateMembership(person, state.schoolId, "paid"), 400, "membership-type");
+      await expectRefusedWithoutChange(() => seats.createStateMembership(person, state.schoolId, "paid"), "invalid", "membership-type");
     });
 
     it("refuses anyone who could not join the school: an unverified address (403), another domain (403)", async () => {
       const { schoolId } = await addSchool(database.db, crm, { name: "Larkspur", kind: "state", domains: ["larkspur.sch.uk"] });
       const unverified = await addMember(database.db, "u@larkspur.sch.uk", { verified: false });
-      await expectRefusedWithoutChange(() => seats.createStateMembership(unverified, schoolId, "state-school"), 403, "verified-email");
+      await expectRefusedWithoutChange(() => seats.createStateMembership(unverified, schoolId, "state-school"), "forbidden", "verified-email");
       const outsider = await addMember(database.db, "outsider@larkspur.example");
-      await expectRefusedWithoutChange(() => seats.createStateMembership(outsider, schoolId, "state-school"), 403, "email-domain");
+      await expectRefusedWithoutChange(() => seats.createStateMembership(outsider, schoolId, "state-school"), "forbidden", "email-domain");
       expect(await crm.memberships(schoolId)).toEqual([]);
     });
   });
