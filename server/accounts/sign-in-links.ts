@@ -5,6 +5,7 @@ import { inTransaction } from "../db/transactions";
 import type { Mailer } from "../mail/mailer";
 import type { RateLimiter } from "../rate-limit/rate-limit";
 import { findConstituentByEmail, type ConstituentCredentials } from "./constituents";
+import { credentialsOf } from "./credentials";
 import { hashSingleUseToken, newSingleUseToken, singleUseTokenPattern, spendSingleUseToken } from "./single-use-tokens";
 
 /*
@@ -100,10 +101,6 @@ export async function spendSignInLink(db: Kysely<Database>, token: string, now: 
     .where("constituent_id", "=", spent.constituent_id)
     .where("used_at", "is", null)
     .execute();
-  return db
-    .selectFrom("constituents")
-    .select(["id", "auth_version"])
-    .where("id", "=", spent.constituent_id)
-    .where("deleted_at", "is", null)
-    .executeTakeFirst();
+  const person = await db.selectFrom("constituents").select("id").where("id", "=", spent.constituent_id).where("deleted_at", "is", null).executeTakeFirst();
+  return person && { id: person.id, auth_version: (await credentialsOf(db, person.id)).authVersion };
 }
