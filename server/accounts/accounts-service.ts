@@ -98,7 +98,7 @@ export function createAccountsService(deps: AccountsServiceDependencies): Accoun
     checkCredentials: async (attempt) => auditSignIn(audit, attempt, await checkCredentials({ db, hasher, throttle }, attempt)),
     requestSignInLink: (email, now) => requestSignInLink(linkDependencies, email, now),
     signInLinkIsUsable: (token, now) => signInLinkIsUsable(db, token, now),
-    signInWithLink: async (token, now, ip) => auditLinkSignIn(audit, ip, await spendSignInLink(db, token, now)),
+    signInWithLink: async (token, now, ip) => auditLinkSignIn(audit, ip, await spendSignInLink(db, deps.crm, token, now)),
     loginAnswerFor: (constituentId) => loginAnswerFor(db, constituentId, deps.schoolStanding),
     findSessionUser: (constituentId) => findSessionUser(db, constituentId),
     lookupAccount: (email, now) => lookupAccount(linkDependencies, email, now),
