@@ -145,6 +145,7 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
     seats,
     accounts: createAccountsService({
       db,
+      crm,
       schoolStanding: (constituentId) => schools.loginStanding(constituentId),
       mailer: adapters.mailer,
       rateLimiter: adapters.rateLimiter,

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { AuditLog } from "../audit/audit-log";
 import type { Config } from "../config";
+import type { CrmPort } from "../crm/crm-port";
 import type { Database } from "../db/schema";
 import type { ContactMessage } from "../domain/contact-message";
 import type { Logger } from "../logging";
@@ -66,6 +67,8 @@ export interface AccountsService {
 
 export interface AccountsServiceDependencies {
   db: Kysely<Database>;
+  /** The person's record: sign-up creates it through the port (docs/crm.md). */
+  crm: CrmPort;
   mailer: Mailer;
   rateLimiter: RateLimiter;
   logger: Logger;
@@ -95,11 +98,11 @@ export function createAccountsService(deps: AccountsServiceDependencies): Accoun
     checkCredentials: async (attempt) => auditSignIn(audit, attempt, await checkCredentials({ db, hasher, throttle }, attempt)),
     requestSignInLink: (email, now) => requestSignInLink(linkDependencies, email, now),
     signInLinkIsUsable: (token, now) => signInLinkIsUsable(db, token, now),
-    signInWithLink: async (token, now, ip) => auditLinkSignIn(audit, ip, await spendSignInLink(db, token, now)),
+    signInWithLink: async (token, now, ip) => auditLinkSignIn(audit, ip, await spendSignInLink(db, deps.crm, token, now)),
     loginAnswerFor: (constituentId) => loginAnswerFor(db, constituentId, deps.schoolStanding),
     findSessionUser: (constituentId) => findSessionUser(db, constituentId),
     lookupAccount: (email, now) => lookupAccount(linkDependencies, email, now),
-    register: (request, now) => registerConstituent({ db, hasher, verification: verificationDependencies }, request, now),
+    register: (request, now) => registerConstituent({ db, crm: deps.crm, hasher, verification: verificationDependencies }, request, now),
     requestPasswordReset: (email, now) => requestPasswordReset(linkDependencies, email, now),
     resetTokenIsUsable: async (token, now) => (await findUsableToken(db, token, now)) !== undefined,
     resetPassword: async (request, now, ip) => auditPasswordReset(audit, ip, await resetPassword({ db, hasher }, request, now)),

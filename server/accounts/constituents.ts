@@ -11,61 +11,20 @@ export interface ConstituentCredentials {
   auth_version: number;
 }
 
-export interface NewConstituent {
-  email: string;
-  first_name: string;
-  last_name: string;
-  phone_number: string;
-  password_hash: string;
-}
-
-const credentialColumns = ["id", "email", "first_name", "password_hash", "auth_version"] as const;
-
 /** `email` must already be normalised (it is stored that way). */
 export async function findConstituentByEmail(db: Kysely<Database>, email: string): Promise<ConstituentCredentials | undefined> {
-  return db
+  const row = await db
     .selectFrom("constituents")
-    .select(credentialColumns)
-    .where("email", "=", email)
-    .where("kind", "=", "individual")
+    .leftJoin("account_credentials", "account_credentials.constituent_id", "constituents.id")
+    .select(["constituents.id", "constituents.email", "constituents.first_name", "account_credentials.password_hash", "account_credentials.auth_version"])
+    .where("constituents.email", "=", email)
+    .where("constituents.kind", "=", "individual")
     // A deleted account never signs in, resets, or counts as taken (migration 0021).
-    .where("deleted_at", "is", null)
+    .where("constituents.deleted_at", "is", null)
     .$narrowType<{ email: string }>()
     .executeTakeFirst();
-}
-
-/** The new person, or undefined when the email is already taken (the unique index decides, so two racing sign-ups cannot both win). */
-export async function createConstituent(
-  db: Kysely<Database>,
-  person: NewConstituent,
-  now: Date,
-): Promise<ConstituentCredentials | undefined> {
-  const timestamp = now.toISOString();
-  return db
-    .insertInto("constituents")
-    .values({ ...person, prefix: -1, created_at: timestamp, updated_at: timestamp })
-    .onConflict((conflict) => conflict.column("email").doNothing())
-    .returning(credentialColumns)
-    .$narrowType<{ email: string }>()
-    .executeTakeFirst();
-}
-
-/**
- * Stores a new password hash and bumps auth_version, which ends every
- * session signed in before. Returns the new auth_version.
- */
-export async function replacePassword(db: Kysely<Database>, constituentId: number, passwordHash: string, now: Date): Promise<number> {
-  const { auth_version } = await db
-    .updateTable("constituents")
-    .set((update) => ({
-      password_hash: passwordHash,
-      auth_version: update(update.ref("auth_version"), "+", 1),
-      updated_at: now.toISOString(),
-    }))
-    .where("id", "=", constituentId)
-    .returning("auth_version")
-    .executeTakeFirstOrThrow();
-  return auth_version;
+  // No credentials row: no password, version 1 (credentials.ts).
+  return row && { ...row, password_hash: row.password_hash ?? null, auth_version: row.auth_version ?? 1 };
 }
 
 /** The person's own memberships' expiry dates (an individual membership; school memberships come with the school issue). */
@@ -77,11 +36,12 @@ export async function ownMemberships(db: Kysely<Database>, constituentId: number
 export async function findSessionUser(db: Kysely<Database>, constituentId: number): Promise<SessionUser | undefined> {
   const row = await db
     .selectFrom("constituents")
-    .select(["id", "email", "first_name", "last_name", "auth_version"])
-    .where("id", "=", constituentId)
-    .where("kind", "=", "individual")
-    .where("deleted_at", "is", null)
+    .leftJoin("account_credentials", "account_credentials.constituent_id", "constituents.id")
+    .select(["constituents.id", "constituents.email", "constituents.first_name", "constituents.last_name", "account_credentials.auth_version"])
+    .where("constituents.id", "=", constituentId)
+    .where("constituents.kind", "=", "individual")
+    .where("constituents.deleted_at", "is", null)
     .$narrowType<{ email: string }>()
     .executeTakeFirst();
-  return row && { id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, authVersion: row.auth_version };
+  return row && { id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, authVersion: row.auth_version ?? 1 };
 }

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import type { RateLimiter } from "../rate-limit/rate-limit";
 import { refused, tooManyAttempts, type AccountUpdateOutcome } from "./account-update-outcome";
+import { credentialsOf } from "./credentials";
 import type { PasswordHasher } from "./password-hasher";
 
 export const CURRENT_PASSWORD_WRONG_MESSAGE = "The password you entered is incorrect. Enter your current password.";
@@ -35,14 +36,10 @@ export async function checkCurrentPassword(
   const limit = await dependencies.rateLimiter.hit(`current-password:${constituentId}`, checks, windowMs);
   if (!limit.allowed) return tooManyAttempts({ Password: [CURRENT_PASSWORD_CHECKS_EXHAUSTED_MESSAGE] }, limit.retryAfterSeconds);
 
-  const row = await dependencies.db
-    .selectFrom("constituents")
-    .select("password_hash")
-    .where("id", "=", constituentId)
-    .executeTakeFirst();
+  const { passwordHash } = await credentialsOf(dependencies.db, constituentId);
   // An account without a password (made by staff or an import) has none to confirm: same answer, same effort.
-  const matches = row?.password_hash
-    ? await dependencies.hasher.verify(password, row.password_hash)
+  const matches = passwordHash
+    ? await dependencies.hasher.verify(password, passwordHash)
     : await dependencies.hasher.verifyAgainstDummy(password);
   return matches ? { ok: true, value: true } : refused({ Password: [CURRENT_PASSWORD_WRONG_MESSAGE] });
 }

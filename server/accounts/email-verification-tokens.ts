@@ -1,5 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import { inTransaction } from "../db/transactions";
+import { credentialsOf } from "./credentials";
 import { hashSingleUseToken, newSingleUseToken, singleUseTokenPattern, spendSingleUseToken } from "./single-use-tokens";
 
 /** A verification link works for three days: long enough for a welcome email read after a weekend. */
@@ -125,16 +127,10 @@ export async function latestPendingChoice(db: Kysely<Database>, constituentId: n
  * pending choice, gives this row a resume key for it.
  */
 export async function confirmCurrentAddress(db: Kysely<Database>, spent: VerificationTokenRecord, now: Date): Promise<SpentVerificationToken | undefined> {
-  const person = await db
-    .updateTable("constituents")
-    .set({ email_verified_at: now.toISOString() })
-    .where("id", "=", spent.constituentId)
-    .where("email", "=", spent.email)
-    .returning(["id", "auth_version"])
-    .executeTakeFirst();
-  if (!person) return undefined;
+  if (!(await markEmailVerified(db, spent.constituentId, spent.email, now, { since: "now" }))) return undefined;
   await spendOutstandingTokens(db, spent.constituentId, "verify", now);
-  const confirmed = { constituentId: person.id, authVersion: person.auth_version, email: spent.email };
+  const { authVersion } = await credentialsOf(db, spent.constituentId);
+  const confirmed = { constituentId: spent.constituentId, authVersion, email: spent.email };
   const resumeKey = await issueResumeKey(db, spent, now);
   return resumeKey ? { ...confirmed, resumeKey } : confirmed;
 }
@@ -173,9 +169,10 @@ export async function pendingChoiceByResumeKey(db: Kysely<Database>, resumeKey: 
 export async function verifiedEmailOf(db: Kysely<Database>, constituentId: number): Promise<string | undefined> {
   const row = await db
     .selectFrom("constituents")
-    .select("email")
-    .where("id", "=", constituentId)
-    .where("email_verified_at", "is not", null)
+    .innerJoin("account_credentials", "account_credentials.constituent_id", "constituents.id")
+    .select("constituents.email")
+    .where("constituents.id", "=", constituentId)
+    .where("account_credentials.email_verified_at", "is not", null)
     .executeTakeFirst();
   return row?.email ?? undefined;
 }
@@ -196,11 +193,20 @@ export async function markEmailVerified(
   { since }: { since: "first" | "now" } = { since: "first" },
 ): Promise<boolean> {
   const at = now.toISOString();
-  const marked = await db
-    .updateTable("constituents")
-    .set({ email_verified_at: since === "now" ? at : sql<string>`coalesce(email_verified_at, ${at})` })
-    .where("id", "=", constituentId)
-    .where("email", "=", email)
-    .executeTakeFirst();
-  return marked.numUpdatedRows > 0n;
+  return inTransaction(db, async (trx) => {
+    // A write that changes nothing holds the person's row until the proof is written, so an address change
+    // racing this one either waits for it (and the change's own path unverifies) or is seen here.
+    const held = await trx.updateTable("constituents").set({ email }).where("id", "=", constituentId).where("email", "=", email).executeTakeFirst();
+    if (held.numUpdatedRows === 0n) return false;
+    await trx
+      .insertInto("account_credentials")
+      .values({ constituent_id: constituentId, password_hash: null, email_verified_at: at })
+      .onConflict((conflict) =>
+        conflict.column("constituent_id").doUpdateSet({
+          email_verified_at: since === "now" ? at : sql<string>`coalesce(account_credentials.email_verified_at, ${at})`,
+        }),
+      )
+      .execute();
+    return true;
+  });
 }

@@ -1,6 +1,6 @@
 import { readPasswordChange } from "../domain/password-change";
 import { refused, type AccountUpdateOutcome } from "./account-update-outcome";
-import { replacePassword } from "./constituents";
+import { replacePassword } from "./credentials";
 import { checkCurrentPassword, type CurrentPasswordCheckDependencies } from "./current-password-check";
 import { loadCommonPasswords } from "./password-rules";
 
@@ -11,9 +11,7 @@ import { loadCommonPasswords } from "./password-rules";
  * id (server/http/session-user.ts), so only this browser stays signed in.
  */
 
-export interface PasswordChangeDependencies extends CurrentPasswordCheckDependencies {
-  now?: () => Date;
-}
+export type PasswordChangeDependencies = CurrentPasswordCheckDependencies;
 
 export interface PasswordChanged {
   /** The account's new auth_version: the one the re-signed-in session must carry. */
@@ -33,7 +31,6 @@ export async function changePassword(
   if (!passwordCheck.ok) return passwordCheck;
 
   const passwordHash = await dependencies.hasher.hash(newPassword);
-  const now = dependencies.now?.() ?? new Date();
-  const authVersion = await replacePassword(dependencies.db, constituentId, passwordHash, now);
+  const authVersion = await replacePassword(dependencies.db, constituentId, passwordHash);
   return { ok: true, value: { authVersion } };
 }

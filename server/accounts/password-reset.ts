@@ -4,7 +4,8 @@ import type { FieldErrors } from "../shared/errors";
 import type { RateLimiter } from "../rate-limit/rate-limit";
 import { inTransaction } from "../db/transactions";
 import type { Mailer } from "../mail/mailer";
-import { findConstituentByEmail, replacePassword, type ConstituentCredentials } from "./constituents";
+import { findConstituentByEmail, type ConstituentCredentials } from "./constituents";
+import { replacePassword } from "./credentials";
 import type { PasswordHasher } from "./password-hasher";
 import { newPasswordProblems } from "./password-rules";
 import { consumeResetToken, issueResetToken, RESET_TOKEN_LIFETIME_MINUTES } from "./reset-tokens";
@@ -90,6 +91,6 @@ export async function resetPassword(
   const passwordHash = await deps.hasher.hash(request.password);
   const constituentId = await consumeResetToken(deps.db, request.token, now);
   if (constituentId === undefined) return { kind: "unusable-token" };
-  const authVersion = await replacePassword(deps.db, constituentId, passwordHash, now);
+  const authVersion = await replacePassword(deps.db, constituentId, passwordHash);
   return { kind: "reset", constituent: { id: constituentId, auth_version: authVersion } };
 }

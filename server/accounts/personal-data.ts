@@ -1,17 +1,18 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { NAME_PREFIXES, NO_PREFIX_ID } from "../domain/name-prefixes";
+import { credentialsOf, forgetVerification, replacePassword } from "./credentials";
 
 /*
  * The account's own share of "Download my data" and "Delete my account"
- * (docs/my-account.md): the constituents row, the person's contact messages
+ * (docs/my-account.md): the person's details and credentials, their contact messages
  * and their single-use links. Other capabilities erase their own rows.
  */
 
 export async function profileForExport(db: Kysely<Database>, constituentId: number) {
   const row = await db
     .selectFrom("constituents")
-    .select(["email", "prefix", "first_name", "last_name", "phone_number", "created_at", "email_verified_at"])
+    .select(["email", "prefix", "first_name", "last_name", "phone_number", "created_at"])
     .where("id", "=", constituentId)
     .where("kind", "=", "individual")
     .where("deleted_at", "is", null)
@@ -24,7 +25,7 @@ export async function profileForExport(db: Kysely<Database>, constituentId: numb
     lastName: row.last_name,
     phoneNumber: row.phone_number,
     accountCreatedAt: row.created_at,
-    emailVerifiedAt: row.email_verified_at,
+    emailVerifiedAt: (await credentialsOf(db, constituentId)).emailVerifiedAt,
   };
 }
 
@@ -47,17 +48,9 @@ export async function contactMessagesForExport(db: Kysely<Database>, constituent
  * signed in as them ends on its next request. Their contact messages and
  * reset, verification and sign-in links go.
  */
-export async function eraseAccount(db: Kysely<Database>, constituentId: number, now: Date): Promise<void> {
-  await db
-    .updateTable("constituents")
-    .set((update) => ({
-      password_hash: null,
-      email_verified_at: null,
-      auth_version: update(update.ref("auth_version"), "+", 1),
-      updated_at: now.toISOString(),
-    }))
-    .where("id", "=", constituentId)
-    .execute();
+export async function eraseAccount(db: Kysely<Database>, constituentId: number): Promise<void> {
+  await replacePassword(db, constituentId, null);
+  await forgetVerification(db, constituentId);
   await db.deleteFrom("contact_messages").where("constituent_id", "=", constituentId).execute();
   await db.deleteFrom("password_reset_tokens").where("constituent_id", "=", constituentId).execute();
   await db.deleteFrom("email_verification_tokens").where("constituent_id", "=", constituentId).execute();

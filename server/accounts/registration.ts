@@ -5,7 +5,10 @@ import { EMAIL_TAKEN_MESSAGE, emailProblem } from "../domain/email";
 import { personNameProblem } from "../domain/person-name";
 import { controlCharacterProblem } from "../domain/text-input";
 import type { FieldErrors } from "../shared/errors";
-import { createConstituent, findConstituentByEmail, type ConstituentCredentials } from "./constituents";
+import type { CrmPort } from "../crm/crm-port";
+import { NO_PREFIX_ID } from "../domain/name-prefixes";
+import { findConstituentByEmail, type ConstituentCredentials } from "./constituents";
+import { createCredentials } from "./credentials";
 import { sendWelcomeEmail, type VerificationDependencies } from "./email-verification";
 import type { PasswordHasher } from "./password-hasher";
 import { newPasswordProblems } from "./password-rules";
@@ -29,12 +32,13 @@ export interface RegistrationRequest {
 export type RegistrationOutcome = { kind: "created"; constituent: ConstituentCredentials } | { kind: "invalid"; errors: FieldErrors };
 
 /**
- * Validates, then creates the person with a hashed password and sends the
+ * Validates, then creates the person (the CRM's record) and their
+ * credentials (accounts' own, with the hashed password) and sends the
  * welcome email with its email-verification link. A taken email is a field
- * error, decided by the database.
+ * error, decided by the CRM.
  */
 export async function registerConstituent(
-  deps: { db: Kysely<Database>; hasher: PasswordHasher; verification: Pick<VerificationDependencies, "mailer" | "publicUrl"> },
+  deps: { db: Kysely<Database>; crm: CrmPort; hasher: PasswordHasher; verification: Pick<VerificationDependencies, "mailer" | "publicUrl"> },
   request: RegistrationRequest,
   now: Date,
 ): Promise<RegistrationOutcome> {
@@ -42,14 +46,22 @@ export async function registerConstituent(
   // Said together with any other problems; the insert below still decides a race.
   if (!errors.email && (await findConstituentByEmail(deps.db, request.email))) errors.email = [EMAIL_TAKEN_MESSAGE];
   if (Object.keys(errors).length > 0) return { kind: "invalid", errors };
-  const { password, ...person } = request;
-  const passwordHash = await deps.hasher.hash(password);
-  // The account and its welcome email commit together, or neither does.
-  const constituent = await inTransaction(deps.db, async (trx) => {
-    const created = await createConstituent(trx, { ...person, password_hash: passwordHash }, now);
-    if (created) await sendWelcomeEmail(deps.verification, trx, created, now);
-    return created;
-  });
+  const passwordHash = await deps.hasher.hash(request.password);
+  const person = { FirstName: request.first_name, LastName: request.last_name, Phone: request.phone_number, PrefixId: NO_PREFIX_ID, Email: request.email };
+  // The person, their credentials and the welcome email commit together, or none does.
+  const constituent = await inTransaction(deps.db, (trx) =>
+    deps.crm.inTransaction(
+      async (crm): Promise<ConstituentCredentials | undefined> => {
+        const created = await crm.createPerson(person, now);
+        if (!created) return undefined;
+        await createCredentials(trx, created.Id, passwordHash);
+        const account = { id: created.Id, email: request.email, first_name: request.first_name, password_hash: passwordHash, auth_version: 1 };
+        await sendWelcomeEmail(deps.verification, trx, account, now);
+        return account;
+      },
+      { joining: trx },
+    ),
+  );
   if (!constituent) return { kind: "invalid", errors: { email: [EMAIL_TAKEN_MESSAGE] } };
   return { kind: "created", constituent };
 }

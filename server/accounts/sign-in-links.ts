@@ -1,10 +1,12 @@
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
+import type { CrmPort } from "../crm/crm-port";
 import type { Database } from "../db/schema";
 import { inTransaction } from "../db/transactions";
 import type { Mailer } from "../mail/mailer";
 import type { RateLimiter } from "../rate-limit/rate-limit";
 import { findConstituentByEmail, type ConstituentCredentials } from "./constituents";
+import { credentialsOf } from "./credentials";
 import { hashSingleUseToken, newSingleUseToken, singleUseTokenPattern, spendSingleUseToken } from "./single-use-tokens";
 
 /*
@@ -88,10 +90,11 @@ export async function signInLinkIsUsable(db: Kysely<Database>, token: string, no
 /**
  * Spends the token, and with it every other outstanding link of the same
  * person; returns who it signs in, or undefined when it is unknown, used or
- * expired. Atomic: of two requests racing with one token, only one gets the
+ * expired, or the person is gone (the CRM no longer knows them: a deleted
+ * account). Atomic: of two requests racing with one token, only one gets the
  * person back.
  */
-export async function spendSignInLink(db: Kysely<Database>, token: string, now: Date): Promise<Pick<ConstituentCredentials, "id" | "auth_version"> | undefined> {
+export async function spendSignInLink(db: Kysely<Database>, crm: CrmPort, token: string, now: Date): Promise<Pick<ConstituentCredentials, "id" | "auth_version"> | undefined> {
   const spent = await spendSingleUseToken(db, "sign_in_link_tokens", token, now)?.returning("constituent_id").executeTakeFirst();
   if (!spent) return undefined;
   await db
@@ -100,10 +103,6 @@ export async function spendSignInLink(db: Kysely<Database>, token: string, now: 
     .where("constituent_id", "=", spent.constituent_id)
     .where("used_at", "is", null)
     .execute();
-  return db
-    .selectFrom("constituents")
-    .select(["id", "auth_version"])
-    .where("id", "=", spent.constituent_id)
-    .where("deleted_at", "is", null)
-    .executeTakeFirst();
+  const person = await crm.personContact(spent.constituent_id);
+  return person && { id: person.Id, auth_version: (await credentialsOf(db, person.Id)).authVersion };
 }

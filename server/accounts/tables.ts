@@ -3,10 +3,24 @@ import type { ContactMessagesTable } from "./contact-messages-table";
 
 /*
  * Kysely row types for the account tables: reset tokens and lockouts (0003_accounts.ts),
- * contact messages (0005_contact.ts) and single-use links. People themselves are
- * CRM records (server/crm/tables.ts), reached through the CRM port.
+ * contact messages (0005_contact.ts), single-use links and credentials (0026). People
+ * themselves are CRM records (server/crm/tables.ts), reached through the CRM port.
  * Conventions as server/events/tables.ts: integer ids, ISO 8601 UTC text timestamps, no booleans.
  */
+
+/**
+ * A person's credentials (migration 0026), keyed by their constituent id. No
+ * row means no password, version 1 and no verified address (credentials.ts).
+ */
+export interface AccountCredentialsTable {
+  constituent_id: number;
+  /** Null for a person created by staff or by import (they set a password by email) and after an erasure. */
+  password_hash: string | null;
+  /** Starts at 1; bumped on every password change, which ends sessions made with an older value. */
+  auth_version: Generated<number>;
+  /** When the current email was last verified; null until then, and again after a change. */
+  email_verified_at: string | null;
+}
 
 export interface PasswordResetTokensTable {
   id: Generated<number>;
@@ -54,6 +68,7 @@ export interface LoginLockoutsTable {
 }
 
 export interface AccountTables {
+  account_credentials: AccountCredentialsTable;
   password_reset_tokens: PasswordResetTokensTable;
   login_lockouts: LoginLockoutsTable;
   email_verification_tokens: EmailVerificationTokensTable;

@@ -4,6 +4,7 @@ import { inTransaction } from "../db/transactions";
 import { EMAIL_TAKEN_MESSAGE, emailProblem, normaliseEmail } from "../domain/email";
 import type { FieldErrors } from "../shared/errors";
 import { findConstituentByEmail } from "./constituents";
+import { credentialsOf } from "./credentials";
 import { isUniqueViolation } from "../db/unique-violation";
 import { issueVerificationToken, latestPendingChoice, spendOutstandingTokens } from "./email-verification-tokens";
 
@@ -42,13 +43,13 @@ export interface AddressCorrectionInput {
 export async function correctUnconfirmedAddress(db: Kysely<Database>, input: AddressCorrectionInput, now: Date): Promise<AddressCorrection> {
   const person = await db
     .selectFrom("constituents")
-    .select(["email", "first_name", "email_verified_at"])
+    .select(["email", "first_name"])
     .where("id", "=", input.constituentId)
     .where("kind", "=", "individual")
     .where("deleted_at", "is", null)
     .executeTakeFirst();
   if (!person?.email) return { kind: "no-account" };
-  if (person.email_verified_at !== null) return { kind: "already-confirmed" };
+  if ((await credentialsOf(db, input.constituentId)).emailVerifiedAt !== null) return { kind: "already-confirmed" };
   const email = normaliseEmail(input.typedEmail);
   const problem = emailProblem(email) ?? (email === person.email ? SAME_ADDRESS_MESSAGE : undefined);
   if (problem) return { kind: "invalid", errors: { email: [problem] } };
@@ -63,7 +64,17 @@ export async function correctUnconfirmedAddress(db: Kysely<Database>, input: Add
         .updateTable("constituents")
         .set({ email, updated_at: now.toISOString() })
         .where("id", "=", input.constituentId)
-        .where("email_verified_at", "is", null)
+        // Still unconfirmed as the address changes: a link followed meanwhile keeps the address it confirmed.
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom("account_credentials")
+                .select("constituent_id")
+                .where("constituent_id", "=", input.constituentId)
+                .where("email_verified_at", "is not", null),
+            ),
+          ),
+        )
         .execute();
       await spendOutstandingTokens(trx, input.constituentId, "verify", now);
       const token = await issueVerificationToken(trx, { constituentId: input.constituentId, email, pendingChoice }, now);

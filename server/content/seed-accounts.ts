@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { replacePassword } from "../accounts/constituents";
+import { replacePassword } from "../accounts/credentials";
 import { hashPassword } from "../auth/password-hashing";
 import type { Database } from "../db/schema";
 import { resolveDay } from "./event-schedule";
@@ -49,7 +49,7 @@ export async function seedAccounts(
   for (const account of accounts) {
     const id = await upsertPerson(crm, account, options.now);
     const passwordHash = passwordHashes.get(account.email);
-    if (passwordHash) await replacePassword(db, id, passwordHash, options.now);
+    if (passwordHash) await replacePassword(db, id, passwordHash);
     for (const membership of account.memberships) {
       const levelId =
         typeof membership.level === "number" ? membership.level : CRM_IDS[options.crmEnvironment].membershipLevels[membership.level];

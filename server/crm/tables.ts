@@ -23,12 +23,6 @@ export interface ConstituentsTable {
   phone_number: string;
   /** The CRM's prefix id (Mr, Ms, Dr...); -1 means none, as the spec's Profile Prefix default. */
   prefix: number;
-  /** Null for records created by staff or by import: those people set a password by email. */
-  password_hash: string | null;
-  /** Starts at 1; bumped on every password change, which ends sessions made with an older value. */
-  auth_version: Generated<number>;
-  /** When the current email was last verified (migration 0013); null until then, and again after a change. */
-  email_verified_at: Generated<string | null>;
   /** When the person deleted their account (migration 0021): the row is then an anonymised placeholder that never signs in. */
   deleted_at: Generated<string | null>;
   created_at: string;

@@ -29,7 +29,7 @@ declare global {
 /**
  * Who is signed in, kept in the session as `userId` + `authVersion`.
  * Signing in and out always changes the session id (no session fixation),
- * and a password change (which bumps constituents.auth_version) ends every
+ * and a password change (which bumps account_credentials.auth_version) ends every
  * other session the next time it is used.
  */
 

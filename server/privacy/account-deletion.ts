@@ -56,7 +56,7 @@ export async function deleteAccount(
         await forgetSavedResources(trx, personId);
         await deleteShareLinksOf(trx, personId);
         const { FormerEmail: formerEmail } = await crm.erasePerson(personId, now);
-        await eraseAccount(trx, personId, now);
+        await eraseAccount(trx, personId);
         if (formerEmail) await forgetMessagesTo(trx, formerEmail);
         await forgetInvitesOf(trx, personId, formerEmail ?? undefined);
         await deps.audit.record({ event: "account.deleted", actorId: personId, subjectId: personId, ip }, trx);

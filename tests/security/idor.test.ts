@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../server/db/schema";
-import { addPerson, inAYear } from "../server/accounts/support";
+import { addPerson, inAYear, setEmailVerifiedAt } from "../server/accounts/support";
 import { addSchool, crmOf, ids, join } from "../server/memberships/support";
 import { jsonCall, signedInBrowser, type Agent } from "../server/my-account/support";
 import { addShareableResources, GENERATE_PATH, pathOf } from "../server/share-links/support";
@@ -67,7 +67,7 @@ describe.each(databaseEngines)("IDOR: nobody reaches another person's or school'
       ["bob", "bob@example.org", true],
     ] as const) {
       const id = await addPerson(db, { email, membershipExpiresAt: member ? inAYear() : undefined });
-      await db.updateTable("constituents").set({ email_verified_at: new Date().toISOString() }).where("id", "=", id).execute();
+      await setEmailVerifiedAt(db, id);
       people[key] = { id, ...(await signedInBrowser(t.app, email)) };
     }
     await join(crm, river.schoolId, people.riverAdmin!.id, "admin");

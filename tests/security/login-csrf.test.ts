@@ -1,5 +1,5 @@
 import request from "supertest";
-import { addPerson, browserOnLoginPage, freshToken, outboxFor, signInAs, strongPassword } from "../server/accounts/support";
+import { addPerson, browserOnLoginPage, freshToken, outboxFor, signInAs, strongPassword, verifiedAtOf } from "../server/accounts/support";
 import { csrfTokenOf } from "../server/support/pages";
 import { createTestApp, type TestApp } from "../server/support/test-app";
 
@@ -44,8 +44,7 @@ describe("a verification link never signs anyone in", () => {
   }
 
   const signedInEmail = async (agent: Agent) => ((await agent.get("/account/session-status/")).body.session_data.login_info as { email: string } | null)?.email;
-  const verified = async (email: string) =>
-    (await t.database.db.selectFrom("constituents").select("email_verified_at").where("email", "=", email).executeTakeFirstOrThrow()).email_verified_at !== null;
+  const verified = async (email: string) => ((await verifiedAtOf(t.database.db, email)) ?? null) !== null;
 
   it("V3.5.1 a signed-in victim who opens the attacker's link stays the victim; only the attacker's address is confirmed", async () => {
     const attacker = await signedIn("mallory@attacker.example");

@@ -237,10 +237,11 @@ describe("sessions across sign-in, idleness, logout and password changes", () =>
   it("V7.4.3 signs out every session once the password changes elsewhere (auth_version)", async () => {
     const { agent, token } = await browserOnLoginPage(t.app);
     await signInAs(agent, token, "nomembership@example.org");
+    const person = await t.database.db.selectFrom("constituents").select("id").where("email", "=", "nomembership@example.org").executeTakeFirstOrThrow();
     await t.database.db
-      .updateTable("constituents")
+      .updateTable("account_credentials")
       .set((update) => ({ auth_version: update(update.ref("auth_version"), "+", 1) }))
-      .where("email", "=", "nomembership@example.org")
+      .where("constituent_id", "=", person.id)
       .execute();
     const status = await agent.get("/account/session-status/").set("Accept", "application/json");
     expect(status.body.session_data.login_info).toBeNull();

@@ -3,7 +3,7 @@ import { seedIfEmpty } from "../../server/content/seed";
 import { createSqlCrm } from "../../server/crm/sql-crm";
 import { migrateToLatest } from "../../server/db/migrator";
 import type { Database } from "../../server/db/schema";
-import { addPerson, inAYear, strongPassword } from "../server/accounts/support";
+import { addPerson, inAYear, setEmailVerifiedAt, strongPassword } from "../server/accounts/support";
 import { addSchool, ids } from "../server/memberships/support";
 
 /*
@@ -43,7 +43,7 @@ export async function seedSoakData(db: Kysely<Database>, counts: { members: numb
   for (let n = 1; n <= counts.claimants; n++) {
     const email = `soak-teacher-${n}@${soakSchoolDomain}`;
     const id = await addPerson(db, { email });
-    await db.updateTable("constituents").set({ email_verified_at: verifiedAt }).where("id", "=", id).execute();
+    await setEmailVerifiedAt(db, id, verifiedAt);
     claimants.push({ id, email });
   }
   const now = new Date().toISOString();

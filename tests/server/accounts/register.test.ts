@@ -3,7 +3,7 @@ import { PASSWORD_HINT } from "../../../contracts/rules/password-policy";
 import { planOptions } from "../../../server/domain/plans";
 import { databaseEngines } from "../support/databases";
 import { createTestApp, type TestApp } from "../support/test-app";
-import { addPerson, browserOnLoginPage, outboxFor, resetLinkIn, signInAs, strongPassword } from "./support";
+import { addPerson, browserOnLoginPage, credentialsRow, outboxFor, resetLinkIn, signInAs, strongPassword } from "./support";
 
 const taken =
   "The email address you entered is already associated with an account. Please log in or try again with another email address.";
@@ -119,9 +119,13 @@ describe.each(databaseEngines)("sign-up on %s", (engine) => {
       const status = await agent.get("/account/session-status/").set("Accept", "application/json");
       expect(status.body.session_data.login_info).toEqual({ email: "ada.okoro@school.example" });
       const row = await t.database.db.selectFrom("constituents").selectAll().where("email", "=", "ada.okoro@school.example").executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ first_name: "Ada", last_name: "Okoro", phone_number: "01632 960 555", prefix: -1, auth_version: 1 });
-      expect(row.password_hash).toMatch(/^scrypt\$/);
-      expect(row.password_hash).not.toContain(strongPassword);
+      expect(row).toMatchObject({ first_name: "Ada", last_name: "Okoro", phone_number: "01632 960 555", prefix: -1 });
+      // The CRM's record holds no credential: they are accounts' own, keyed by the person's id.
+      expect(Object.keys(row)).not.toEqual(expect.arrayContaining(["password_hash"]));
+      const credentials = await credentialsRow(t.database.db, row.id);
+      expect(credentials).toMatchObject({ auth_version: 1, email_verified_at: null });
+      expect(credentials!.password_hash).toMatch(/^scrypt\$/);
+      expect(credentials!.password_hash).not.toContain(strongPassword);
     });
 
     it("refuses a taken email with the spec's message on the email field", async () => {

@@ -30,12 +30,15 @@ export async function addPerson(db: Kysely<Database>, options: PersonOptions): P
       last_name: "Baptiste",
       phone_number: "",
       prefix: -1,
-      password_hash: password === null ? null : await hashPassword(password, cheapScrypt),
       created_at: now,
       updated_at: now,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  // A person without a password has no credentials row, as staff or an import leave them.
+  if (password !== null) {
+    await db.insertInto("account_credentials").values({ constituent_id: id, password_hash: await hashPassword(password, cheapScrypt), email_verified_at: null }).execute();
+  }
   if (options.membershipExpiresAt) {
     await db
       .insertInto("memberships")
@@ -43,6 +46,31 @@ export async function addPerson(db: Kysely<Database>, options: PersonOptions): P
       .execute();
   }
   return id;
+}
+
+/** Sets (or, with null, clears) when the person's address was verified, straight in their credentials. */
+export async function setEmailVerifiedAt(db: Kysely<Database>, constituentId: number, at: string | null = new Date().toISOString()): Promise<void> {
+  await db
+    .insertInto("account_credentials")
+    .values({ constituent_id: constituentId, password_hash: null, email_verified_at: at })
+    .onConflict((conflict) => conflict.column("constituent_id").doUpdateSet({ email_verified_at: at }))
+    .execute();
+}
+
+/** When the address of the person who has it was verified: null if never, undefined for no such person. */
+export async function verifiedAtOf(db: Kysely<Database>, email: string): Promise<string | null | undefined> {
+  const row = await db
+    .selectFrom("constituents")
+    .leftJoin("account_credentials", "account_credentials.constituent_id", "constituents.id")
+    .select("account_credentials.email_verified_at")
+    .where("constituents.email", "=", email)
+    .executeTakeFirst();
+  return row && (row.email_verified_at ?? null);
+}
+
+/** The person's credentials row (undefined: none), for assertions. */
+export function credentialsRow(db: Kysely<Database>, constituentId: number) {
+  return db.selectFrom("account_credentials").selectAll().where("constituent_id", "=", constituentId).executeTakeFirst();
 }
 
 export const inAYear = () => new Date(Date.now() + 365 * 24 * 60 * 60 * 1000);

@@ -1,6 +1,6 @@
 import { createSqlCrm } from "../../../server/crm/sql-crm";
 import { NO_SEATS_MESSAGE } from "../../../server/memberships/seat-grants-refusals";
-import { addPerson, strongPassword } from "../accounts/support";
+import { addPerson, setEmailVerifiedAt, strongPassword } from "../accounts/support";
 import { addSchool, ids } from "../memberships/support";
 import { markNotEmpty, SiteBrowser, startAppProcess, type AppProcess } from "../support/app-processes";
 import { createTestDatabase, postgresAdminUrl, type TestDatabase } from "../support/databases";
@@ -38,7 +38,7 @@ describe.skipIf(!canRun)("two app processes, one PostgreSQL and one Redis", () =
   /** A person with a password, at a school's domain, email verified. */
   const person = async (email: string) => {
     const id = await addPerson(database.db, { email });
-    await database.db.updateTable("constituents").set({ email_verified_at: new Date().toISOString() }).where("id", "=", id).execute();
+    await setEmailVerifiedAt(database.db, id);
     return id;
   };
 

@@ -108,6 +108,7 @@ describe.each(databaseEngines)("seeding content on %s", (engine) => {
     const people = await database.db
       .selectFrom("constituents")
       .innerJoin("memberships", "memberships.constituent_id", "constituents.id")
+      .innerJoin("account_credentials", "account_credentials.constituent_id", "constituents.id")
       .select(["email", "password_hash", "membership_level_id", "expires_at"])
       .where("kind", "=", "individual")
       .orderBy("email")

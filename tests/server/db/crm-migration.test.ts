@@ -33,7 +33,11 @@ describe.each(databaseEngines)("migration 0011_crm on %s", (engine) => {
 
   it("keeps every person as an individual, with their password, version and linked rows", async () => {
     const person = await db.selectFrom("constituents").selectAll().where("id", "=", 7).executeTakeFirstOrThrow();
-    expect(person).toMatchObject({ kind: "individual", email: "ada@example.com", password_hash: "x", auth_version: 1 });
+    expect(person).toMatchObject({ kind: "individual", email: "ada@example.com" });
+    // Her password has moved on since, to accounts' own table (migration 0026).
+    expect(await db.selectFrom("account_credentials").selectAll().execute()).toEqual([
+      { constituent_id: 7, password_hash: "x", auth_version: 1, email_verified_at: null },
+    ]);
     expect(await db.selectFrom("memberships").select("constituent_id").execute()).toEqual([{ constituent_id: 7 }]);
     expect(await db.selectFrom("password_reset_tokens").select("constituent_id").execute()).toEqual([{ constituent_id: 7 }]);
   });
@@ -55,6 +59,7 @@ describe.each(databaseEngines)("migration 0011_crm on %s", (engine) => {
     await db.deleteFrom("constituents").where("id", "=", 7).execute();
     expect(await db.selectFrom("memberships").selectAll().execute()).toEqual([]);
     expect(await db.selectFrom("password_reset_tokens").selectAll().execute()).toEqual([]);
+    expect(await db.selectFrom("account_credentials").selectAll().execute()).toEqual([]);
   });
 });
 

@@ -8,6 +8,7 @@ import type { Database } from "../../../server/db/schema";
 import type { SchoolKind } from "../../../server/domain/school-kind";
 import { takeSeat, type SeatRole } from "../../../server/memberships/school-seats";
 import type { TestApp } from "../support/test-app";
+import { setEmailVerifiedAt } from "../accounts/support";
 
 export const ids = CRM_IDS.test;
 
@@ -36,10 +37,10 @@ export async function addMember(db: Kysely<Database>, email: string, options: { 
       prefix: -1,
       created_at: at,
       updated_at: at,
-      email_verified_at: options.verified === false ? null : at,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  if (options.verified !== false) await setEmailVerifiedAt(db, id, at);
   return id;
 }
 

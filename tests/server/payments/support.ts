@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type request from "supertest";
 import type { Database } from "../../../server/db/schema";
 import { createSandboxProvider } from "../../../server/payments/sandbox-provider";
-import { addPerson, browserOnLoginPage, freshToken, signInAs } from "../accounts/support";
+import { addPerson, browserOnLoginPage, freshToken, setEmailVerifiedAt, signInAs } from "../accounts/support";
 import type { TestApp } from "../support/test-app";
 
 type Agent = ReturnType<typeof request.agent>;
@@ -63,7 +63,7 @@ export async function paymentRecords(db: Kysely<Database>) {
 export async function signedInPayer(t: TestApp, email: string, options: { membershipExpiresAt?: Date; verified?: boolean } = {}) {
   const { verified, ...person } = options;
   const id = await addPerson(t.database.db, { email, ...person });
-  if (verified) await t.database.db.updateTable("constituents").set({ email_verified_at: new Date().toISOString() }).where("id", "=", id).execute();
+  if (verified) await setEmailVerifiedAt(t.database.db, id);
   const { agent, token } = await browserOnLoginPage(t.app);
   await signInAs(agent, token, email);
   return { id, email, agent, token: await freshToken(agent) };

@@ -16,6 +16,7 @@ async function everything(t: TestApp) {
   const db = t.database.db;
   return {
     constituents: await db.selectFrom("constituents").selectAll().orderBy("id").execute(),
+    credentials: await db.selectFrom("account_credentials").selectAll().orderBy("constituent_id").execute(),
     addresses: await db.selectFrom("addresses").selectAll().orderBy("id").execute(),
     notes: await db.selectFrom("teacher_notes").selectAll().orderBy("constituent_id").execute(),
     saved: await db.selectFrom("saved_resources").selectAll().orderBy("constituent_id").execute(),
@@ -77,7 +78,7 @@ describe.each(databaseEngines)("the privacy service on %s", (engine) => {
     const before = await everything(t);
     const beforeBenefit = before.seats.benefits.find((benefit) => benefit.benefit_id === ids.seatBenefits.userSeat)!;
     expect(beforeBenefit.total_used).toBe(2);
-    const versionBefore = before.constituents.find((row) => row.id === alice)!.auth_version;
+    const versionBefore = before.credentials.find((row) => row.constituent_id === alice)!.auth_version;
 
     await t.services.mailer.send({ to: "alice@riverside.sch.uk", template: "email-changed", context: sampleContexts["email-changed"] });
     const mailTo = (address: string) => t.database.db.selectFrom("mail_outbox").select("id").where("to_address", "=", address).execute();
@@ -96,6 +97,10 @@ describe.each(databaseEngines)("the privacy service on %s", (engine) => {
       first_name: "Deleted",
       last_name: "account",
       phone_number: "",
+    });
+    // No password, no verified address, and every session signed in as her ends (auth_version moved on).
+    expect(after.credentials.find((credentials) => credentials.constituent_id === alice)).toEqual({
+      constituent_id: alice,
       password_hash: null,
       email_verified_at: null,
       auth_version: versionBefore + 1,

@@ -5,7 +5,7 @@ import type { CrmPort } from "../../../server/crm/crm-port";
 import { createSqlCrm } from "../../../server/crm/sql-crm";
 import { takeSeat } from "../../../server/memberships/school-seats";
 import { SchoolRegister } from "../../../server/schools/school-register";
-import { addPerson } from "../accounts/support";
+import { addPerson, setEmailVerifiedAt } from "../accounts/support";
 import { jsonCall, signedInBrowser, type Agent } from "../my-account/support";
 import { databaseEngines } from "../support/databases";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -341,7 +341,7 @@ describe.each(databaseEngines)("the wizard's school-record calls on %s", (engine
 
   it("names a school's admins by first name and initial only to its own people and to a verified address at its domain; a stranger gets no name", async () => {
     const kitId = await addPerson(t.database.db, { email: "kit@elsewhere.org", firstName: "Kit" });
-    await t.database.db.updateTable("constituents").set({ email_verified_at: new Date().toISOString() }).where("id", "=", kitId).execute();
+    await setEmailVerifiedAt(t.database.db, kitId);
     const kit = await signedInBrowser(t.app, "kit@elsewhere.org");
 
     // A verified address at another domain, and an unverified one at the school's: no names.
@@ -352,7 +352,7 @@ describe.each(databaseEngines)("the wizard's school-record calls on %s", (engine
     expect((await get(sam, `/account/school-admins/${schoolId}/`)).body).toEqual({ success: true, admins: [], youAreAdmin: true });
 
     // Once Jo's address at brook.sch.uk is verified: the first name and initial, never the whole name.
-    await t.database.db.updateTable("constituents").set({ email_verified_at: new Date().toISOString() }).where("id", "=", jo.id).execute();
+    await setEmailVerifiedAt(t.database.db, jo.id);
     const answer = await get(jo, `/account/school-admins/${schoolId}/`);
     expect(answer.headers["cache-control"]).toContain("no-store");
     expect(answer.body).toEqual({ success: true, admins: ["Sam B."], youAreAdmin: false });

@@ -2,7 +2,7 @@ import request from "supertest";
 import { createSqlCrm } from "../../../server/crm/sql-crm";
 import { SIGNED_OUT_MESSAGE } from "../../../server/http/require-user";
 import { USAGE_IS_NOT_EDITABLE_MESSAGE } from "../../../server/routes/account-seats";
-import { addPerson, browserOnLoginPage, freshToken, signInAs } from "../accounts/support";
+import { addPerson, browserOnLoginPage, freshToken, setEmailVerifiedAt, signInAs } from "../accounts/support";
 import { addSchool, ids, seatRecords } from "../memberships/support";
 import { databaseEngines } from "../support/databases";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -28,7 +28,7 @@ describe.each(databaseEngines)("the seat calls on %s", (engine) => {
   /** A signed-in browser for a new person, verified unless told otherwise. */
   const signedIn = async (email: string, verified = true) => {
     const id = await addPerson(t.database.db, { email });
-    if (verified) await t.database.db.updateTable("constituents").set({ email_verified_at: new Date().toISOString() }).where("id", "=", id).execute();
+    if (verified) await setEmailVerifiedAt(t.database.db, id);
     const { agent, token } = await browserOnLoginPage(t.app);
     await signInAs(agent, token, email);
     return { id, agent, token: await freshToken(agent) };

@@ -4,7 +4,7 @@ import { databaseEngines } from "../support/databases";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { addMember, addSchool, crmOf, join } from "../memberships/support";
 import { signedInBrowser } from "../my-account/support";
-import { addPerson, lastMonth } from "../accounts/support";
+import { addPerson, credentialsRow, lastMonth } from "../accounts/support";
 import { addNote, addShareableResources, endMembership, GENERATE_PATH, pathOf, signedInPerson, type Person } from "./support";
 
 describe.each(databaseEngines)("share links: opening them on %s", (engine) => {
@@ -118,11 +118,8 @@ describe.each(databaseEngines)("share links: opening them on %s", (engine) => {
       const crm = crmOf(t);
       const { schoolId } = await addSchool(t.database.db, crm, { name: "Leeds High", seats: 5 });
       const teacherId = await addMember(t.database.db, "teacher@leeds.example");
-      await t.database.db
-        .updateTable("constituents")
-        .set({ password_hash: (await t.database.db.selectFrom("constituents").select("password_hash").where("id", "=", sharer.id).executeTakeFirstOrThrow()).password_hash })
-        .where("id", "=", teacherId)
-        .execute();
+      const { password_hash } = (await credentialsRow(t.database.db, sharer.id))!;
+      await t.database.db.updateTable("account_credentials").set({ password_hash }).where("constituent_id", "=", teacherId).execute();
       await join(crm, schoolId, teacherId, "user");
       const teacher = await signedInBrowser(t.app, "teacher@leeds.example");
       const response = await teacher.agent.get(teacherPath).set("Accept", "text/html");
