@@ -20,7 +20,7 @@ import { accessLog, type AccessLog } from "./logging";
 import { bundleDir, staticDir, templatesDir as defaultTemplatesDir } from "./paths";
 import { accountAuthRoutes } from "./routes/account-auth";
 import { accountRegisterRoutes } from "./routes/account-register";
-import { renewalFor } from "./memberships/lapsed-renewal";
+import { renewalFor } from "./memberships";
 import { accountSeatRoutes } from "./routes/account-seats";
 import { accountSchoolRecordsRoutes } from "./routes/account-school-records";
 import { schoolAdminRoutes } from "./routes/account-school-admin";

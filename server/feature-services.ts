@@ -1,6 +1,5 @@
-import { createAccountsService, type AccountsService } from "./accounts/accounts-service";
+import { type AccountsService, createAccountsService, createEmailVerificationService, type EmailVerificationService } from "./accounts";
 import { createAuditLog } from "./audit/audit-log";
-import { createEmailVerificationService, type EmailVerificationService } from "./accounts/email-verification";
 import { contentVersionReader } from "./cache/content-versions";
 import type { Config } from "./config";
 import { CRM_IDS } from "./crm/crm-ids";
@@ -14,9 +13,15 @@ import { createReadinessProbe, type Readiness, type ReadinessProbe } from "./hea
 import type { Logger } from "./logging";
 import { createMailboxService, type MailboxService } from "./mail/mailbox-service";
 import type { Mailer } from "./mail/mailer";
-import { createMemberAccess } from "./memberships/member-access";
-import { createSeatGrantsService, type SeatGrantsService } from "./memberships/seat-grants";
-import { createSchoolRecordsService, type SchoolRecordsService } from "./memberships/school-records-service";
+import {
+  createMemberAccess,
+  createSchoolAdminService,
+  createSchoolRecordsService,
+  createSeatGrantsService,
+  type SchoolAdminService,
+  type SchoolRecordsService,
+  type SeatGrantsService,
+} from "./memberships";
 import { createPaymentsService, type PaymentsService } from "./payments/payments-service";
 import type { PaymentProvider } from "./payments/payment-port";
 import { createSandboxProvider, type SandboxProvider } from "./payments/sandbox-provider";
@@ -27,7 +32,6 @@ import { createPrivacyService, type PrivacyService } from "./privacy/privacy-ser
 import type { RateLimiter } from "./rate-limit/rate-limit";
 import type { RedisClient } from "./redis";
 import { createResourcesService, type ResourcesService } from "./resources";
-import { createSchoolAdminService, type SchoolAdminService } from "./memberships/school-admin-service";
 import { createShareLinksService, type ShareLinksService } from "./share-links";
 import { createSitemapService, sitemapSourcesOf, type SitemapService } from "./seo/sitemap-service";
 import { createSchoolSearch, type CachedSchoolSearch } from "./schools";

@@ -1,4 +1,4 @@
-import { hashPassword, verifyPassword, DEFAULT_SCRYPT_PARAMETERS, type ScryptParameters } from "../auth/password-hashing";
+import { DEFAULT_SCRYPT_PARAMETERS, hashPassword, type ScryptParameters, verifyPassword } from "../auth";
 import { ServiceUnavailableError } from "../shared/errors";
 
 export const HASHING_BUSY_MESSAGE = "Sign-in is very busy right now. Wait a minute, then try again.";

@@ -1,5 +1,5 @@
 import type { Request } from "express";
-import { ACCOUNT_FORMS, type AccountForm } from "../accounts/account-notices";
+import { ACCOUNT_FORMS, type AccountForm } from "../accounts";
 
 /*
  * The My account success notice carried in the session for one page view

@@ -1,5 +1,5 @@
 import type { Request } from "express";
-import { readPendingChoice, type PendingChoice } from "../accounts/email-verification-choice";
+import { type PendingChoice, readPendingChoice } from "../accounts";
 import { existingSession } from "./session/session-middleware";
 
 /*

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from "express";
-import { SIGNED_OUT_MESSAGE } from "../accounts/messages";
+import { SIGNED_OUT_MESSAGE } from "../accounts";
 import { safeNextPath } from "../../contracts/rules/same-site-path";
 import { DEFAULT_NEXT_PATH } from "../../contracts/rules/sign-in-destination";
 import { isApiRequest, nonFieldErrorsKey } from "./errors";

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from "express";
-import type { CurrentUser, SessionUser } from "../accounts/current-user";
+import type { CurrentUser, SessionUser } from "../accounts";
 import { existingSession } from "./session/session-middleware";
 
 declare module "express-session" {

@@ -1,5 +1,4 @@
-import { findConstituentByEmail } from "../accounts/constituents";
-import { markEmailVerified } from "../accounts/email-verification-tokens";
+import { findConstituentByEmail, markEmailVerified } from "../accounts";
 import { normaliseEmail } from "../domain/email";
 import { inviteStatus } from "../domain/school-invites";
 import { inviteByToken, spendInvite } from "./invite-store";

@@ -1,5 +1,5 @@
 import type { ExpressionBuilder, Kysely } from "kysely";
-import { hashSingleUseToken, newSingleUseToken, singleUseTokenPattern } from "../accounts/single-use-tokens";
+import { hashSingleUseToken, newSingleUseToken, singleUseTokenPattern } from "../accounts";
 import type { Database } from "../db/schema";
 import { INVITE_LIFETIME_DAYS } from "../domain/school-invites";
 import type { SchoolInvitesTable } from "./tables";

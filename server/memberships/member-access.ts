@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { ownMemberships } from "../accounts/constituents";
+import { ownMemberships } from "../accounts";
 import type { CrmIds } from "../crm/crm-ids";
 import type { Affiliation, CrmPort, MembershipSummary } from "../crm/crm-port";
 import type { Database } from "../db/schema";

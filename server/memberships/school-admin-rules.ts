@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { CrmIds } from "../crm/crm-ids";
-import { findSessionUser } from "../accounts/constituents";
+import { findSessionUser } from "../accounts";
 import type { Affiliation, CrmPort, SeatBenefit } from "../crm/crm-port";
 import type { Database } from "../db/schema";
 import type { Logger } from "../logging";

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { verifiedEmailOf } from "../accounts/email-verification-tokens";
+import { verifiedEmailOf } from "../accounts";
 import type { CrmIds } from "../crm/crm-ids";
 import type { ConstituentId, CrmPort } from "../crm/crm-port";
 import type { Database } from "../db/schema";

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { CurrentUser } from "../accounts/current-user";
+import type { CurrentUser } from "../accounts";
 import type { CrmIds } from "../crm/crm-ids";
 import type { Address, Attribute, Country, CrmPort, IdRecord, MembershipSummary, SeatBenefit, State } from "../crm/crm-port";
 import type { Database } from "../db/schema";

@@ -6,8 +6,7 @@ import type { Database } from "../db/schema";
 import { inTransaction } from "../db/transactions";
 import { membershipIsValid } from "../domain/membership";
 import { isPlanType, renewedExpiry, type BillingPeriod } from "../domain/plans";
-import { withSchoolLock } from "../memberships/seat-grants-lock";
-import { currentMembership, takeSeat } from "../memberships/school-seats";
+import { currentMembership, takeSeat, withSchoolLock } from "../memberships";
 import type { SchoolPurchaseRefusal } from "../domain/school-purchase";
 import { schoolPurchaseDecision } from "./school-purchase";
 

@@ -3,8 +3,7 @@ import type { CrmIds } from "../crm/crm-ids";
 import type { CrmPort } from "../crm/crm-port";
 import type { Database } from "../db/schema";
 import { decideSchoolPurchase, type SchoolPurchaseDecision, type SchoolPurchaseRefusal } from "../domain/school-purchase";
-import { refusals } from "../memberships/seat-grants-refusals";
-import { schoolPurchaseFacts } from "../memberships/school-purchase-standing";
+import { schoolPurchaseFacts, seatGrantRefusals } from "../memberships";
 import { refuse, type Refusal } from "../shared/refusal";
 
 /*
@@ -35,7 +34,7 @@ export function schoolPurchaseRefusal(refusal: SchoolPurchaseRefusal, staffEmail
     case "ask-staff":
       return refuse("forbidden", `This school's membership has no admin, so it can't be bought or renewed online. Contact us at ${staffEmail} and we'll sort it out.`, { rule });
     case "unverified":
-      return refuse("forbidden", refusals.unverified.message, { rule });
+      return refuse("forbidden", seatGrantRefusals.unverified.message, { rule });
     case "other-domain":
       return refuse(
         "forbidden",

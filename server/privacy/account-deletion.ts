@@ -1,13 +1,9 @@
-import { refused, type AccountUpdateOutcome } from "../accounts/account-update-outcome";
-import { checkCurrentPassword, type CurrentPasswordCheckDependencies } from "../accounts/current-password-check";
-import { eraseAccount } from "../accounts/personal-data";
-import { textField } from "../accounts/request-fields";
+import { type AccountUpdateOutcome, checkCurrentPassword, type CurrentPasswordCheckDependencies, eraseAccount, refused, textField } from "../accounts";
 import type { AuditLog } from "../audit/audit-log";
 import type { CrmPort } from "../crm/crm-port";
 import { inTransaction } from "../db/transactions";
 import { forgetMessagesTo } from "../mail/outbox";
-import { forgetInvitesOf } from "../memberships/personal-data";
-import { leaveEverySchool } from "../memberships/school-seats";
+import { forgetInvitesOf, leaveEverySchool } from "../memberships";
 import { forgetSavedResources } from "../resources";
 import { deleteShareLinksOf } from "../share-links";
 import { deleteNotesOf } from "../teacher-notes";

@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
-import { contactMessagesForExport, profileForExport } from "../accounts/personal-data";
+import { contactMessagesForExport, profileForExport } from "../accounts";
 import type { CrmIds } from "../crm/crm-ids";
 import type { CrmPort } from "../crm/crm-port";
 import type { Database } from "../db/schema";
-import { affiliationsForExport, invitesForExport, membershipsForExport } from "../memberships/personal-data";
+import { affiliationsForExport, invitesForExport, membershipsForExport } from "../memberships";
 import type { OrderExport } from "../payments/payments-service";
 import { savedResourcesForExport } from "../resources";
 import { shareLinkUrl, shareLinksForExport } from "../share-links";

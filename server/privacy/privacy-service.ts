@@ -1,11 +1,10 @@
 import type { Kysely } from "kysely";
 import type { AuditLog } from "../audit/audit-log";
-import type { AccountUpdateOutcome } from "../accounts/account-update-outcome";
-import { passwordHasher as sharedPasswordHasher, type PasswordHasher } from "../accounts/password-hasher";
+import { type AccountUpdateOutcome, type PasswordHasher, passwordHasher as sharedPasswordHasher } from "../accounts";
 import type { CrmIds } from "../crm/crm-ids";
 import type { CrmPort } from "../crm/crm-port";
 import type { Database } from "../db/schema";
-import { schoolsWithOnlyThisAdmin, type SoleAdminSchool } from "../memberships/personal-data";
+import { schoolsWithOnlyThisAdmin, type SoleAdminSchool } from "../memberships";
 import type { OrderExport } from "../payments/payments-service";
 import type { RateLimiter } from "../rate-limit/rate-limit";
 import { deleteAccount } from "./account-deletion";

@@ -3,7 +3,7 @@ import type { Kysely, Selectable } from "kysely";
 import type { Database } from "../db/schema";
 import { downloadDescriptionOf } from "../domain/download-files";
 import { resourceUrl } from "../shared/content-urls";
-import type { MemberAccessReader } from "../memberships/member-access";
+import type { MemberAccessReader } from "../memberships";
 import type { ResourcesTable } from "./tables";
 
 /** What templates/pages/resource.njk shows of a resource's media, to a member. */

@@ -3,7 +3,7 @@ import { RESOURCE_FACET_LABELS, RESOURCE_FACETS, resourceTypeLabel, type Resourc
 import type { Database } from "../db/schema";
 import { accessPrompt, type AccessPrompt } from "../domain/resource-access-prompt";
 import { resourceListingUrl, emptyFacetSelection } from "../domain/resource-filters";
-import type { MemberAccessReader } from "../memberships/member-access";
+import type { MemberAccessReader } from "../memberships";
 import type { NoteDraft } from "../domain/teacher-note-content";
 import { memberTools, type ExistingShareLinks, type ResourceTools, type TeacherNote } from "./resource-tools";
 import { saveControlsFor, type SaveControl, type Viewer } from "./save-controls";

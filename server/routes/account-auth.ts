@@ -1,6 +1,5 @@
 import { Router, type Request, type Response } from "express";
-import { LOGIN_FAILED_MESSAGE, LOGIN_FIELDS_MISSING_MESSAGE, tooManyAttemptsMessage } from "../accounts/messages";
-import { textField } from "../accounts/request-fields";
+import { LOGIN_FAILED_MESSAGE, LOGIN_FIELDS_MISSING_MESSAGE, textField, tooManyAttemptsMessage } from "../accounts";
 import { normaliseEmail } from "../domain/email";
 import { safeNextPath } from "../../contracts/rules/same-site-path";
 import { destinationAfterSignIn } from "../../contracts/rules/sign-in-destination";

@@ -1,9 +1,15 @@
 import { Router, type Response } from "express";
-import type { LookupAnswer } from "../accounts/account-lookup";
-import { checkEmailMessage, NO_ACCOUNT_FOUND_MESSAGE, SIGNED_OUT_MESSAGE } from "../accounts/messages";
-import { EMAIL_TAKEN_MESSAGE } from "../accounts/registration";
+import {
+  checkEmailMessage,
+  EMAIL_TAKEN_MESSAGE,
+  type LookupAnswer,
+  NO_ACCOUNT_FOUND_MESSAGE,
+  readPendingChoice,
+  SIGNED_OUT_MESSAGE,
+  textField,
+  trimmedField,
+} from "../accounts";
 import { CRM_IDS } from "../crm/crm-ids";
-import { textField, trimmedField } from "../accounts/request-fields";
 import { signIn } from "../http/session-user";
 import { emailProblem, normaliseEmail } from "../domain/email";
 import { planOptions } from "../domain/plans";
@@ -13,7 +19,6 @@ import { HttpError, isApiRequest, type FieldErrors } from "../http/errors";
 import { jsonFields } from "../http/json-fields";
 import type { AccountRouteDependencies } from "./account-route-dependencies";
 import { limitPerAddress } from "./per-address-limit";
-import { readPendingChoice } from "../accounts/email-verification-choice";
 import { keepRegistrationProgress, registrationProgress } from "../http/registration-progress";
 
 const LOOKUPS_PER_ADDRESS = 60;

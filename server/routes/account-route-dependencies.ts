@@ -1,9 +1,8 @@
-import type { AccountsService } from "../accounts/accounts-service";
-import type { EmailVerificationService } from "../accounts/email-verification";
+import type { AccountsService, EmailVerificationService } from "../accounts";
 import type { Request } from "express";
 import type { Config } from "../config";
 import type { RateLimiter } from "../rate-limit/rate-limit";
-import type { Renewal } from "../memberships/lapsed-renewal";
+import type { Renewal } from "../memberships";
 
 /** What the account routes (sign-in, sign-up, password reset) receive from the composition root. */
 export interface AccountRouteDependencies {

@@ -1,7 +1,6 @@
 import { Router, type Request, type Response } from "express";
 import { z } from "zod";
-import type { CurrentUser } from "../accounts/current-user";
-import { textField } from "../accounts/request-fields";
+import { type CurrentUser, textField } from "../accounts";
 import { setFlash } from "../http/flash";
 import { recordId } from "../domain/record-id";
 import { INVITE_LIFETIME_DAYS } from "../domain/school-invites";
@@ -10,8 +9,7 @@ import { httpErrorOf, unlessRefused } from "../http/refusals";
 import { pathId } from "../http/path-id";
 import { requireUser, SIGNED_OUT_MESSAGE } from "../http/require-user";
 import type { OriginRule } from "../http/site-origin";
-import { INVITE_SENT_MESSAGE, parseInviteRequest } from "../memberships/invites";
-import type { AffiliationRequest, SchoolAdminService } from "../memberships/school-admin-service";
+import { type AffiliationRequest, INVITE_SENT_MESSAGE, parseInviteRequest, type SchoolAdminService } from "../memberships";
 import { isRefusal } from "../shared/refusal";
 
 /**

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from "express";
-import { singleUseTokenPattern } from "../accounts/single-use-tokens";
+import { singleUseTokenPattern } from "../accounts";
 import type { Config } from "../config";
 
 export interface EmailedLinkOptions {

@@ -1,8 +1,7 @@
-import { ACCOUNT_FORMS, type AccountForm, type AccountPageForm } from "../accounts/account-notices";
-import type { AccountDetails } from "../accounts/profile";
+import { ACCOUNT_FORMS, type AccountDetails, type AccountForm, type AccountPageForm } from "../accounts";
 import { NAME_PREFIXES } from "../domain/name-prefixes";
 import type { FieldErrors } from "../http/errors";
-import type { SchoolTab } from "../memberships/school-admin-tab";
+import type { SchoolTab } from "../memberships";
 import type { OrderLine } from "../payments/payments-service";
 import type { SavedResourceCard } from "../resources";
 

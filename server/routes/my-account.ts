@@ -1,8 +1,5 @@
 import { Router, type Request, type RequestHandler, type Response } from "express";
-import { ACCOUNT_FORMS, type AccountForm } from "../accounts/account-notices";
-import type { AccountUpdateOutcome } from "../accounts/account-update-outcome";
-import type { AccountsService } from "../accounts/accounts-service";
-import type { CurrentUser } from "../accounts/current-user";
+import { ACCOUNT_FORMS, type AccountForm, type AccountsService, type AccountUpdateOutcome, type CurrentUser } from "../accounts";
 import { formatLondonDate, membershipStatus } from "../domain/membership-status";
 import { NO_PREFIX_ID } from "../domain/name-prefixes";
 import { hasField, submittedRecord } from "../domain/submitted-fields";
@@ -12,7 +9,7 @@ import { jsonFields } from "../http/json-fields";
 import { requireUser, SIGNED_OUT_MESSAGE } from "../http/require-user";
 import { signIn } from "../http/session-user";
 import type { OriginRule } from "../http/site-origin";
-import type { SchoolAdminService } from "../memberships/school-admin-service";
+import type { SchoolAdminService } from "../memberships";
 import type { PaymentsService } from "../payments/payments-service";
 import type { ResourcesService } from "../resources";
 import { answerRefusal } from "./account-refusal";

@@ -1,4 +1,4 @@
-import { RESET_TOKEN_LIFETIME_MINUTES } from "../accounts/reset-tokens";
+import { RESET_TOKEN_LIFETIME_MINUTES } from "../accounts";
 import { tokenInPathLinkHandoff } from "./emailed-link-handoff";
 
 /** The cookie that carries a reset link's token to its page (docs/my-account.md lists every cookie the site sets). */

@@ -1,7 +1,5 @@
 import { Router, type Request, type Response } from "express";
-import { RESET_LINK_UNUSABLE_MESSAGE } from "../accounts/messages";
-import { RESET_TOKEN_LIFETIME_MINUTES } from "../accounts/reset-tokens";
-import { textField } from "../accounts/request-fields";
+import { RESET_LINK_UNUSABLE_MESSAGE, RESET_TOKEN_LIFETIME_MINUTES, textField } from "../accounts";
 import { signIn } from "../http/session-user";
 import { emailProblem, normaliseEmail } from "../domain/email";
 import { HttpError, isApiRequest, type FieldErrors } from "../http/errors";

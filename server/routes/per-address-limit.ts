@@ -1,5 +1,5 @@
 import type { Request } from "express";
-import { TOO_MANY_REQUESTS_MESSAGE } from "../accounts/messages";
+import { TOO_MANY_REQUESTS_MESSAGE } from "../accounts";
 import { HttpError } from "../http/errors";
 import type { RateLimiter } from "../rate-limit/rate-limit";
 

@@ -1,4 +1,4 @@
-import { RESET_TOKEN_LIFETIME_MINUTES } from "../accounts/reset-tokens";
+import { RESET_TOKEN_LIFETIME_MINUTES } from "../accounts";
 import { AUDIT_RETENTION_MONTHS } from "../audit/audit-log";
 import { OUTBOX_RECORD_RETENTION_DAYS } from "../mail/outbox";
 import type { Config } from "../config";

@@ -1,5 +1,5 @@
 import { Router, type Request, type RequestHandler, type Response } from "express";
-import type { CurrentUser } from "../accounts/current-user";
+import type { CurrentUser } from "../accounts";
 import type { Config } from "../config";
 import { HttpError, isApiRequest, type FieldErrors } from "../http/errors";
 import { jsonFields } from "../http/json-fields";

@@ -1,4 +1,4 @@
-import { SIGN_IN_LINK_LIFETIME_MINUTES } from "../accounts/sign-in-links";
+import { SIGN_IN_LINK_LIFETIME_MINUTES } from "../accounts";
 import { tokenInPathLinkHandoff } from "./emailed-link-handoff";
 
 /** The cookie that carries a sign-in link's token to its page (docs/my-account.md lists every cookie the site sets). */

@@ -1,6 +1,5 @@
 import { Router, type Response } from "express";
-import { SIGN_IN_LINK_SENT_MESSAGE, SIGN_IN_LINK_UNUSABLE_MESSAGE } from "../accounts/messages";
-import { textField } from "../accounts/request-fields";
+import { SIGN_IN_LINK_SENT_MESSAGE, SIGN_IN_LINK_UNUSABLE_MESSAGE, textField } from "../accounts";
 import { emailProblem, normaliseEmail } from "../domain/email";
 import { destinationAfterSignIn } from "../../contracts/rules/sign-in-destination";
 import { HttpError, isApiRequest } from "../http/errors";

@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from "express";
-import { SIGNED_OUT_MESSAGE } from "../accounts/messages";
+import { SIGNED_OUT_MESSAGE } from "../accounts";
 import { RESOURCES_PATH } from "../domain/resource-filters";
 import { safeNextPath } from "../../contracts/rules/same-site-path";
 import { isApiRequest, nonFieldErrorsKey } from "../http/errors";

@@ -1,7 +1,5 @@
 import { Router, type Response } from "express";
-import { readPendingChoice } from "../accounts/email-verification-choice";
-import type { EmailVerificationService } from "../accounts/email-verification";
-import { ALREADY_CONFIRMED_MESSAGE } from "../accounts/unconfirmed-address";
+import { ALREADY_CONFIRMED_MESSAGE, type EmailVerificationService, readPendingChoice } from "../accounts";
 import { setAccountNotice } from "../http/account-notice";
 import { HttpError, isApiRequest } from "../http/errors";
 import { requireUser } from "../http/require-user";

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import type { Logger } from "../logging";
-import type { MemberAccess, MemberAccessReader } from "../memberships/member-access";
+import type { MemberAccess, MemberAccessReader } from "../memberships";
 import { shareTokenPattern, type ShareLinkRequest } from "./share-link-request";
 import { loadShareLinksFor, shareLinkUrl, type ShareLinksForResource } from "./share-links-for";
 import { publishedResource } from "../resources";

@@ -13,6 +13,9 @@ const outsider = "server/privacy/__lint_probe__.ts";
 
 /** A capability with a front door, and one of its inner files with a value to import. */
 const frontDoored = [
+  { capability: "accounts", inner: "personal-data", name: "eraseAccount" },
+  { capability: "auth", inner: "password-hashing", name: "hashPassword" },
+  { capability: "memberships", inner: "school-seats", name: "leaveEverySchool" },
   { capability: "resources", inner: "saved-resources", name: "forgetSavedResources" },
   { capability: "schools", inner: "school-register", name: "SchoolRegister" },
   { capability: "share-links", inner: "share-links-store", name: "deleteShareLinksOf" },
