@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { inBatches } from "./batches";
+import { inBatches } from "../shared/batches";
 import { EVENT_TAXONOMIES, EVENT_TAXONOMY_COLUMNS, type EventTaxonomy } from "../events/event-taxonomies";
 import { expandEventSchedule } from "./event-schedule";
 import type { EventFixture } from "./fixture-schema/events";

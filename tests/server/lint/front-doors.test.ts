@@ -45,6 +45,8 @@ describe("front-door lint rules", { timeout: 120_000 }, () => {
     expect(await eslintRulesBroken({ "server/teacher-notes/__lint_probe__.ts": resourceQueries })).toContain("table-ownership/resources");
     const rawSql = 'import { sql } from "kysely";\nexport const titles = sql`select title from resources where id = ${1}`;\n';
     expect(await eslintRulesBroken({ "server/share-links/__lint_probe__.ts": rawSql })).toContain("table-ownership/resources");
+    // The content seed too: it writes resources' tables through seedResourceRecords.
+    expect(await eslintRulesBroken({ "server/content/__lint_probe__.ts": resourceQueries })).toContain("table-ownership/resources");
     expect(await eslintRulesBroken({ "server/resources/__lint_probe__.ts": resourceQueries, "server/db/migrations/__lint_probe__.ts": resourceQueries })).not.toContain("table-ownership/resources");
   });
 
