@@ -2,7 +2,7 @@ import { refused, type AccountUpdateOutcome } from "../accounts/account-update-o
 import { checkCurrentPassword, type CurrentPasswordCheckDependencies } from "../accounts/current-password-check";
 import { eraseAccount } from "../accounts/personal-data";
 import { textField } from "../accounts/request-fields";
-import type { AuditLog } from "../audit/audit-log";
+import type { AuditLog } from "../audit";
 import type { CrmPort } from "../crm/crm-port";
 import { inTransaction } from "../db/transactions";
 import { forgetMessagesTo } from "../mail/outbox";

@@ -3,7 +3,7 @@ import type { AccountDetails } from "../accounts/profile";
 import { NAME_PREFIXES } from "../domain/name-prefixes";
 import type { FieldErrors } from "../http/errors";
 import type { SchoolTab } from "../memberships/school-admin-tab";
-import type { OrderLine } from "../payments/payments-service";
+import type { OrderLine } from "../payments";
 import type { SavedResourceCard } from "../resources";
 
 /**
