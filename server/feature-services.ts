@@ -1,5 +1,5 @@
 import { type AccountsService, createAccountsService, createEmailVerificationService, type EmailVerificationService } from "./accounts";
-import { createAuditLog } from "./audit/audit-log";
+import { createAuditLog } from "./audit";
 import { contentVersionReader } from "./cache/content-versions";
 import type { Config } from "./config";
 import { CRM_IDS } from "./crm/crm-ids";
@@ -7,8 +7,8 @@ import { createCircuitBreakingCrm } from "./crm/circuit-breaking-crm";
 import type { CrmPort } from "./crm/crm-port";
 import { createSqlCrm } from "./crm/sql-crm";
 import type { DatabaseHandle } from "./db/database";
-import { createEventsService, type EventsService } from "./events/events-service";
-import { createGalleryService, type GalleryService } from "./gallery/gallery-service";
+import { createEventsService, type EventsService } from "./events";
+import { createGalleryService, type GalleryService } from "./gallery";
 import { createReadinessProbe, type Readiness, type ReadinessProbe } from "./health/readiness-probe";
 import type { Logger } from "./logging";
 import { createMailboxService, type MailboxService } from "./mail/mailbox-service";
@@ -22,18 +22,23 @@ import {
   type SchoolRecordsService,
   type SeatGrantsService,
 } from "./memberships";
-import { createPaymentsService, type PaymentsService } from "./payments/payments-service";
-import type { PaymentProvider } from "./payments/payment-port";
-import { createSandboxProvider, type SandboxProvider } from "./payments/sandbox-provider";
-import { createStripeProvider, type StripeApiAddress } from "./payments/stripe-provider";
-import { createPagesService, type PagesService } from "./pages/pages-service";
-import { createPeopleService, type PeopleService } from "./people/people-service";
-import { createPrivacyService, type PrivacyService } from "./privacy/privacy-service";
+import {
+  createPaymentsService,
+  type PaymentsService,
+  type PaymentProvider,
+  createSandboxProvider,
+  type SandboxProvider,
+  createStripeProvider,
+  type StripeApiAddress,
+} from "./payments";
+import { createPagesService, type PagesService } from "./pages";
+import { createPeopleService, type PeopleService } from "./people";
+import { createPrivacyService, type PrivacyService } from "./privacy";
 import type { RateLimiter } from "./rate-limit/rate-limit";
 import type { RedisClient } from "./redis";
 import { createResourcesService, type ResourcesService } from "./resources";
 import { createShareLinksService, type ShareLinksService } from "./share-links";
-import { createSitemapService, sitemapSourcesOf, type SitemapService } from "./seo/sitemap-service";
+import { createSitemapService, sitemapSourcesOf, type SitemapService } from "./seo";
 import { createSchoolSearch, type CachedSchoolSearch } from "./schools";
 import type { CachedSiteSearch } from "./search/cached-site-search";
 import { createTeacherNotesService, type TeacherNotesService } from "./teacher-notes";

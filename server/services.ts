@@ -12,7 +12,7 @@ import { createMailSystem } from "./mail/create-mailer";
 import type { Mailer } from "./mail/mailer";
 import type { OutboxWorker } from "./mail/outbox-worker";
 import { templatesDir, viteManifestPath } from "./paths";
-import type { StripeApiAddress } from "./payments/stripe-provider";
+import type { StripeApiAddress } from "./payments";
 import { connectRedis, type RedisClient } from "./redis";
 import { createSiteSearch } from "./search/create-site-search";
 import type { CachedSiteSearch } from "./search/cached-site-search";

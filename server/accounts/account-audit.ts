@@ -1,4 +1,4 @@
-import type { AuditLog } from "../audit/audit-log";
+import type { AuditLog } from "../audit";
 import type { AccountUpdateOutcome } from "./account-update-outcome";
 import type { LoginOutcome } from "./login";
 import type { LoginSubjects } from "./login-throttle";

@@ -6,7 +6,7 @@ import { inTransaction } from "../db/transactions";
 import type { Mailer } from "../mail/mailer";
 import type { RateLimiter } from "../rate-limit/rate-limit";
 import { parseStoredChoice, type PendingChoice } from "./email-verification-choice";
-import type { AuditLog } from "../audit/audit-log";
+import type { AuditLog } from "../audit";
 import { destinationAfterSignIn } from "../../contracts/rules/sign-in-destination";
 import { switchEmail } from "./email-change";
 import { correctUnconfirmedAddress, type AddressCorrection } from "./unconfirmed-address";

@@ -2,7 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseDocument } from "yaml";
 import { z } from "zod";
-import { EVENT_TAXONOMIES } from "../events/event-taxonomies";
+import { EVENT_TAXONOMIES } from "../events";
 import { accountFixtureSchema, type AccountFixture } from "./fixture-schema/accounts";
 import {
   eventFixtureSchema,

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { inBatches } from "./batches";
+import { inBatches } from "../shared/batches";
 import type { GalleryFixture, GalleryItemFixture } from "./fixture-schema/gallery";
 
 export interface GallerySeedCounts {

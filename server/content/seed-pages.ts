@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { inBatches } from "./batches";
+import { inBatches } from "../shared/batches";
 import type { PageFixture } from "./fixture-schema/pages";
 
 /** Upserts pages by slug. A page keeps its first publication date; a draft has none. */

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import type { SiteFixture } from "./fixture-schema/site";
-import type { SiteSettings } from "../pages/site-settings";
+import type { SiteSettings } from "../pages";
 
 /** Stores each setting as its own JSON row, keyed as SiteSettings names it. */
 export async function seedSiteSettings(db: Kysely<Database>, site: SiteFixture, now: Date): Promise<void> {

@@ -39,25 +39,3 @@ export async function seedEventTerms(db: Kysely<Database>, lists: Record<string,
   const stored = await db.selectFrom("event_taxonomy_terms").select(["taxonomy as name", "slug", "id"]).execute();
   return indexTerms(stored);
 }
-
-/** Upserts resource facet terms by (facet, slug); returns every stored term's id. */
-export async function seedResourceTerms(
-  db: Kysely<Database>,
-  lists: Record<string, readonly TermFixture[]>,
-): Promise<TermIds> {
-  const rows = rowsOf(lists);
-  if (rows.length > 0) {
-    await db
-      .insertInto("resource_facet_terms")
-      .values(rows.map(({ name, ...term }) => ({ facet: name, ...term })))
-      .onConflict((conflict) =>
-        conflict.columns(["facet", "slug"]).doUpdateSet((update) => ({
-          label: update.ref("excluded.label"),
-          position: update.ref("excluded.position"),
-        })),
-      )
-      .execute();
-  }
-  const stored = await db.selectFrom("resource_facet_terms").select(["facet as name", "slug", "id"]).execute();
-  return indexTerms(stored);
-}

@@ -18,7 +18,7 @@ import { seedPeople } from "./seed-people";
 import { seedResources } from "./seed-resources";
 import { seedSchools } from "./seed-schools";
 import { seedSiteSettings } from "./seed-site";
-import { forgetSiteSettings } from "../pages/site-settings";
+import { forgetSiteSettings } from "../pages";
 
 /** The demo organisation's content, loaded into an empty database on start. */
 export const DEMO_CONTENT_DIRECTORY = path.join(projectRoot, "fixtures", "content");

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import type { SitemapEntry } from "../seo/sitemap";
+import type { SitemapEntry } from "../seo";
 import { eventUrl } from "../shared/content-urls";
 
 /** Every event's page (past ones too: their pages stay), last changed when its row was. */

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { SitemapEntry } from "../seo/sitemap";
+import type { SitemapEntry } from "../seo";
 import { eventSitemapEntries } from "./event-sitemap";
 import { londonDaysToUtcRange, mondayOf } from "./calendar-dates";
 import { londonDateOf } from "../shared/london-time";

@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from "express";
 import { isDatabaseUnavailable } from "../db/unavailable";
 import { isRedisUnavailable } from "../redis";
-import type { SiteSettings } from "../pages/site-settings";
+import type { SiteSettings } from "../pages";
 import { DEFAULT_RETRY_AFTER_SECONDS, ServiceUnavailableError } from "../shared/errors";
 import { HttpError, isApiRequest, notFound, TooManyRequestsError } from "./errors";
 

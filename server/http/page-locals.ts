@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from "express";
-import type { SiteSettings } from "../pages/site-settings";
-import { isIndexablePath } from "../seo/crawl-rules";
+import type { SiteSettings } from "../pages";
+import { isIndexablePath } from "../seo";
 import { isApiRequest } from "./errors";
 import { existingSession } from "./session/session-middleware";
 

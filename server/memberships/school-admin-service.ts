@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { AuditLog } from "../audit/audit-log";
+import type { AuditLog } from "../audit";
 import type { CrmIds } from "../crm/crm-ids";
 import type { Affiliation, CrmPort } from "../crm/crm-port";
 import type { Database } from "../db/schema";

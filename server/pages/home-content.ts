@@ -1,12 +1,10 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { loadThisWeekEvents, type ThisWeekEvent } from "../events/this-week";
-import { loadUpcomingEventCards, type EventCard } from "../events/event-cards";
+import { loadThisWeekEvents, type ThisWeekEvent, loadUpcomingEventCards, type EventCard } from "../events";
 import { loadNewestResourceCards, type ResourceCard } from "../resources";
 
-export type { EventCard } from "../events/event-cards";
+export type { EventCard, ThisWeekEvent } from "../events";
 export type { ResourceCard } from "../resources";
-export type { ThisWeekEvent } from "../events/this-week";
 
 export interface HomeContent {
   upcomingEvents: EventCard[];

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import type { SitemapEntry } from "../seo/sitemap";
+import type { SitemapEntry } from "../seo";
 import { pageUrl } from "../shared/content-urls";
 
 /** Every published editor page, as findPublishedPage serves them. */

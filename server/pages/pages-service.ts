@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { SitemapEntry } from "../seo/sitemap";
+import type { SitemapEntry } from "../seo";
 import { pageSitemapEntries } from "./page-sitemap";
 import type { Database } from "../db/schema";
 import { loadHomeContent, type HomeContent } from "./home-content";

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { SitemapEntry } from "../seo/sitemap";
+import type { SitemapEntry } from "../seo";
 import { peopleSitemapEntries } from "./people-sitemap";
 import type { Database } from "../db/schema";
 import { findPerson, loadPeopleTeams, type PeopleTeam, type Person } from "./people";

@@ -1,5 +1,5 @@
 import { type AccountUpdateOutcome, checkCurrentPassword, type CurrentPasswordCheckDependencies, eraseAccount, refused, textField } from "../accounts";
-import type { AuditLog } from "../audit/audit-log";
+import type { AuditLog } from "../audit";
 import type { CrmPort } from "../crm/crm-port";
 import { inTransaction } from "../db/transactions";
 import { forgetMessagesTo } from "../mail/outbox";

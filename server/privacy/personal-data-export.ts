@@ -4,7 +4,7 @@ import type { CrmIds } from "../crm/crm-ids";
 import type { CrmPort } from "../crm/crm-port";
 import type { Database } from "../db/schema";
 import { affiliationsForExport, invitesForExport, membershipsForExport } from "../memberships";
-import type { OrderExport } from "../payments/payments-service";
+import type { OrderExport } from "../payments";
 import { savedResourcesForExport } from "../resources";
 import { shareLinkUrl, shareLinksForExport } from "../share-links";
 import { notesForExport } from "../teacher-notes";

@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
-import type { AuditLog } from "../audit/audit-log";
+import type { AuditLog } from "../audit";
 import { type AccountUpdateOutcome, type PasswordHasher, passwordHasher as sharedPasswordHasher } from "../accounts";
 import type { CrmIds } from "../crm/crm-ids";
 import type { CrmPort } from "../crm/crm-port";
 import type { Database } from "../db/schema";
 import { schoolsWithOnlyThisAdmin, type SoleAdminSchool } from "../memberships";
-import type { OrderExport } from "../payments/payments-service";
+import type { OrderExport } from "../payments";
 import type { RateLimiter } from "../rate-limit/rate-limit";
 import { deleteAccount } from "./account-deletion";
 import { personalDataExport, type PersonalData } from "./personal-data-export";

@@ -20,3 +20,4 @@ export {
   type ResourceForReading,
   type ResourceSummary,
 } from "./resource-lookups";
+export { seedResourceRecords, type ResourceSeed, type ResourcesSeedCounts } from "./resource-fixtures";

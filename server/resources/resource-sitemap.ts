@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import type { SitemapEntry } from "../seo/sitemap";
+import type { SitemapEntry } from "../seo";
 import { resourceUrl } from "../shared/content-urls";
 
 /** Every published resource's page; one dated in the future joins once its time has come. */

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { resourceDownloadFor, type ResourceDownloadOutcome } from "./resource-media";
-import type { SitemapEntry } from "../seo/sitemap";
+import type { SitemapEntry } from "../seo";
 import { resourceSitemapEntries } from "./resource-sitemap";
 import type { Database } from "../db/schema";
 import type { ResourceListingQuery } from "../domain/resource-filters";

@@ -1,18 +1,24 @@
 import { Router } from "express";
 import type { Environment } from "nunjucks";
 import { londonDateOf } from "../shared/london-time";
-import { calendarEntryRenderer } from "../events/calendar-entry-renderer";
-import { calendarFileEventOf, eventDatesOf, eventFactsOf, upcomingInstancesOf } from "../events/event-page";
-import type { EventsService } from "../events/events-service";
-import { icalendarFileOf } from "../events/icalendar";
-import { parseInstanceQuery } from "../events/instance-query";
-import { parseWhatsOnQuery, thisWeekRequest } from "../events/whats-on-query";
-import { INSTANCES_API_PATH } from "../events/whats-on-page";
+import {
+  calendarEntryRenderer,
+  calendarFileEventOf,
+  eventDatesOf,
+  eventFactsOf,
+  upcomingInstancesOf,
+  type EventsService,
+  icalendarFileOf,
+  parseInstanceQuery,
+  parseWhatsOnQuery,
+  thisWeekRequest,
+  INSTANCES_API_PATH,
+} from "../events";
 import { sendCompressedAnswer, type AnswerHeaders } from "../http/compressed-answer-response";
 import type { FrontDoorRoute } from "../http/front-door";
 import { HttpError, notFound } from "../http/errors";
-import type { SiteSettings } from "../pages/site-settings";
-import { eventJsonLd, structuredDataSiteOf } from "../seo/structured-data";
+import type { SiteSettings } from "../pages";
+import { eventJsonLd, structuredDataSiteOf } from "../seo";
 import { redirectToSlashed } from "./slashed-redirect";
 
 const instanceFilePattern = /^(\d{1,10})\.ics$/;

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import type { GalleryService } from "../gallery/gallery-service";
+import type { GalleryService } from "../gallery";
 import { redirectToSlashed } from "./slashed-redirect";
 
 /** The Gallery page: each gallery of photos and videos, opened in the lightbox once enhanced. */

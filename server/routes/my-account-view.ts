@@ -2,7 +2,7 @@ import { ACCOUNT_FORMS, type AccountDetails, type AccountForm, type AccountPageF
 import { NAME_PREFIXES } from "../domain/name-prefixes";
 import type { FieldErrors } from "../http/errors";
 import type { SchoolTab } from "../memberships";
-import type { OrderLine } from "../payments/payments-service";
+import type { OrderLine } from "../payments";
 import type { SavedResourceCard } from "../resources";
 
 /**

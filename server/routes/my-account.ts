@@ -10,7 +10,7 @@ import { requireUser, SIGNED_OUT_MESSAGE } from "../http/require-user";
 import { signIn } from "../http/session-user";
 import type { OriginRule } from "../http/site-origin";
 import type { SchoolAdminService } from "../memberships";
-import type { PaymentsService } from "../payments/payments-service";
+import type { PaymentsService } from "../payments";
 import type { ResourcesService } from "../resources";
 import { answerRefusal } from "./account-refusal";
 import { myAccountView, type FailedForm } from "./my-account-view";

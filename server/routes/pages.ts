@@ -1,7 +1,6 @@
 import { Router } from "express";
-import type { PagesService } from "../pages/pages-service";
-import type { SiteSettings } from "../pages/site-settings";
-import { organizationJsonLd, structuredDataSiteOf } from "../seo/structured-data";
+import type { PagesService, SiteSettings } from "../pages";
+import { organizationJsonLd, structuredDataSiteOf } from "../seo";
 import { notFound } from "../http/errors";
 import { listPatternNames } from "../views/pattern-library";
 import { redirectToSlashed } from "./slashed-redirect";

@@ -3,8 +3,7 @@ import { HttpError, notFound } from "../http/errors";
 import { unlessRefused } from "../http/refusals";
 import { requireUser } from "../http/require-user";
 import type { OriginRule } from "../http/site-origin";
-import type { PaymentsService } from "../payments/payments-service";
-import type { SandboxCheckoutPage } from "../payments/sandbox-checkout";
+import type { PaymentsService, SandboxCheckoutPage } from "../payments";
 
 /** Session ids are 32 base64url characters (payments-service.ts); anything else is unknown. */
 const sessionIdPattern = /^[A-Za-z0-9_-]{16,64}$/;

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import type { PeopleService } from "../people/people-service";
+import type { PeopleService } from "../people";
 import { notFound } from "../http/errors";
 import { redirectToSlashed } from "./slashed-redirect";
 

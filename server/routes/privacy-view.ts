@@ -1,5 +1,5 @@
 import { RESET_TOKEN_LIFETIME_MINUTES } from "../accounts";
-import { AUDIT_RETENTION_MONTHS } from "../audit/audit-log";
+import { AUDIT_RETENTION_MONTHS } from "../audit";
 import { OUTBOX_RECORD_RETENTION_DAYS } from "../mail/outbox";
 import type { Config } from "../config";
 import { sessionCookieName } from "../http/session/session-middleware";

@@ -7,8 +7,7 @@ import { requireUser, SIGNED_OUT_MESSAGE } from "../http/require-user";
 import { signOut } from "../http/session-user";
 import { existingSession } from "../http/session/session-middleware";
 import type { OriginRule } from "../http/site-origin";
-import { personalDataFileName } from "../privacy/personal-data-export";
-import type { PrivacyService } from "../privacy/privacy-service";
+import { personalDataFileName, type PrivacyService } from "../privacy";
 import { answerRefusal } from "./account-refusal";
 import { privacyPageView } from "./privacy-view";
 

@@ -3,8 +3,8 @@ import { parseResourceListingQuery, RESOURCES_PATH } from "../domain/resource-fi
 import { notFound } from "../http/errors";
 import { takeNoteDraft } from "../http/note-draft";
 import type { ResourcesService, Viewer } from "../resources";
-import type { SiteSettings } from "../pages/site-settings";
-import { learningResourceJsonLd, structuredDataSiteOf } from "../seo/structured-data";
+import type { SiteSettings } from "../pages";
+import { learningResourceJsonLd, structuredDataSiteOf } from "../seo";
 import { redirectToSlashed } from "./slashed-redirect";
 import path from "node:path";
 import { staticDir } from "../paths";

@@ -1,11 +1,18 @@
 import path from "node:path";
 import { Router } from "express";
 import { notFound } from "../http/errors";
-import type { SiteSettings } from "../pages/site-settings";
-import { ROBOTS_PATH, robotsTxt } from "../seo/crawl-rules";
-import { SITEMAP_PART_PATTERN, SITEMAP_PATH } from "../seo/sitemap";
-import type { SitemapService } from "../seo/sitemap-service";
-import { ROOT_ICON_FILES, WEB_MANIFEST_PATH, WEB_MANIFEST_TYPE, webManifest } from "../seo/web-manifest";
+import type { SiteSettings } from "../pages";
+import {
+  ROBOTS_PATH,
+  robotsTxt,
+  SITEMAP_PART_PATTERN,
+  SITEMAP_PATH,
+  type SitemapService,
+  ROOT_ICON_FILES,
+  WEB_MANIFEST_PATH,
+  WEB_MANIFEST_TYPE,
+  webManifest,
+} from "../seo";
 
 /** Changes only with a deploy (robots.txt) or a settings edit (the manifest): a day is plenty. */
 const ONE_DAY = "public, max-age=86400";

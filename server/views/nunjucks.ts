@@ -1,7 +1,6 @@
 import type { Express } from "express";
 import nunjucks from "nunjucks";
-import { shareImageOf } from "../seo/share-image";
-import { absoluteUrl } from "../seo/structured-data";
+import { shareImageOf, absoluteUrl } from "../seo";
 import { jsonScript } from "./json-script";
 import type { ViteAssets } from "./vite-assets";
 import { registerWizardAttributes } from "../../contracts/rules/register-wizard-settings";

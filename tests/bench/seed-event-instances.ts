@@ -6,7 +6,7 @@
  *
  *   DATABASE_URL=sqlite:var/bench.sqlite BENCH_EVENT_INSTANCES=20000 tsx tests/bench/seed-event-instances.ts
  */
-import { inBatches } from "../../server/content/batches";
+import { inBatches } from "../../server/shared/batches";
 import { seedBenchDatabase } from "./bench-database";
 
 const DAY_MS = 86_400_000;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PERFORMANCE_AVAILABILITIES } from "../../domain/performance-availability";
-import { EVENT_TAXONOMIES } from "../../events/event-taxonomies";
+import { EVENT_TAXONOMIES } from "../../events";
 import { WEEKDAYS } from "../../shared/london-time";
 import {
   dayRefSchema,

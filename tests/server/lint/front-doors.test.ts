@@ -9,15 +9,24 @@ import { depcruiseRulesBroken, eslintRulesBroken } from "./lint-probe";
  * violation and passes its compliant sibling.
  */
 
-const outsider = "server/privacy/__lint_probe__.ts";
+// content/ (the fixtures) gets no front door of its own.
+const outsider = "server/content/__lint_probe__.ts";
 
 /** A capability with a front door, and one of its inner files with a value to import. */
 const frontDoored = [
   { capability: "accounts", inner: "personal-data", name: "eraseAccount" },
   { capability: "auth", inner: "password-hashing", name: "hashPassword" },
   { capability: "memberships", inner: "school-seats", name: "leaveEverySchool" },
+  { capability: "events", inner: "whats-on-page", name: "INSTANCES_API_PATH" },
+  { capability: "gallery", inner: "gallery-service", name: "createGalleryService" },
+  { capability: "pages", inner: "site-settings", name: "forgetSiteSettings" },
+  { capability: "payments", inner: "sandbox-provider", name: "createSandboxProvider" },
+  { capability: "people", inner: "people-service", name: "createPeopleService" },
+  { capability: "privacy", inner: "personal-data-export", name: "personalDataFileName" },
+  { capability: "audit", inner: "audit-log", name: "AUDIT_RETENTION_MONTHS" },
   { capability: "resources", inner: "saved-resources", name: "forgetSavedResources" },
   { capability: "schools", inner: "school-register", name: "SchoolRegister" },
+  { capability: "seo", inner: "crawl-rules", name: "robotsTxt" },
   { capability: "share-links", inner: "share-links-store", name: "deleteShareLinksOf" },
   { capability: "teacher-notes", inner: "note-queries", name: "deleteNotesOf" },
 ];
@@ -48,6 +57,8 @@ describe("front-door lint rules", { timeout: 120_000 }, () => {
     expect(await eslintRulesBroken({ "server/teacher-notes/__lint_probe__.ts": resourceQueries })).toContain("table-ownership/resources");
     const rawSql = 'import { sql } from "kysely";\nexport const titles = sql`select title from resources where id = ${1}`;\n';
     expect(await eslintRulesBroken({ "server/share-links/__lint_probe__.ts": rawSql })).toContain("table-ownership/resources");
+    // The content seed too: it writes resources' tables through seedResourceRecords.
+    expect(await eslintRulesBroken({ "server/content/__lint_probe__.ts": resourceQueries })).toContain("table-ownership/resources");
     expect(await eslintRulesBroken({ "server/resources/__lint_probe__.ts": resourceQueries, "server/db/migrations/__lint_probe__.ts": resourceQueries })).not.toContain("table-ownership/resources");
   });
 

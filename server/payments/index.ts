@@ -1,0 +1,10 @@
+/*
+ * The payments capability's front door: from outside server/payments/,
+ * this file is the only one imported (docs/architecture.md, "Import rules").
+ */
+
+export { createPaymentsService, type OrderExport, type OrderLine, type PaymentsService } from "./payments-service";
+export type { PaymentProvider } from "./payment-port";
+export { createSandboxProvider, type SandboxProvider } from "./sandbox-provider";
+export type { SandboxCheckoutPage } from "./sandbox-checkout";
+export { createStripeProvider, type StripeApiAddress } from "./stripe-provider";
