@@ -3,8 +3,7 @@ import nunjucks from "nunjucks";
 import { shareImageOf, absoluteUrl } from "../seo";
 import { jsonScript } from "./json-script";
 import type { ViteAssets } from "./vite-assets";
-import { registerWizardAttributes } from "../../contracts/rules/register-wizard-settings";
-import { PASSWORD_HINT, PASSWORD_MINIMUM_LENGTH } from "../../contracts/rules/password-policy";
+import { addMacroGlobals } from "./macro-globals";
 
 /** What a template function call sees as `this`: nunjucks passes the render context. */
 interface TemplateCall {
@@ -13,8 +12,8 @@ interface TemplateCall {
 
 /**
  * Nunjucks as Express's view engine: templates from `templatesDir`,
- * autoescaping on, the `json_script` filter, the `viteTags` and
- * `registerWizardAttributes` globals, and
+ * autoescaping on, the `json_script` filter, the `viteTags` global, the
+ * macros' own globals (macro-globals.ts), and
  * `absoluteUrl` and `shareImage` for the layout's canonical and sharing tags
  * (docs/seo.md), which need PUBLIC_URL.
  */
@@ -28,10 +27,7 @@ export function configureViews(
   env.addGlobal("viteTags", function viteTags(this: TemplateCall, entry: string) {
     return new nunjucks.runtime.SafeString(options.viteAssets.tagsFor(entry, this.ctx?.cspNonce));
   });
-  // One password rule for every new-password field (contracts/rules/password-policy.ts): its hint and length.
-  env.addGlobal("passwordPolicy", { hint: PASSWORD_HINT, minimumLength: PASSWORD_MINIMUM_LENGTH });
-  // The register wizard's data-* attributes, from the schema its widget reads (macros/register-wizard.njk).
-  env.addGlobal("registerWizardAttributes", registerWizardAttributes);
+  addMacroGlobals(env);
   env.addGlobal("absoluteUrl", (pathOrUrl: string) => absoluteUrl(options.publicUrl, pathOrUrl));
   env.addGlobal("shareImage", (siteName: string, url?: string | null, alt?: string | null) => shareImageOf(options.publicUrl, siteName, { url, alt }));
   env.express(app);

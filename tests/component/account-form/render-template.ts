@@ -3,10 +3,9 @@
  * the site-header harness's renderMacro cannot express), so these tests fail
  * when a macro and its widget drift apart.
  */
-import path from "node:path";
-import nunjucks from "nunjucks";
+import { macroTemplates } from "../../support/macro-templates";
 
-const templates = new nunjucks.Environment(new nunjucks.FileSystemLoader(path.resolve("templates")), { autoescape: true });
+const templates = macroTemplates();
 
 export function renderTemplate(source: string, context: object = {}): string {
   return templates.renderString(source, context);

@@ -1,5 +1,3 @@
-import path from "node:path";
-import nunjucks from "nunjucks";
 import { act, configure, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { navigateTo } from "../../../widgets/lib/navigate";
@@ -8,12 +6,13 @@ import { paymentCalls } from "../../../widgets/register-wizard/payment-calls";
 import RegisterWizard from "../../../widgets/register-wizard/RegisterWizard";
 import type { SelectedSchool } from "../../../contracts/shapes/schools";
 import { insertMarkup, mountWidget } from "../support/widget-harness";
+import { macroTemplates } from "../../support/macro-templates";
 
 vi.mock("../../../widgets/lib/navigate", () => ({ navigateTo: vi.fn() }));
 
 configure({ asyncUtilTimeout: 5000 });
 
-const templates = new nunjucks.Environment(new nunjucks.FileSystemLoader(path.resolve("templates")), { autoescape: true });
+const templates = macroTemplates();
 
 const stCatherines: SelectedSchool = {
   name: "St Catherine's College",

@@ -1,5 +1,3 @@
-import path from "node:path";
-import nunjucks from "nunjucks";
 import { act, configure, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { planOptions } from "../../../server/domain/plans";
@@ -9,12 +7,13 @@ import RegisterWizard from "../../../widgets/register-wizard/RegisterWizard";
 import type { SelectedSchool } from "../../../contracts/shapes/schools";
 import { selectedSchool } from "../../support/selected-school";
 import { insertMarkup, mountWidget } from "../support/widget-harness";
+import { macroTemplates } from "../../support/macro-templates";
 
 vi.mock("../../../widgets/lib/navigate", () => ({ navigateTo: vi.fn() }));
 
 configure({ asyncUtilTimeout: 5000 });
 
-const templates = new nunjucks.Environment(new nunjucks.FileSystemLoader(path.resolve("templates")), { autoescape: true });
+const templates = macroTemplates();
 
 const oakfield = selectedSchool({ name: "Oakfield Primary <School>" });
 const stCatherines: SelectedSchool = { ...oakfield, name: "St Catherine's College", type: "independent-school", URN: null, constituentId: 100004 };

@@ -5,15 +5,12 @@
  * macro and the widget drift apart. Mounting does what the runtime does:
  * parse first, then detach the root's children, then render into the root.
  */
-import path from "node:path";
-import nunjucks from "nunjucks";
 import { cleanup, render, type RenderResult } from "@testing-library/react";
 import type { ComponentType } from "react";
 import type { WidgetProps } from "../../../widgets/runtime/definition";
+import { macroTemplates } from "../../support/macro-templates";
 
-// Vitest runs from the repository root (jsdom gives import.meta.url an http: scheme, so not that).
-const templatesDir = path.resolve("templates");
-const templates = new nunjucks.Environment(new nunjucks.FileSystemLoader(templatesDir), { autoescape: true });
+const templates = macroTemplates();
 
 /** Renders `{{ macroName(params) }}` from templates/macros/<file>.njk. */
 export function renderMacro(file: string, macroName: string, params: unknown): string {

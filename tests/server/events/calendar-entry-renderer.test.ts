@@ -1,7 +1,7 @@
-import path from "node:path";
 import nunjucks from "nunjucks";
 import type { CalendarEntry } from "../../../server/events/calendar-entry";
 import { calendarEntryRenderer } from "../../../server/events/calendar-entry-renderer";
+import { macroTemplates } from "../../support/macro-templates";
 
 const entry: CalendarEntry = {
   id: 1,
@@ -17,7 +17,7 @@ const entry: CalendarEntry = {
 };
 
 function views(): nunjucks.Environment {
-  return new nunjucks.Environment(new nunjucks.FileSystemLoader(path.resolve("templates")), { autoescape: true });
+  return macroTemplates();
 }
 
 describe("calendarEntryRenderer", () => {

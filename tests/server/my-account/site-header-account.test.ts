@@ -1,11 +1,10 @@
-import path from "node:path";
-import nunjucks from "nunjucks";
+import { macroTemplates } from "../../support/macro-templates";
 
 /*
  * The site header's account links (templates/macros/site-header.njk),
  * rendered from the macro as the layout calls it.
  */
-const templates = new nunjucks.Environment(new nunjucks.FileSystemLoader(path.resolve("templates")), { autoescape: true });
+const templates = macroTemplates();
 const site = { name: "Greyfriars Playhouse", nav: [{ label: "What's on", href: "/whats-on/" }] };
 
 function header(params: object): string {

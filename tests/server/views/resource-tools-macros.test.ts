@@ -1,13 +1,12 @@
-import path from "node:path";
-import nunjucks from "nunjucks";
 import { noteParams as note, shareParams } from "../../support/resource-tools-params";
+import { macroTemplates } from "../../support/macro-templates";
 
 /*
  * The no-JavaScript markup of the resource page's tools (issue 13):
  * templates/macros/teacher-note.njk, tools-panel.njk and share-dialog.njk,
  * rendered as a page renders them. The widgets' tests mount the same markup.
  */
-const templates = new nunjucks.Environment(new nunjucks.FileSystemLoader(path.resolve("templates")), { autoescape: true });
+const templates = macroTemplates();
 
 function render(file: string, macro: string, params: object): string {
   return templates.renderString(`{% from "macros/${file}.njk" import ${macro} %}{{ ${macro}(params) }}`, { params });

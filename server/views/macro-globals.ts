@@ -1,0 +1,16 @@
+import type nunjucks from "nunjucks";
+import { registerWizardAttributes } from "../../contracts/rules/register-wizard-settings";
+import { PASSWORD_HINT, PASSWORD_MINIMUM_LENGTH } from "../../contracts/rules/password-policy";
+
+/**
+ * The globals the macros in templates/macros/ call, and nothing that needs a
+ * request or the site's address: the site's views add them (nunjucks.ts), and
+ * so do the tests that render a macro on its own, so both render the same.
+ */
+export function addMacroGlobals(env: nunjucks.Environment): nunjucks.Environment {
+  // One password rule for every new-password field (contracts/rules/password-policy.ts): its hint and length.
+  env.addGlobal("passwordPolicy", { hint: PASSWORD_HINT, minimumLength: PASSWORD_MINIMUM_LENGTH });
+  // The register wizard's data-* attributes, from the schema its widget reads (macros/register-wizard.njk).
+  env.addGlobal("registerWizardAttributes", registerWizardAttributes);
+  return env;
+}
