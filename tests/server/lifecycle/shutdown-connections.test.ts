@@ -59,23 +59,32 @@ function rawExchange(socket: net.Socket): { reply: Promise<string> } {
 const connected = (socket: net.Socket) => new Promise<void>((resolve) => socket.once("connect", () => resolve()));
 const request = "GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n";
 
+/**
+ * Opens `count` connections while the event loop is blocked for 200 ms, so the kernel completes them into the
+ * listen queue before the process can accept any, then sends a request on each. Resolves with their replies.
+ */
+async function queueRequestsWhileBlocked(port: number, count: number): Promise<Promise<string>[]> {
+  const sockets = Array.from({ length: count }, () => net.connect(port, "127.0.0.1"));
+  const replies = sockets.map((socket) => rawExchange(socket).reply);
+  await new Promise<void>((resolve) =>
+    process.nextTick(() => {
+      const until = Date.now() + 200;
+      while (Date.now() < until);
+      resolve();
+    }),
+  );
+  await Promise.all(sockets.map(connected));
+  for (const socket of sockets) socket.write(request);
+  return replies;
+}
+
 describe("a shutdown and connections that have not yet carried a request", () => {
   it("accepts connections that queued while the process was busy, and answers their requests, instead of resetting them", async () => {
     const { port, shutdown } = await startServer();
     shutdown.shutDown("test");
     // The kernel completes these connections while the event loop is blocked, past the 50 ms quiet check: the
     // check's timer fires before the loop accepts them.
-    const sockets = Array.from({ length: 20 }, () => net.connect(port, "127.0.0.1"));
-    const replies = sockets.map((socket) => rawExchange(socket).reply);
-    await new Promise<void>((resolve) =>
-      process.nextTick(() => {
-        const until = Date.now() + 200;
-        while (Date.now() < until);
-        resolve();
-      }),
-    );
-    await Promise.all(sockets.map(connected));
-    for (const socket of sockets) socket.write(request);
+    const replies = await queueRequestsWhileBlocked(port, 20);
 
     for (const reply of await Promise.all(replies)) expect(reply).toMatch(/^HTTP\/1\.1 200 OK[\s\S]*answered$/);
     await vi.waitFor(() => expect(exitCodes).toEqual([0]), { timeout: 5_000 });
@@ -86,17 +95,7 @@ describe("a shutdown and connections that have not yet carried a request", () =>
     // accepts one queued connection: a listener closed on "nothing arrived for 50 ms" reset most of these.
     const { port, shutdown } = await startServer(80);
     shutdown.shutDown("test");
-    const sockets = Array.from({ length: 20 }, () => net.connect(port, "127.0.0.1"));
-    const replies = sockets.map((socket) => rawExchange(socket).reply);
-    await new Promise<void>((resolve) =>
-      process.nextTick(() => {
-        const until = Date.now() + 200;
-        while (Date.now() < until);
-        resolve();
-      }),
-    );
-    await Promise.all(sockets.map(connected));
-    for (const socket of sockets) socket.write(request);
+    const replies = await queueRequestsWhileBlocked(port, 20);
 
     const answers = await Promise.all(replies);
     expect(answers.filter((reply) => !/^HTTP\/1\.1 200 OK[\s\S]*answered$/.test(reply))).toEqual([]);
