@@ -5,7 +5,7 @@
  */
 
 /** Server modules that may know Express: the HTTP edge and the composition root. */
-const expressAware = "^server/(http|routes|views)/|^server/(app|services|main|start-up|logging)[.]ts$";
+const expressAware = "^server/(http|routes|views|cache/http)/|^server/(app|services|main|start-up|logging)[.]ts$";
 
 /**
  * Capabilities with a front door (their index.ts): from outside the folder, only

@@ -7,7 +7,7 @@ import { errorHandler, notFoundHandler } from "./http/error-handler";
 import { flashLocals } from "./http/flash";
 import { pageLocals } from "./http/page-locals";
 import { frontDoor } from "./http/front-door";
-import { anonymousPageCache, pageCache, type PageCache } from "./http/page-cache";
+import { anonymousPageCache, pageCache, type PageCache } from "./cache/http/page-cache";
 import { noStoreForPersonalResponses } from "./http/personal-responses";
 import { requestPipeline, type LayerName } from "./http/pipeline";
 import { quietRefusals } from "./http/quiet-refusals";

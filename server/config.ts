@@ -120,7 +120,7 @@ const settings = {
   viteDevServerUrl: setting("VITE_DEV_SERVER_URL", httpUrl.optional()),
   sessionIdleMinutes: setting("SESSION_IDLE_MINUTES", positiveNumber.default(120)),
   sessionAbsoluteHours: setting("SESSION_ABSOLUTE_HOURS", positiveNumber.default(24 * 14)),
-  // The anonymous page cache's size (server/http/page-cache.ts); 0 turns it off.
+  // The anonymous page cache's size (server/cache/http/page-cache.ts); 0 turns it off.
   pageCacheMegabytes: setting("PAGE_CACHE_MB", wholeNumber(0, 4096).default(32)),
   buildOnStart: setting("BUILD_ON_START", booleanFlag.default(true)),
   // How long a SIGTERM waits for requests in flight before the process exits anyway (server/lifecycle/graceful-shutdown.ts).

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { parse as parseQuery, type ParsedUrlQuery } from "node:querystring";
 import type { AccessLog } from "../logging";
-import { sendCompressedAnswer, type KeptReply } from "./compressed-answer-response";
-import type { PageCache } from "./page-cache";
+import { sendCompressedAnswer, type KeptReply } from "../cache/http/kept-answer-response";
+import type { PageCache } from "../cache/http/page-cache";
 import { comesBefore, isAccessLogged, requestPipeline, type LayerName } from "./pipeline";
 import { setSecurityHeaders, type SecurityHeaderSet } from "./security-headers";
 import { cookieTest } from "./session/session-middleware";

@@ -14,7 +14,7 @@ import {
   thisWeekRequest,
   INSTANCES_API_PATH,
 } from "../events";
-import { sendCompressedAnswer, type AnswerHeaders } from "../http/compressed-answer-response";
+import { sendCompressedAnswer, type AnswerHeaders } from "../cache/http/kept-answer-response";
 import type { FrontDoorRoute } from "../http/front-door";
 import { HttpError, notFound } from "../http/errors";
 import type { SiteSettings } from "../pages";

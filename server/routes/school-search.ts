@@ -1,7 +1,7 @@
 import { Router } from "express";
 import { jsonAnswerPerValue } from "../cache/answer-per-value";
 import type { CachedSchoolSearch, SchoolHit, SchoolSearch } from "../schools";
-import { sendCompressedAnswer, type AnswerHeaders } from "../http/compressed-answer-response";
+import { sendCompressedAnswer, type AnswerHeaders } from "../cache/http/kept-answer-response";
 import type { FrontDoorRoute } from "../http/front-door";
 import type { Logger } from "../logging";
 import { failJsonOnError } from "../http/write-replies";

@@ -4,7 +4,7 @@ import { PostgresAdapter, sql, type Kysely } from "kysely";
  * Change counters for what visitors see (server/cache/content-versions.ts):
  * `events` for the event tables (the instances API's answer cache), `pages`
  * for the editor pages and site settings, and `site`, bumped by every table
- * any public page reads, for the anonymous page cache (server/http/page-cache.ts).
+ * any public page reads, for the anonymous page cache (server/cache/http/page-cache.ts).
  * In the database, like migrations 0010 and 0012, so seeding, any other writer
  * and several app processes keep and see the same counters.
  */

@@ -2,7 +2,7 @@ import express from "express";
 import request from "supertest";
 import { byteLru } from "../../../server/cache/byte-lru";
 import { preferredEncoding } from "../../../server/http/accept-encoding";
-import { anonymousPageCache, cacheKeyOf, pageCache } from "../../../server/http/page-cache";
+import { anonymousPageCache, cacheKeyOf, pageCache } from "../../../server/cache/http/page-cache";
 
 /** A bare app with only the page cache in front of routes that count their renders. */
 function appWithCache(version = { value: 1 }) {

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from "../support/test-app";
 import { rawGet, seedPageCacheFixtures } from "./page-cache-support";
 
 /*
- * The anonymous page cache (server/http/page-cache.ts) on the real app, asked
+ * The anonymous page cache (server/cache/http/page-cache.ts) on the real app, asked
  * through Express alone and through the front door (server/http/front-door.ts)
  * that the real server runs: every rule holds on both paths. X-Cache says
  * whether a page came from the cache (hit) or was rendered (miss).

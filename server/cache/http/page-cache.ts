@@ -1,10 +1,10 @@
 import type { IncomingMessage } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
-import { byteLru } from "../cache/byte-lru";
-import { compressAnswer, type CompressedAnswer } from "../cache/compressed-answer";
-import { sendCompressedAnswer, type AnswerHeaders, type KeptReply } from "./compressed-answer-response";
-import { asksForJson } from "./errors";
-import { cookieTest, existingSession } from "./session/session-middleware";
+import { byteLru } from "../byte-lru";
+import { compressAnswer, type CompressedAnswer } from "../compressed-answer";
+import { sendCompressedAnswer, type AnswerHeaders, type KeptReply } from "./kept-answer-response";
+import { asksForJson } from "../../http/errors";
+import { cookieTest, existingSession } from "../../http/session/session-middleware";
 
 /*
  * The anonymous page cache (docs/performance.md, "The page cache"). A page

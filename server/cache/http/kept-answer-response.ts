@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { CompressedAnswer } from "../cache/compressed-answer";
-import { preferredEncoding } from "./accept-encoding";
+import type { CompressedAnswer } from "../compressed-answer";
+import { preferredEncoding } from "../../http/accept-encoding";
 
 /** What `sendCompressedAnswer` says about the answer, besides its bytes. */
 export interface AnswerHeaders {
