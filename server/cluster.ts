@@ -6,7 +6,7 @@ import type { GracefulShutdown } from "./lifecycle/graceful-shutdown";
 import { SHUTDOWN_MESSAGE, superviseWorkers } from "./lifecycle/worker-supervisor";
 import { createLogger, type Logger } from "./logging";
 import { isRedisUnavailable } from "./redis";
-import { prepareToServe, serve } from "./start-up";
+import { prepareToServe, refuseInMemoryDatabase, serve } from "./start-up";
 
 /*
  * `npm run start:cluster -- --workers N`: N app processes on one PORT, with
@@ -28,7 +28,8 @@ function workerCount(argv: string[]): number {
 /**
  * Several processes need shared state: without Redis, each would keep its own
  * rate-limit and sign-in failure counts, multiplying every limit by N; and
- * every process needs the same database, which an in-memory one is not.
+ * every process needs the same database, which an in-memory one is not
+ * (refused for npm start too: see refuseInMemoryDatabase).
  */
 function checkSharedState(config: Config, workers: number, logger: Logger): void {
   if (workers > 1 && !config.redisUrl) {
@@ -36,12 +37,7 @@ function checkSharedState(config: Config, workers: number, logger: Logger): void
       `--workers ${workers} needs REDIS_URL: without Redis each process keeps its own rate limits and sign-in failure counts. Set REDIS_URL=redis://… or use --workers 1.`,
     );
   }
-  if (config.databaseUrl === "sqlite::memory:") {
-    // The primary migrates its own in-memory database; each worker would open another, empty one.
-    throw new ConfigError(
-      "start:cluster cannot use DATABASE_URL=sqlite::memory:: every process would have its own empty database. Use a file (DATABASE_URL=sqlite:var/site.sqlite), PostgreSQL, or npm start.",
-    );
-  }
+  refuseInMemoryDatabase(config, "start:cluster");
   if (workers > 1 && config.databaseUrl.startsWith("sqlite:")) {
     logger.warn(
       "several processes share one SQLite file: it works on one machine, but writes queue for the file's one lock; use PostgreSQL (DATABASE_URL=postgres://…) for real traffic",

@@ -1,11 +1,12 @@
 import { ConfigError, loadConfig, readEnvironment } from "./config";
 import { isRedisUnavailable } from "./redis";
 import { createLogger } from "./logging";
-import { prepareToServe, serve } from "./start-up";
+import { prepareToServe, refuseInMemoryDatabase, serve } from "./start-up";
 
 /** `npm start`: configuration, bundle, database, demo content, then the server (server/start-up.ts). */
 async function main(): Promise<void> {
   const config = loadConfig(readEnvironment());
+  refuseInMemoryDatabase(config, "npm start");
   const logger = createLogger(config.logLevel);
   await prepareToServe(config, logger);
   await serve(config, logger);

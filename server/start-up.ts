@@ -1,6 +1,6 @@
 import { createServer } from "node:http";
 import { createRequestHandler } from "./app";
-import type { Config } from "./config";
+import { ConfigError, type Config } from "./config";
 import { seedIfEmpty } from "./content/seed";
 import { openDatabase } from "./open-database";
 import { migrateToLatest } from "./db/migrator";
@@ -17,6 +17,19 @@ import { createServices } from "./services";
  * in the primary, the second in every worker). `npm run migrate`
  * (server/migrate-cli.ts) runs the migrations alone, before a rolling restart.
  */
+
+/**
+ * A site on `sqlite::memory:` cannot work: the migrations, the mail outbox's
+ * deliverer and the site each open the database, and every opening of
+ * `:memory:` is a new, empty database ("no such table" on every page). Tests
+ * that want one build the app on a single handle instead (createApp).
+ */
+export function refuseInMemoryDatabase(config: Config, command: "npm start" | "start:cluster"): void {
+  if (config.databaseUrl !== "sqlite::memory:") return;
+  throw new ConfigError(
+    `${command} cannot use DATABASE_URL=sqlite::memory:: the site opens its database more than once, and each opening of an in-memory one is a new, empty database. Use a file (DATABASE_URL=sqlite:var/site.sqlite) or PostgreSQL.`,
+  );
+}
 
 /**
  * Once per start of the site, before any process serves: Redis answers (when

@@ -25,7 +25,7 @@ describe("npm run start:cluster", () => {
     const result = runCluster(["--workers", "1"], {});
     expect(result.status).toBe(1);
     expect(result.stderr.trim()).toBe(
-      "start:cluster cannot use DATABASE_URL=sqlite::memory:: every process would have its own empty database. Use a file (DATABASE_URL=sqlite:var/site.sqlite), PostgreSQL, or npm start.",
+      "start:cluster cannot use DATABASE_URL=sqlite::memory:: the site opens its database more than once, and each opening of an in-memory one is a new, empty database. Use a file (DATABASE_URL=sqlite:var/site.sqlite) or PostgreSQL.",
     );
   });
 

@@ -18,6 +18,21 @@ describe("starting with a bad setting", () => {
   });
 });
 
+describe("starting on an in-memory SQLite database", () => {
+  it("npm start refuses it in one line (each opening would be a new, empty database), before touching anything", () => {
+    const result = spawnSync(process.execPath, ["--import", "tsx", "server/main.ts"], {
+      cwd: projectRoot,
+      env: { ...process.env, NODE_ENV: "test", BUILD_ON_START: "false", REDIS_URL: "", DATABASE_URL: "sqlite::memory:" },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      "npm start cannot use DATABASE_URL=sqlite::memory:: the site opens its database more than once, and each opening of an in-memory one is a new, empty database. Use a file (DATABASE_URL=sqlite:var/site.sqlite) or PostgreSQL.",
+    );
+  });
+});
+
 describe("starting with Redis away (REDIS_URL at a closed port)", () => {
   let dir: string;
   beforeAll(() => {
@@ -38,7 +53,7 @@ describe("starting with Redis away (REDIS_URL at a closed port)", () => {
   };
 
   it("npm start prints one line naming Redis's address (not its password) and exits 1", async () => {
-    const result = await start("server/main.ts", [], "sqlite::memory:");
+    const result = await start("server/main.ts", [], `sqlite:${join(dir, "one.sqlite")}`);
     expect(result.status, result.stderr).toBe(1);
     expect(result.stderr.trim()).toBe(
       `could not start: no answer from Redis at 127.0.0.1:${result.closedPort} (ECONNREFUSED); start Redis or check REDIS_URL`,
