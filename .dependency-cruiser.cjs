@@ -95,6 +95,13 @@ module.exports = {
       to: { path: "^server/content/" },
     },
     {
+      name: "site-not-to-fixture-generators",
+      comment: "fixtures/generators/ writes the demo fixtures and the bench's registers; the site and its seed read what they wrote, never the generators.",
+      severity: "error",
+      from: { path: "^server/" },
+      to: { path: "^fixtures/" },
+    },
+    {
       name: "db-knows-only-tables",
       comment:
         "server/db/ is the plumbing every capability stands on: it may know their tables' types (schema.ts), never their code, or a change to a feature reaches every query. What a feature needs on a connection it is given (createDatabase's onSqliteConnection).",

@@ -45,7 +45,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["scripts/**", "tests/bench/**", "tests/soak/**", "server/content/seed-cli.ts", "server/schools/import-cli.ts", "server/content/school-generator/write-establishments-cli.ts"],
+    files: ["scripts/**", "tests/bench/**", "tests/soak/**", "server/content/seed-cli.ts", "server/schools/import-cli.ts", "fixtures/generators/schools/write-establishments-cli.ts"],
     rules: { "no-console": "off" },
   },
   ...crmOwnership,

@@ -1,6 +1,6 @@
 /**
  * Writes fixtures/content/resources.yaml from the resources generator
- * (server/content/resource-generator). Run it after changing the generator's
+ * (fixtures/generators/resources). Run it after changing the generator's
  * plays, techniques or wording, and commit the result:
  *
  *   npx tsx scripts/generate-resources-fixture.ts [count]
@@ -9,7 +9,7 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Document } from "yaml";
 import { projectRoot } from "../server/paths";
-import { generateResources } from "../server/content/resource-generator/generate-resources";
+import { generateResources } from "../fixtures/generators/resources/generate-resources";
 
 const DEMO_RESOURCE_COUNT = 240;
 

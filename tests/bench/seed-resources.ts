@@ -1,6 +1,6 @@
 /**
  * Bench only: brings the database to BENCH_RESOURCES generated teaching
- * resources (default 10,000; server/content/resource-generator), so the
+ * resources (default 10,000; fixtures/generators/resources), so the
  * resources listing and site search are measured at a large catalogue's size.
  * Generated resources are deterministic and start with the demo ones, so the
  * demo rows are upserted unchanged. The search index follows through its
@@ -8,7 +8,7 @@
  *
  *   DATABASE_URL=sqlite:var/bench.sqlite BENCH_RESOURCES=10000 tsx tests/bench/seed-resources.ts
  */
-import { generateResources } from "../../server/content/resource-generator/generate-resources";
+import { generateResources } from "../../fixtures/generators/resources/generate-resources";
 import { seedContent } from "../../server/content/seed";
 import { seedBenchDatabase } from "./bench-database";
 

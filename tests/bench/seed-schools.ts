@@ -1,13 +1,13 @@
 /**
  * Bench only: brings the school register to BENCH_SCHOOLS synthetic schools
- * (default 50,000; server/content/school-generator), imported as
+ * (default 50,000; fixtures/generators/schools), imported as
  * `npm run schools:import` would, so school search is measured at the size of
  * the real register. The generator starts with the demo schools, so those rows
  * are upserted unchanged.
  *
  *   DATABASE_URL=sqlite:var/bench.sqlite BENCH_SCHOOLS=50000 tsx tests/bench/seed-schools.ts
  */
-import { generateEstablishmentRows, establishmentsCsv } from "../../server/content/school-generator/generate-establishments";
+import { generateEstablishmentRows, establishmentsCsv } from "../../fixtures/generators/schools/generate-establishments";
 import { CRM_IDS } from "../../server/crm/crm-ids";
 import { createSqlCrm } from "../../server/crm/sql-crm";
 import { parseGiasEstablishments } from "../../server/schools/gias-establishments";

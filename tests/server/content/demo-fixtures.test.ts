@@ -4,7 +4,7 @@ import { loadFixtures, type ContentFixtures } from "../../../server/content/load
 import { addDays } from "../../../server/shared/london-time";
 import { RESOURCE_FACETS, RESOURCE_TYPES } from "../../../server/domain/resource-taxonomy";
 import { DEMO_CONTENT_DIRECTORY } from "../../../server/content/seed";
-import { DEMO_VIDEO } from "../../../server/content/resource-generator/generate-resources";
+import { DEMO_VIDEO } from "../../../fixtures/generators/resources/generate-resources";
 import { existsSync } from "node:fs";
 import path from "node:path";
 

@@ -1,5 +1,5 @@
 import { resourceFixtureSchema } from "../../../server/content/fixture-schema/resources";
-import { generateResources } from "../../../server/content/resource-generator/generate-resources";
+import { generateResources } from "../../../fixtures/generators/resources/generate-resources";
 import { RESOURCE_FACETS, RESOURCE_TYPES } from "../../../server/domain/resource-taxonomy";
 
 describe("generateResources", () => {

@@ -2,7 +2,7 @@ import { statSync } from "node:fs";
 import path from "node:path";
 import request from "supertest";
 import { seedFromDirectory } from "../../../server/content/seed";
-import { DEMO_DOWNLOAD, DEMO_VIDEO } from "../../../server/content/resource-generator/generate-resources";
+import { DEMO_DOWNLOAD, DEMO_VIDEO } from "../../../fixtures/generators/resources/generate-resources";
 import { downloadDescriptionOf, fileSizeLabelOf } from "../../../server/domain/download-files";
 import { addPerson, inAYear } from "../accounts/support";
 import { createContentDirectory } from "../content/content-directory";

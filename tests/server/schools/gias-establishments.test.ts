@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { establishmentsCsv, generateEstablishmentRows, HEADINGS } from "../../../server/content/school-generator/generate-establishments";
+import { establishmentsCsv, generateEstablishmentRows, HEADINGS } from "../../../fixtures/generators/schools/generate-establishments";
 import { csvField, parseCsvRecords } from "../../../server/schools/csv-records";
 import { EstablishmentFileError, parseGiasEstablishments } from "../../../server/schools/gias-establishments";
 
