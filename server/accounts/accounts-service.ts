@@ -3,7 +3,7 @@ import type { AuditLog } from "../audit";
 import type { Config } from "../config";
 import type { CrmPort } from "../crm/crm-port";
 import type { Database } from "../db/schema";
-import type { ContactMessage } from "../domain/contact-message";
+import type { ContactMessage } from "./contact-message";
 import type { Logger } from "../logging";
 import type { Mailer } from "../mail/mailer";
 import type { RateLimiter } from "../rate-limit/rate-limit";

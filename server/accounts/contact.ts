@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { inTransaction } from "../db/transactions";
-import { readContactMessage, type ContactMessage } from "../domain/contact-message";
+import { readContactMessage, type ContactMessage } from "./contact-message";
 import type { RateLimiter } from "../rate-limit/rate-limit";
 import type { Mailer } from "../mail/mailer";
 import { refused, tooManyAttempts, type AccountUpdateOutcome } from "./account-update-outcome";

@@ -1,4 +1,4 @@
-import { readPasswordChange } from "../domain/password-change";
+import { readPasswordChange } from "./password-change-rules";
 import { refused, type AccountUpdateOutcome } from "./account-update-outcome";
 import { replacePassword } from "./credentials";
 import { checkCurrentPassword, type CurrentPasswordCheckDependencies } from "./current-password-check";

@@ -1,4 +1,4 @@
-import { DEFAULT_SCRYPT_PARAMETERS, hashPassword, type ScryptParameters, verifyPassword } from "../auth";
+import { DEFAULT_SCRYPT_PARAMETERS, hashPassword, type ScryptParameters, verifyPassword } from "./password-hashing";
 import { ServiceUnavailableError } from "../shared/errors";
 
 export const HASHING_BUSY_MESSAGE = "Sign-in is very busy right now. Wait a minute, then try again.";

@@ -7,7 +7,7 @@ import { projectRoot } from "../paths";
  * The shipped list of common passwords: the 10,000 most frequent from
  * zxcvbn-ts's language-common dictionary (MIT), one lower-cased password a line.
  */
-export const commonPasswordsFile = path.join(projectRoot, "server", "domain", "common-passwords.txt");
+export const commonPasswordsFile = path.join(projectRoot, "server", "accounts", "common-passwords.txt");
 
 let commonPasswords: Promise<CommonPasswords> | undefined;
 

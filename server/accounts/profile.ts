@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { inTransaction } from "../db/transactions";
-import { readProfileChange, type NameDetails } from "../domain/profile-change";
+import { readProfileChange, type NameDetails } from "./profile-change-rules";
 import { refuse } from "../shared/refusal";
 import { SIGNED_OUT_MESSAGE } from "./messages";
 import type { Logger } from "../logging";

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { replacePassword } from "../accounts";
-import { hashPassword } from "../auth";
+import { hashPassword } from "../accounts";
 import type { Database } from "../db/schema";
 import { resolveDay } from "./event-schedule";
 import type { CrmEnvironment } from "../crm/crm-ids";

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Config } from "../config";
 import type { Database } from "../db/schema";
-import type { RetryPolicy } from "../domain/mail-retry";
-import { defaultRetryPolicy } from "../domain/mail-retry";
+import type { RetryPolicy } from "./mail-retry";
+import { defaultRetryPolicy } from "./mail-retry";
 import type { Logger } from "../logging";
 import { createMailRenderer } from "./mail-renderer";
 import { embeddedTransport, smtpTransport } from "./mail-transport";

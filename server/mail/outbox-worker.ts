@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { nextAttemptAt, type RetryPolicy } from "../domain/mail-retry";
+import { nextAttemptAt, type RetryPolicy } from "./mail-retry";
 import type { Logger } from "../logging";
 import type { MailTransport } from "./mail-transport";
 import { claimDueMessages, markAttemptFailed, markDelivered, OUTBOX_RECORD_RETENTION_DAYS, pruneOutbox, type OutboxMessage } from "./outbox";
@@ -27,7 +27,7 @@ const dayMs = 24 * 60 * 60_000;
  * Delivers the outbox (docs/mail.md, "Delivery and retries"). Each process
  * runs one; they share the table safely, since a claim is one atomic
  * statement (outbox.ts). A failed attempt is tried again after a growing
- * wait (server/domain/mail-retry.ts), and given up after the last one.
+ * wait (server/mail/mail-retry.ts), and given up after the last one.
  * Delivery is at least once: a process that dies between the server's
  * acceptance and the row's update sends that message again after the lease.
  */

@@ -3,7 +3,7 @@
  * this file is the only one imported (docs/architecture.md, "Import rules").
  */
 
-export { createMemberAccess, type MemberAccess, type MemberAccessReader } from "./member-access";
+export { createMemberAccess, type MemberAccess, type MemberAccessReader } from "./member-access-reader";
 export { createSeatGrantsService, type SeatGrantsService, type SeatUsageRequest } from "./seat-grants";
 export { createSchoolRecordsService, type SchoolRecordsService } from "./school-records-service";
 export { createSchoolAdminService, type AffiliationRequest, type SchoolAdminService } from "./school-admin-service";
@@ -21,4 +21,4 @@ export {
   membershipsForExport,
   schoolsWithOnlyThisAdmin,
   type SoleAdminSchool,
-} from "./personal-data";
+} from "./membership-data-of-person";

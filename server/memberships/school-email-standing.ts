@@ -1,7 +1,7 @@
 import type { CrmIds } from "../crm/crm-ids";
 import type { ConstituentId, CrmPort } from "../crm/crm-port";
 import type { EmailStanding } from "../domain/school-purchase";
-import { emailMatchesSchoolDomains } from "../domain/school-email-domain";
+import { emailMatchesSchoolDomains } from "./school-email-domain";
 
 /**
  * The domain rule (accounts spec, section 4, "Domain validation"): a verified

@@ -16,7 +16,7 @@ import {
   RESOURCES_PATH,
   type ResourceListingQuery,
 } from "../domain/resource-filters";
-import { paginationOf, type Pagination } from "../domain/resource-filters-pages";
+import { paginationOf, type Pagination } from "./resource-filters-pages";
 import type { ListResources } from "./cached-resource-listing";
 import { listResources } from "./resource-listing";
 import { loadResourceTerms, termSlugsByFacet, type ResourceTermsByFacet } from "./resource-terms";

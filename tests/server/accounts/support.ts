@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import request from "supertest";
-import { hashPassword } from "../../../server/auth/password-hashing";
+import { hashPassword } from "../../../server/accounts/password-hashing";
 import type { Database } from "../../../server/db/schema";
 import { browserWithPage, csrfTokenOf, type TestTarget } from "../support/pages";
 

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { verifyPassword } from "../../../server/auth/password-hashing";
+import { verifyPassword } from "../../../server/accounts/password-hashing";
 import { FixtureValidationError } from "../../../server/content/fixture-errors";
 import { DEMO_CONTENT_DIRECTORY, seedFromDirectory, seedIfEmpty } from "../../../server/content/seed";
 import type { Database } from "../../../server/db/schema";

@@ -2,7 +2,7 @@ import { Migrator, type Kysely } from "kysely";
 import { checkCredentials } from "../../../server/accounts/login";
 import { LoginThrottle } from "../../../server/accounts/login-throttle";
 import { PasswordHasher } from "../../../server/accounts/password-hasher";
-import { hashPassword } from "../../../server/auth/password-hashing";
+import { hashPassword } from "../../../server/accounts/password-hashing";
 import type { Database } from "../../../server/db/schema";
 import { FolderMigrationProvider } from "../../../server/db/migrator";
 import { InProcessRateLimiter } from "../../../server/rate-limit/rate-limit";

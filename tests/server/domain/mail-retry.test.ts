@@ -1,4 +1,4 @@
-import { defaultRetryPolicy, nextAttemptAt, retryDelayMs, type RetryPolicy } from "../../../server/domain/mail-retry";
+import { defaultRetryPolicy, nextAttemptAt, retryDelayMs, type RetryPolicy } from "../../../server/mail/mail-retry";
 
 describe("the outbox's retry schedule", () => {
   it("waits 30 s after the first failure, doubling each time, never more than an hour", () => {

@@ -8,7 +8,7 @@ import {
   resourceListingUrl,
   type DurationBand,
 } from "../../../server/domain/resource-filters";
-import { paginationOf } from "../../../server/domain/resource-filters-pages";
+import { paginationOf } from "../../../server/resources/resource-filters-pages";
 
 describe("parseResourceListingQuery", () => {
   it("reads the defaults from an empty query", () => {

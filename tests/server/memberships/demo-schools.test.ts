@@ -1,4 +1,4 @@
-import { verifyPassword } from "../../../server/auth/password-hashing";
+import { verifyPassword } from "../../../server/accounts/password-hashing";
 import { DEMO_CONTENT_DIRECTORY, seedFromDirectory } from "../../../server/content/seed";
 import { CRM_IDS } from "../../../server/crm/crm-ids";
 import { createSqlCrm } from "../../../server/crm/sql-crm";

@@ -1,7 +1,7 @@
 import { addPerson, inAYear, lastMonth } from "../accounts/support";
 import { databaseEngines } from "../support/databases";
 import { createTestApp, type TestApp } from "../support/test-app";
-import { createMemberAccess, type MemberAccessReader } from "../../../server/memberships/member-access";
+import { createMemberAccess, type MemberAccessReader } from "../../../server/memberships/member-access-reader";
 import { addMember, addSchool, crmOf, ids, join } from "./support";
 
 describe.each(databaseEngines)("memberAccess on %s", (engine) => {

@@ -1,6 +1,6 @@
-import { readContactMessage } from "../../../../server/domain/contact-message";
+import { readContactMessage } from "../../../../server/accounts/contact-message";
 
-/* Pure rules of POST /account/contact-us-form/ (server/domain/contact-message.ts). */
+/* Pure rules of POST /account/contact-us-form/ (server/accounts/contact-message.ts). */
 describe("readContactMessage", () => {
   const subjects = ["Booking a workshop", "Something else"];
   const good = { name: " Priya Shah ", email: " Priya@Example.org ", subject: " Something else ", message: "\n Line one\nLine two \n" };

@@ -1,7 +1,7 @@
-import { readPasswordChange } from "../../../../server/domain/password-change";
+import { readPasswordChange } from "../../../../server/accounts/password-change-rules";
 import { PASSWORD_RULE_MESSAGE } from "../../../../contracts/rules/password-policy";
 
-/* Pure rules of PUT /account/update-password/ (server/domain/password-change.ts). */
+/* Pure rules of PUT /account/update-password/ (server/accounts/password-change-rules.ts). */
 describe("readPasswordChange", () => {
   const common = new Set(["password", "letmein"]);
   const good = "Curtain-call-42?";

@@ -1,6 +1,6 @@
-import { readProfileChange } from "../../../../server/domain/profile-change";
+import { readProfileChange } from "../../../../server/accounts/profile-change-rules";
 
-/* Pure rules of PUT /account/update-profile/ (server/domain/profile-change.ts). */
+/* Pure rules of PUT /account/update-profile/ (server/accounts/profile-change-rules.ts). */
 describe("readProfileChange", () => {
   const current = "priya@example.org";
 

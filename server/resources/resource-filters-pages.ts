@@ -1,4 +1,4 @@
-import { resourceListingUrl, type ResourceListingQuery } from "./resource-filters";
+import { resourceListingUrl, type ResourceListingQuery } from "../domain/resource-filters";
 
 /** One entry of the pagination nav: a page link, or a gap in the run of numbers. */
 export type PaginationItem = { kind: "page"; number: number; url: string; current: boolean } | { kind: "gap" };

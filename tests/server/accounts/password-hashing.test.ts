@@ -1,4 +1,4 @@
-import { hashPassword, verifyPassword } from "../../../server/auth/password-hashing";
+import { hashPassword, verifyPassword } from "../../../server/accounts/password-hashing";
 
 describe("password hashing", () => {
   // One hash at the real cost, shared by the tests that need it.

@@ -1,6 +1,6 @@
-import { emailProblem, normaliseEmail } from "./email";
-import { addProblem, characterCount, hasProblems, submittedRecord, trimmedText, type FieldProblems } from "./submitted-fields";
-import { controlCharacterProblem } from "./text-input";
+import { emailProblem, normaliseEmail } from "../domain/email";
+import { addProblem, characterCount, hasProblems, submittedRecord, trimmedText, type FieldProblems } from "../domain/submitted-fields";
+import { controlCharacterProblem } from "../domain/text-input";
 
 /**
  * What POST /account/contact-us-form/ asks for: `{ name, email, subject,

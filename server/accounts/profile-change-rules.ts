@@ -1,6 +1,6 @@
-import { emailProblem, normaliseEmail } from "./email";
-import { isNamePrefixId, NO_PREFIX_ID } from "./name-prefixes";
-import { personNameProblem } from "./person-name";
+import { emailProblem, normaliseEmail } from "../domain/email";
+import { isNamePrefixId, NO_PREFIX_ID } from "../domain/name-prefixes";
+import { personNameProblem } from "../domain/person-name";
 import {
   addProblem,
   hasField,
@@ -9,7 +9,7 @@ import {
   submittedRecord,
   trimmedText,
   type FieldProblems,
-} from "./submitted-fields";
+} from "../domain/submitted-fields";
 
 /**
  * What PUT /account/update-profile/ asks for (accounts spec, sections 3 and

@@ -1,5 +1,5 @@
 import { passwordProblems, type CommonPasswords } from "../../contracts/rules/password-policy";
-import { addProblem, hasField, hasProblems, rawText, submittedRecord, type FieldProblems } from "./submitted-fields";
+import { addProblem, hasField, hasProblems, rawText, submittedRecord, type FieldProblems } from "../domain/submitted-fields";
 
 /**
  * What PUT /account/update-password/ asks for: `{ Password, NewPassword }`
