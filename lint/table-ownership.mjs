@@ -16,7 +16,7 @@ const tableMethods = "selectFrom|insertInto|replaceInto|updateTable|deleteFrom|m
 
 /** Owner folder -> its tables (the owner's tables.ts). */
 export const TABLE_OWNERS = {
-  resources: ["resources", "resource_facet_terms", "resource_facets", "resource_activities", "saved_resources"],
+  resources: ["resources", "resource_facet_terms", "resource_facets", "resource_activities", "saved_resources", "teacher_notes", "share_links"],
   schools: ["schools"],
 };
 

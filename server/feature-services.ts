@@ -37,11 +37,11 @@ import { createPrivacyService, type PrivacyService } from "./privacy";
 import type { RateLimiter } from "./rate-limit/rate-limit";
 import type { RedisClient } from "./redis";
 import { createResourcesService, type ResourcesService } from "./resources";
-import { createShareLinksService, type ShareLinksService } from "./share-links";
+import { createShareLinksService, type ShareLinksService } from "./resources";
 import { createSitemapService, sitemapSourcesOf, type SitemapService } from "./seo";
 import { createSchoolSearch, type CachedSchoolSearch } from "./schools";
 import type { CachedSiteSearch } from "./search/cached-site-search";
-import { createTeacherNotesService, type TeacherNotesService } from "./teacher-notes";
+import { createTeacherNotesService, type TeacherNotesService } from "./resources";
 
 /**
  * The feature services, one per capability, as the routes receive them:

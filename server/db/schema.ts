@@ -10,8 +10,6 @@ import type { CrmTables } from "../crm/tables";
 import type { SchoolTables } from "../schools/tables";
 import type { MembershipTables } from "../memberships/tables";
 import type { PaymentTables } from "../payments/tables";
-import type { ShareLinkTables } from "../share-links/tables";
-import type { TeacherNoteTables } from "../teacher-notes/tables";
 
 /** Rows of the `sessions` table (migration 0001): express-session's data, one row per session. */
 export interface SessionsTable {
@@ -45,6 +43,4 @@ export interface Database
     SchoolTables,
     MembershipTables,
     PaymentTables,
-    TeacherNoteTables,
-    ShareLinkTables,
     AuditTables {}

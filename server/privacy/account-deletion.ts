@@ -5,8 +5,8 @@ import { inTransaction } from "../db/transactions";
 import { forgetMessagesTo } from "../mail/outbox";
 import { forgetInvitesOf, leaveEverySchool } from "../memberships";
 import { forgetSavedResources } from "../resources";
-import { deleteShareLinksOf } from "../share-links";
-import { deleteNotesOf } from "../teacher-notes";
+import { deleteShareLinksOf } from "../resources";
+import { deleteNotesOf } from "../resources";
 
 /*
  * "Delete my account" (docs/my-account.md; UK GDPR, right to erasure),

@@ -6,8 +6,8 @@ import type { Database } from "../db/schema";
 import { affiliationsForExport, invitesForExport, membershipsForExport } from "../memberships";
 import type { OrderExport } from "../payments";
 import { savedResourcesForExport } from "../resources";
-import { shareLinkUrl, shareLinksForExport } from "../share-links";
-import { notesForExport } from "../teacher-notes";
+import { shareLinkUrl, shareLinksForExport } from "../resources";
+import { notesForExport } from "../resources";
 
 /*
  * "Download my data" (docs/my-account.md; UK GDPR, right of access): one JSON

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { RESOURCE_FACET_LABELS, RESOURCE_FACETS, resourceTypeLabel, type ResourceFacet } from "../domain/resource-taxonomy";
 import type { Database } from "../db/schema";
-import { accessPrompt, type AccessPrompt } from "../domain/resource-access-prompt";
+import { accessPrompt, type AccessPrompt } from "./resource-access-prompt";
 import { resourceListingUrl, emptyFacetSelection } from "../domain/resource-filters";
 import type { MemberAccessReader } from "../memberships";
 import type { NoteDraft } from "../domain/teacher-note-content";

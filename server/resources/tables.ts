@@ -68,4 +68,40 @@ export interface ResourceTables {
   resource_facets: ResourceFacetsTable;
   resource_activities: ResourceActivitiesTable;
   saved_resources: SavedResourcesTable;
+  teacher_notes: TeacherNotesTable;
+  share_links: ShareLinksTable;
+}
+
+/* A teacher's notes on an activity (resources/notes/). */
+/*
+ * Kysely row type for teacher_notes (server/db/migrations/0016_teacher_notes.ts).
+ * Conventions as server/resources/tables.ts: integer ids, ISO 8601 UTC text timestamps.
+ */
+
+export interface TeacherNotesTable {
+  constituent_id: number;
+  activity_id: number;
+  /** Plain text, LF line breaks; shown escaped, never as markup. */
+  content: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/* Links a member shares to a resource (resources/share-links/). */
+/* Row type for share_links (migration 0017_share_links.ts). Conventions as server/resources/tables.ts. */
+
+export type ShareLinkType = "student" | "teacher";
+
+export interface ShareLinksTable {
+  id: Generated<number>;
+  /** 32 random bytes, base64url: the link's secret. */
+  token: string;
+  constituent_id: number;
+  resource_id: number;
+  resource_type: string;
+  type: ShareLinkType;
+  /** ISO 8601 UTC text. */
+  created_at: string;
+  /** Set once the sharer revokes the link; a revoked link answers 404. */
+  revoked_at: string | null;
 }

@@ -21,7 +21,7 @@ import {
   teacherLinkMembersOnlyPage,
   UNKNOWN_SHARE_RESOURCE_MESSAGE,
   type ShareLinksService,
-} from "../share-links";
+} from "../resources";
 import { failJson, redirectWithError } from "../http/write-replies";
 
 /*

@@ -9,7 +9,7 @@ import { jsonFields } from "../http/json-fields";
 import { setNoteDraft } from "../http/note-draft";
 import { pathId } from "../http/path-id";
 import { resourceUrl } from "../shared/content-urls";
-import type { NoteActivity, TeacherNotesService } from "../teacher-notes";
+import type { NoteActivity, TeacherNotesService } from "../resources";
 import { failJson, redirectWithError } from "../http/write-replies";
 
 /**

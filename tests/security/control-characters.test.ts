@@ -2,7 +2,7 @@ import request from "supertest";
 import { addPerson, browserOnLoginPage, inAYear, strongPassword } from "../server/accounts/support";
 import { addSchool, crmOf, join } from "../server/memberships/support";
 import { jsonCall, signedInBrowser } from "../server/my-account/support";
-import { addShareableResources } from "../server/share-links/support";
+import { addShareableResources } from "../server/resources/share-links/support";
 import { createTestApp, type TestApp } from "../server/support/test-app";
 
 /*

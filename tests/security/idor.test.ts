@@ -3,7 +3,7 @@ import type { Database } from "../../server/db/schema";
 import { addPerson, inAYear, setEmailVerifiedAt } from "../server/accounts/support";
 import { addSchool, crmOf, ids, join } from "../server/memberships/support";
 import { jsonCall, signedInBrowser, type Agent } from "../server/my-account/support";
-import { addShareableResources, GENERATE_PATH, pathOf } from "../server/share-links/support";
+import { addShareableResources, GENERATE_PATH, pathOf } from "../server/resources/share-links/support";
 import { databaseEngines } from "../server/support/databases";
 import { createTestApp, type TestApp } from "../server/support/test-app";
 

@@ -3,7 +3,7 @@ import { addPerson, inAYear } from "../server/accounts/support";
 import { formPost, jsonCall, signedInBrowser } from "../server/my-account/support";
 import { paymentRecords } from "../server/payments/support";
 import { browserWithPage } from "../server/support/pages";
-import { addShareableResources } from "../server/share-links/support";
+import { addShareableResources } from "../server/resources/share-links/support";
 import { createTestApp, type TestApp } from "../server/support/test-app";
 
 /*

@@ -1,5 +1,5 @@
 import { accessFromMemberships } from "../../../server/domain/member-access";
-import { accessPrompt } from "../../../server/domain/resource-access-prompt";
+import { accessPrompt } from "../../../server/resources/resource-access-prompt";
 
 const now = new Date("2026-03-01T12:00:00Z");
 

@@ -26,8 +26,9 @@ const frontDoored = [
   { capability: "resources", inner: "saved-resources", name: "forgetSavedResources" },
   { capability: "schools", inner: "school-register", name: "SchoolRegister" },
   { capability: "seo", inner: "crawl-rules", name: "robotsTxt" },
-  { capability: "share-links", inner: "share-links-store", name: "deleteShareLinksOf" },
-  { capability: "teacher-notes", inner: "note-queries", name: "deleteNotesOf" },
+  // Teacher notes and share links sit inside resources: their files are inner files too.
+  { capability: "resources", inner: "share-links/share-links-store", name: "deleteShareLinksOf" },
+  { capability: "resources", inner: "notes/note-queries", name: "deleteNotesOf" },
 ];
 
 const importing = (from: string, name: string) => `import { ${name} } from "${from}";\nexport const probe = ${name};\n`;
@@ -41,7 +42,7 @@ describe("front-door lint rules", { timeout: 120_000 }, () => {
 
   it("front-door-only lets a capability import its own files, and holds a route to the index too", async () => {
     expect(await depcruiseRulesBroken({ "server/resources/__lint_probe__.ts": importing("./saved-resources", "forgetSavedResources") })).toEqual([]);
-    expect(await depcruiseRulesBroken({ "server/routes/__lint_probe__.ts": importing("../share-links/share-link-request", "readShareLinkRequest") })).toContain("front-door-only");
+    expect(await depcruiseRulesBroken({ "server/routes/__lint_probe__.ts": importing("../resources/share-links/share-link-request", "readShareLinkRequest") })).toContain("front-door-only");
   });
 
   const resourceQueries = [
@@ -53,9 +54,9 @@ describe("front-door lint rules", { timeout: 120_000 }, () => {
   ].join("\n");
 
   it("table-ownership/resources refuses a query naming resources' tables outside server/resources/", async () => {
-    expect(await eslintRulesBroken({ "server/teacher-notes/__lint_probe__.ts": resourceQueries })).toContain("table-ownership/resources");
+    expect(await eslintRulesBroken({ "server/privacy/__lint_probe__.ts": resourceQueries })).toContain("table-ownership/resources");
     const rawSql = 'import { sql } from "kysely";\nexport const titles = sql`select title from resources where id = ${1}`;\n';
-    expect(await eslintRulesBroken({ "server/share-links/__lint_probe__.ts": rawSql })).toContain("table-ownership/resources");
+    expect(await eslintRulesBroken({ "server/routes/__lint_probe__.ts": rawSql })).toContain("table-ownership/resources");
     // The content seed too: it writes resources' tables through seedResourceRecords.
     expect(await eslintRulesBroken({ "server/content/__lint_probe__.ts": resourceQueries })).toContain("table-ownership/resources");
     expect(await eslintRulesBroken({ "server/resources/__lint_probe__.ts": resourceQueries, "server/db/migrations/__lint_probe__.ts": resourceQueries })).not.toContain("table-ownership/resources");

@@ -3,7 +3,7 @@ import type { CrmPort } from "../../../server/crm/crm-port";
 import type { Database } from "../../../server/db/schema";
 import { addPerson } from "../accounts/support";
 import { addSchool, ids, join } from "../memberships/support";
-import { addNote, addShareableResources } from "../share-links/support";
+import { addNote, addShareableResources } from "../resources/share-links/support";
 
 export { ids };
 

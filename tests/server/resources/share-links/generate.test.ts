@@ -1,8 +1,8 @@
 import request from "supertest";
-import { formPost, jsonCall } from "../my-account/support";
-import { databaseEngines } from "../support/databases";
-import { browserWithPage } from "../support/pages";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { formPost, jsonCall } from "../../my-account/support";
+import { databaseEngines } from "../../support/databases";
+import { browserWithPage } from "../../support/pages";
+import { createTestApp, type TestApp } from "../../support/test-app";
 import { addShareableResources, GENERATE_PATH, pathOf, signedInPerson, type Person } from "./support";
 
 const linkPattern = /^http:\/\/127\.0\.0\.1:3000\/resources\/shared\/[A-Za-z0-9_-]{43}\/$/;

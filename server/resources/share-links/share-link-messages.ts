@@ -1,6 +1,6 @@
-import { formatLondonDate } from "../domain/membership-status";
-import { accessActions, type AccessAction } from "../domain/resource-access-prompt";
-import type { MemberAccess } from "../memberships";
+import { formatLondonDate } from "../../domain/membership-status";
+import { accessActions, type AccessAction } from "../resource-access-prompt";
+import type { MemberAccess } from "../../memberships";
 
 /* What people are told about share links (docs/resources.md "Share links"). */
 

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
-import { publishedResource, resourcesById } from "../resources";
-import type { ShareLinkType } from "./tables";
+import type { Database } from "../../db/schema";
+import { publishedResource, resourcesById } from "../resource-lookups";
+import type { ShareLinkType } from "../tables";
 
 /* The share_links queries (migration 0017_share_links.ts). */
 

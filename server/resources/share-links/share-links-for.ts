@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
+import type { Database } from "../../db/schema";
 import { liveTokensFor } from "./share-links-store";
 import { SHARE_LINK_TYPES } from "./share-link-request";
-import type { ShareLinkType } from "./tables";
+import type { ShareLinkType } from "../tables";
 
 /*
  * The read model "my links for this resource": the share page and the

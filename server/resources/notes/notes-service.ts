@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
-import { checkNoteContent } from "../domain/teacher-note-content";
-import type { MemberAccessReader } from "../memberships";
+import type { Database } from "../../db/schema";
+import { checkNoteContent } from "../../domain/teacher-note-content";
+import type { MemberAccessReader } from "../../memberships";
 import { deleteNote, findNote, notesOn, upsertNote, visibleActivity, type NoteActivity } from "./note-queries";
 
 /*

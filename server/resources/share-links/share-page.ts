@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
-import { publishedResource } from "../resources";
+import type { Database } from "../../db/schema";
+import { publishedResource } from "../resource-lookups";
 import type { ShareLinksForResource } from "./share-links-for";
 import { SHARE_LINK_TYPES } from "./share-link-request";
-import type { ShareLinkType } from "./tables";
+import type { ShareLinkType } from "../tables";
 
 /** The share modal's explanation, shown on the no-JavaScript share page too. */
 export const SHARE_EXPLANATION = "Teacher links are for members and colleagues only. Student links go to your students and include your notes.";

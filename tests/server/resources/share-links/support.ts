@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../../../server/db/schema";
-import { addPerson, inAYear } from "../accounts/support";
-import { signedInBrowser, type Agent } from "../my-account/support";
-import type { TestApp } from "../support/test-app";
-import { addResources } from "../resources/save-support";
+import type { Database } from "../../../../server/db/schema";
+import { addPerson, inAYear } from "../../accounts/support";
+import { signedInBrowser, type Agent } from "../../my-account/support";
+import type { TestApp } from "../../support/test-app";
+import { addResources } from "../save-support";
 
 export const GENERATE_PATH = "/resources/generate-shareable-link/";
 

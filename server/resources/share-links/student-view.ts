@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
-import { resourceTypeLabel } from "../domain/resource-taxonomy";
-import { resourceForReading } from "../resources";
+import type { Database } from "../../db/schema";
+import { resourceTypeLabel } from "../../domain/resource-taxonomy";
+import { resourceForReading } from "../resource-lookups";
 
 /**
  * What templates/pages/resource-student.njk renders: the resource read-only,

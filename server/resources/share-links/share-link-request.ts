@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { RESOURCE_TYPES, type ResourceType } from "../domain/resource-taxonomy";
-import type { FieldProblems } from "../domain/submitted-fields";
-import type { ShareLinkType } from "./tables";
+import { RESOURCE_TYPES, type ResourceType } from "../../domain/resource-taxonomy";
+import type { FieldProblems } from "../../domain/submitted-fields";
+import type { ShareLinkType } from "../tables";
 
 /*
  * The body of POST /resources/generate-shareable-link/, read at the edge. Pure, no I/O.

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
-import { activitiesById, publishedActivity } from "../resources";
-import { resourceUrl } from "../shared/content-urls";
+import type { Database } from "../../db/schema";
+import { activitiesById, publishedActivity } from "../resource-lookups";
+import { resourceUrl } from "../../shared/content-urls";
 
 /** An activity of a published resource: what a note hangs off, and the page it sits on. */
 export interface NoteActivity {

@@ -1,14 +1,14 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
-import type { Logger } from "../logging";
-import type { MemberAccess, MemberAccessReader } from "../memberships";
+import type { Database } from "../../db/schema";
+import type { Logger } from "../../logging";
+import type { MemberAccess, MemberAccessReader } from "../../memberships";
 import { shareTokenPattern, type ShareLinkRequest } from "./share-link-request";
 import { loadShareLinksFor, shareLinkUrl, type ShareLinksForResource } from "./share-links-for";
-import { publishedResource } from "../resources";
+import { publishedResource } from "../resource-lookups";
 import { findLiveLink, findRevokedLinkType, getOrCreateToken, revokeOwnLink } from "./share-links-store";
 import { sharePageFor, type SharePage } from "./share-page";
 import { loadStudentView, type NotesOn, type StudentView } from "./student-view";
-import type { ShareLinkType } from "./tables";
+import type { ShareLinkType } from "../tables";
 
 /*
  * Share links (docs/resources.md "Share links"): a member's link to a

@@ -1,5 +1,5 @@
-import type { MemberAccess } from "./member-access";
-import { formatLondonDate } from "./membership-status";
+import type { MemberAccess } from "../domain/member-access";
+import { formatLondonDate } from "../domain/membership-status";
 
 /*
  * What a resource page says to someone who is not a member (issue 13): which

@@ -1,10 +1,10 @@
 import request from "supertest";
-import { jsonCall } from "../my-account/support";
-import { databaseEngines } from "../support/databases";
-import { createTestApp, type TestApp } from "../support/test-app";
-import { addMember, addSchool, crmOf, join } from "../memberships/support";
-import { signedInBrowser } from "../my-account/support";
-import { addPerson, credentialsRow, lastMonth } from "../accounts/support";
+import { jsonCall } from "../../my-account/support";
+import { databaseEngines } from "../../support/databases";
+import { createTestApp, type TestApp } from "../../support/test-app";
+import { addMember, addSchool, crmOf, join } from "../../memberships/support";
+import { signedInBrowser } from "../../my-account/support";
+import { addPerson, credentialsRow, lastMonth } from "../../accounts/support";
 import { addNote, addShareableResources, endMembership, GENERATE_PATH, pathOf, signedInPerson, type Person } from "./support";
 
 describe.each(databaseEngines)("share links: opening them on %s", (engine) => {
