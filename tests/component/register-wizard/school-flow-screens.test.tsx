@@ -263,8 +263,10 @@ describe("register wizard: other pathways", () => {
     expect(screen.getByRole("heading", { name: "Ask them to add you" })).toBeInTheDocument();
     expect(screen.getByText(/in person or by your school's email/)).toHaveTextContent("Ask Helen W. in person or by your school's email to add you; your account is kept.");
     // The plain next step while the request button waits for the back office: what to write, and that the account is kept.
-    expect(screen.getByText(/^What to write:/)).toHaveTextContent("Please add me to our school's membership.");
-    expect(screen.getByText(/^Once they've added you, sign in/)).toBeInTheDocument();
+    // Adding someone is an invite (the School tab's Edit users): the screen says so, and that its emailed link is the way in.
+    expect(screen.getByText(/^What to write:/)).toHaveTextContent("Please invite this address to our school's membership.");
+    expect(screen.getByText(/^What to write:/)).toHaveTextContent("They send the invite from the School tab of My account.");
+    expect(screen.getByText(/^You'll then get an email with a link: follow it and sign in, and you've joined/)).toBeInTheDocument();
     // No mailto to nobody: the only address shown is none at all.
     expect(screen.queryByRole("link", { name: /@/ })).toBeNull();
   });
