@@ -294,6 +294,34 @@ describe("register wizard: other pathways", () => {
     expect(screen.getByRole("link", { name: "Continue" })).toHaveAttribute("href", "/resources/");
   }, 15_000);
 
+  it("check your inbox: Resend the email sends another for the same step and says where; a refused resend (the rate limit) says what to do (issue 23, item 8)", async () => {
+    const user = userEvent.setup();
+    const lisbon: SelectedSchool = { ...stCatherines, name: "Lisbon British School", type: "international", constituentId: 100004 };
+    const unverified = { status: 200, body: { session_data: { login_info: { email: "new1@stcatherines.org.uk" } }, constituentId: 42, emailVerified: false } };
+    const answers: Reply[] = [
+      { status: 200, body: { success: true, sentTo: "new1@stcatherines.org.uk" } },
+      { status: 200, body: { success: true, sentTo: "new1@stcatherines.org.uk" } },
+      { status: 429, body: { success: false, error: "Too many requests" } },
+    ];
+    const calls = serverAnswering({ ...atStCatherines, "GET /account/session-status/": unverified, "POST /account/verify-email/": async () => answers.shift()! });
+    resumeAt("schoolTypeAndSearch", lisbon, "international");
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    expect(await screen.findByRole("heading", { name: "Check your inbox" })).toHaveFocus();
+
+    await user.click(screen.getByRole("button", { name: "Resend the email" }));
+    expect(await screen.findByText("We've sent another email to new1@stcatherines.org.uk. The link in either email brings you back here.")).toBeInTheDocument();
+    const [first, resent] = posts(calls, "/account/verify-email/");
+    expect(resent!.body).toMatchObject({ pathway: "international", step: (first!.body as { step: string }).step, resend: true });
+    expect(first!.body).not.toHaveProperty("resend", true);
+
+    await user.click(screen.getByRole("button", { name: "Resend the email" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("We couldn't send another email just now. Check your inbox and spam folder, or try again in a few minutes.");
+    // Still on the step, with its way out: the address can be corrected, and nothing was granted.
+    expect(screen.getByRole("heading", { name: "Check your inbox" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Wrong address? Change it" })).toBeInTheDocument();
+    expect(posts(calls, "/account/manual-benefit-usage/")).toEqual([]);
+  });
+
   it("an independent school without an admin: offerAdminStatus", async () => {
     const user = userEvent.setup();
     serverAnswering(atStCatherines);
