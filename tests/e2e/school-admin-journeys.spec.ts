@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { atPath, signInThroughApi, uniqueEmail, widgetMounted } from "./support/accounts";
+import { atPath, demoPassword, signInThroughApi, uniqueEmail, widgetMounted } from "./support/accounts";
 import { checkStep, checkStepAtBothWidths, widths } from "./support/journeys";
 import { chooseSchool, confirmWithVerifiedEmail, followMailedLink, signUpThroughWizard, wizardPassword, type StepCheck } from "./support/wizard";
 
@@ -15,7 +15,10 @@ import { chooseSchool, confirmWithVerifiedEmail, followMailedLink, signUpThrough
  * is walked once and each step is checked at both widths; no other spec
  * accepts Oakfield's admin offer. St Catherine's admin invites a new colleague
  * at each width: each invite uses one of its five seats, and no other spec
- * fills them.
+ * fills them. Riverside's admin, whose one user seat and one admin seat are
+ * both taken, is told at each width why Make admin is not offered, and that
+ * an invite has no seat before it is sent (issue 23, items 4 and 12): that
+ * changes nothing, so it runs once per width.
  */
 
 /** From the admin's School tab: invites `email` through the Edit users dialog; the tab then lists the pending invite. */
@@ -141,6 +144,43 @@ for (const width of widths) {
       await expect(admin.getByRole("table", { name: "Your school's users" }).getByRole("rowheader", { name: "Idris Bello" }).first()).toBeVisible();
       await expect(admin.getByRole("rowheader", { name: colleague })).toHaveCount(0);
       await checkStep(admin);
+    });
+  });
+}
+
+/** The School tab's reasons at Riverside (server/memberships/school-admin-rules.ts, server/domain/school-invites.ts). */
+const riversideNoAdminSeat = "Riverside Academy's membership has no admin seat free. Remove an admin first, or contact us to add one.";
+const riversideNoUserSeat = "All 1 seat is in use or held by pending invites. Revoke a pending invite or remove someone first.";
+
+for (const width of widths) {
+  test.describe(`Riverside's admin, its seats all taken, at ${width.label}`, () => {
+    test.use({ viewport: { width: width.width, height: width.height } });
+
+    test("admin@riverside.sch.uk is told why Make admin is not offered, and that an invite has no seat before it is sent", async ({ page }) => {
+      test.slow();
+      const colleague = uniqueEmail("no-seat-invite");
+      await signInThroughApi(page, "admin@riverside.sch.uk", demoPassword);
+      await page.goto("/account/my-account/#school");
+      await widgetMounted(page, "edit-users-dialog");
+      const tab = page.getByRole("tabpanel", { name: "School" });
+      await expect(tab.getByRole("rowheader", { name: "Priya Shah" })).toBeVisible();
+      await expect(tab.getByText(riversideNoAdminSeat)).toBeVisible();
+      await expect(tab.getByRole("link", { name: /Make admin/ })).toHaveCount(0);
+      await checkStep(page);
+
+      await page.getByRole("button", { name: "Edit users" }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByLabel("Their email address").fill(colleague);
+      await dialog.getByRole("button", { name: "Send invite" }).click();
+      // Refused before anything is sent: the reason in the dialog, never "Invite sent", and no pending invite.
+      await expect(dialog.getByRole("alert")).toContainText(riversideNoUserSeat);
+      await expect(page.getByText("Invite sent successfully!")).toHaveCount(0);
+      await checkStep(page);
+      await page.reload();
+      await expect(page.getByRole("rowheader", { name: colleague })).toHaveCount(0);
+      await page.goto("/dev/mailbox/");
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.getByRole("row").filter({ hasText: colleague })).toHaveCount(0);
     });
   });
 }

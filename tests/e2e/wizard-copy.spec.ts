@@ -71,7 +71,7 @@ test.describe("the wizard's plans and check-inbox step", () => {
   });
 });
 
-test("an admin resends a pending invite from the School tab", async ({ browser }) => {
+test("an admin resends a pending invite from the School tab, then revokes it, and its link no longer works", async ({ browser }) => {
   test.slow();
   const invited = uniqueEmail("resent");
   const admin = await (await browser.newContext()).newPage();
@@ -95,4 +95,15 @@ test("an admin resends a pending invite from the School tab", async ({ browser }
   await expectNoAxeViolations(admin);
   await admin.goto("/dev/mailbox/");
   await expect(admin.getByRole("row").filter({ hasText: invited })).toHaveCount(2);
+
+  // Revoked: gone from the list, its seat free again, and the link it mailed no longer works.
+  await admin.goto("/account/my-account/#school");
+  await admin.getByRole("button", { name: `Revoke the invite to ${invited}` }).click();
+  await expect(admin.getByText(`The invite to ${invited} has been revoked: its link no longer works.`)).toBeVisible();
+  await expect(admin.getByRole("rowheader", { name: invited })).toHaveCount(0);
+  await expectNoAxeViolations(admin);
+  const colleague = await (await browser.newContext()).newPage();
+  await followMailedLink(colleague, invited, /invite/i, "invite/accept");
+  await expect(colleague.getByRole("heading", { level: 1 })).toHaveText("This invite link no longer works");
+  await expectNoAxeViolations(colleague);
 });

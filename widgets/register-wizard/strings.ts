@@ -299,8 +299,8 @@ export const registerWizardDefaultStrings: RegisterWizardStrings = {
   askToAddNamed: "Ask {admin} in person or by your school's email to add you; your account is kept.",
   askToAddUnnamed: "Ask your school's admin in person or by your school's email to add you; your account is kept. If you don't know who it is, email {support}.",
   askToAddWhatToWrite:
-    "What to write: “I've created an account with my school email address. Please add me to our school's membership.” Nothing else is needed: they add you from the School tab of My account.",
-  askToAddThen: "Once they've added you, sign in and the school's resources are yours. Until then you can sign in and use your account as it is.",
+    "What to write: “I've created an account with my school email address. Please invite this address to our school's membership.” They send the invite from the School tab of My account.",
+  askToAddThen: "You'll then get an email with a link: follow it and sign in, and you've joined, with the school's resources yours. Until then you can sign in and use your account as it is.",
   seatsFullWhatToWrite: "What to write: “I've created an account with my school email address, but our school's seats are all in use. Please free a seat or add seats so I can join.”",
   seatsFullTitle: "{school}'s seats are all in use",
   seatsFullAskNamed: "Ask {admin}, your school's admin, to free a seat or add seats.",

@@ -263,8 +263,10 @@ describe("register wizard: other pathways", () => {
     expect(screen.getByRole("heading", { name: "Ask them to add you" })).toBeInTheDocument();
     expect(screen.getByText(/in person or by your school's email/)).toHaveTextContent("Ask Helen W. in person or by your school's email to add you; your account is kept.");
     // The plain next step while the request button waits for the back office: what to write, and that the account is kept.
-    expect(screen.getByText(/^What to write:/)).toHaveTextContent("Please add me to our school's membership.");
-    expect(screen.getByText(/^Once they've added you, sign in/)).toBeInTheDocument();
+    // Adding someone is an invite (the School tab's Edit users): the screen says so, and that its emailed link is the way in.
+    expect(screen.getByText(/^What to write:/)).toHaveTextContent("Please invite this address to our school's membership.");
+    expect(screen.getByText(/^What to write:/)).toHaveTextContent("They send the invite from the School tab of My account.");
+    expect(screen.getByText(/^You'll then get an email with a link: follow it and sign in, and you've joined/)).toBeInTheDocument();
     // No mailto to nobody: the only address shown is none at all.
     expect(screen.queryByRole("link", { name: /@/ })).toBeNull();
   });
@@ -291,6 +293,34 @@ describe("register wizard: other pathways", () => {
     expect(screen.getByRole("link", { name: "See your membership" })).toHaveAttribute("href", "/account/dashboard/");
     expect(screen.getByRole("link", { name: "Continue" })).toHaveAttribute("href", "/resources/");
   }, 15_000);
+
+  it("check your inbox: Resend the email sends another for the same step and says where; a refused resend (the rate limit) says what to do (issue 23, item 8)", async () => {
+    const user = userEvent.setup();
+    const lisbon: SelectedSchool = { ...stCatherines, name: "Lisbon British School", type: "international", constituentId: 100004 };
+    const unverified = { status: 200, body: { session_data: { login_info: { email: "new1@stcatherines.org.uk" } }, constituentId: 42, emailVerified: false } };
+    const answers: Reply[] = [
+      { status: 200, body: { success: true, sentTo: "new1@stcatherines.org.uk" } },
+      { status: 200, body: { success: true, sentTo: "new1@stcatherines.org.uk" } },
+      { status: 429, body: { success: false, error: "Too many requests" } },
+    ];
+    const calls = serverAnswering({ ...atStCatherines, "GET /account/session-status/": unverified, "POST /account/verify-email/": async () => answers.shift()! });
+    resumeAt("schoolTypeAndSearch", lisbon, "international");
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    expect(await screen.findByRole("heading", { name: "Check your inbox" })).toHaveFocus();
+
+    await user.click(screen.getByRole("button", { name: "Resend the email" }));
+    expect(await screen.findByText("We've sent another email to new1@stcatherines.org.uk. The link in either email brings you back here.")).toBeInTheDocument();
+    const [first, resent] = posts(calls, "/account/verify-email/");
+    expect(resent!.body).toMatchObject({ pathway: "international", step: (first!.body as { step: string }).step, resend: true });
+    expect(first!.body).not.toHaveProperty("resend", true);
+
+    await user.click(screen.getByRole("button", { name: "Resend the email" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("We couldn't send another email just now. Check your inbox and spam folder, or try again in a few minutes.");
+    // Still on the step, with its way out: the address can be corrected, and nothing was granted.
+    expect(screen.getByRole("heading", { name: "Check your inbox" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Wrong address? Change it" })).toBeInTheDocument();
+    expect(posts(calls, "/account/manual-benefit-usage/")).toEqual([]);
+  });
 
   it("an independent school without an admin: offerAdminStatus", async () => {
     const user = userEvent.setup();

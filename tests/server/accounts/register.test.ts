@@ -3,7 +3,7 @@ import { PASSWORD_HINT } from "../../../contracts/rules/password-policy";
 import { planOptions } from "../../../server/domain/plans";
 import { databaseEngines } from "../support/databases";
 import { createTestApp, type TestApp } from "../support/test-app";
-import { addPerson, browserOnLoginPage, credentialsRow, outboxFor, resetLinkIn, signInAs, strongPassword } from "./support";
+import { addPerson, browserOnLoginPage, credentialsRow, lastMonth, outboxFor, resetLinkIn, signInAs, strongPassword } from "./support";
 
 const taken =
   "The email address you entered is already associated with an account. Please log in or try again with another email address.";
@@ -19,6 +19,7 @@ describe.each(databaseEngines)("sign-up on %s", (engine) => {
     t = await createTestApp({ engine, env: { STAFF_EMAIL: supportAddress } });
     await addPerson(t.database.db, { email: "existing@example.org" });
     await addPerson(t.database.db, { email: "imported@example.org", password: null, firstName: "Morag" });
+    await addPerson(t.database.db, { email: "lapsed@example.org", firstName: "Sam", membershipExpiresAt: lastMonth() });
   });
   afterAll(() => t.close());
 
@@ -252,6 +253,33 @@ describe.each(databaseEngines)("sign-up on %s", (engine) => {
         { id: 96, seats: 5 },
         { id: 97, seats: 10 },
       ]);
+    });
+
+    it("greets a new visitor with no alert, and its Why panel says whom membership is free for, beside the paid plans (issue 23, plain copy)", async () => {
+      const page = await request(t.app).get("/account/register/");
+      // Nothing has gone wrong for someone who has just arrived: no alert box or live alert, with JavaScript or without.
+      expect(page.text).not.toMatch(/class="[^"]*\balert\b/);
+      expect(page.text).not.toContain('role="alert"');
+      const why = /<aside class="auth-page__aside"[\s\S]*?<\/aside>/.exec(page.text)?.[0] ?? "";
+      expect(why).toContain(">Why join<");
+      // "Free" only with whom it is free for, and each pathway's way to a membership.
+      expect(why).not.toMatch(/Free for teachers/);
+      expect(why).toContain("<dt>At a UK state school</dt>");
+      expect(why).toMatch(/<dd>Free, through your school's membership/);
+      expect(why).toContain("<dt>Homeschool, or on your own</dt>");
+      expect(why).toContain("<dd>A personal plan, paid yearly or monthly.</dd>");
+    });
+
+    it("gives a lapsed individual the renewal's heading and a Why renew panel, with no free state membership beside their plans (issue 23, item 3)", async () => {
+      const { agent, token } = await browserOnLoginPage(t.app);
+      await signInAs(agent, token, "lapsed@example.org");
+      const page = await agent.get("/account/register/?link-school=true");
+      expect(page.text).toContain('<h1 class="page-header__title">Renew your membership</h1>');
+      const why = /<aside class="auth-page__aside"[\s\S]*?<\/aside>/.exec(page.text)?.[0] ?? "";
+      expect(why).toContain(">Why renew<");
+      expect(why).toContain("Your saved resources and your notes for each lesson are kept");
+      expect(why).not.toMatch(/Free|state school/i);
+      expect(page.text).not.toContain('role="alert"');
     });
 
     it("heads a signed-in user's page 'Set up your membership' (a school or a personal plan), with the no-JavaScript contact route", async () => {
