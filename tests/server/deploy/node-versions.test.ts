@@ -1,4 +1,6 @@
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { projectRoot } from "../../../server/paths";
 
 /*
  * Node 20 reached end of life in April 2026 (issue 24): package.json's
@@ -9,7 +11,7 @@ import { readFileSync } from "node:fs";
 
 const CURRENT_LTS = 24;
 
-const read = (path: string) => readFileSync(path, "utf8");
+const read = (path: string) => readFileSync(join(projectRoot, path), "utf8");
 
 /** Whether a `^major.minor.patch || …` engines range accepts a version (the only form package.json uses). */
 function accepts(range: string, version: string): boolean {
