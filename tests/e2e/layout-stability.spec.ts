@@ -38,7 +38,7 @@ test("/resources/ does not move while the filter form mounts and folds on a phon
   await recordLayoutShifts(page);
   await page.goto("/resources/");
   await expect(page.locator('[data-widget="resource-filters"]')).toHaveAttribute("data-widget-state", "mounted");
-  await expect(page.getByRole("button", { name: "Show Filter" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Show filter" })).toBeVisible();
   await page.waitForLoadState("networkidle");
   const { total, shifts } = await layoutShifts(page);
   expect(total, JSON.stringify(shifts)).toBeLessThan(0.01);

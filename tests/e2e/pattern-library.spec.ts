@@ -55,13 +55,13 @@ test.describe("pattern examples, JavaScript on", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("resource filters: folds behind Show Filter on a phone, and a ticked box sends the form to the listing", async ({ page }) => {
+  test("resource filters: folds behind Show filter on a phone, and a ticked box sends the form to the listing", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     await openPattern(page, "resource-filters");
-    const toggle = page.getByRole("button", { name: "Show Filter" });
+    const toggle = page.getByRole("button", { name: "Show filter" });
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
     await toggle.click();
-    await expect(page.getByRole("button", { name: "Hide Filter" })).toHaveAttribute("aria-expanded", "true");
+    await expect(page.getByRole("button", { name: "Hide filter" })).toHaveAttribute("aria-expanded", "true");
     const box = page.getByRole("checkbox", { name: /^Key Stage 3\b/ });
     await box.check();
     await expect(page.getByRole("button", { name: "Clear all (1)" })).toBeVisible();

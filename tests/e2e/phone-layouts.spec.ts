@@ -132,7 +132,7 @@ test.describe("Resources on a phone", () => {
     await expect(resourceFilters(page)).toHaveAttribute("data-widget-state", "mounted");
     const total = await resultTotal(page);
     expect(total).toBeGreaterThan(1);
-    await page.getByRole("button", { name: "Show Filter" }).click();
+    await page.getByRole("button", { name: "Show filter" }).click();
     const showResults = page.getByRole("button", { name: `Show ${total} results` });
     // By the filters, with the count of the results they give.
     await expect(showResults).toBeVisible();
@@ -140,7 +140,7 @@ test.describe("Resources on a phone", () => {
 
     await showResults.click();
     await expect(page.locator("#resource-filters-panel")).toBeHidden();
-    await expect(page.getByRole("button", { name: "Show Filter" })).toHaveAttribute("aria-expanded", "false");
+    await expect(page.getByRole("button", { name: "Show filter" })).toHaveAttribute("aria-expanded", "false");
     await expect(resultsHeading(page)).toBeFocused();
     await expect(resultsHeading(page)).toBeInViewport();
   });
@@ -148,7 +148,7 @@ test.describe("Resources on a phone", () => {
   test("after a change, Show results sends it at once and lands on the new results, whose number it then gives", async ({ page }) => {
     await page.goto("/resources/");
     await expect(resourceFilters(page)).toHaveAttribute("data-widget-state", "mounted");
-    await page.getByRole("button", { name: "Show Filter" }).click();
+    await page.getByRole("button", { name: "Show filter" }).click();
     const expected = Number((await page.locator('label[for="filter-key_stage-ks2"] .resource-filters__count [aria-hidden="true"]').textContent())?.replace(/\D/g, ""));
     await page.getByRole("checkbox", { name: /^Key Stage 2/ }).check();
     await page.getByRole("button", { name: "Show results" }).click();
@@ -156,14 +156,14 @@ test.describe("Resources on a phone", () => {
     await expect(resourceFilters(page)).toHaveAttribute("data-widget-state", "mounted");
     await expect(resultsHeading(page)).toBeFocused();
     expect(await resultTotal(page)).toBe(expected);
-    await page.getByRole("button", { name: "Show Filter" }).click();
+    await page.getByRole("button", { name: "Show filter" }).click();
     await expect(page.getByRole("button", { name: `Show ${expected} results` })).toBeVisible();
   });
 
   test("Clear all (N) counts the Duration and clears it", async ({ page }) => {
     await page.goto("/resources/?key_stage=ks2&duration=under-15");
     await expect(resourceFilters(page)).toHaveAttribute("data-widget-state", "mounted");
-    await page.getByRole("button", { name: "Show Filter" }).click();
+    await page.getByRole("button", { name: "Show filter" }).click();
     const clearAll = page.locator("button.resource-filters__clear");
     await expect(clearAll).toHaveText("Clear all (2)");
     await clearAll.click();

@@ -95,16 +95,16 @@ test.describe("resources listing with JavaScript, at desktop width", () => {
 test.describe("resources listing with JavaScript, on a phone", () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
-  test("Show Filter / Hide Filter expands and collapses the panel; from 1024px it is always open", async ({ page }) => {
+  test("Show filter / Hide filter expands and collapses the panel; from 1024px it is always open", async ({ page }) => {
     await openMounted(page);
     const toggle = page.locator(".resource-filters__toggle");
     const panel = page.locator("#resource-filters-panel");
-    await expect(toggle).toHaveText("Show Filter");
+    await expect(toggle).toHaveText("Show filter");
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
     await expect(toggle).toHaveAttribute("aria-controls", "resource-filters-panel");
     await expect(panel).toBeHidden();
     await toggle.click();
-    await expect(toggle).toHaveText("Hide Filter");
+    await expect(toggle).toHaveText("Hide filter");
     await expect(toggle).toHaveAttribute("aria-expanded", "true");
     await expect(panel).toBeVisible();
     await toggle.click();

@@ -11,7 +11,7 @@ import { useAutoSubmit } from "./useAutoSubmit";
  * The resources filter form, enhanced: any change to a checkbox, the duration
  * or the sort sends the form after 1500 ms of quiet; Clear all (N) unchecks
  * every box and sets the duration back to any; below the desktop breakpoint a
- * Show Filter / Hide Filter toggle collapses the panel, which is always
+ * Show filter / Hide filter toggle collapses the panel, which is always
  * expanded from the breakpoint up, and "Show N results" by the filters folds
  * it and takes focus to the results (a phone's 40 boxes push them far down).
  * The form's own fields are adopted, so the browser still submits them as a

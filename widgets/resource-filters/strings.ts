@@ -21,8 +21,8 @@ export type ResourceFiltersStrings = {
 };
 
 export const resourceFiltersDefaultStrings: ResourceFiltersStrings = {
-  showFilter: "Show Filter",
-  hideFilter: "Hide Filter",
+  showFilter: "Show filter",
+  hideFilter: "Hide filter",
   clearAll: "Clear all",
   clearAllCount: "Clear all ({count})",
   showResults: "Show {count} results",

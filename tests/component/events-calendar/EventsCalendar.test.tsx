@@ -180,4 +180,20 @@ describe("events calendar", () => {
     // The first week only replaced the address; the week moved to is one new entry.
     expect(window.history.length).toBe(historyLength + 1);
   });
+
+  it("marks the entries that ended before the page's clock reading (data-now) as Past, once each, and not the ones to come", () => {
+    stubFetch(() => jsonResponse({ items: [] }));
+    const later = { id: 2, title: "Hamlet", url: "/whats-on/hamlet/", startIso: "2026-11-26T19:30:00+00:00", endIso: "2026-11-26T22:00:00+00:00", startLabel: "7.30pm", endLabel: "10pm", venue: "Main House", accessType: null };
+    const days = [
+      { ...week.days[0]!, entries: [{ ...week.days[0]!.entries[0]!, past: true }] },
+      { date: "2026-11-26", label: "Thursday 26 November", entries: [later] },
+    ];
+    // Wednesday noon: Tuesday's Macbeth has ended, Thursday's Hamlet is to come.
+    const root = mountCalendar({ week: { ...week, days }, now: "2026-11-25T12:00:00" });
+    const markerOf = (title: string) => screen.getByRole("link", { name: title }).closest(".fc-list-event")!.querySelectorAll(".events-calendar__past");
+    expect(markerOf("Macbeth")).toHaveLength(1);
+    expect(markerOf("Macbeth")[0]).toHaveTextContent(/^Past$/);
+    expect(markerOf("Hamlet")).toHaveLength(0);
+    expect(root.querySelectorAll(".events-calendar__past")).toHaveLength(1);
+  });
 });

@@ -48,7 +48,7 @@ function mountFilters(markupChange: (markup: string) => string = (markup) => mar
 
 const checkbox = (name: RegExp) => screen.getByRole("checkbox", { name });
 const clearAll = () => screen.getByRole("button", { name: /^Clear all/ });
-const toggle = () => screen.queryByRole("button", { name: /Show Filter|Hide Filter/ });
+const toggle = () => screen.queryByRole("button", { name: /Show filter|Hide filter/ });
 const status = () => screen.getByRole("status");
 
 beforeEach(() => {
@@ -179,15 +179,21 @@ describe("resource filters: Clear all", () => {
 });
 
 describe("resource filters: the narrow-screen toggle", () => {
-  it("collapses the panel below the desktop breakpoint behind Show Filter / Hide Filter", () => {
+  it("the server's stand-in toggle, shown until the widget starts, reads Show filter in sentence case", () => {
+    const root = insertMarkup(renderMacro("resource-filters", "resourceFilters", form), "resource-filters");
+    expect(root.querySelector(".resource-filters__toggle--stand-in")).toHaveTextContent(/^Show filter$/);
+  });
+
+  it("collapses the panel below the desktop breakpoint behind Show filter / Hide filter", () => {
     mountFilters();
     const panel = document.getElementById("resource-filters-panel")!;
-    expect(toggle()).toHaveTextContent("Show Filter");
+    // Sentence case, as every control on the site (issue 24: not "Show Filter").
+    expect(toggle()).toHaveTextContent(/^Show filter$/);
     expect(toggle()).toHaveAttribute("aria-expanded", "false");
     expect(toggle()).toHaveAttribute("aria-controls", "resource-filters-panel");
     expect(panel).not.toBeVisible();
     fireEvent.click(toggle()!);
-    expect(toggle()).toHaveTextContent("Hide Filter");
+    expect(toggle()).toHaveTextContent(/^Hide filter$/);
     expect(toggle()).toHaveAttribute("aria-expanded", "true");
     expect(panel).toBeVisible();
     fireEvent.click(toggle()!);

@@ -49,6 +49,21 @@ describe("the People and Gallery pages", () => {
     expect((await request(t.app).get("/gallery")).headers.location).toBe("/gallery/");
   });
 
+  it("gives every gallery on the page the LIGHTGALLERY_LICENSE_KEY, so production's lightboxes print no licence notice (issue 24)", async () => {
+    // Without a key, each gallery's key is empty and lightGallery falls back to its evaluation key (and says so).
+    const galleryRoots = (html: string) => [...html.matchAll(/<[^>]*data-widget="gallery"[^>]*>/g)].map((match) => /data-license-key="([^"]*)"/.exec(match[0])?.[1]);
+    expect(galleryRoots((await request(t.app).get("/gallery/")).text)).toEqual(["", ""]);
+    const licensed = await createTestApp({ env: { LIGHTGALLERY_LICENSE_KEY: "ABCD-1234-EFG-5678" } });
+    try {
+      const directory = createContentDirectory({ "site.yaml": "name: Test Playhouse\n", "gallery.yaml": GALLERY_YAML });
+      await seedFromDirectory(licensed.database.db, directory.path);
+      directory.remove();
+      expect(galleryRoots((await request(licensed.app).get("/gallery/")).text)).toEqual(["ABCD-1234-EFG-5678", "ABCD-1234-EFG-5678"]);
+    } finally {
+      await licensed.close();
+    }
+  });
+
   it("says what to do when there is nothing to show yet", async () => {
     const empty = await createTestApp();
     try {

@@ -13,6 +13,13 @@ describe("canonical addresses, Open Graph and Twitter cards, and noindex", () =>
   beforeAll(async () => {
     t = await createTestApp();
     await seedSeoFixtures(t.database.db);
+    // One person, so the People page and a person's page have something to show.
+    const { db } = t.database;
+    const team = await db.insertInto("people_teams").values({ slug: "artistic", label: "Artistic team", intro: "", position: 0 }).returning("id").executeTakeFirstOrThrow();
+    await db
+      .insertInto("people")
+      .values({ slug: "priya-raman", team_id: team.id, position: 0, name: "Priya Raman", role: "Artistic Director", portrait_url: null, portrait_alt: "", bio_html: "<p>Priya directs.</p>", updated_at: new Date().toISOString() })
+      .execute();
   });
   afterAll(() => t.close());
 
@@ -29,6 +36,10 @@ describe("canonical addresses, Open Graph and Twitter cards, and noindex", () =>
     { kind: "resource page", path: "/resources/alpha-warm-ups/", canonical: "/resources/alpha-warm-ups/", title: "alpha warm-ups", type: "article" },
     { kind: "resources listing", path: "/resources/", canonical: "/resources/", title: "Resources", type: "website" },
     { kind: "What's On", path: "/whats-on/", canonical: "/whats-on/", title: undefined, type: "website" },
+    { kind: "People page", path: "/people/", canonical: "/people/", title: "People", type: "website" },
+    { kind: "person's page", path: "/people/priya-raman/", canonical: "/people/priya-raman/", title: "Priya Raman, Artistic Director", type: "website" },
+    { kind: "gallery", path: "/gallery/", canonical: "/gallery/", title: "Gallery", type: "website" },
+    { kind: "privacy notice", path: "/privacy/", canonical: "/privacy/", title: "Privacy", type: "website" },
   ])("the $kind has a title, a description, a canonical URL and the sharing tags", async ({ path, canonical, title, type, description }) => {
     const html = await page(path);
     const url = site + canonical;
