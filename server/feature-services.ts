@@ -141,7 +141,7 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
     staffEmail: adapters.config.staffEmail,
   });
   // Whether someone is a member now (own or school membership): the resource page, notes and share links ask it.
-  const memberAccess = createMemberAccess({ db, crm, ids: crmIds });
+  const memberAccess = createMemberAccess({ crm, ids: crmIds });
   const teacherNotes = createTeacherNotesService({ db, memberAccess });
   const shareLinks = createShareLinksService({ db, memberAccess, notesOn: teacherNotes.notesOn, logger: adapters.logger, publicOrigin: adapters.config.publicOrigin });
   const pages = createPagesService(db);

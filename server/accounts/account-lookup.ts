@@ -15,7 +15,7 @@ export interface LookupAnswer {
  * sent a set-password link rather than being told to sign in.
  */
 export async function lookupAccount(deps: PasswordLinkDependencies, email: string, now: Date): Promise<LookupAnswer> {
-  const constituent = await findConstituentByEmail(deps.db, email);
+  const constituent = await findConstituentByEmail(deps, email);
   if (!constituent) return { resetPassword: false, email: null };
   if (constituent.password_hash) return { resetPassword: false, email: constituent.email };
   await sendPasswordLink(deps, constituent, now);

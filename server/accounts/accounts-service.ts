@@ -87,27 +87,27 @@ export function createAccountsService(deps: AccountsServiceDependencies): Accoun
   // The first sign-in should not pay for starting the hashing workers.
   hasher.warmUp();
   const throttle = new LoginThrottle(db, rateLimiter);
-  const linkDependencies = { db, mailer, rateLimiter, publicUrl: config.publicUrl };
+  const linkDependencies = { db, crm: deps.crm, mailer, rateLimiter, publicUrl: config.publicUrl };
   const passwordDependencies = { db, hasher, rateLimiter };
-  const profileDependencies = { ...passwordDependencies, mailer, logger, publicUrl: config.publicUrl };
+  const profileDependencies = { ...passwordDependencies, crm: deps.crm, mailer, logger, publicUrl: config.publicUrl };
   const noPendingChange = refused({ __all__: ["There is no email change waiting to be confirmed."] });
   const verificationDependencies = { db, mailer, rateLimiter, logger, publicUrl: config.publicUrl };
   const contactDependencies = { db, mailer, rateLimiter, staffEmail: config.staffEmail, subjects: config.contactSubjects };
 
   return {
-    checkCredentials: async (attempt) => auditSignIn(audit, attempt, await checkCredentials({ db, hasher, throttle }, attempt)),
+    checkCredentials: async (attempt) => auditSignIn(audit, attempt, await checkCredentials({ db, crm: deps.crm, hasher, throttle }, attempt)),
     requestSignInLink: (email, now) => requestSignInLink(linkDependencies, email, now),
     signInLinkIsUsable: (token, now) => signInLinkIsUsable(db, token, now),
     signInWithLink: async (token, now, ip) => auditLinkSignIn(audit, ip, await spendSignInLink(db, deps.crm, token, now)),
-    loginAnswerFor: (constituentId) => loginAnswerFor(db, constituentId, deps.schoolStanding),
-    findSessionUser: (constituentId) => findSessionUser(db, constituentId),
+    loginAnswerFor: (constituentId) => loginAnswerFor(deps.crm, constituentId, deps.schoolStanding),
+    findSessionUser: (constituentId) => findSessionUser({ db, crm: deps.crm }, constituentId),
     lookupAccount: (email, now) => lookupAccount(linkDependencies, email, now),
     register: (request, now) => registerConstituent({ db, crm: deps.crm, hasher, verification: verificationDependencies }, request, now),
     requestPasswordReset: (email, now) => requestPasswordReset(linkDependencies, email, now),
     resetTokenIsUsable: async (token, now) => (await findUsableToken(db, token, now)) !== undefined,
     resetPassword: async (request, now, ip) => auditPasswordReset(audit, ip, await resetPassword({ db, hasher }, request, now)),
-    accountDetails: (constituentId) => loadAccountDetails(db, constituentId),
-    memberships: (constituentId) => ownMemberships(db, constituentId),
+    accountDetails: (constituentId) => loadAccountDetails(deps.crm, constituentId),
+    memberships: (constituentId) => ownMemberships(deps.crm, constituentId),
     updateProfile: async (constituentId, body, ip) =>
       auditEmailChange(audit, constituentId, ip, await updateProfile(profileDependencies, constituentId, body)),
     changePassword: async (constituentId, body, ip) =>
@@ -116,7 +116,7 @@ export function createAccountsService(deps: AccountsServiceDependencies): Accoun
     async resendEmailChange(constituentId) {
       const now = new Date();
       const pending = await pendingEmailChange(db, constituentId, now);
-      const current = await loadAccountDetails(db, constituentId);
+      const current = await loadAccountDetails(deps.crm, constituentId);
       if (!pending || !current) return noPendingChange;
       const quota = await rateLimiter.hit(`email-change-links:${constituentId}`, EMAIL_CHANGE_LINKS_PER_HOUR, 60 * 60 * 1000);
       if (!quota.allowed) return tooManyAttempts({ __all__: [tooManyChangeLinksMessage(quota.retryAfterSeconds)] }, quota.retryAfterSeconds);

@@ -1,6 +1,19 @@
 import type { Kysely } from "kysely";
+import type { CrmPort } from "../crm/crm-port";
 import type { Database } from "../db/schema";
+import { credentialsOf } from "./credentials";
 import type { SessionUser } from "./current-user";
+
+/*
+ * A person as accounts sees them: the CRM's record (through the port), with
+ * the credentials accounts keeps beside it (credentials.ts).
+ */
+
+/** Where a person and their credentials are read: the site's database for the credentials, the CRM port for the person. */
+export interface PersonSources {
+  db: Kysely<Database>;
+  crm: Pick<CrmPort, "findPerson" | "personDetails">;
+}
 
 /** The columns sign-in needs. */
 export interface ConstituentCredentials {
@@ -11,37 +24,23 @@ export interface ConstituentCredentials {
   auth_version: number;
 }
 
-/** `email` must already be normalised (it is stored that way). */
-export async function findConstituentByEmail(db: Kysely<Database>, email: string): Promise<ConstituentCredentials | undefined> {
-  const row = await db
-    .selectFrom("constituents")
-    .leftJoin("account_credentials", "account_credentials.constituent_id", "constituents.id")
-    .select(["constituents.id", "constituents.email", "constituents.first_name", "account_credentials.password_hash", "account_credentials.auth_version"])
-    .where("constituents.email", "=", email)
-    .where("constituents.kind", "=", "individual")
-    // A deleted account never signs in, resets, or counts as taken (migration 0021).
-    .where("constituents.deleted_at", "is", null)
-    .$narrowType<{ email: string }>()
-    .executeTakeFirst();
-  // No credentials row: no password, version 1 (credentials.ts).
-  return row && { ...row, password_hash: row.password_hash ?? null, auth_version: row.auth_version ?? 1 };
+/** `email` must already be normalised (it is stored that way). A deleted account is never found: it never signs in, resets, or counts as taken. */
+export async function findConstituentByEmail(sources: PersonSources, email: string): Promise<ConstituentCredentials | undefined> {
+  const person = await sources.crm.findPerson(email);
+  if (!person?.Email) return undefined;
+  const credentials = await credentialsOf(sources.db, person.Id);
+  return { id: person.Id, email: person.Email, first_name: person.FirstName, password_hash: credentials.passwordHash, auth_version: credentials.authVersion };
 }
 
 /** The person's own memberships' expiry dates (an individual membership; school memberships come with the school issue). */
-export async function ownMemberships(db: Kysely<Database>, constituentId: number): Promise<{ expires_at: string }[]> {
-  return db.selectFrom("memberships").select("expires_at").where("constituent_id", "=", constituentId).execute();
+export async function ownMemberships(crm: Pick<CrmPort, "memberships">, constituentId: number): Promise<{ expires_at: string }[]> {
+  return (await crm.memberships(constituentId)).map((membership) => ({ expires_at: membership.ExpirationDateTime }));
 }
 
 /** The signed-in person's details and auth_version, read on each request to check the session (server/http/session-user.ts). */
-export async function findSessionUser(db: Kysely<Database>, constituentId: number): Promise<SessionUser | undefined> {
-  const row = await db
-    .selectFrom("constituents")
-    .leftJoin("account_credentials", "account_credentials.constituent_id", "constituents.id")
-    .select(["constituents.id", "constituents.email", "constituents.first_name", "constituents.last_name", "account_credentials.auth_version"])
-    .where("constituents.id", "=", constituentId)
-    .where("constituents.kind", "=", "individual")
-    .where("constituents.deleted_at", "is", null)
-    .$narrowType<{ email: string }>()
-    .executeTakeFirst();
-  return row && { id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, authVersion: row.auth_version ?? 1 };
+export async function findSessionUser(sources: PersonSources, constituentId: number): Promise<SessionUser | undefined> {
+  // Both at once: the session check costs one round trip, as the join it replaces did.
+  const [person, credentials] = await Promise.all([sources.crm.personDetails(constituentId), credentialsOf(sources.db, constituentId)]);
+  if (!person?.Email) return undefined;
+  return { id: person.Id, email: person.Email, firstName: person.FirstName, lastName: person.LastName, authVersion: credentials.authVersion };
 }

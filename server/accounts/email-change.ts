@@ -126,7 +126,7 @@ export type EmailSwitchOutcome =
  * old address is told. An address another account has taken is refused.
  */
 export async function switchEmail(
-  deps: EmailChangeMailDependencies & { crm: Pick<CrmPort, "personContact" | "findPerson" | "changePrimaryEmail"> },
+  deps: EmailChangeMailDependencies & { crm: Pick<CrmPort, "personContact" | "findPerson" | "changePrimaryEmail" | "inTransaction"> },
   db: Kysely<Database>,
   spent: VerificationTokenRecord,
   now: Date,
@@ -138,7 +138,7 @@ export async function switchEmail(
   if (owner && owner.Id !== spent.constituentId) return { kind: "taken", ...change };
   if (!(await deps.crm.changePrimaryEmail(spent.constituentId, spent.email, now))) return { kind: "taken", ...change };
   await inTransaction(db, async (trx) => {
-    await markEmailVerified(trx, spent.constituentId, spent.email, now, { since: "now" });
+    await markEmailVerified(trx, deps.crm, spent.constituentId, spent.email, now, { since: "now" });
     await spendOutstandingTokens(trx, spent.constituentId, "change", now);
     await spendOutstandingTokens(trx, spent.constituentId, "verify", now);
     await deps.mailer.send({ to: change.oldEmail, template: "email-changed", context: { firstName: person.FirstName, newEmail: spent.email } }, { db: trx });

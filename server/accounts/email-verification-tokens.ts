@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import type { CrmPort } from "../crm/crm-port";
 import type { Database } from "../db/schema";
 import { inTransaction } from "../db/transactions";
 import { credentialsOf } from "./credentials";
@@ -126,8 +127,13 @@ export async function latestPendingChoice(db: Kysely<Database>, constituentId: n
  * link verifies nothing), spends the person's other outstanding links, and, when the registration has a
  * pending choice, gives this row a resume key for it.
  */
-export async function confirmCurrentAddress(db: Kysely<Database>, spent: VerificationTokenRecord, now: Date): Promise<SpentVerificationToken | undefined> {
-  if (!(await markEmailVerified(db, spent.constituentId, spent.email, now, { since: "now" }))) return undefined;
+export async function confirmCurrentAddress(
+  db: Kysely<Database>,
+  crm: AddressGuardCrm,
+  spent: VerificationTokenRecord,
+  now: Date,
+): Promise<SpentVerificationToken | undefined> {
+  if (!(await markEmailVerified(db, crm, spent.constituentId, spent.email, now, { since: "now" }))) return undefined;
   await spendOutstandingTokens(db, spent.constituentId, "verify", now);
   const { authVersion } = await credentialsOf(db, spent.constituentId);
   const confirmed = { constituentId: spent.constituentId, authVersion, email: spent.email };
@@ -166,16 +172,13 @@ export async function pendingChoiceByResumeKey(db: Kysely<Database>, resumeKey: 
 }
 
 /** The person's address, when it is verified. */
-export async function verifiedEmailOf(db: Kysely<Database>, constituentId: number): Promise<string | undefined> {
-  const row = await db
-    .selectFrom("constituents")
-    .innerJoin("account_credentials", "account_credentials.constituent_id", "constituents.id")
-    .select("constituents.email")
-    .where("constituents.id", "=", constituentId)
-    .where("account_credentials.email_verified_at", "is not", null)
-    .executeTakeFirst();
-  return row?.email ?? undefined;
+export async function verifiedEmailOf(db: Kysely<Database>, crm: Pick<CrmPort, "personContact">, constituentId: number): Promise<string | undefined> {
+  if ((await credentialsOf(db, constituentId)).emailVerifiedAt === null) return undefined;
+  return (await crm.personContact(constituentId))?.Email ?? undefined;
 }
+
+/** What the verified-address guards ask of the CRM: the person's address, read in a unit that holds their lock. */
+export type AddressGuardCrm = Pick<CrmPort, "personContact" | "inTransaction">;
 
 /**
  * Marks the address verified only while it is still the person's address
@@ -186,6 +189,7 @@ export async function verifiedEmailOf(db: Kysely<Database>, constituentId: numbe
  */
 export async function markEmailVerified(
   db: Kysely<Database>,
+  crm: AddressGuardCrm,
   constituentId: number,
   email: string,
   now: Date,
@@ -193,20 +197,24 @@ export async function markEmailVerified(
   { since }: { since: "first" | "now" } = { since: "first" },
 ): Promise<boolean> {
   const at = now.toISOString();
-  return inTransaction(db, async (trx) => {
-    // A write that changes nothing holds the person's row until the proof is written, so an address change
-    // racing this one either waits for it (and the change's own path unverifies) or is seen here.
-    const held = await trx.updateTable("constituents").set({ email }).where("id", "=", constituentId).where("email", "=", email).executeTakeFirst();
-    if (held.numUpdatedRows === 0n) return false;
-    await trx
-      .insertInto("account_credentials")
-      .values({ constituent_id: constituentId, password_hash: null, email_verified_at: at })
-      .onConflict((conflict) =>
-        conflict.column("constituent_id").doUpdateSet({
-          email_verified_at: since === "now" ? at : sql<string>`coalesce(account_credentials.email_verified_at, ${at})`,
-        }),
-      )
-      .execute();
-    return true;
-  });
+  return inTransaction(db, (trx) =>
+    crm.inTransaction(
+      async (unit) => {
+        // The unit holds the person's lock (their row, on PostgreSQL) until the proof is written, so an address
+        // change racing this one either waits for it (and the change's own path unverifies) or is seen here.
+        if ((await unit.personContact(constituentId))?.Email !== email) return false;
+        await trx
+          .insertInto("account_credentials")
+          .values({ constituent_id: constituentId, password_hash: null, email_verified_at: at })
+          .onConflict((conflict) =>
+            conflict.column("constituent_id").doUpdateSet({
+              email_verified_at: since === "now" ? at : sql<string>`coalesce(account_credentials.email_verified_at, ${at})`,
+            }),
+          )
+          .execute();
+        return true;
+      },
+      { lock: constituentId, joining: trx },
+    ),
+  );
 }

@@ -30,7 +30,7 @@ const LINKS_PER_PERSON_PER_HOUR = 5;
 export interface VerificationDependencies {
   db: Kysely<Database>;
   /** The person's primary email lives in the CRM: a confirmed change is made there. */
-  crm: Pick<CrmPort, "personContact" | "findPerson" | "changePrimaryEmail">;
+  crm: Pick<CrmPort, "personContact" | "findPerson" | "changePrimaryEmail" | "inTransaction" | "memberships">;
   mailer: Mailer;
   rateLimiter: RateLimiter;
   logger: Logger;
@@ -137,7 +137,7 @@ export function createEmailVerificationService(deps: VerificationDependencies): 
 
   /** Finished registering: signing in would go straight on to My account (the sign-in rule). */
   async function registrationFinished(constituentId: number, now: Date): Promise<boolean> {
-    const standing = await loginAnswerFor(db, constituentId, deps.schoolStanding);
+    const standing = await loginAnswerFor(deps.crm, constituentId, deps.schoolStanding);
     return destinationAfterSignIn(standing, MY_ACCOUNT_PATH, now) === MY_ACCOUNT_PATH;
   }
 
@@ -161,7 +161,7 @@ export function createEmailVerificationService(deps: VerificationDependencies): 
   async function explainUnspendable(token: string, signedInAs: number | undefined, now: Date): Promise<VerifyOutcome> {
     const record = await findVerificationToken(db, token);
     if (!record) return { kind: "unusable-token" };
-    const verified = await verifiedEmailOf(db, record.constituentId);
+    const verified = await verifiedEmailOf(db, deps.crm, record.constituentId);
     if (verified !== record.email) return { kind: "unusable-token" };
     const who = signedInAs === undefined ? "nobody" : signedInAs === record.constituentId ? "self" : "another";
     let next: NextStep = { path: MY_ACCOUNT_PATH, label: "Continue to My account" };
@@ -206,7 +206,7 @@ export function createEmailVerificationService(deps: VerificationDependencies): 
     },
 
     async correctAddress(constituentId, typedEmail) {
-      const outcome = await correctUnconfirmedAddress(db, { constituentId, typedEmail, takeQuota: () => takeLinkQuota(constituentId), mailLink: mailVerifyLink }, clock());
+      const outcome = await correctUnconfirmedAddress(deps, { constituentId, typedEmail, takeQuota: () => takeLinkQuota(constituentId), mailLink: mailVerifyLink }, clock());
       if (outcome.kind === "changed") {
         await deps.audit?.record({ event: "email.corrected", actorId: constituentId, subjectId: constituentId, details: { oldEmail: outcome.oldEmail, newEmail: outcome.sentTo } });
       }
@@ -218,7 +218,7 @@ export function createEmailVerificationService(deps: VerificationDependencies): 
       const spent = await spendVerificationToken(db, token, now);
       if (!spent) return explainUnspendable(token, signedInAs, now);
       if (spent.purpose === "change") return confirmChange(spent, signedInAs, now);
-      const confirmed = await confirmCurrentAddress(db, spent, now);
+      const confirmed = await confirmCurrentAddress(db, deps.crm, spent, now);
       if (!confirmed) return { kind: "unusable-token" };
       const wizardPath = LINK_SCHOOL_WIZARD_PATH + (confirmed.resumeKey ? `&resume=${confirmed.resumeKey}` : "");
       if (signedInAs === confirmed.constituentId) return { kind: "verified", wizardPath };
@@ -230,7 +230,7 @@ export function createEmailVerificationService(deps: VerificationDependencies): 
       return parseStoredChoice(await pendingChoiceByResumeKey(db, resumeKey, constituentId, clock()));
     },
 
-    verifiedEmail: (constituentId) => verifiedEmailOf(db, constituentId),
-    isEmailVerified: async (constituentId) => (await verifiedEmailOf(db, constituentId)) !== undefined,
+    verifiedEmail: (constituentId) => verifiedEmailOf(db, deps.crm, constituentId),
+    isEmailVerified: async (constituentId) => (await verifiedEmailOf(db, deps.crm, constituentId)) !== undefined,
   };
 }

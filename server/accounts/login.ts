@@ -1,13 +1,11 @@
-import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
+import type { CrmPort } from "../crm/crm-port";
 import { latestMembership } from "../domain/membership";
 import type { SignInStanding } from "../../contracts/rules/sign-in-destination";
-import { findConstituentByEmail, ownMemberships, type ConstituentCredentials } from "./constituents";
+import { findConstituentByEmail, ownMemberships, type ConstituentCredentials, type PersonSources } from "./constituents";
 import type { LoginSubjects, LoginThrottle } from "./login-throttle";
 import type { PasswordHasher } from "./password-hasher";
 
-export interface LoginDependencies {
-  db: Kysely<Database>;
+export interface LoginDependencies extends PersonSources {
   hasher: PasswordHasher;
   throttle: LoginThrottle;
   /** Holds a slowed attempt (login-throttle.ts); a timer unless a test replaces it. */
@@ -32,7 +30,7 @@ export async function checkCredentials(deps: LoginDependencies, attempt: LoginSu
   if (standing.retryAfterSeconds > 0) return { kind: "throttled", retryAfterSeconds: standing.retryAfterSeconds };
   if (standing.delayMs > 0) await (deps.pause ?? pauseFor)(standing.delayMs);
 
-  const constituent = await findConstituentByEmail(deps.db, attempt.email);
+  const constituent = await findConstituentByEmail(deps, attempt.email);
   const passwordMatches = constituent?.password_hash
     ? await deps.hasher.verify(attempt.password, constituent.password_hash)
     : await deps.hasher.verifyAgainstDummy(attempt.password);
@@ -61,7 +59,7 @@ export interface LoginAnswer extends SignInStanding {
  * carries their own latest membership; with none, both it and
  * `affiliation_type` are null.
  */
-export async function loginAnswerFor(db: Kysely<Database>, constituentId: number, schoolStanding?: SchoolStandingReader): Promise<LoginAnswer> {
+export async function loginAnswerFor(crm: Pick<CrmPort, "memberships">, constituentId: number, schoolStanding?: SchoolStandingReader): Promise<LoginAnswer> {
   const school = await schoolStanding?.(constituentId);
   if (school) {
     return {
@@ -70,7 +68,7 @@ export async function loginAnswerFor(db: Kysely<Database>, constituentId: number
       school_membership_data: school.expiresAt ? { ExpirationDateTime: school.expiresAt } : null,
     };
   }
-  const membership = latestMembership(await ownMemberships(db, constituentId));
+  const membership = latestMembership(await ownMemberships(crm, constituentId));
   return {
     IsLoggedIn: true,
     affiliation_type: membership ? "individual" : null,

@@ -4,7 +4,7 @@ import type { FieldErrors } from "../shared/errors";
 import type { RateLimiter } from "../rate-limit/rate-limit";
 import { inTransaction } from "../db/transactions";
 import type { Mailer } from "../mail/mailer";
-import { findConstituentByEmail, type ConstituentCredentials } from "./constituents";
+import { findConstituentByEmail, type ConstituentCredentials, type PersonSources } from "./constituents";
 import { replacePassword } from "./credentials";
 import type { PasswordHasher } from "./password-hasher";
 import { newPasswordProblems } from "./password-rules";
@@ -15,8 +15,7 @@ export const PASSWORDS_DO_NOT_MATCH_MESSAGE = "Passwords do not match";
 /** At most this many reset or set-password emails per person per hour, so nobody can flood an inbox. */
 const LINKS_PER_PERSON_PER_HOUR = 5;
 
-export interface PasswordLinkDependencies {
-  db: Kysely<Database>;
+export interface PasswordLinkDependencies extends PersonSources {
   mailer: Mailer;
   rateLimiter: RateLimiter;
   /** The site's public address without a trailing slash: links in emails are absolute. */
@@ -62,7 +61,7 @@ export async function sendPasswordLink(
 
 /** The "forgot password" request: a link for a known email, nothing for an unknown one; the caller answers the same either way. */
 export async function requestPasswordReset(deps: PasswordLinkDependencies, email: string, now: Date): Promise<void> {
-  const constituent = await findConstituentByEmail(deps.db, email);
+  const constituent = await findConstituentByEmail(deps, email);
   if (constituent) await sendPasswordLink(deps, constituent, now);
 }
 

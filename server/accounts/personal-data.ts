@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { CrmPort } from "../crm/crm-port";
 import type { Database } from "../db/schema";
 import { NAME_PREFIXES, NO_PREFIX_ID } from "../domain/name-prefixes";
 import { credentialsOf, forgetVerification, replacePassword } from "./credentials";
@@ -9,22 +10,17 @@ import { credentialsOf, forgetVerification, replacePassword } from "./credential
  * and their single-use links. Other capabilities erase their own rows.
  */
 
-export async function profileForExport(db: Kysely<Database>, constituentId: number) {
-  const row = await db
-    .selectFrom("constituents")
-    .select(["email", "prefix", "first_name", "last_name", "phone_number", "created_at"])
-    .where("id", "=", constituentId)
-    .where("kind", "=", "individual")
-    .where("deleted_at", "is", null)
-    .executeTakeFirst();
-  if (!row) return undefined;
+/** The person's details (the CRM's, through the port) with when their address was verified (the account's own). */
+export async function profileForExport(db: Kysely<Database>, crm: Pick<CrmPort, "personDetails">, constituentId: number) {
+  const person = await crm.personDetails(constituentId);
+  if (!person) return undefined;
   return {
-    email: row.email,
-    title: row.prefix === NO_PREFIX_ID ? null : (NAME_PREFIXES.find((prefix) => prefix.id === row.prefix)?.label ?? null),
-    firstName: row.first_name,
-    lastName: row.last_name,
-    phoneNumber: row.phone_number,
-    accountCreatedAt: row.created_at,
+    email: person.Email,
+    title: person.PrefixId === NO_PREFIX_ID ? null : (NAME_PREFIXES.find((prefix) => prefix.id === person.PrefixId)?.label ?? null),
+    firstName: person.FirstName,
+    lastName: person.LastName,
+    phoneNumber: person.Phone,
+    accountCreatedAt: person.CreatedDateTime,
     emailVerifiedAt: (await credentialsOf(db, constituentId)).emailVerifiedAt,
   };
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { CrmPort } from "../crm/crm-port";
 import type { Database } from "../db/schema";
 import { inTransaction } from "../db/transactions";
 import { readProfileChange, type NameDetails } from "./profile-change-rules";
@@ -34,6 +35,8 @@ export interface ProfileUpdate {
 }
 
 export interface ProfileDependencies extends CurrentPasswordCheckDependencies {
+  /** The person's name, title and address are the CRM's: read and corrected through the port. */
+  crm: Pick<CrmPort, "personDetails" | "findPerson" | "inTransaction">;
   mailer: Mailer;
   logger: Logger;
   /** The site's public address without a trailing slash: links in emails are absolute. */
@@ -41,15 +44,11 @@ export interface ProfileDependencies extends CurrentPasswordCheckDependencies {
   now?: () => Date;
 }
 
-export async function loadAccountDetails(db: Kysely<Database>, constituentId: number): Promise<AccountDetails | undefined> {
-  const row = await db
-    .selectFrom("constituents")
-    .select(["prefix", "first_name", "last_name", "email"])
-    .where("id", "=", constituentId)
-    .where("kind", "=", "individual")
-    .$narrowType<{ email: string }>()
-    .executeTakeFirst();
-  return row && { Prefix: row.prefix, FirstName: row.first_name, LastName: row.last_name, Email: row.email };
+/** The account's details as the profile form shows them; undefined for no such (live) account. */
+export async function loadAccountDetails(crm: Pick<CrmPort, "personDetails">, constituentId: number): Promise<AccountDetails | undefined> {
+  const person = await crm.personDetails(constituentId);
+  if (!person?.Email) return undefined;
+  return { Prefix: person.PrefixId, FirstName: person.FirstName, LastName: person.LastName, Email: person.Email };
 }
 
 /**
@@ -63,8 +62,8 @@ export async function updateProfile(
   constituentId: number,
   body: unknown,
 ): Promise<AccountUpdateOutcome<ProfileUpdate>> {
-  const { db } = dependencies;
-  const current = await loadAccountDetails(db, constituentId);
+  const { crm } = dependencies;
+  const current = await loadAccountDetails(crm, constituentId);
   // requireUser ran first, so this is an account deleted mid-request.
   if (!current) return refuse("signed-out", SIGNED_OUT_MESSAGE);
 
@@ -75,7 +74,7 @@ export async function updateProfile(
   if (email) {
     const passwordCheck = await checkCurrentPassword(dependencies, constituentId, email.password);
     if (!passwordCheck.ok) return passwordCheck;
-    if (await emailBelongsToSomeoneElse(db, email.email, constituentId)) return refused({ Email: [EMAIL_TAKEN_MESSAGE] });
+    if (await emailBelongsToSomeoneElse(crm, email.email, constituentId)) return refused({ Email: [EMAIL_TAKEN_MESSAGE] });
     const quota = await dependencies.rateLimiter.hit(`email-change-links:${constituentId}`, EMAIL_CHANGE_LINKS_PER_HOUR, 60 * 60 * 1000);
     if (!quota.allowed) return tooManyAttempts({ Email: [tooManyChangeLinksMessage(quota.retryAfterSeconds)] }, quota.retryAfterSeconds);
   }
@@ -87,7 +86,7 @@ export async function updateProfile(
     LastName: names?.lastName ?? current.LastName,
     Email: current.Email,
   };
-  const saved = await saveProfile(db, constituentId, { names }, now, async (trx) => {
+  const saved = await saveProfile(dependencies, constituentId, { names }, now, async (trx) => {
     if (email) {
       const person = { id: constituentId, firstName: accountDetails.FirstName, currentEmail: current.Email, newEmail: email.email };
       await requestEmailChange(dependencies, trx, person, now);
@@ -101,9 +100,9 @@ export function tooManyChangeLinksMessage(retryAfterSeconds: number): string {
   return `We've sent several links already. Check your inbox (and spam folder), or wait ${waitDescribed(retryAfterSeconds)} and try again.`;
 }
 
-async function emailBelongsToSomeoneElse(db: Kysely<Database>, email: string, constituentId: number): Promise<boolean> {
-  const owner = await db.selectFrom("constituents").select("id").where("email", "=", email).executeTakeFirst();
-  return owner !== undefined && owner.id !== constituentId;
+async function emailBelongsToSomeoneElse(crm: Pick<CrmPort, "findPerson">, email: string, constituentId: number): Promise<boolean> {
+  const owner = await crm.findPerson(email);
+  return owner !== undefined && owner.Id !== constituentId;
 }
 
 /**
@@ -111,7 +110,7 @@ async function emailBelongsToSomeoneElse(db: Kysely<Database>, email: string, co
  * index decides). `alongside` writes in the same transaction.
  */
 async function saveProfile(
-  db: Kysely<Database>,
+  { db, crm }: Pick<ProfileDependencies, "db" | "crm">,
   constituentId: number,
   change: { names?: NameDetails },
   now: Date,
@@ -120,17 +119,19 @@ async function saveProfile(
   const { names } = change;
   try {
     // The clash fails the whole transaction (PostgreSQL cannot carry on after it), so it is caught outside.
-    await inTransaction(db, async (trx) => {
-      await trx
-        .updateTable("constituents")
-        .set({
-          ...(names && { prefix: names.prefix, first_name: names.firstName, last_name: names.lastName }),
-          updated_at: now.toISOString(),
-        })
-        .where("id", "=", constituentId)
-        .execute();
-      await alongside(trx);
-    });
+    await inTransaction(db, (trx) =>
+      crm.inTransaction(
+        async (unit) => {
+          // Under the person's lock, so the phone read here is the one written back beside the new names.
+          const person = names && (await unit.personDetails(constituentId));
+          if (names && person) {
+            await unit.updatePerson(constituentId, { PrefixId: names.prefix, FirstName: names.firstName, LastName: names.lastName, Phone: person.Phone }, now);
+          }
+          await alongside(trx);
+        },
+        { lock: constituentId, joining: trx },
+      ),
+    );
     return true;
   } catch (error) {
     if (isUniqueViolation(error)) return false;

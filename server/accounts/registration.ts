@@ -44,7 +44,7 @@ export async function registerConstituent(
 ): Promise<RegistrationOutcome> {
   const errors = await registrationProblems(request);
   // Said together with any other problems; the insert below still decides a race.
-  if (!errors.email && (await findConstituentByEmail(deps.db, request.email))) errors.email = [EMAIL_TAKEN_MESSAGE];
+  if (!errors.email && (await findConstituentByEmail(deps, request.email))) errors.email = [EMAIL_TAKEN_MESSAGE];
   if (Object.keys(errors).length > 0) return { kind: "invalid", errors };
   const passwordHash = await deps.hasher.hash(request.password);
   const person = { FirstName: request.first_name, LastName: request.last_name, Phone: request.phone_number, PrefixId: NO_PREFIX_ID, Email: request.email };

@@ -5,7 +5,7 @@ import type { Database } from "../db/schema";
 import { inTransaction } from "../db/transactions";
 import type { Mailer } from "../mail/mailer";
 import type { RateLimiter } from "../rate-limit/rate-limit";
-import { findConstituentByEmail, type ConstituentCredentials } from "./constituents";
+import { findConstituentByEmail, type ConstituentCredentials, type PersonSources } from "./constituents";
 import { credentialsOf } from "./credentials";
 import { hashSingleUseToken, newSingleUseToken, singleUseTokenPattern, spendSingleUseToken } from "./single-use-tokens";
 
@@ -23,8 +23,7 @@ export const SIGN_IN_LINK_LIFETIME_MINUTES = 15;
 const LINKS_PER_EMAIL = 3;
 const LINKS_WINDOW_MS = 15 * 60 * 1000;
 
-export interface SignInLinkDependencies {
-  db: Kysely<Database>;
+export interface SignInLinkDependencies extends PersonSources {
   mailer: Mailer;
   rateLimiter: RateLimiter;
   /** The site's public address without a trailing slash: links in emails are absolute. */
@@ -51,7 +50,7 @@ export async function requestSignInLink(deps: SignInLinkDependencies, email: str
   const emailDigest = createHash("sha256").update(email).digest("hex");
   const quota = await deps.rateLimiter.hit(`sign-in-links:${emailDigest}`, LINKS_PER_EMAIL, LINKS_WINDOW_MS);
   if (!quota.allowed) return;
-  const constituent = await findConstituentByEmail(deps.db, email);
+  const constituent = await findConstituentByEmail(deps, email);
   const { token, tokenHash, createdAt, expiresAt } = newSingleUseToken(now, SIGN_IN_LINK_LIFETIME_MINUTES);
   const mail = {
     to: constituent?.email ?? email,

@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
+import type { CrmPort } from "../crm/crm-port";
 import type { Database } from "../db/schema";
 import { inTransaction } from "../db/transactions";
 import { EMAIL_TAKEN_MESSAGE, emailProblem, normaliseEmail } from "../domain/email";
 import type { FieldErrors } from "../shared/errors";
-import { findConstituentByEmail } from "./constituents";
 import { credentialsOf } from "./credentials";
 import { isUniqueViolation } from "../db/unique-violation";
 import { issueVerificationToken, latestPendingChoice, spendOutstandingTokens } from "./email-verification-tokens";
@@ -40,50 +40,47 @@ export interface AddressCorrectionInput {
   mailLink: (trx: Kysely<Database>, person: { email: string; firstName: string; token: string }) => Promise<void>;
 }
 
-export async function correctUnconfirmedAddress(db: Kysely<Database>, input: AddressCorrectionInput, now: Date): Promise<AddressCorrection> {
-  const person = await db
-    .selectFrom("constituents")
-    .select(["email", "first_name"])
-    .where("id", "=", input.constituentId)
-    .where("kind", "=", "individual")
-    .where("deleted_at", "is", null)
-    .executeTakeFirst();
-  if (!person?.email) return { kind: "no-account" };
+/** Where the correction reads and writes: the links and credentials in the site's database, the person's address in the CRM. */
+export interface AddressCorrectionSources {
+  db: Kysely<Database>;
+  crm: Pick<CrmPort, "personContact" | "findPerson" | "inTransaction">;
+}
+
+/** Thrown inside the correction's unit to undo it: another account holds the address. */
+class AddressTaken extends Error {}
+
+export async function correctUnconfirmedAddress(sources: AddressCorrectionSources, input: AddressCorrectionInput, now: Date): Promise<AddressCorrection> {
+  const { db, crm } = sources;
+  const person = await crm.personContact(input.constituentId);
+  if (!person?.Email) return { kind: "no-account" };
   if ((await credentialsOf(db, input.constituentId)).emailVerifiedAt !== null) return { kind: "already-confirmed" };
   const email = normaliseEmail(input.typedEmail);
-  const problem = emailProblem(email) ?? (email === person.email ? SAME_ADDRESS_MESSAGE : undefined);
+  const problem = emailProblem(email) ?? (email === person.Email ? SAME_ADDRESS_MESSAGE : undefined);
   if (problem) return { kind: "invalid", errors: { email: [problem] } };
   // The sign-up's own message, said only when sign-up would say it too.
   const taken: AddressCorrection = { kind: "invalid", errors: { email: [EMAIL_TAKEN_MESSAGE] } };
-  if (await findConstituentByEmail(db, email)) return taken;
+  if (await crm.findPerson(email)) return taken;
   if (!(await input.takeQuota())) return { kind: "rate-limited" };
   try {
-    await inTransaction(db, async (trx) => {
-      const pendingChoice = (await latestPendingChoice(trx, input.constituentId)) ?? null;
-      await trx
-        .updateTable("constituents")
-        .set({ email, updated_at: now.toISOString() })
-        .where("id", "=", input.constituentId)
-        // Still unconfirmed as the address changes: a link followed meanwhile keeps the address it confirmed.
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom("account_credentials")
-                .select("constituent_id")
-                .where("constituent_id", "=", input.constituentId)
-                .where("email_verified_at", "is not", null),
-            ),
-          ),
-        )
-        .execute();
-      await spendOutstandingTokens(trx, input.constituentId, "verify", now);
-      const token = await issueVerificationToken(trx, { constituentId: input.constituentId, email, pendingChoice }, now);
-      await input.mailLink(trx, { email, firstName: person.first_name, token });
-    });
+    return await inTransaction(db, (trx) =>
+      crm.inTransaction(
+        async (unit): Promise<AddressCorrection> => {
+          // The unit holds the person's lock, as a followed link's markEmailVerified does: that link either landed
+          // first and is seen here (the address it confirmed stays), or waits and then finds the address changed.
+          if ((await credentialsOf(trx, input.constituentId)).emailVerifiedAt !== null) return { kind: "already-confirmed" };
+          const pendingChoice = (await latestPendingChoice(trx, input.constituentId)) ?? null;
+          if (!(await unit.changePrimaryEmail(input.constituentId, email, now))) throw new AddressTaken();
+          await spendOutstandingTokens(trx, input.constituentId, "verify", now);
+          const token = await issueVerificationToken(trx, { constituentId: input.constituentId, email, pendingChoice }, now);
+          await input.mailLink(trx, { email, firstName: person.FirstName, token });
+          return { kind: "changed", oldEmail: person.Email!, sentTo: email };
+        },
+        { lock: input.constituentId, joining: trx },
+      ),
+    );
   } catch (error) {
-    // Another sign-up took the address meanwhile: the unique index decides, and nothing changed.
-    if (isUniqueViolation(error)) return taken;
+    // Another sign-up took the address meanwhile: the unique address decides, and nothing changed.
+    if (error instanceof AddressTaken || isUniqueViolation(error)) return taken;
     throw error;
   }
-  return { kind: "changed", oldEmail: person.email, sentTo: email };
 }

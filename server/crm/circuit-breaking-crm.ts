@@ -65,6 +65,7 @@ const crmMethods = {
   renameOrganisation: "call",
   constituentDetail: "call",
   personContact: "call",
+  personDetails: "call",
   findPerson: "call",
   createPerson: "call",
   updatePerson: "call",

@@ -80,6 +80,16 @@ export interface PersonContact {
   Email: string | null;
 }
 
+/** A person's own details: the account's name and title, the data export's phone and joining date. */
+export interface PersonDetails extends PersonContact {
+  LastName: string;
+  /** The title's id (Mr, Ms…); -1 for none. */
+  PrefixId: number;
+  Phone: string;
+  /** When the record was created (ISO 8601): the account's creation, for a person who signed up. */
+  CreatedDateTime: string;
+}
+
 /** A person as the site creates or corrects them (a sign-up's details, a fixture). */
 export interface PersonInput {
   FirstName: string;
@@ -201,8 +211,10 @@ export interface CrmPort extends CrmReferenceData {
   constituentDetail(id: ConstituentId): Promise<ConstituentDetail | undefined>;
   /** A person's name and email, for mail about their own dealings (a receipt); undefined for no such person. */
   personContact(id: ConstituentId): Promise<PersonContact | undefined>;
-  /** The person (not a deleted one) whose primary email this is; `email` already normalised. */
-  findPerson(email: string): Promise<IdRecord | undefined>;
+  /** A person's name, title, phone and email; undefined for no such person (or a deleted one, or an organisation). */
+  personDetails(id: ConstituentId): Promise<PersonDetails | undefined>;
+  /** The person (not a deleted one) whose primary email this is, with how to write to them; `email` already normalised. */
+  findPerson(email: string): Promise<PersonContact | undefined>;
   /** A new person with this primary email; undefined when another constituent has it already. */
   createPerson(person: PersonInput & { Email: string }, now: Date): Promise<IdRecord | undefined>;
   /** Corrects a person's name, phone and title. */

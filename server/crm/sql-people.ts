@@ -5,7 +5,7 @@ import { isUniqueViolation } from "../db/unique-violation";
 import { NO_PREFIX_ID } from "../domain/name-prefixes";
 import type { CrmPort } from "./crm-port";
 
-type PeopleRecords = Pick<CrmPort, "findPerson" | "createPerson" | "updatePerson" | "changePrimaryEmail" | "erasePerson">;
+type PeopleRecords = Pick<CrmPort, "personDetails" | "findPerson" | "createPerson" | "updatePerson" | "changePrimaryEmail" | "erasePerson">;
 
 /** The first and last name an erased person keeps, so lists that still name them (a school's past users) read sensibly. */
 export const ERASED_PERSON_NAME = { first: "Deleted", last: "account" } as const;
@@ -18,15 +18,36 @@ export function erasedPersonEmail(constituentId: number): string {
 /** People (individual constituents) and their primary email in the embedded CRM. */
 export function sqlPeopleRecords(db: Kysely<Database>): PeopleRecords {
   return {
+    async personDetails(id) {
+      const row = await db
+        .selectFrom("constituents")
+        .select(["id", "email", "prefix", "first_name", "last_name", "phone_number", "created_at"])
+        .where("id", "=", id)
+        .where("kind", "=", "individual")
+        .where("deleted_at", "is", null)
+        .executeTakeFirst();
+      return (
+        row && {
+          Id: row.id,
+          FirstName: row.first_name,
+          LastName: row.last_name,
+          Email: row.email,
+          PrefixId: row.prefix,
+          Phone: row.phone_number,
+          CreatedDateTime: row.created_at,
+        }
+      );
+    },
+
     async findPerson(email) {
       const row = await db
         .selectFrom("constituents")
-        .select("id")
+        .select(["id", "first_name", "email"])
         .where("email", "=", email)
         .where("kind", "=", "individual")
         .where("deleted_at", "is", null)
         .executeTakeFirst();
-      return row && { Id: row.id };
+      return row && { Id: row.id, FirstName: row.first_name, Email: row.email };
     },
 
     async createPerson(person, now) {

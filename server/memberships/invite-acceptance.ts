@@ -1,4 +1,4 @@
-import { findConstituentByEmail, markEmailVerified } from "../accounts";
+import { markEmailVerified } from "../accounts";
 import { normaliseEmail } from "../domain/email";
 import { inviteStatus } from "../domain/school-invites";
 import { inviteByToken, spendInvite } from "./invite-store";
@@ -39,7 +39,7 @@ export async function acceptInvite(
   const { email, school_id: schoolId } = invite;
   const acceptPath = `${INVITE_ACCEPT_PATH}?token=${encodeURIComponent(token)}`;
   if (!user) {
-    const account = await findConstituentByEmail(context.db, email);
+    const account = await context.crm.findPerson(email);
     return account ? { kind: "sign-in", email, acceptPath } : { kind: "sign-up", email, acceptPath };
   }
   const schoolName = (await context.crm.constituentDetail(schoolId))?.DisplayName ?? "the school";
@@ -50,7 +50,7 @@ export async function acceptInvite(
     const outcome = await withSchoolLock(context.db, context.crm, schoolId, async (crm, trx): Promise<SeatOutcome> => {
       const lockedNow = context.clock();
       if (!(await spendInvite(trx, invite.id, user.id, lockedNow))) throw new NotAccepted({ kind: "refused", reason: "spent" });
-      if (!(await markEmailVerified(trx, user.id, email, lockedNow))) throw new NotAccepted({ kind: "other-email", email, schoolName });
+      if (!(await markEmailVerified(trx, crm, user.id, email, lockedNow))) throw new NotAccepted({ kind: "other-email", email, schoolName });
       const seat = await takeSeat(crm, context.ids, { schoolId, personId: user.id, role: "user", now: lockedNow });
       if (seat.kind === "no-seats" || seat.kind === "no-membership") throw new NotAccepted({ kind: seat.kind, schoolName });
       return seat;

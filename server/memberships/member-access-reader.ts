@@ -1,8 +1,6 @@
-import type { Kysely } from "kysely";
 import { ownMemberships } from "../accounts";
 import type { CrmIds } from "../crm/crm-ids";
 import type { Affiliation, CrmPort, MembershipSummary } from "../crm/crm-port";
-import type { Database } from "../db/schema";
 import { accessFromMemberships, type MemberAccess } from "../domain/member-access";
 import { roleOf } from "./school-standing";
 
@@ -22,12 +20,12 @@ export type MemberAccessReader = (personId: number | null, now: Date) => Promise
  * (expired) membership in: the page can then say the membership ended, rather
  * than that there never was one.
  */
-export function createMemberAccess(deps: { db: Kysely<Database>; crm: CrmPort; ids: CrmIds }): MemberAccessReader {
-  const { db, crm, ids } = deps;
+export function createMemberAccess(deps: { crm: CrmPort; ids: CrmIds }): MemberAccessReader {
+  const { crm, ids } = deps;
   return async (personId, now) => {
     if (personId === null) return { kind: "signed-out" };
-    // A valid membership of their own settles it without asking the CRM: this runs on every signed-in resource page view.
-    const own = await ownMemberships(db, personId);
+    // A valid membership of their own settles it with one CRM call: this runs on every signed-in resource page view.
+    const own = await ownMemberships(crm, personId);
     const ownAccess = accessFromMemberships(own, now);
     if (ownAccess.kind === "member") return ownAccess;
     const held = await crm.affiliations({ individualConstituentId: personId });

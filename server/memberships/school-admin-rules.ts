@@ -1,6 +1,5 @@
 import type { Kysely } from "kysely";
 import type { CrmIds } from "../crm/crm-ids";
-import { findSessionUser } from "../accounts";
 import type { Affiliation, CrmPort, SeatBenefit } from "../crm/crm-port";
 import type { Database } from "../db/schema";
 import type { Logger } from "../logging";
@@ -180,8 +179,8 @@ async function removeAffiliationLocked(
   }
   for (const held of ending) await context.crm.endAffiliation(held.Id, now);
   const stillHeld = await context.crm.affiliations({ groupConstituentId: schoolId, individualConstituentId: personId, currentAt: now });
-  const person = stillHeld.length === 0 ? await findSessionUser(context.db, personId) : undefined;
-  const invitesRevoked = person ? await revokePendingInvitesTo(context.db, schoolId, person.email, now) : 0;
+  const person = stillHeld.length === 0 ? await context.crm.personContact(personId) : undefined;
+  const invitesRevoked = person?.Email ? await revokePendingInvitesTo(context.db, schoolId, person.Email, now) : 0;
   return { ...removal, invitesRevoked };
 }
 

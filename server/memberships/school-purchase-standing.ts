@@ -34,7 +34,7 @@ export async function schoolPurchaseFacts(
   return {
     payerIsAdmin: admins.some((affiliation) => affiliation.IndividualConstituent.Id === personId),
     schoolHasAdmin: admins.length > 0,
-    payerEmail: await emailStandingAt(crm, ids, await verifiedEmailOf(db, personId), schoolId),
+    payerEmail: await emailStandingAt(crm, ids, await verifiedEmailOf(db, crm, personId), schoolId),
     current,
     requested: { ceiling: levelCeiling(ids, request.levelId) ?? 0, numberOfUsers: request.numberOfUsers },
   };

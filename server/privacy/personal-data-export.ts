@@ -31,7 +31,7 @@ export type PersonalData = NonNullable<Awaited<ReturnType<typeof personalDataExp
 /** The person's data, or undefined when there is no such (live) account. */
 export async function personalDataExport(sources: PersonalDataSources, personId: number, now: Date) {
   const { db, crm, ids } = sources;
-  const profile = await profileForExport(db, personId);
+  const profile = await profileForExport(db, crm, personId);
   if (!profile) return undefined;
   const addresses = (await crm.constituentDetail(personId))?.Addresses ?? [];
   return {

@@ -1,4 +1,6 @@
 import { checkCredentials } from "../../../server/accounts/login";
+import { CRM_IDS } from "../../../server/crm/crm-ids";
+import { createSqlCrm } from "../../../server/crm/sql-crm";
 import { LoginThrottle } from "../../../server/accounts/login-throttle";
 import type { PasswordHasher } from "../../../server/accounts/password-hasher";
 import { InProcessRateLimiter } from "../../../server/rate-limit/rate-limit";
@@ -65,7 +67,7 @@ describe.each(databaseEngines)("LoginThrottle on %s", (engine) => {
     // No account with that email here: the refusal path, which must be held all the same.
     const hasher = { verifyAgainstDummy: async () => false, verify: async () => false } as unknown as PasswordHasher;
     const outcome = await checkCredentials(
-      { db: database.db, hasher, throttle, pause: async (ms) => void pauses.push(ms) },
+      { db: database.db, crm: createSqlCrm(database.db, CRM_IDS.test), hasher, throttle, pause: async (ms) => void pauses.push(ms) },
       { email, address: "203.0.113.200", password: "Any-pass-1!" },
     );
     expect(outcome.kind).toBe("refused");

@@ -72,17 +72,37 @@ describe.each(databaseEngines)("the embedded CRM on %s", (engine) => {
     it("creates, finds, corrects and re-addresses a person; an address held by another is refused, and a deleted account is not found", async () => {
       const created = await crm.createPerson({ FirstName: "Ada", LastName: "Byron", Phone: "", PrefixId: -1, Email: "ada@example.org" }, now);
       expect(created).toEqual({ Id: expect.any(Number) });
-      expect(await crm.findPerson("ada@example.org")).toEqual(created);
+      expect(await crm.findPerson("ada@example.org")).toEqual({ Id: created!.Id, FirstName: "Ada", Email: "ada@example.org" });
       expect(await crm.createPerson({ FirstName: "Other", LastName: "Ada", Phone: "", PrefixId: -1, Email: "ada@example.org" }, now)).toBeUndefined();
       await crm.updatePerson(created!.Id, { FirstName: "Augusta", LastName: "King", Phone: "01234 567890", PrefixId: -1 }, now);
       expect(await crm.personContact(created!.Id)).toEqual({ Id: created!.Id, FirstName: "Augusta", Email: "ada@example.org" });
       expect(await crm.changePrimaryEmail(created!.Id, "jo@oakfield.sch.uk", now)).toBe(false);
       expect(await crm.changePrimaryEmail(created!.Id, "augusta@example.org", now)).toBe(true);
-      expect(await crm.findPerson("augusta@example.org")).toEqual(created);
+      expect(await crm.findPerson("augusta@example.org")).toEqual({ Id: created!.Id, FirstName: "Augusta", Email: "augusta@example.org" });
       expect(await crm.findPerson("ada@example.org")).toBeUndefined();
       await database.db.updateTable("constituents").set({ deleted_at: now.toISOString() }).where("id", "=", created!.Id).execute();
       expect(await crm.findPerson("augusta@example.org")).toBeUndefined();
       expect(await crm.personContact(created!.Id)).toBeUndefined();
+    });
+
+    it("gives a person's details (name, title, phone, email, created date), and nothing for a school, a deleted account or an unknown id", async () => {
+      const created = await crm.createPerson({ FirstName: "Grace", LastName: "Hopper", Phone: "01234 000111", PrefixId: 2, Email: "grace@example.org" }, now);
+      expect(await crm.personDetails(created!.Id)).toEqual({
+        Id: created!.Id,
+        FirstName: "Grace",
+        LastName: "Hopper",
+        Email: "grace@example.org",
+        PrefixId: 2,
+        Phone: "01234 000111",
+        CreatedDateTime: now.toISOString(),
+      });
+      await crm.updatePerson(created!.Id, { FirstName: "Grace", LastName: "Murray", Phone: "", PrefixId: -1 }, nextYear);
+      expect(await crm.personDetails(created!.Id)).toMatchObject({ LastName: "Murray", Phone: "", PrefixId: -1, CreatedDateTime: now.toISOString() });
+      const { Id: schoolId } = await crm.createOrganisation({ LastName: "Details School", Addresses: [] }, now);
+      expect(await crm.personDetails(schoolId)).toBeUndefined();
+      expect(await crm.personDetails(987654)).toBeUndefined();
+      await crm.erasePerson(created!.Id, now);
+      expect(await crm.personDetails(created!.Id)).toBeUndefined();
     });
 
     it("finds organisations by postcode whatever its spacing and case, never people", async () => {

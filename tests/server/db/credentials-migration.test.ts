@@ -1,5 +1,7 @@
 import { Migrator, type Kysely } from "kysely";
 import { checkCredentials } from "../../../server/accounts/login";
+import { CRM_IDS } from "../../../server/crm/crm-ids";
+import { createSqlCrm } from "../../../server/crm/sql-crm";
 import { LoginThrottle } from "../../../server/accounts/login-throttle";
 import { PasswordHasher } from "../../../server/accounts/password-hasher";
 import { hashPassword } from "../../../server/accounts/password-hashing";
@@ -68,7 +70,7 @@ describe.each(databaseEngines)("migration 0026_account_credentials on %s", (engi
 
   it("still signs in a person who signed up before the move, with the same password and version", async () => {
     const hasher = new PasswordHasher({ parameters: { N: 1024, r: 8, p: 1 } });
-    const deps = { db: db as Kysely<Database>, hasher, throttle: new LoginThrottle(db as Kysely<Database>, new InProcessRateLimiter()) };
+    const deps = { db: db as Kysely<Database>, crm: createSqlCrm(db as Kysely<Database>, CRM_IDS.test), hasher, throttle: new LoginThrottle(db as Kysely<Database>, new InProcessRateLimiter()) };
     const outcome = await checkCredentials(deps, { email: "ada@example.com", address: "203.0.113.1", password: "Before-the-move-1!" });
     expect(outcome).toEqual({ kind: "signed-in", constituent: expect.objectContaining({ id: 1, auth_version: 3 }) });
     const staffMade = await checkCredentials(deps, { email: "staff-made@example.com", address: "203.0.113.1", password: "Before-the-move-1!" });

@@ -32,6 +32,14 @@ describe("CRM ownership lint rules", { timeout: 60_000 }, () => {
     ]);
   });
 
+  it("has no exceptions: the accounts files that once named the constituents table are checked like any other", async () => {
+    const held = 'import { sql } from "kysely";\nexport const hold = sql`update constituents set email = email where id = ${1}`;';
+    for (const file of ["constituents", "profile", "personal-data", "email-verification-tokens", "unconfirmed-address"]) {
+      expect(await crmRulesBroken(crmQueries, `server/accounts/${file}.ts`)).toHaveLength(3);
+      expect(await crmRulesBroken(held, `server/accounts/${file}.ts`)).toEqual(["2:crm-ownership/no-crm-tables"]);
+    }
+  });
+
   it("refuses raw SQL naming a CRM table outside server/crm/", async () => {
     const code = 'import { sql } from "kysely";\nexport const lock = sql`select id from constituents where id = ${1} for update`;';
     expect(await crmRulesBroken(code, "server/memberships/probe.ts")).toEqual(["2:crm-ownership/no-crm-tables"]);
