@@ -13,15 +13,8 @@ import { createReadinessProbe, type Readiness, type ReadinessProbe } from "./hea
 import type { Logger } from "./logging";
 import { createMailboxService, type MailboxService } from "./mail/mailbox-service";
 import type { Mailer } from "./mail/mailer";
-import {
-  createMemberAccess,
-  createSchoolAdminService,
-  createSchoolRecordsService,
-  createSeatGrantsService,
-  type SchoolAdminService,
-  type SchoolRecordsService,
-  type SeatGrantsService,
-} from "./memberships";
+import { createMemberAccess } from "./memberships";
+import { createSchoolAdminService, createSchoolRecordsService, createSeatGrantsService, type SchoolAdminService, type SchoolRecordsService, type SeatGrantsService } from "./schools";
 import {
   createPaymentsService,
   type PaymentsService,

@@ -3,7 +3,7 @@ import { CRM_IDS, type CrmEnvironment, type CrmIds } from "../crm/crm-ids";
 import type { CrmPort } from "../crm/crm-port";
 import type { Database } from "../db/schema";
 import { inTransaction } from "../db/transactions";
-import { takeSeat } from "../memberships";
+import { takeSeat } from "../schools";
 import { SchoolRegister } from "../schools";
 import { FixtureValidationError } from "./fixture-errors";
 import type { SchoolFixture, SchoolMembershipFixture } from "./fixture-schema/schools";

@@ -8,7 +8,6 @@ import type { PeopleTables } from "../people/tables";
 import type { ResourceTables } from "../resources/tables";
 import type { CrmTables } from "../crm/tables";
 import type { SchoolTables } from "../schools/tables";
-import type { MembershipTables } from "../memberships/tables";
 import type { PaymentTables } from "../payments/tables";
 
 /** Rows of the `sessions` table (migration 0001): express-session's data, one row per session. */
@@ -41,6 +40,5 @@ export interface Database
     MailTables,
     CrmTables,
     SchoolTables,
-    MembershipTables,
     PaymentTables,
     AuditTables {}

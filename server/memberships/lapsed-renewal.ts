@@ -1,7 +1,5 @@
 import { formatLondonDate, membershipStatus } from "../domain/membership-status";
-import type { SchoolTab } from "./school-admin-tab";
-import type { MembershipSummaryAnswer } from "./school-records-service";
-import type { SelectedSchool } from "./selected-school";
+import type { MembershipSummaryAnswer, SchoolTab, SelectedSchool } from "../schools";
 
 /**
  * What the registration wizard starts by renewing (issue: "the lapsed

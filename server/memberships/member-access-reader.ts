@@ -2,7 +2,7 @@ import { ownMemberships } from "../accounts";
 import type { CrmIds } from "../crm/crm-ids";
 import type { Affiliation, CrmPort, MembershipSummary } from "../crm/crm-port";
 import { accessFromMemberships, type MemberAccess } from "../domain/member-access";
-import { roleOf } from "./school-standing";
+import { roleOf } from "../schools";
 
 export type { MemberAccess };
 

@@ -6,7 +6,7 @@ import type { Database } from "../db/schema";
 import { inTransaction } from "../db/transactions";
 import { membershipIsValid } from "../domain/membership";
 import { isPlanType, renewedExpiry, type BillingPeriod } from "../domain/plans";
-import { currentMembership, takeSeat, withSchoolLock } from "../memberships";
+import { currentMembership, takeSeat, withSchoolLock } from "../schools";
 import type { SchoolPurchaseRefusal } from "../domain/school-purchase";
 import { schoolPurchaseDecision } from "./school-purchase";
 

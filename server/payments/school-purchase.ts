@@ -3,7 +3,7 @@ import type { CrmIds } from "../crm/crm-ids";
 import type { CrmPort } from "../crm/crm-port";
 import type { Database } from "../db/schema";
 import { decideSchoolPurchase, type SchoolPurchaseDecision, type SchoolPurchaseRefusal } from "../domain/school-purchase";
-import { schoolPurchaseFacts, seatGrantRefusals } from "../memberships";
+import { schoolPurchaseFacts, seatGrantRefusals } from "../schools";
 import { refuse, type Refusal } from "../shared/refusal";
 
 /*

@@ -3,7 +3,7 @@ import type { AuditLog } from "../audit";
 import type { CrmPort } from "../crm/crm-port";
 import { inTransaction } from "../db/transactions";
 import { forgetMessagesTo } from "../mail/outbox";
-import { forgetInvitesOf, leaveEverySchool } from "../memberships";
+import { leaveEverySchool, forgetInvitesOf } from "../schools";
 import { forgetSavedResources } from "../resources";
 import { deleteShareLinksOf } from "../resources";
 import { deleteNotesOf } from "../resources";

@@ -3,7 +3,7 @@ import { contactMessagesForExport, profileForExport } from "../accounts";
 import type { CrmIds } from "../crm/crm-ids";
 import type { CrmPort } from "../crm/crm-port";
 import type { Database } from "../db/schema";
-import { affiliationsForExport, invitesForExport, membershipsForExport } from "../memberships";
+import { affiliationsForExport, invitesForExport, membershipsForExport } from "../schools";
 import type { OrderExport } from "../payments";
 import { savedResourcesForExport } from "../resources";
 import { shareLinkUrl, shareLinksForExport } from "../resources";

@@ -4,7 +4,7 @@ import { type AccountUpdateOutcome, type PasswordHasher, passwordHasher as share
 import type { CrmIds } from "../crm/crm-ids";
 import type { CrmPort } from "../crm/crm-port";
 import type { Database } from "../db/schema";
-import { schoolsWithOnlyThisAdmin, type SoleAdminSchool } from "../memberships";
+import { schoolsWithOnlyThisAdmin, type SoleAdminSchool } from "../schools";
 import type { OrderExport } from "../payments";
 import type { RateLimiter } from "../rate-limit/rate-limit";
 import { deleteAccount } from "./account-deletion";

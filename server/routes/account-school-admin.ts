@@ -9,7 +9,7 @@ import { httpErrorOf, unlessRefused } from "../http/refusals";
 import { pathId } from "../http/path-id";
 import { requireUser, SIGNED_OUT_MESSAGE } from "../http/require-user";
 import type { OriginRule } from "../http/site-origin";
-import { type AffiliationRequest, INVITE_SENT_MESSAGE, parseInviteRequest, type SchoolAdminService } from "../memberships";
+import { type AffiliationRequest, INVITE_SENT_MESSAGE, parseInviteRequest, type SchoolAdminService } from "../schools";
 import { isRefusal } from "../shared/refusal";
 
 /**

@@ -4,7 +4,7 @@ import { HttpError } from "../http/errors";
 import { unlessRefused } from "../http/refusals";
 import { requireUser } from "../http/require-user";
 import type { OriginRule } from "../http/site-origin";
-import type { SchoolRecordsService } from "../memberships";
+import type { SchoolRecordsService } from "../schools";
 
 /**
  * The registration wizard's school-record calls (accounts spec, section 7;

@@ -4,7 +4,7 @@ import { pathId } from "../http/path-id";
 import { unlessRefused } from "../http/refusals";
 import { requireUser } from "../http/require-user";
 import type { OriginRule } from "../http/site-origin";
-import type { SeatGrantsService, SeatUsageRequest } from "../memberships";
+import type { SeatGrantsService, SeatUsageRequest } from "../schools";
 
 /**
  * PUT is refused on purpose: a usage is what pays for an affiliation, so it

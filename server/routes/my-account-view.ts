@@ -1,7 +1,7 @@
 import { ACCOUNT_FORMS, type AccountDetails, type AccountForm, type AccountPageForm } from "../accounts";
 import { NAME_PREFIXES } from "../domain/name-prefixes";
 import type { FieldErrors } from "../http/errors";
-import type { SchoolTab } from "../memberships";
+import type { SchoolTab } from "../schools";
 import type { OrderLine } from "../payments";
 import type { SavedResourceCard } from "../resources";
 

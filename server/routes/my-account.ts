@@ -9,7 +9,7 @@ import { jsonFields } from "../http/json-fields";
 import { requireUser, SIGNED_OUT_MESSAGE } from "../http/require-user";
 import { signIn } from "../http/session-user";
 import type { OriginRule } from "../http/site-origin";
-import type { SchoolAdminService } from "../memberships";
+import type { SchoolAdminService } from "../schools";
 import type { PaymentsService } from "../payments";
 import type { ResourcesService } from "../resources";
 import { answerRefusal } from "./account-refusal";

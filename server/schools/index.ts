@@ -11,3 +11,24 @@ export { csvField } from "./csv-records";
 export { createSchoolSearch } from "./search/create-school-search";
 export type { CachedSchoolSearch } from "./search/cached-school-search";
 export type { SchoolHit, SchoolSearch } from "./search/school-search-port";
+
+// School membership: seats and who holds them, the admin's School tab and invites, the wizard's school records.
+export { createSeatGrantsService, type SeatGrantsService, type SeatUsageRequest } from "./seats/seat-grants";
+export { createSchoolRecordsService, type MembershipSummaryAnswer, type SchoolRecordsService } from "./records/school-records-service";
+export { createSchoolAdminService, type AffiliationRequest, type SchoolAdminService } from "./admin/school-admin-service";
+export type { SchoolTab } from "./admin/school-admin-tab";
+export { INVITE_SENT_MESSAGE, parseInviteRequest } from "./admin/invites";
+export { refusals as seatGrantRefusals } from "./seats/seat-grants-refusals";
+export { schoolPurchaseFacts } from "./seats/school-purchase-standing";
+export { withSchoolLock } from "./seats/seat-grants-lock";
+export { currentMembership, leaveEverySchool, takeSeat } from "./seats/school-seats";
+export {
+  affiliationsForExport,
+  forgetInvitesOf,
+  invitesForExport,
+  membershipsForExport,
+  schoolsWithOnlyThisAdmin,
+  type SoleAdminSchool,
+} from "./person-school-data";
+export type { SelectedSchool } from "./seats/selected-school";
+export { roleOf } from "./seats/school-standing";

@@ -1,3 +1,4 @@
+import type { Generated } from "kysely";
 import type { SchoolKind } from "../domain/school-kind";
 
 /** What the school register knows of an organisation in the CRM (migration 0011). */
@@ -18,4 +19,31 @@ export interface SchoolsTable {
 
 export interface SchoolTables {
   schools: SchoolsTable;
+  organisation_creators: OrganisationCreatorsTable;
+  school_invites: SchoolInvitesTable;
+}
+
+/* The school membership's own tables (migrations 0014 and 0022): hand-entered schools' creators (records/) and invites (admin/). */
+/** The person who created an organisation by hand; they alone may change its addresses. */
+export interface OrganisationCreatorsTable {
+  organisation_id: number;
+  created_by: number;
+  created_at: string;
+}
+
+/** An invite to join a school (invite-store.ts). Times are ISO 8601 UTC text. */
+export interface SchoolInvitesTable {
+  id: Generated<number>;
+  /** sha256 of the link's token: the token itself is only in the email. */
+  token_hash: string;
+  school_id: number;
+  membership_id: number;
+  /** Normalised (trimmed, lower-case). */
+  email: string;
+  invited_by: number | null;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+  accepted_by: number | null;
+  revoked_at: string | null;
 }

@@ -1,4 +1,4 @@
-import { refusals as seatRefusals } from "../../server/memberships/seat-grants-refusals";
+import { refusals as seatRefusals } from "../../server/schools/seats/seat-grants-refusals";
 import { addSchool, refusals, seatRecords } from "../server/memberships/support";
 import { signedInPayer } from "../server/payments/support";
 import { databaseEngines } from "../server/support/databases";

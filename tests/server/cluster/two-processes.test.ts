@@ -1,5 +1,5 @@
 import { createSqlCrm } from "../../../server/crm/sql-crm";
-import { NO_SEATS_MESSAGE } from "../../../server/memberships/seat-grants-refusals";
+import { NO_SEATS_MESSAGE } from "../../../server/schools/seats/seat-grants-refusals";
 import { addPerson, setEmailVerifiedAt, strongPassword } from "../accounts/support";
 import { addSchool, ids } from "../memberships/support";
 import { markNotEmpty, SiteBrowser, startAppProcess, type AppProcess } from "../support/app-processes";

@@ -1,4 +1,4 @@
-import { emailDomainOf, emailMatchesSchoolDomains } from "../../../server/memberships/school-email-domain";
+import { emailDomainOf, emailMatchesSchoolDomains } from "../../../server/schools/seats/school-email-domain";
 
 describe("school email domains", () => {
   it("reads the domain after the last @, trimmed and lower-cased", () => {

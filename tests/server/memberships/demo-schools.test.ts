@@ -4,7 +4,7 @@ import { CRM_IDS } from "../../../server/crm/crm-ids";
 import { createSqlCrm } from "../../../server/crm/sql-crm";
 import { unlessRefused } from "../../../server/http/refusals";
 import { createLogger } from "../../../server/logging";
-import { createSchoolRecordsService, type SchoolRecordsService } from "../../../server/memberships/school-records-service";
+import { createSchoolRecordsService, type SchoolRecordsService } from "../../../server/schools/records/school-records-service";
 import { createSchoolSearch } from "../../../server/schools/search/create-school-search";
 import { createTestDatabase, databaseEngines, type TestDatabase } from "../support/databases";
 import { InProcessRateLimiter } from "../../../server/rate-limit/rate-limit";

@@ -1,5 +1,5 @@
 import { renewalFor, type RenewalSources } from "../../../server/memberships/lapsed-renewal";
-import type { SelectedSchool } from "../../../server/memberships/selected-school";
+import type { SelectedSchool } from "../../../server/schools/seats/selected-school";
 
 const now = new Date("2026-11-27T09:00:00Z");
 const school = (type: SelectedSchool["type"]) => ({ name: "St Catherine's College", type, constituentId: 100004 }) as SelectedSchool;

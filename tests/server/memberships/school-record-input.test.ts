@@ -1,4 +1,4 @@
-import { readAddress, readOrganisation, type ReferenceLists } from "../../../server/memberships/school-record-input";
+import { readAddress, readOrganisation, type ReferenceLists } from "../../../server/schools/records/school-record-input";
 
 const lists: ReferenceLists = {
   countries: [

@@ -1,7 +1,7 @@
 import request from "supertest";
 import { createSqlCrm } from "../../../server/crm/sql-crm";
 import { TOO_MANY_USERS_MESSAGE } from "../../../server/domain/plans";
-import { takeSeat } from "../../../server/memberships/school-seats";
+import { takeSeat } from "../../../server/schools/seats/school-seats";
 import { addPerson, browserOnLoginPage, outboxFor } from "../accounts/support";
 import { addSchool, ids } from "../memberships/support";
 import { databaseEngines } from "../support/databases";

@@ -5,7 +5,7 @@ import {
   CURRENT_PASSWORD_WRONG_MESSAGE,
 } from "../../../server/accounts/current-password-check";
 import { createSqlCrm } from "../../../server/crm/sql-crm";
-import { takeSeat } from "../../../server/memberships/school-seats";
+import { takeSeat } from "../../../server/schools/seats/school-seats";
 import { PASSWORD_REQUIRED_MESSAGE } from "../../../server/privacy/account-deletion";
 import { escapeHtml } from "../../../server/search/excerpt";
 import { browserOnLoginPage, strongPassword } from "../accounts/support";

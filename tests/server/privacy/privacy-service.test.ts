@@ -3,7 +3,7 @@ import { createSqlCrm } from "../../../server/crm/sql-crm";
 import type { CrmPort } from "../../../server/crm/crm-port";
 import { CURRENT_PASSWORD_WRONG_MESSAGE } from "../../../server/accounts/current-password-check";
 import { strongPassword } from "../accounts/support";
-import { takeSeat } from "../../../server/memberships/school-seats";
+import { takeSeat } from "../../../server/schools/seats/school-seats";
 import { createPrivacyService } from "../../../server/privacy/privacy-service";
 import { sampleContexts } from "../mail/support";
 import { addSchool, seatRecords } from "../memberships/support";

@@ -3,7 +3,7 @@ import { SIGNED_OUT_MESSAGE } from "../../../server/accounts/messages";
 import { CRM_IDS } from "../../../server/crm/crm-ids";
 import type { CrmPort } from "../../../server/crm/crm-port";
 import { createSqlCrm } from "../../../server/crm/sql-crm";
-import { takeSeat } from "../../../server/memberships/school-seats";
+import { takeSeat } from "../../../server/schools/seats/school-seats";
 import { SchoolRegister } from "../../../server/schools/school-register";
 import { addPerson, setEmailVerifiedAt } from "../accounts/support";
 import { jsonCall, signedInBrowser, type Agent } from "../my-account/support";

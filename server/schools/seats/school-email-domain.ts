@@ -1,4 +1,4 @@
-import { normaliseEmail } from "../domain/email";
+import { normaliseEmail } from "../../domain/email";
 
 /*
  * Domain validation (accounts spec, section 4): a person joins a school by

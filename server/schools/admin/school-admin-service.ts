@@ -1,12 +1,12 @@
 import type { Kysely } from "kysely";
-import type { AuditLog } from "../audit";
-import type { CrmIds } from "../crm/crm-ids";
-import type { Affiliation, CrmPort } from "../crm/crm-port";
-import type { Database } from "../db/schema";
-import type { Logger } from "../logging";
-import type { Mailer } from "../mail/mailer";
-import { refuse as refusal, settle, type Refusal } from "../shared/refusal";
-import type { RateLimiter } from "../rate-limit/rate-limit";
+import type { AuditLog } from "../../audit";
+import type { CrmIds } from "../../crm/crm-ids";
+import type { Affiliation, CrmPort } from "../../crm/crm-port";
+import type { Database } from "../../db/schema";
+import type { Logger } from "../../logging";
+import type { Mailer } from "../../mail/mailer";
+import { refuse as refusal, settle, type Refusal } from "../../shared/refusal";
+import type { RateLimiter } from "../../rate-limit/rate-limit";
 import { acceptInvite, type InviteAcceptance } from "./invite-acceptance";
 import { resendInvite, revokeInvite, sendInvite, type InviteContext, type InviteRequest } from "./invites";
 import {
@@ -24,7 +24,7 @@ import {
   type Removal,
 } from "./school-admin-rules";
 import { pendingInviteRows, schoolTab, type PendingInviteRow, type SchoolTab } from "./school-admin-tab";
-import { isSchoolAdmin, schoolStanding, type SchoolRole } from "./school-standing";
+import { isSchoolAdmin, schoolStanding, type SchoolRole } from "../seats/school-standing";
 
 /**
  * Roles at a school, the School tab and invites (docs/schools.md, "School

@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
-import type { CrmIds } from "../crm/crm-ids";
-import type { Affiliation, CrmPort, SeatBenefit } from "../crm/crm-port";
-import type { Database } from "../db/schema";
-import { formatLondonDate } from "../domain/membership-status";
+import type { CrmIds } from "../../crm/crm-ids";
+import type { Affiliation, CrmPort, SeatBenefit } from "../../crm/crm-port";
+import type { Database } from "../../db/schema";
+import { formatLondonDate } from "../../domain/membership-status";
 import { pendingInvites } from "./invite-store";
 import { adminSeatProblem } from "./school-admin-rules";
-import { ROLE_LABELS, roleOf, schoolStanding, strongestRole, type SchoolRole } from "./school-standing";
+import { ROLE_LABELS, roleOf, schoolStanding, strongestRole, type SchoolRole } from "../seats/school-standing";
 
 /*
  * The read model of My account's School tab and the dashboard's School

@@ -1,22 +1,22 @@
 import type { Kysely } from "kysely";
-import type { CurrentUser } from "../accounts";
-import type { CrmIds } from "../crm/crm-ids";
-import type { Address, Attribute, Country, CrmPort, IdRecord, MembershipSummary, SeatBenefit, State } from "../crm/crm-port";
-import type { Database } from "../db/schema";
-import { membershipIsValid } from "../domain/membership";
-import { firstNameAndInitial } from "../domain/person-name";
-import type { Logger } from "../logging";
-import type { RateLimiter } from "../rate-limit/rate-limit";
-import { SchoolRegister } from "../schools";
-import type { FieldErrors } from "../shared/errors";
-import { refuse, Refused, settle, type Refusal } from "../shared/refusal";
-import { emailStandingAt } from "./school-email-standing";
+import type { CurrentUser } from "../../accounts";
+import type { CrmIds } from "../../crm/crm-ids";
+import type { Address, Attribute, Country, CrmPort, IdRecord, MembershipSummary, SeatBenefit, State } from "../../crm/crm-port";
+import type { Database } from "../../db/schema";
+import { membershipIsValid } from "../../domain/membership";
+import { firstNameAndInitial } from "../../domain/person-name";
+import type { Logger } from "../../logging";
+import type { RateLimiter } from "../../rate-limit/rate-limit";
+import { SchoolRegister } from "../school-register";
+import type { FieldErrors } from "../../shared/errors";
+import { refuse, Refused, settle, type Refusal } from "../../shared/refusal";
+import { emailStandingAt } from "../seats/school-email-standing";
 import { OrganisationCreators } from "./organisation-creators";
 import { NOT_FOUND_MESSAGE, recordAccess } from "./school-record-access";
 import { readAddress, readOrganisation, idOf, type ReferenceLists } from "./school-record-input";
 import { spendSchoolRecordWrite } from "./school-record-limits";
-import { currentMembership } from "./school-seats";
-import { selectedSchoolOf, type SelectedSchool } from "./selected-school";
+import { currentMembership } from "../seats/school-seats";
+import { selectedSchoolOf, type SelectedSchool } from "../seats/selected-school";
 
 /*
  * The registration wizard's reads and record creation over the CRM port

@@ -1,6 +1,6 @@
-import type { CrmIds } from "../crm/crm-ids";
-import type { ConstituentId, CrmPort } from "../crm/crm-port";
-import type { EmailStanding } from "../domain/school-purchase";
+import type { CrmIds } from "../../crm/crm-ids";
+import type { ConstituentId, CrmPort } from "../../crm/crm-port";
+import type { EmailStanding } from "../../domain/school-purchase";
 import { emailMatchesSchoolDomains } from "./school-email-domain";
 
 /**

@@ -1,10 +1,10 @@
 import type { Kysely } from "kysely";
-import type { CrmIds } from "../crm/crm-ids";
-import type { ConstituentId, CrmPort, MembershipSummary } from "../crm/crm-port";
-import type { Database } from "../db/schema";
-import { SchoolRegister } from "../schools";
+import type { CrmIds } from "../../crm/crm-ids";
+import type { ConstituentId, CrmPort, MembershipSummary } from "../../crm/crm-port";
+import type { Database } from "../../db/schema";
+import { SchoolRegister } from "../school-register";
 import { withSchoolLock } from "./seat-grants-lock";
-import type { Refusal } from "../shared/refusal";
+import type { Refusal } from "../../shared/refusal";
 import { refusals } from "./seat-grants-refusals";
 import { currentMembership } from "./school-seats";
 

@@ -1,8 +1,8 @@
-import type { CrmIds } from "../crm/crm-ids";
-import type { Address, ConstituentDetail, CrmPort, MembershipSummary } from "../crm/crm-port";
-import type { CheckedSchool } from "../../contracts/shapes/schools";
-import { schoolTypeOf } from "../domain/school-kind";
-import type { RegisteredSchool } from "../schools";
+import type { CrmIds } from "../../crm/crm-ids";
+import type { Address, ConstituentDetail, CrmPort, MembershipSummary } from "../../crm/crm-port";
+import type { CheckedSchool } from "../../../contracts/shapes/schools";
+import { schoolTypeOf } from "../../domain/school-kind";
+import type { RegisteredSchool } from "../school-register";
 import { currentMembership } from "./school-seats";
 
 /** A school as the wizard holds it once chosen: POST /account/school-check's answer (contracts/shapes/schools.ts). */

@@ -1,6 +1,6 @@
-import type { CrmIds } from "../crm/crm-ids";
-import type { Affiliation, ConstituentId, CrmPort, MembershipSummary } from "../crm/crm-port";
-import { membershipIsValid } from "../domain/membership";
+import type { CrmIds } from "../../crm/crm-ids";
+import type { Affiliation, ConstituentId, CrmPort, MembershipSummary } from "../../crm/crm-port";
+import { membershipIsValid } from "../../domain/membership";
 
 /*
  * Taking a seat at a school (accounts spec, section 4, "Seats"): the one

@@ -1,7 +1,7 @@
-import type { Logger } from "../logging";
-import type { CrmIds } from "../crm/crm-ids";
-import type { ConstituentDetail, CrmPort } from "../crm/crm-port";
-import { refuse, Refused } from "../shared/refusal";
+import type { Logger } from "../../logging";
+import type { CrmIds } from "../../crm/crm-ids";
+import type { ConstituentDetail, CrmPort } from "../../crm/crm-port";
+import { refuse, Refused } from "../../shared/refusal";
 import type { OrganisationCreators } from "./organisation-creators";
 
 /*

@@ -1,6 +1,6 @@
-import type { RateLimiter } from "../rate-limit/rate-limit";
-import { waitDescribed } from "../domain/wait-described";
-import { limitReached, Refused } from "../shared/refusal";
+import type { RateLimiter } from "../../rate-limit/rate-limit";
+import { waitDescribed } from "../../domain/wait-described";
+import { limitReached, Refused } from "../../shared/refusal";
 
 /*
  * How many school records one person may write by hand (issue 22, item 8;

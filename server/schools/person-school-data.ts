@@ -3,11 +3,11 @@ import type { CrmIds } from "../crm/crm-ids";
 import type { ConstituentId, CrmPort } from "../crm/crm-port";
 import type { Database } from "../db/schema";
 import { inviteStatus } from "../domain/school-invites";
-import { isCurrent } from "./school-admin-rules";
-import { ROLE_LABELS, roleOf } from "./school-standing";
+import { isCurrent } from "./admin/school-admin-rules";
+import { ROLE_LABELS, roleOf } from "./seats/school-standing";
 
 /*
- * The memberships capability's share of "Download my data" and "Delete my
+ * The schools capability's share of "Download my data" and "Delete my
  * account" (docs/my-account.md): the person's schools, roles and memberships,
  * the school invites sent to their address or by them, and the schools that
  * would lose their only admin.

@@ -1,10 +1,10 @@
-import { markEmailVerified } from "../accounts";
-import { normaliseEmail } from "../domain/email";
-import { inviteStatus } from "../domain/school-invites";
+import { markEmailVerified } from "../../accounts";
+import { normaliseEmail } from "../../domain/email";
+import { inviteStatus } from "../../domain/school-invites";
 import { inviteByToken, spendInvite } from "./invite-store";
 import { INVITE_ACCEPT_PATH, type InviteContext } from "./invites";
-import { takeSeat, type SeatOutcome } from "./school-seats";
-import { withSchoolLock } from "./seat-grants-lock";
+import { takeSeat, type SeatOutcome } from "../seats/school-seats";
+import { withSchoolLock } from "../seats/seat-grants-lock";
 
 export type InviteAcceptance =
   /** unknown: no such invite (mistyped, or forged); spent: accepted or revoked already. */

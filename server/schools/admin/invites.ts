@@ -1,8 +1,8 @@
-import { emailProblem, normaliseEmail } from "../domain/email";
-import { recordId } from "../domain/record-id";
+import { emailProblem, normaliseEmail } from "../../domain/email";
+import { recordId } from "../../domain/record-id";
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
-import { inTransaction } from "../db/transactions";
+import type { Database } from "../../db/schema";
+import { inTransaction } from "../../db/transactions";
 import {
   INVITE_LIFETIME_DAYS,
   INVITE_LIMITS,
@@ -11,14 +11,14 @@ import {
   inviteSeatProblem,
   tooManyInvitesMessage,
   type UserSeats,
-} from "../domain/school-invites";
-import type { Mailer } from "../mail/mailer";
-import type { RateLimiter } from "../rate-limit/rate-limit";
-import { limitReached, refuse as refusal, Refused, type Refusal } from "../shared/refusal";
+} from "../../domain/school-invites";
+import type { Mailer } from "../../mail/mailer";
+import type { RateLimiter } from "../../rate-limit/rate-limit";
+import { limitReached, refuse as refusal, Refused, type Refusal } from "../../shared/refusal";
 import { pendingInviteCount, renewPendingInvite, revokePendingInvite, storeInvite } from "./invite-store";
 import { refuse, requireAdmin, type RuleContext } from "./school-admin-rules";
-import { currentMembership } from "./school-seats";
-import { withSchoolLock } from "./seat-grants-lock";
+import { currentMembership } from "../seats/school-seats";
+import { withSchoolLock } from "../seats/seat-grants-lock";
 
 /*
  * Sending and revoking invites (accounts spec, section 6; docs/schools.md):

@@ -1,8 +1,8 @@
 import type { ExpressionBuilder, Kysely } from "kysely";
-import { hashSingleUseToken, newSingleUseToken, singleUseTokenPattern } from "../accounts";
-import type { Database } from "../db/schema";
-import { INVITE_LIFETIME_DAYS } from "../domain/school-invites";
-import type { SchoolInvitesTable } from "./tables";
+import { hashSingleUseToken, newSingleUseToken, singleUseTokenPattern } from "../../accounts";
+import type { Database } from "../../db/schema";
+import { INVITE_LIFETIME_DAYS } from "../../domain/school-invites";
+import type { SchoolInvitesTable } from "../tables";
 
 /*
  * The school_invites table (migration 0022), owned by memberships: the row is

@@ -1,5 +1,5 @@
-import type { CrmIds } from "../crm/crm-ids";
-import type { Affiliation, ConstituentId, CrmPort, MembershipSummary } from "../crm/crm-port";
+import type { CrmIds } from "../../crm/crm-ids";
+import type { Affiliation, ConstituentId, CrmPort, MembershipSummary } from "../../crm/crm-port";
 import { currentMembership } from "./school-seats";
 
 /*

@@ -1,13 +1,13 @@
 import type { Kysely } from "kysely";
-import type { AuditLog } from "../audit";
-import type { CrmIds } from "../crm/crm-ids";
-import type { ConstituentId, CrmPort } from "../crm/crm-port";
-import type { Database } from "../db/schema";
-import type { Logger } from "../logging";
+import type { AuditLog } from "../../audit";
+import type { CrmIds } from "../../crm/crm-ids";
+import type { ConstituentId, CrmPort } from "../../crm/crm-port";
+import type { Database } from "../../db/schema";
+import type { Logger } from "../../logging";
 import { emailStandingAt } from "./school-email-standing";
 import { withSchoolLock } from "./seat-grants-lock";
 import { createStateSchoolMembership, type MembershipCreated } from "./seat-grants-membership";
-import { isRefusal, type Refusal } from "../shared/refusal";
+import { isRefusal, type Refusal } from "../../shared/refusal";
 import { refusals } from "./seat-grants-refusals";
 import { currentAffiliationsAt, currentMembership, takeSeat, type SeatRole } from "./school-seats";
 

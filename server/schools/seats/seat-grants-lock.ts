@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import type { ConstituentId, CrmPort } from "../crm/crm-port";
-import type { Database } from "../db/schema";
-import { inTransaction } from "../db/transactions";
+import type { ConstituentId, CrmPort } from "../../crm/crm-port";
+import type { Database } from "../../db/schema";
+import { inTransaction } from "../../db/transactions";
 
 /**
  * Runs `work` holding the school's lock, with a CRM whose reads and writes

@@ -1,4 +1,4 @@
-import { refuse } from "../shared/refusal";
+import { refuse } from "../../shared/refusal";
 
 /*
  * The refusals of the seat calls (docs/crm.md, "Seats, admins and verified

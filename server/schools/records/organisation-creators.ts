@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
+import type { Database } from "../../db/schema";
 
 /** Who created which organisation by hand (migration 0013): the person allowed to change its addresses. */
 export class OrganisationCreators {

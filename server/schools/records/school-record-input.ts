@@ -1,7 +1,7 @@
-import type { AddressInput, Country, OrganisationInput, State } from "../crm/crm-port";
-import { emailProblem, normaliseEmail } from "../domain/email";
-import { controlCharacterProblem, enteredText } from "../domain/text-input";
-import type { FieldErrors } from "../shared/errors";
+import type { AddressInput, Country, OrganisationInput, State } from "../../crm/crm-port";
+import { emailProblem, normaliseEmail } from "../../domain/email";
+import { controlCharacterProblem, enteredText } from "../../domain/text-input";
+import type { FieldErrors } from "../../shared/errors";
 
 /*
  * Reading the wizard's school organisation and address records (accounts

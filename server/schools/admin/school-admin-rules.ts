@@ -1,13 +1,13 @@
 import type { Kysely } from "kysely";
-import type { CrmIds } from "../crm/crm-ids";
-import type { Affiliation, CrmPort, SeatBenefit } from "../crm/crm-port";
-import type { Database } from "../db/schema";
-import type { Logger } from "../logging";
-import { refuse as refusal, Refused } from "../shared/refusal";
+import type { CrmIds } from "../../crm/crm-ids";
+import type { Affiliation, CrmPort, SeatBenefit } from "../../crm/crm-port";
+import type { Database } from "../../db/schema";
+import type { Logger } from "../../logging";
+import { refuse as refusal, Refused } from "../../shared/refusal";
 import { revokePendingInvitesTo } from "./invite-store";
-import { withSchoolLock } from "./seat-grants-lock";
-import { currentMembership, takeSeat } from "./school-seats";
-import { isSchoolAdmin, roleOf } from "./school-standing";
+import { withSchoolLock } from "../seats/seat-grants-lock";
+import { currentMembership, takeSeat } from "../seats/school-seats";
+import { isSchoolAdmin, roleOf } from "../seats/school-standing";
 
 /*
  * The school admin's rules (accounts spec, section 6): only an admin of a
