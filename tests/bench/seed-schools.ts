@@ -16,6 +16,6 @@ import { seedBenchDatabase } from "./bench-database";
 
 seedBenchDatabase("BENCH_SCHOOLS", 50_000, async (db, target) => {
   const { establishments } = parseGiasEstablishments(establishmentsCsv(generateEstablishmentRows(target)));
-  const summary = await importRegisterIntoEmbeddedCrm(db, establishments, { crm: createSqlCrm(db, CRM_IDS.test), now: new Date() });
+  const summary = await importRegisterIntoEmbeddedCrm(db, establishments, { crm: createSqlCrm(db, CRM_IDS.test), now: new Date(), scope: "demo" });
   console.log(`Bench database: ${establishments.length} open schools (${summary.created} added).`);
 });

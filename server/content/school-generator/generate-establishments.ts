@@ -1,3 +1,4 @@
+import iconv from "iconv-lite";
 import { csvField } from "../../schools";
 import { PLACES, SAINTS, STREET_KINDS, STREET_NAMES } from "./places";
 import { SCHOOL_NAME_PATTERNS } from "./school-names";
@@ -7,6 +8,8 @@ import { SCHOOL_NAME_PATTERNS } from "./school-names";
  * Schools" establishment CSV: the shipped fixture (about 300 schools) and the
  * benchmark's 50,000 come from here. Deterministic: the same count always gives
  * the same file, so the fixture can be regenerated and benchmarks compared.
+ * URNs are the demo's, from 9000001 (docs/schools.md, "Demo URNs"): outside
+ * the Department's range, so the demo never renames a real school.
  */
 
 /** A row of the register, keyed by its column headings. */
@@ -29,6 +32,7 @@ export const HEADINGS = [
   "Town",
   "County (name)",
   "Postcode",
+  "SchoolWebsite",
 ] as const;
 
 const TYPE_NAMES: Record<number, string> = {
@@ -48,13 +52,13 @@ const STATUS_CODES: Record<string, string> = { Open: "1", Closed: "2", "Open, bu
 
 /** The demo schools named in the README; their email domains and memberships are in fixtures/content/schools.yaml. */
 export const DEMO_ESTABLISHMENTS: readonly Omit<EstablishmentRow, "LA (code)" | "LA (name)" | "EstablishmentNumber" | "TypeOfEstablishment (name)" | "EstablishmentStatus (code)">[] = [
-  { URN: "100001", EstablishmentName: "Oakfield Primary School", "TypeOfEstablishment (code)": "1", "EstablishmentStatus (name)": "Open", Street: "12 Orchard Lane", Locality: "Henleaze", Address3: "", Town: "Bristol", "County (name)": "City of Bristol", Postcode: "BS9 4PQ" },
-  { URN: "100002", EstablishmentName: "Riverside Academy", "TypeOfEstablishment (code)": "34", "EstablishmentStatus (name)": "Open", Street: "Quay Road", Locality: "", Address3: "", Town: "Exeter", "County (name)": "Devon", Postcode: "EX2 4AN" },
-  { URN: "100003", EstablishmentName: "Hillcrest High School", "TypeOfEstablishment (code)": "1", "EstablishmentStatus (name)": "Open", Street: "Beacon Hill", Locality: "Roundhay", Address3: "", Town: "Leeds", "County (name)": "West Yorkshire", Postcode: "LS8 2LJ" },
-  { URN: "100004", EstablishmentName: "St Catherine's College", "TypeOfEstablishment (code)": "11", "EstablishmentStatus (name)": "Open", Street: "College Green", Locality: "Summertown", Address3: "", Town: "Oxford", "County (name)": "Oxfordshire", Postcode: "OX2 7DR" },
+  { URN: "9000001", SchoolWebsite: "www.oakfield.sch.uk", EstablishmentName: "Oakfield Primary School", "TypeOfEstablishment (code)": "1", "EstablishmentStatus (name)": "Open", Street: "12 Orchard Lane", Locality: "Henleaze", Address3: "", Town: "Bristol", "County (name)": "City of Bristol", Postcode: "BS9 4PQ" },
+  { URN: "9000002", SchoolWebsite: "http://www.riverside.sch.uk/", EstablishmentName: "Riverside Academy", "TypeOfEstablishment (code)": "34", "EstablishmentStatus (name)": "Open", Street: "Quay Road", Locality: "", Address3: "", Town: "Exeter", "County (name)": "Devon", Postcode: "EX2 4AN" },
+  { URN: "9000003", SchoolWebsite: "www.hillcrest.sch.uk", EstablishmentName: "Hillcrest High School", "TypeOfEstablishment (code)": "1", "EstablishmentStatus (name)": "Open", Street: "Beacon Hill", Locality: "Roundhay", Address3: "", Town: "Leeds", "County (name)": "West Yorkshire", Postcode: "LS8 2LJ" },
+  { URN: "9000004", SchoolWebsite: "https://www.stcatherines.org.uk", EstablishmentName: "St Catherine's College", "TypeOfEstablishment (code)": "11", "EstablishmentStatus (name)": "Open", Street: "College Green", Locality: "Summertown", Address3: "", Town: "Oxford", "County (name)": "Oxfordshire", Postcode: "OX2 7DR" },
 ];
 
-const FIRST_GENERATED_URN = 100005;
+const FIRST_GENERATED_URN = 9_000_005;
 const POSTCODE_LETTERS = [..."ABDEFGHJLNPQRSTUWXYZ"];
 
 function pick<T>(items: readonly T[], index: number): T {
@@ -94,6 +98,8 @@ function generatedRow(index: number): EstablishmentRow {
     Town: place.town,
     "County (name)": place.county,
     Postcode: `${place.postcodeArea}${district} ${(index * 3) % 10}${pick(POSTCODE_LETTERS, index * 11)}${pick(POSTCODE_LETTERS, index * 17 + 5)}`,
+    // Most schools list a website, as in the register; a third do not.
+    SchoolWebsite: index % 3 === 2 ? "" : `www.${slugOf(nameSource)}${index}.sch.uk`,
   };
 }
 
@@ -115,8 +121,12 @@ export function generateEstablishmentRows(count: number): EstablishmentRow[] {
   return [...demos, ...Array.from({ length: Math.max(0, count - demos.length) }, (_, index) => generatedRow(index))];
 }
 
-/** The rows as the register publishes them: CSV with CRLF line ends, in ISO-8859-1. */
+function slugOf(text: string): string {
+  return text.normalize("NFD").toLowerCase().replace(/[^a-z0-9]+/g, "");
+}
+
+/** The rows as the register publishes them: CSV with CRLF line ends, in Windows-1252. */
 export function establishmentsCsv(rows: readonly EstablishmentRow[]): Uint8Array {
   const lines = [HEADINGS.join(","), ...rows.map((row) => HEADINGS.map((heading) => csvField(row[heading])).join(","))];
-  return Buffer.from(`${lines.join("\r\n")}\r\n`, "latin1");
+  return iconv.encode(`${lines.join("\r\n")}\r\n`, "windows-1252");
 }
