@@ -208,7 +208,7 @@ resources:${pairs
     const pagesBefore = await rowCounts(database.db);
     const seeding = seedFromDirectory(database.db, directory.path, { now });
     await expect(seeding).rejects.toThrow(FixtureValidationError);
-    await expect(seeding).rejects.toThrow(/establishments\.csv: line 302: expected 15 fields, found 3/);
+    await expect(seeding).rejects.toThrow(/establishments\.csv: line 302: expected 16 fields, found 3/);
     expect(await rowCounts(database.db)).toEqual(pagesBefore);
   });
 });
