@@ -22,7 +22,7 @@ describe("parseCsvRecords", () => {
 });
 
 describe("parseGiasEstablishments", () => {
-  it("reads the register's columns by heading, decodes ISO-8859-1 and classes each school by type code", () => {
+  it("reads the register's columns by heading, decodes Windows-1252 and classes each school by type code", () => {
     const file = latin1(
       [
         header,
