@@ -1,9 +1,10 @@
 /**
  * Bench only: brings the school register to BENCH_SCHOOLS synthetic schools
- * (default 50,000; server/content/school-generator), imported as
- * `npm run schools:import` would, so school search is measured at the size of
- * the real register. The generator starts with the demo schools, so those rows
- * are upserted unchanged.
+ * (default 50,000; server/content/school-generator), imported in batches as
+ * `npm run schools:import` does, so school search is measured at the size of
+ * the real register. Generated URNs are demo URNs (docs/schools.md), so the
+ * import runs in the demo scope. The generator starts with the demo schools,
+ * so those rows are upserted unchanged.
  *
  *   DATABASE_URL=sqlite:var/bench.sqlite BENCH_SCHOOLS=50000 tsx tests/bench/seed-schools.ts
  */
