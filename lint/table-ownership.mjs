@@ -17,7 +17,7 @@ const tableMethods = "selectFrom|insertInto|replaceInto|updateTable|deleteFrom|m
 /** Owner folder -> its tables (the owner's tables.ts). */
 export const TABLE_OWNERS = {
   resources: ["resources", "resource_facet_terms", "resource_facets", "resource_activities", "saved_resources"],
-  schools: ["schools"],
+  schools: ["schools", "closed_schools"],
 };
 
 function selectorsFor(owner, tables) {
