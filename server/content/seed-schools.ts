@@ -3,8 +3,7 @@ import { CRM_IDS, type CrmEnvironment, type CrmIds } from "../crm/crm-ids";
 import type { CrmPort } from "../crm/crm-port";
 import type { Database } from "../db/schema";
 import { inTransaction } from "../db/transactions";
-import { takeSeat } from "../schools";
-import { SchoolRegister } from "../schools";
+import { isDemoUrn, SchoolRegister, takeSeat } from "../schools";
 import { FixtureValidationError } from "./fixture-errors";
 import type { SchoolFixture, SchoolMembershipFixture } from "./fixture-schema/schools";
 import { membershipPeriod, upsertMembership } from "./seed-accounts";
@@ -46,6 +45,8 @@ export async function seedSchools(
 async function schoolIdOf(db: Kysely<Database>, crm: CrmPort, school: SchoolFixture, now: Date, where: string): Promise<number> {
   const register = new SchoolRegister(db);
   if (school.urn !== undefined) {
+    // The demo gives domains and memberships to its own schools only, never to a real one (docs/schools.md, "Demo URNs").
+    if (!isDemoUrn(school.urn)) throw new FixtureValidationError([`${where}: URN ${school.urn} is not a demo URN (9000000 to 9999999)`]);
     const found = (await register.byUrns([school.urn])).get(school.urn);
     if (!found) throw new FixtureValidationError([`${where}: no open school with URN ${school.urn} in establishments.csv`]);
     return found.constituent_id;

@@ -6,7 +6,7 @@ import { inExclusiveTransaction, inTransaction } from "../db/transactions";
 import { projectRoot } from "../paths";
 import { CRM_IDS, type CrmEnvironment } from "../crm/crm-ids";
 import { createSqlCrm } from "../crm/sql-crm";
-import { EstablishmentFileError, importRegisterIntoEmbeddedCrm, parseGiasEstablishments, type Establishment } from "../schools";
+import { EstablishmentFileError, importRegisterIntoEmbeddedCrm, isDemoUrn, parseGiasEstablishments, registerHoldsSchools, type ParsedEstablishments } from "../schools";
 import { FixtureValidationError } from "./fixture-errors";
 import { loadFixtures, type ContentFixtures } from "./load-fixtures";
 import { londonDateOf } from "../shared/london-time";
@@ -104,24 +104,31 @@ export async function seedFromDirectory(db: Kysely<Database>, directory: string,
   const summary = await seedContent(db, content, { ...options, now });
   // The seed is a composition root of its own: fixtures go into the embedded CRM, in the site's database.
   const crm = createSqlCrm(db, CRM_IDS[crmEnvironment]);
-  if (schools.length > 0) await importRegisterIntoEmbeddedCrm(db, schools, { crm, now });
+  // The demo scope: only demo URNs are written or closed, so a real register beside it is never touched.
+  if (schools) await importRegisterIntoEmbeddedCrm(db, schools.establishments, { crm, now, scope: "demo", source: "the demo's establishments.csv", notOpenUrns: schools.notOpenUrns });
   // After the register and the accounts: the demo schools' domains, memberships and people refer to both.
   if (content.schools) {
     const source = path.relative(process.cwd(), path.join(directory, "schools.yaml")) || "schools.yaml";
     await seedSchools(db, crm, content.schools, { now, seedingDate: londonDateOf(now), crmEnvironment, source });
   }
-  return { ...summary, schools: schools.length };
+  return { ...summary, schools: schools?.establishments.length ?? 0 };
 }
 
-/** The open schools of the directory's register file, if it has one; unlike `npm run schools:import`, any bad row stops the seed. */
-function loadEstablishments(directory: string): Establishment[] {
+/**
+ * The directory's register file, if it has one; unlike `npm run schools:import`,
+ * any bad row stops the seed, and so does a URN outside the demo range
+ * (docs/schools.md, "Demo URNs"): the demo never writes a real school.
+ */
+function loadEstablishments(directory: string): ParsedEstablishments | undefined {
   const file = path.join(directory, ESTABLISHMENTS_FILE);
-  if (!existsSync(file)) return [];
+  if (!existsSync(file)) return undefined;
   const where = path.relative(process.cwd(), file) || file;
   try {
-    const { establishments, problems } = parseGiasEstablishments(readFileSync(file));
-    if (problems.length > 0) throw new FixtureValidationError(problems.map((problem) => `${where}: line ${problem.line}: ${problem.message}`));
-    return establishments;
+    const parsed = parseGiasEstablishments(readFileSync(file));
+    if (parsed.problems.length > 0) throw new FixtureValidationError(parsed.problems.map((problem) => `${where}: line ${problem.line}: ${problem.message}`));
+    const real = [...parsed.establishments.map((school) => school.urn), ...parsed.notOpenUrns].filter((urn) => !isDemoUrn(urn));
+    if (real.length > 0) throw new FixtureValidationError([`${where}: URN ${real.slice(0, 5).join(", ")} is not a demo URN (9000000 to 9999999): the demo never writes a real school`]);
+    return parsed;
   } catch (error) {
     if (error instanceof EstablishmentFileError) throw new FixtureValidationError([`${where}: ${error.message}`]);
     throw error;
@@ -129,7 +136,8 @@ function loadEstablishments(directory: string): Establishment[] {
 }
 
 /**
- * Seeds the demo content when the database has no pages yet. Returns whether
+ * Seeds the demo content when the database is empty: no pages and no schools
+ * (a database holding only the imported register is not empty). Returns whether
  * it seeded. The check and the whole seed are one transaction that no other
  * process runs at the same time (inExclusiveTransaction), so processes that
  * start together on one empty database load the content once: the first
@@ -139,7 +147,7 @@ function loadEstablishments(directory: string): Establishment[] {
 export async function seedIfEmpty(db: Kysely<Database>, options: SeedOptions = {}): Promise<boolean> {
   const seeded = await inExclusiveTransaction(db, "demo-content-seed", async (trx) => {
     const anyPage = await trx.selectFrom("pages").select("id").limit(1).executeTakeFirst();
-    if (anyPage) return false;
+    if (anyPage || (await registerHoldsSchools(trx))) return false;
     await seedFromDirectory(trx, DEMO_CONTENT_DIRECTORY, options);
     return true;
   });

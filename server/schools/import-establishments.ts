@@ -1,11 +1,14 @@
 import type { AddressInput, CrmPort } from "../crm/crm-port";
 import type { Establishment } from "./gias-establishments";
 import type { RegisteredSchool, SchoolRegister } from "./school-register";
+import { suggestedEmailDomainOf } from "./website-domain";
 
 export interface ImportSummary {
   created: number;
   updated: number;
   unchanged: number;
+  /** Closed schools listed open again: back in search, with their old CRM record. */
+  reopened: number;
 }
 
 /**
@@ -15,22 +18,32 @@ export interface ImportSummary {
  */
 export async function importEstablishments(
   establishments: readonly Establishment[],
-  dependencies: { crm: CrmPort; register: SchoolRegister; now: Date },
+  dependencies: { crm: CrmPort; register: SchoolRegister; now: Date; source?: string },
 ): Promise<ImportSummary> {
   const { crm, register, now } = dependencies;
-  const summary: ImportSummary = { created: 0, updated: 0, unchanged: 0 };
-  const known = await register.byUrns(establishments.map((school) => school.urn));
+  const summary: ImportSummary = { created: 0, updated: 0, unchanged: 0, reopened: 0 };
+  const urns = establishments.map((school) => school.urn);
+  const known = await register.byUrns(urns);
+  const closed = await register.closedByUrns(urns.filter((urn) => !known.has(urn)));
 
   for (const establishment of establishments) {
     const address = addressOf(establishment);
-    const existing = known.get(establishment.urn);
+    const reopening = closed.get(establishment.urn);
+    const existing = known.get(establishment.urn) ?? reopening;
     if (!existing) {
       const { Id } = await crm.createOrganisation({ LastName: establishment.name, Addresses: [address] }, now);
-      await register.save(registerEntryOf(Id, establishment, address), now);
+      await register.save(registerEntryOf(Id, establishment, address, dependencies.source ?? "the register file"), now);
       summary.created++;
       continue;
     }
-    const entry = registerEntryOf(existing.constituent_id, establishment, address);
+    const entry = registerEntryOf(existing.constituent_id, establishment, address, dependencies.source ?? "the register file", existing);
+    if (reopening) {
+      if (existing.name !== entry.name) await crm.renameOrganisation(existing.constituent_id, entry.name, now);
+      await updatePrimaryAddress(crm, existing.constituent_id, address, now);
+      await register.reopen(entry, now);
+      summary.reopened++;
+      continue;
+    }
     if (sameEntry(existing, entry)) {
       summary.unchanged++;
       continue;
@@ -61,7 +74,21 @@ function addressOf(establishment: Establishment): AddressInput & { Street2: stri
   };
 }
 
-function registerEntryOf(constituentId: number, establishment: Establishment, address: ReturnType<typeof addressOf>): RegisteredSchool {
+function registerEntryOf(
+  constituentId: number,
+  establishment: Establishment,
+  address: ReturnType<typeof addressOf>,
+  source: string,
+  existing?: RegisteredSchool,
+): RegisteredSchool {
+  const suggestion = suggestedEmailDomainOf(establishment.website) ?? null;
+  // The source names the file the suggestion first came from: an unchanged suggestion keeps it, so a monthly refresh changes nothing.
+  const suggestionSource =
+    suggestion === null
+      ? null
+      : existing?.suggested_email_domain === suggestion && existing.suggested_email_domain_source
+        ? existing.suggested_email_domain_source
+        : `SchoolWebsite ${establishment.website} in ${source}`;
   return {
     constituent_id: constituentId,
     urn: establishment.urn,
@@ -72,6 +99,9 @@ function registerEntryOf(constituentId: number, establishment: Establishment, ad
     street3: address.Street3,
     city: address.City,
     postcode: address.PostalCode,
+    website: establishment.website,
+    suggested_email_domain: suggestion,
+    suggested_email_domain_source: suggestionSource,
   };
 }
 

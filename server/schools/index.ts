@@ -4,9 +4,9 @@
  * else (docs/architecture.md, "Import rules").
  */
 
-export { SchoolRegister, type RegisteredSchool } from "./school-register";
-export { EstablishmentFileError, parseGiasEstablishments, type Establishment } from "./gias-establishments";
-export { importRegisterIntoEmbeddedCrm } from "./register-import";
+export { SchoolRegister, isDemoUrn, registerHoldsSchools, DEMO_URN_FIRST, DEMO_URN_LAST, type RegisteredSchool } from "./school-register";
+export { EstablishmentFileError, parseGiasEstablishments, type Establishment, type ParsedEstablishments } from "./gias-establishments";
+export { importRegisterIntoEmbeddedCrm, type RegisterImportSummary } from "./register-import";
 export { csvField } from "./csv-records";
 export { createSchoolSearch } from "./search/create-school-search";
 export type { CachedSchoolSearch } from "./search/cached-school-search";

@@ -1,25 +1,89 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import type { SchoolsTable } from "./tables";
+import type { SchoolKind } from "../domain/school-kind";
 
-export type RegisteredSchool = Omit<SchoolsTable, "updated_at">;
+/** A register school; the website fields are left as they are when a save omits them (a school entered by hand has none). */
+export interface RegisteredSchool {
+  constituent_id: number;
+  urn: string | null;
+  kind: SchoolKind;
+  name: string;
+  street1: string;
+  street2: string;
+  street3: string;
+  city: string;
+  postcode: string;
+  website?: string;
+  suggested_email_domain?: string | null;
+  suggested_email_domain_source?: string | null;
+}
 
-const columns = ["constituent_id", "urn", "kind", "name", "street1", "street2", "street3", "city", "postcode"] as const;
+const columns = [
+  "constituent_id",
+  "urn",
+  "kind",
+  "name",
+  "street1",
+  "street2",
+  "street3",
+  "city",
+  "postcode",
+  "website",
+  "suggested_email_domain",
+  "suggested_email_domain_source",
+] as const;
 
-/** The schools table: which CRM organisations are schools, with their URN, kind and address as search shows it. */
+/** The Department's URNs are 6 digits today; 7-digit URNs from 9000000 are the demo's (docs/schools.md, "Demo URNs"). */
+export const DEMO_URN_FIRST = 9_000_000;
+export const DEMO_URN_LAST = 9_999_999;
+
+export function isDemoUrn(urn: string): boolean {
+  return /^\d{7}$/.test(urn) && Number(urn) >= DEMO_URN_FIRST && Number(urn) <= DEMO_URN_LAST;
+}
+
+/** Which URNs an import speaks for: the Department's register never closes a demo school, and the demo never touches a real one. */
+export type UrnScope = "register" | "demo";
+
+export function urnInScope(urn: string, scope: UrnScope): boolean {
+  return isDemoUrn(urn) === (scope === "demo");
+}
+
+/** Whether the register holds any school, open or closed: a database with the real register is not empty. */
+export async function registerHoldsSchools(db: Kysely<Database>): Promise<boolean> {
+  const open = await db.selectFrom("schools").select("constituent_id").limit(1).executeTakeFirst();
+  if (open) return true;
+  return (await db.selectFrom("closed_schools").select("constituent_id").limit(1).executeTakeFirst()) !== undefined;
+}
+
+/**
+ * The schools table: which CRM organisations are schools, with their URN,
+ * kind and address as search shows it; and closed_schools, those the
+ * register no longer lists as open (out of search and the wizard).
+ */
 export class SchoolRegister {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** Open schools by URN. */
   async byUrns(urns: readonly string[]): Promise<Map<string, RegisteredSchool>> {
+    return this.fromTableByUrns("schools", urns);
+  }
+
+  /** Closed schools by URN, for an import that finds one open again. */
+  async closedByUrns(urns: readonly string[]): Promise<Map<string, RegisteredSchool>> {
+    return this.fromTableByUrns("closed_schools", urns);
+  }
+
+  private async fromTableByUrns(table: "schools" | "closed_schools", urns: readonly string[]): Promise<Map<string, RegisteredSchool>> {
     const found = new Map<string, RegisteredSchool>();
     // Chunks keep each IN list well under SQLite's bound-parameter limit.
     for (let start = 0; start < urns.length; start += 500) {
-      const rows = await this.db.selectFrom("schools").select(columns).where("urn", "in", urns.slice(start, start + 500)).execute();
+      const rows = await this.db.selectFrom(table).select(columns).where("urn", "in", urns.slice(start, start + 500)).execute();
       for (const row of rows) if (row.urn) found.set(row.urn, row);
     }
     return found;
   }
 
+  /** An open school: a closed one is no longer one a person can join. */
   async byConstituentId(constituentId: number): Promise<RegisteredSchool | undefined> {
     return this.db.selectFrom("schools").select(columns).where("constituent_id", "=", constituentId).executeTakeFirst();
   }
@@ -36,5 +100,35 @@ export class SchoolRegister {
       .values({ ...school, updated_at: changes.updated_at })
       .onConflict((conflict) => conflict.column("constituent_id").doUpdateSet(changes))
       .execute();
+  }
+
+  /** Moves a closed school back into the register, as `school` says it is now. */
+  async reopen(school: RegisteredSchool, now: Date): Promise<void> {
+    await this.db.deleteFrom("closed_schools").where("constituent_id", "=", school.constituent_id).execute();
+    await this.save(school, now);
+  }
+
+  /** The URNs of the open register schools in the scope: those a complete register file must list. */
+  async openUrnsIn(scope: UrnScope): Promise<string[]> {
+    const rows = await this.db.selectFrom("schools").select("urn").where("urn", "is not", null).execute();
+    return rows.map((row) => row.urn!).filter((urn) => urnInScope(urn, scope));
+  }
+
+  /** Moves open schools with these URNs to closed_schools; returns how many moved. */
+  async close(urns: readonly string[], now: Date): Promise<number> {
+    let closed = 0;
+    for (let start = 0; start < urns.length; start += 500) {
+      const chunk = urns.slice(start, start + 500);
+      const rows = await this.db.selectFrom("schools").select([...columns, "updated_at"]).where("urn", "in", chunk).execute();
+      if (rows.length === 0) continue;
+      await this.db
+        .insertInto("closed_schools")
+        .values(rows.map((row) => ({ ...row, closed_at: now.toISOString() })))
+        .onConflict((conflict) => conflict.column("constituent_id").doNothing())
+        .execute();
+      await this.db.deleteFrom("schools").where("urn", "in", chunk).execute();
+      closed += rows.length;
+    }
+    return closed;
   }
 }

@@ -14,11 +14,24 @@ export interface SchoolsTable {
   street3: string;
   city: string;
   postcode: string;
+  /** The register's SchoolWebsite ("" when none; migration 0027). */
+  website: Generated<string>;
+  /** The email domain the website suggests: not an allowed domain until staff confirm it. */
+  suggested_email_domain: string | null;
+  /** Where the suggestion came from, e.g. "SchoolWebsite www.oakfield.sch.uk in edubasealldata20261101.csv". */
+  suggested_email_domain_source: string | null;
   updated_at: string;
+}
+
+/** A school the register lists as closed or no longer lists (migration 0027): out of search and the wizard, its CRM record kept. */
+export interface ClosedSchoolsTable extends Omit<SchoolsTable, "website"> {
+  website: string;
+  closed_at: string;
 }
 
 export interface SchoolTables {
   schools: SchoolsTable;
+  closed_schools: ClosedSchoolsTable;
   organisation_creators: OrganisationCreatorsTable;
   school_invites: SchoolInvitesTable;
 }

@@ -9,7 +9,7 @@ import type { Scenario } from "./instances-api";
 const queries = [
   { label: "4-letter prefix", query: "oakf", expect: "Oakfield Primary School" },
   { label: "a typo", query: "Oakfeild", expect: "Oakfield Primary School" },
-  { label: "a URN", query: "100001", expect: "Oakfield Primary School" },
+  { label: "a URN", query: "9000001", expect: "Oakfield Primary School" },
 ];
 
 export async function schoolSearchScenarios(baseUrl: string): Promise<Scenario[]> {

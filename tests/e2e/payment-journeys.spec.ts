@@ -7,7 +7,7 @@ import { checkOutInSandbox, chooseSchool, followMailedLink, signUpThroughWizard,
  * Buying a membership through the sandbox provider's hosted page (issue 12;
  * accounts spec, section 4 "Subscription and payment"). Each journey uses its
  * own new teacher and, for schools, its own independent school from the
- * shipped register with no membership or admin yet (URNs 100016-100018). Only
+ * shipped register with no membership or admin yet (URNs 9000016-9000018). Only
  * a verified address at the school's domain may buy its first membership
  * (docs/payments.md), so the teacher signs up with one and follows the
  * welcome email's link first. Every step is checked at 1280 and 375 px with
@@ -50,7 +50,7 @@ test("a school plan for 6 users, approved (each step checked at both widths): th
   // A sign-up (full-cost password hashing), the mailbox, the hosted page, and every step at two widths.
   test.setTimeout(240_000);
   const check = checkStepAtBothWidths;
-  await toSchoolPlan(page, "100016", "Leicester Preparatory School", "leicesterprep.org.uk", 6, check);
+  await toSchoolPlan(page, "9000016", "Leicester Preparatory School", "leicesterprep.org.uk", 6, check);
   // On the hosted page, not the plan screen, which shows the same price while it navigates away.
   await expect(page).toHaveURL(/\/payments\/sandbox\/checkout\//);
   await expect(page.getByRole("heading", { level: 1, name: "£400.00" })).toBeVisible();
@@ -60,7 +60,7 @@ test("a school plan for 6 users, approved (each step checked at both widths): th
   await expect(page.getByText("Your payment is approved.").first()).toBeVisible();
   await check(page);
 
-  const school = await schoolIdOf(page, "100016");
+  const school = await schoolIdOf(page, "9000016");
   const summary = await (await page.request.get(`/account/membership-organisation-benefit-summary/${school}/`)).json();
   expect(summary.details.Membership.MembershipLevel.Id).toBe(tenSeatLevel);
   await page.goto("/account/my-account/#school");
@@ -77,20 +77,20 @@ for (const width of widths) {
     test.use({ viewport: { width: width.width, height: width.height } });
 
     test("a declined card: the message, and no membership", async ({ page }) => {
-      await toSchoolPlan(page, "100017", "St Stephen's School", "ststephens.org.uk", 3, checkStep);
+      await toSchoolPlan(page, "9000017", "St Stephen's School", "ststephens.org.uk", 3, checkStep);
       await checkOutInSandbox(page, declinedCard, checkStep);
       await expect(page.getByText(/^Your payment was declined\. Nothing was charged\./)).toBeVisible();
       await checkStep(page);
-      const school = await schoolIdOf(page, "100017");
+      const school = await schoolIdOf(page, "9000017");
       expect((await (await page.request.get(`/account/membership-summary/${school}/`)).json()).details).toBeNull();
     });
 
     test("a cancelled checkout: the message, and no membership", async ({ page }) => {
-      await toSchoolPlan(page, "100018", "Cambridge House School", "cambridgehouse.org.uk", 1, checkStep);
+      await toSchoolPlan(page, "9000018", "Cambridge House School", "cambridgehouse.org.uk", 1, checkStep);
       await checkOutInSandbox(page, undefined, checkStep);
       await expect(page.getByText(/^Your payment is cancelled\. Nothing was charged\./)).toBeVisible();
       await checkStep(page);
-      const school = await schoolIdOf(page, "100018");
+      const school = await schoolIdOf(page, "9000018");
       expect((await (await page.request.get(`/account/membership-summary/${school}/`)).json()).details).toBeNull();
     });
   });

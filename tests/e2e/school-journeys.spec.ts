@@ -57,7 +57,7 @@ test.describe("joining a school through the wizard", () => {
   test("Riverside has no seat left: nothing is granted, and the wizard says so", async ({ page }) => {
     const email = uniqueEmail("no-seat").replace("@example.org", "@riverside.sch.uk");
     await signUpThroughWizard(page, email);
-    await chooseSchool(page, stateSchool, "100002", "Riverside Academy");
+    await chooseSchool(page, stateSchool, "9000002", "Riverside Academy");
     await confirmWithVerifiedEmail(page, email);
     // The membership is valid: the heading says what is true (wizard-journeys.spec.ts walks the rest of this screen).
     await expect(page.getByRole("heading", { name: "Riverside Academy's seats are all in use" })).toBeFocused();

@@ -111,7 +111,7 @@ describe("schoolTypeAndSearch: the search", () => {
     const marks = listbox().querySelectorAll("mark");
     expect(Array.from(marks, (mark) => mark.textContent)).toEqual(["Oak", "Oak"]);
     expect(options()[0]).toHaveTextContent("Oakfield Primary School");
-    expect(options()[0]).toHaveTextContent("URN 100001");
+    expect(options()[0]).toHaveTextContent("URN 9000001");
     expect(options()[0]).toHaveTextContent("1 Oak Lane, Headingley, Leeds, LS1 1AA");
     expect(options()[1]).toHaveTextContent("<script>alert(1)</script> Oak");
     expect(document.querySelector("script")).toBeNull();
@@ -155,7 +155,7 @@ describe("schoolTypeAndSearch: the search", () => {
     await user.keyboard("{ArrowDown}{Enter}");
     expect(search()).toHaveValue("Oakfield Primary School");
     expect(search()).toHaveAttribute("aria-expanded", "false");
-    expect(spy.school).toMatchObject({ constituentId: 7, name: "Oakfield Primary School", URN: "100001", type: "state", country: 209 });
+    expect(spy.school).toMatchObject({ constituentId: 7, name: "Oakfield Primary School", URN: "9000001", type: "state", country: 209 });
     expect(screen.getByText("Selected school")).toBeInTheDocument();
     expect(spy.continued).toBe(0);
 

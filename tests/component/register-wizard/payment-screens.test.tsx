@@ -26,7 +26,7 @@ const stCatherines: SelectedSchool = {
   country: 209,
   type: "independent-school",
   URN: null,
-  constituentId: 100004,
+  constituentId: 9000004,
   membershipDetails: null,
   totalAvailable: null,
   benefitUsage: null,
@@ -65,12 +65,12 @@ function schoolOrder(levelId: number, recipient: { Id: number; DisplayName: stri
 function serverAnswering(overrides: Record<string, Reply | Reply[] | (() => Promise<Reply>)> = {}): Call[] {
   const replies: Record<string, Reply | Reply[] | (() => Promise<Reply>)> = {
     "GET /account/session-status/": { status: 200, body: { session_data: { login_info: { email: "ada@stcatherines.org.uk" } }, constituentId: 42, emailVerified: true } },
-    "GET /account/membership-summary/100004/": { status: 200, body: { details: null, expired: lapsed } },
+    "GET /account/membership-summary/9000004/": { status: 200, body: { details: null, expired: lapsed } },
     "GET /account/membership-summary/42/": { status: 200, body: { details: null, expired: null } },
     // No admin: the plans are offered (a school with an admin offers them only to its admin).
     "GET /account/affiliations/": { status: 200, body: { details: [] } },
     "POST /account/add-to-basket/": { status: 201, body: { success: true, payment: { links: [{ method: "REDIRECT", href: "/payments/sandbox/checkout/abc/" }] } } },
-    "GET /account/cart/orders/": { status: 200, body: schoolOrder(97, { Id: 100004, DisplayName: "St Catherine's College" }) },
+    "GET /account/cart/orders/": { status: 200, body: schoolOrder(97, { Id: 9000004, DisplayName: "St Catherine's College" }) },
     "GET /account/countries/": { status: 200, body: { countries: [{ Id: 209, Description: "United Kingdom" }] } },
     "GET /account/states/": { status: 200, body: { states: [] } },
     ...overrides,
@@ -159,7 +159,7 @@ describe("register wizard: choosing a plan", () => {
 
     await user.click(screen.getByRole("button", { name: "Continue to payment" }));
     expect(posts(calls, "/account/add-to-basket/").map((call) => call.body)).toEqual([
-      { FundId: 17, MembershipLevelId: 97, Action: 1, ConstituentId: 42, OrganisationConstituentId: 100004, PlanType: "school-annual", NumberOfUsers: 6 },
+      { FundId: 17, MembershipLevelId: 97, Action: 1, ConstituentId: 42, OrganisationConstituentId: 9000004, PlanType: "school-annual", NumberOfUsers: 6 },
     ]);
     expect(navigateTo).toHaveBeenCalledWith("/payments/sandbox/checkout/abc/");
   }, 20_000);
@@ -263,7 +263,7 @@ describe("register wizard: back from the payment page", () => {
     expect(screen.getByText("Your payment is being processed. Please do not close this window.")).toBeInTheDocument();
     expect(gets(calls, "/account/cart/orders/").map((call) => call.url)).toEqual(["/account/cart/orders/?sessionId=abc"]);
 
-    await act(async () => answer({ status: 200, body: schoolOrder(97, { Id: 100004, DisplayName: "St Catherine's College" }) }));
+    await act(async () => answer({ status: 200, body: schoolOrder(97, { Id: 9000004, DisplayName: "St Catherine's College" }) }));
     expect(await screen.findByRole("heading", { name: "You're all set" })).toHaveFocus();
     expect(screen.getByRole("status")).toHaveTextContent("Your payment is approved. You're now St Catherine's College's admin");
     expect(screen.getByText("Your account is linked to St Catherine's College.")).toBeInTheDocument();

@@ -16,7 +16,7 @@ configure({ asyncUtilTimeout: 5000 });
 const templates = macroTemplates();
 
 const oakfield = selectedSchool({ name: "Oakfield Primary <School>" });
-const stCatherines: SelectedSchool = { ...oakfield, name: "St Catherine's College", type: "independent-school", URN: null, constituentId: 100004 };
+const stCatherines: SelectedSchool = { ...oakfield, name: "St Catherine's College", type: "independent-school", URN: null, constituentId: 9000004 };
 const membership = { Id: 700, ExpirationDateTime: "2099-01-01T00:00:00Z", Constituent: { DisplayName: "Oakfield", SortName: "Oakfield" } };
 
 interface Call {
@@ -31,9 +31,9 @@ function serverAnswering(overrides: Record<string, Reply | (() => Promise<Reply>
   const replies: Record<string, Reply | (() => Promise<Reply>)> = {
     "GET /account/session-status/": { status: 200, body: { session_data: { login_info: { email: "ada@oakfield.sch.uk" } }, constituentId: 42, emailVerified: true } },
     "POST /account/school-check": { status: 200, body: { success: true, school: oakfield } },
-    "GET /account/attributes/100001/": { status: 200, body: { details: [{ Keyword: { Id: 671 }, Value: "oakfield.sch.uk" }] } },
-    "GET /account/membership-summary/100001/": { status: 200, body: { details: membership, expired: null } },
-    "GET /account/membership-summary/100004/": { status: 200, body: { details: membership, expired: null } },
+    "GET /account/attributes/9000001/": { status: 200, body: { details: [{ Keyword: { Id: 671 }, Value: "oakfield.sch.uk" }] } },
+    "GET /account/membership-summary/9000001/": { status: 200, body: { details: membership, expired: null } },
+    "GET /account/membership-summary/9000004/": { status: 200, body: { details: membership, expired: null } },
     "GET /account/benefits-number-of-seats/700/": {
       status: 200,
       body: { details: [{ Id: 1, BenefitMembershipSummary: { Id: 700 }, Benefit: { Id: 301 }, MembershipLevelBenefit: { UnlimitedIndicator: true }, TotalAvailable: 0, TotalRemaining: 0 }] },
@@ -42,9 +42,9 @@ function serverAnswering(overrides: Record<string, Reply | (() => Promise<Reply>
     "POST /account/affiliation/42/": { status: 200, body: { success: true, Id: 77 } },
     "POST /account/verify-email/": { status: 200, body: { success: true, sentTo: "ada@oakfield.sch.uk" } },
     "GET /account/affiliations/": { status: 200, body: { details: [] } },
-    "GET /account/attributes/100004/": { status: 200, body: { details: [{ Keyword: { Id: 671 }, Value: "stcatherines.org.uk" }] } },
-    "GET /account/school-admins/100001/": { status: 200, body: { success: true, admins: ["Tom E."], youAreAdmin: false } },
-    "GET /account/school-admins/100004/": { status: 200, body: { success: true, admins: ["Helen W."], youAreAdmin: false } },
+    "GET /account/attributes/9000004/": { status: 200, body: { details: [{ Keyword: { Id: 671 }, Value: "stcatherines.org.uk" }] } },
+    "GET /account/school-admins/9000001/": { status: 200, body: { success: true, admins: ["Tom E."], youAreAdmin: false } },
+    "GET /account/school-admins/9000004/": { status: 200, body: { success: true, admins: ["Helen W."], youAreAdmin: false } },
     "GET /account/countries/": { status: 200, body: { countries: [{ Id: 209, Description: "United Kingdom" }] } },
     "GET /account/states/": { status: 200, body: { states: [] } },
     ...overrides,
@@ -86,7 +86,7 @@ describe("register wizard: confirmSchool and the seat flow", () => {
     resumeAt("confirmSchool");
     expect(screen.getByRole("heading", { name: "Is this your school?" })).toBeInTheDocument();
     expect(screen.getByText("Oakfield Primary <School>")).toBeInTheDocument();
-    expect(screen.getByText(/URN 100001/)).toBeInTheDocument();
+    expect(screen.getByText(/URN 9000001/)).toBeInTheDocument();
     expect(screen.getByText("1 Oak Lane, Leeds, LS1 1AA")).toBeInTheDocument();
   });
 
@@ -190,7 +190,7 @@ describe("register wizard: confirmSchool and the seat flow", () => {
 
   it("a domain that does not match goes to invalidEmail with the support address, and Back returns", async () => {
     const user = userEvent.setup();
-    serverAnswering({ "GET /account/attributes/100001/": { status: 200, body: { details: [{ Keyword: { Id: 671 }, Value: "riverside.sch.uk" }] } } });
+    serverAnswering({ "GET /account/attributes/9000001/": { status: 200, body: { details: [{ Keyword: { Id: 671 }, Value: "riverside.sch.uk" }] } } });
     resumeAt("confirmSchool");
     await user.click(screen.getByRole("button", { name: "Yes, link my account" }));
     expect(await screen.findByRole("heading", { name: "Your email address does not match this school" })).toHaveFocus();
@@ -201,7 +201,7 @@ describe("register wizard: confirmSchool and the seat flow", () => {
 
   it("a failed attribute fetch goes to invalidEmail with 'Failed to get attributes.'", async () => {
     const user = userEvent.setup();
-    serverAnswering({ "GET /account/attributes/100001/": { status: 500 } });
+    serverAnswering({ "GET /account/attributes/9000001/": { status: 500 } });
     resumeAt("confirmSchool");
     await user.click(screen.getByRole("button", { name: "Yes, link my account" }));
     await screen.findByRole("heading", { name: "Your email address does not match this school" });
@@ -227,7 +227,7 @@ describe("register wizard: confirmSchool and the seat flow", () => {
     const user = userEvent.setup();
     serverAnswering({
       "POST /account/manual-benefit-usage/": { status: 409, body: {} },
-      "GET /account/school-admins/100001/": { status: 200, body: { success: true, admins: [], youAreAdmin: true } },
+      "GET /account/school-admins/9000001/": { status: 200, body: { success: true, admins: [], youAreAdmin: true } },
     });
     mountWizard({ constituentId: 42, resume: { pathway: "state-school", school: oakfield, step: "confirmSchool" }, plans: planOptions() });
     await user.click(screen.getByRole("button", { name: "Yes, link my account" }));
@@ -273,7 +273,7 @@ describe("register wizard: other pathways", () => {
 
   it("an international school, unverified: the link first; following it resumes at the offer, which can then be accepted", async () => {
     const user = userEvent.setup();
-    const lisbon: SelectedSchool = { ...stCatherines, name: "Lisbon British School", type: "international", constituentId: 100004 };
+    const lisbon: SelectedSchool = { ...stCatherines, name: "Lisbon British School", type: "international", constituentId: 9000004 };
     const calls = serverAnswering({ ...atStCatherines, "GET /account/session-status/": { status: 200, body: { session_data: { login_info: { email: "new1@stcatherines.org.uk" } }, constituentId: 42, emailVerified: false } } });
     resumeAt("schoolTypeAndSearch", lisbon, "international");
     await user.click(screen.getByRole("button", { name: "Continue" }));
@@ -371,7 +371,7 @@ describe("register wizard: other pathways", () => {
 describe("register wizard: reloads, resume and payment messages", () => {
   it("a reload carries on at the same step with the same pathway and school", async () => {
     const user = userEvent.setup();
-    serverAnswering({ "GET /account/attributes/100001/": { status: 200, body: { details: [] } } });
+    serverAnswering({ "GET /account/attributes/9000001/": { status: 200, body: { details: [] } } });
     resumeAt("confirmSchool");
     await user.click(screen.getByRole("button", { name: "Yes, link my account" }));
     await screen.findByRole("heading", { name: "Your email address does not match this school" });

@@ -97,7 +97,7 @@ export const oakfield = {
   constituentId: 7,
   name: "Oakfield Primary School",
   highlightedName: "<mark>Oak</mark>field Primary School",
-  URN: "100001",
+  URN: "9000001",
   type: "state",
   addressLine1: "1 Oak Lane",
   addressLine2: "Headingley",
@@ -106,4 +106,4 @@ export const oakfield = {
   postalCode: "LS1 1AA",
 };
 
-export const oakwood = { ...oakfield, constituentId: 8, name: "Oakwood Academy", highlightedName: "<mark>Oak</mark>wood Academy", URN: "100009", postalCode: "LS2 2BB" };
+export const oakwood = { ...oakfield, constituentId: 8, name: "Oakwood Academy", highlightedName: "<mark>Oak</mark>wood Academy", URN: "9000009", postalCode: "LS2 2BB" };

@@ -202,13 +202,26 @@ resources:${pairs
     expect(await database.db.selectFrom("pages").select("id").where("slug", "=", "rollback-test").execute()).toEqual([]);
   });
 
+  it("refuses a register file or schools.yaml naming a real school's URN: the demo never writes one it did not create", async () => {
+    directory = createContentDirectory({}, { copyDemo: true });
+    directory.write("establishments.csv", directory.read("establishments.csv").replace("9000002,", "100002,"));
+    const pagesBefore = await rowCounts(database.db);
+    await expect(seedFromDirectory(database.db, directory.path, { now })).rejects.toThrow(/establishments\.csv: URN 100002 is not a demo URN/);
+    expect(await rowCounts(database.db)).toEqual(pagesBefore);
+
+    directory.remove();
+    directory = createContentDirectory({}, { copyDemo: true });
+    directory.write("schools.yaml", directory.read("schools.yaml").replace('urn: "9000002"', 'urn: "100002"'));
+    await expect(seedFromDirectory(database.db, directory.path, { now })).rejects.toThrow(/Riverside Academy: URN 100002 is not a demo URN/);
+  });
+
   it("refuses a register file with a bad row, naming the file and line, and writes nothing", async () => {
     directory = createContentDirectory({}, { copyDemo: true });
     directory.write("establishments.csv", `${directory.read("establishments.csv")}999999,broken,row\r\n`);
     const pagesBefore = await rowCounts(database.db);
     const seeding = seedFromDirectory(database.db, directory.path, { now });
     await expect(seeding).rejects.toThrow(FixtureValidationError);
-    await expect(seeding).rejects.toThrow(/establishments\.csv: line 302: expected 15 fields, found 3/);
+    await expect(seeding).rejects.toThrow(/establishments\.csv: line 302: expected 16 fields, found 3/);
     expect(await rowCounts(database.db)).toEqual(pagesBefore);
   });
 });

@@ -56,17 +56,17 @@ describe.each(databaseEngines)("the demo schools on %s", (engine) => {
     }
   });
 
-  it("Oakfield Primary School: state, URN 100001, unlimited seats, no admin", async () => {
+  it("Oakfield Primary School: state, URN 9000001, unlimited seats, no admin", async () => {
     const { hit, selected } = await school("Oakfield Primary School");
-    expect(hit).toMatchObject({ URN: "100001", type: "state" });
-    expect(selected).toMatchObject({ URN: "100001", type: "state", totalAvailable: "unlimited", benefitUsage: 0, hasAdmin: false });
+    expect(hit).toMatchObject({ URN: "9000001", type: "state" });
+    expect(selected).toMatchObject({ URN: "9000001", type: "state", totalAvailable: "unlimited", benefitUsage: 0, hasAdmin: false });
     expect(selected.membershipDetails).not.toBeNull();
     expect(await records.attributes(viewerId, hit.constituentId, undefined)).toEqual([{ Keyword: { Id: ids.emailDomainKeywordId }, Value: "oakfield.sch.uk" }]);
   });
 
   it("Riverside Academy: its one seat is the teacher's, and admin@riverside.sch.uk is its admin", async () => {
     const { hit, selected } = await school("Riverside Academy");
-    expect(selected).toMatchObject({ URN: "100002", type: "state", totalAvailable: 1, benefitUsage: 1, hasAdmin: true });
+    expect(selected).toMatchObject({ URN: "9000002", type: "state", totalAvailable: 1, benefitUsage: 1, hasAdmin: true });
     const seats = unlessRefused(await records.seatBenefits(viewerId, selected.membershipDetails!.Id));
     expect(seats.find((seat) => seat.Benefit.Id === ids.seatBenefits.userSeat)).toMatchObject({ TotalAvailable: 1, TotalRemaining: 0 });
     expect(await records.attributes(viewerId, hit.constituentId, undefined)).toEqual([{ Keyword: { Id: ids.emailDomainKeywordId }, Value: "riverside.sch.uk" }]);
@@ -83,16 +83,16 @@ describe.each(databaseEngines)("the demo schools on %s", (engine) => {
     expect(roles.every((role) => role.Salary !== null)).toBe(true);
   });
 
-  it("Hillcrest High School: state, URN 100003, no membership", async () => {
+  it("Hillcrest High School: state, URN 9000003, no membership", async () => {
     const { hit, selected } = await school("Hillcrest High School");
-    expect(selected).toMatchObject({ URN: "100003", type: "state", membershipDetails: null, totalAvailable: 0, hasAdmin: false });
+    expect(selected).toMatchObject({ URN: "9000003", type: "state", membershipDetails: null, totalAvailable: 0, hasAdmin: false });
     expect(await records.membershipSummary(viewerId, hit.constituentId)).toEqual({ details: null, expired: null });
     expect(unlessRefused(await records.attributes(viewerId, hit.constituentId, undefined)).map((attribute) => attribute.Value)).toEqual(["hillcrest.sch.uk"]);
   });
 
-  it("St Catherine's College: independent, URN 100004, head@stcatherines.org.uk its admin", async () => {
+  it("St Catherine's College: independent, URN 9000004, head@stcatherines.org.uk its admin", async () => {
     const { hit, selected } = await school("St Catherine's College");
-    expect(selected).toMatchObject({ URN: "100004", type: "independent-school", hasAdmin: true });
+    expect(selected).toMatchObject({ URN: "9000004", type: "independent-school", hasAdmin: true });
     const admins = await createSqlCrm(database.db, ids).affiliations({ groupConstituentId: hit.constituentId, currentAt: now });
     expect(admins.map((role) => [role.IndividualConstituent.Id, role.AffiliationType.Id])).toEqual([[await idOfEmail("head@stcatherines.org.uk"), ids.affiliationTypes.admin]]);
     expect(unlessRefused(await records.attributes(viewerId, hit.constituentId, undefined)).map((attribute) => attribute.Value)).toEqual(["stcatherines.org.uk"]);
@@ -107,7 +107,7 @@ describe.each(databaseEngines)("the demo schools on %s", (engine) => {
   });
 
   it("keeps the demo URNs unique in the register", async () => {
-    const rows = await database.db.selectFrom("schools").select("urn").where("urn", "in", ["100001", "100002", "100003", "100004"]).execute();
-    expect(rows.map((row) => row.urn).sort()).toEqual(["100001", "100002", "100003", "100004"]);
+    const rows = await database.db.selectFrom("schools").select("urn").where("urn", "in", ["9000001", "9000002", "9000003", "9000004"]).execute();
+    expect(rows.map((row) => row.urn).sort()).toEqual(["9000001", "9000002", "9000003", "9000004"]);
   });
 });

@@ -2,7 +2,7 @@ import { renewalFor, type RenewalSources } from "../../../server/memberships/lap
 import type { SelectedSchool } from "../../../server/schools/seats/selected-school";
 
 const now = new Date("2026-11-27T09:00:00Z");
-const school = (type: SelectedSchool["type"]) => ({ name: "St Catherine's College", type, constituentId: 100004 }) as SelectedSchool;
+const school = (type: SelectedSchool["type"]) => ({ name: "St Catherine's College", type, constituentId: 9000004 }) as SelectedSchool;
 
 function sources(overrides: Partial<RenewalSources> = {}): RenewalSources {
   return {
@@ -26,18 +26,18 @@ describe("renewalFor: what the wizard starts by renewing", () => {
   });
 
   it("the admin of a lapsed independent or international school: its plans", async () => {
-    const admin = sources({ schoolTab: async () => ({ schoolId: 100004, isAdmin: true, membership: undefined }) });
+    const admin = sources({ schoolTab: async () => ({ schoolId: 9000004, isAdmin: true, membership: undefined }) });
     expect(await renewalFor(admin, 7, now)).toEqual({ kind: "school", endedOn: "1 September 2026", pathway: "independent-school", school: school("independent-school") });
   });
 
   it("a lapsed school's user, or a lapsed state school's admin (free again through the usual path): not a school renewal", async () => {
-    expect(await renewalFor(sources({ schoolTab: async () => ({ schoolId: 100004, isAdmin: false, membership: undefined }) }), 7, now)).toBeUndefined();
-    const stateAdmin = sources({ schoolTab: async () => ({ schoolId: 100001, isAdmin: true, membership: undefined }), schoolCheck: async () => school("state") });
+    expect(await renewalFor(sources({ schoolTab: async () => ({ schoolId: 9000004, isAdmin: false, membership: undefined }) }), 7, now)).toBeUndefined();
+    const stateAdmin = sources({ schoolTab: async () => ({ schoolId: 9000001, isAdmin: true, membership: undefined }), schoolCheck: async () => school("state") });
     expect(await renewalFor(stateAdmin, 7, now)).toBeUndefined();
   });
 
   it("a member through a valid school seat is not lapsed, whatever an old individual membership says", async () => {
-    const seated = sources({ schoolTab: async () => ({ schoolId: 100001, isAdmin: false, membership: { id: 1, expires: "1 August 2027" } }), ownMemberships: async () => [{ expires_at: "2026-10-03T12:00:00Z" }] });
+    const seated = sources({ schoolTab: async () => ({ schoolId: 9000001, isAdmin: false, membership: { id: 1, expires: "1 August 2027" } }), ownMemberships: async () => [{ expires_at: "2026-10-03T12:00:00Z" }] });
     expect(await renewalFor(seated, 7, now)).toBeUndefined();
   });
 });

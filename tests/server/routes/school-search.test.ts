@@ -27,7 +27,7 @@ describe("GET /account/school-search/", () => {
   it("answers the matching schools with highlighted names, without starting a session", async () => {
     const response = await request(testApp.app).get("/account/school-search/").query({ query: "Oakfeild" }).expect(200);
     expect(response.headers["set-cookie"]).toBeUndefined();
-    expect(response.body.hits[0]).toMatchObject({ name: "Oakfield Primary School", URN: "100001", highlightedName: "<mark>Oakfield</mark> Primary School" });
+    expect(response.body.hits[0]).toMatchObject({ name: "Oakfield Primary School", URN: "9000001", highlightedName: "<mark>Oakfield</mark> Primary School" });
     expect(response.body.hits.length).toBeLessThanOrEqual(10);
     // The answer is the contract the wizard is typed against (contracts/shapes/schools.ts).
     expect(schoolSearchAnswerSchema.parse(response.body).hits.length).toBeGreaterThan(0);

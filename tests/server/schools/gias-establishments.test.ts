@@ -22,7 +22,7 @@ describe("parseCsvRecords", () => {
 });
 
 describe("parseGiasEstablishments", () => {
-  it("reads the register's columns by heading, decodes ISO-8859-1 and classes each school by type code", () => {
+  it("reads the register's columns by heading, decodes Windows-1252 and classes each school by type code", () => {
     const file = latin1(
       [
         header,
@@ -94,10 +94,10 @@ describe("the shipped establishments fixture", () => {
     expect(notOpen).toBeGreaterThan(0);
     expect(establishments.length + notOpen).toBe(300);
     const byUrn = new Map(establishments.map((school) => [school.urn, school]));
-    expect(byUrn.get("100001")).toMatchObject({ name: "Oakfield Primary School", kind: "state" });
-    expect(byUrn.get("100002")).toMatchObject({ name: "Riverside Academy", kind: "state" });
-    expect(byUrn.get("100003")).toMatchObject({ name: "Hillcrest High School", kind: "state" });
-    expect(byUrn.get("100004")).toMatchObject({ name: "St Catherine's College", kind: "independent" });
+    expect(byUrn.get("9000001")).toMatchObject({ name: "Oakfield Primary School", kind: "state" });
+    expect(byUrn.get("9000002")).toMatchObject({ name: "Riverside Academy", kind: "state" });
+    expect(byUrn.get("9000003")).toMatchObject({ name: "Hillcrest High School", kind: "state" });
+    expect(byUrn.get("9000004")).toMatchObject({ name: "St Catherine's College", kind: "independent" });
     expect(establishments.some((school) => school.name.includes("Llandâf"))).toBe(true);
   });
 });

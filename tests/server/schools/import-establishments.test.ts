@@ -27,11 +27,11 @@ describe.each(databaseEngines)("importing the schools register on %s", (engine) 
 
   it("creates each open school as a CRM organisation with its address and register entry", async () => {
     const { establishments } = parseGiasEstablishments(fixture);
-    expect(await run(fixture)).toEqual({ created: establishments.length, updated: 0, unchanged: 0 });
+    expect(await run(fixture)).toEqual({ created: establishments.length, updated: 0, unchanged: 0, reopened: 0 });
     expect(await count("schools")).toBe(establishments.length);
     expect(await count("addresses")).toBe(establishments.length);
 
-    const oakfield = await database.db.selectFrom("schools").selectAll().where("urn", "=", "100001").executeTakeFirstOrThrow();
+    const oakfield = await database.db.selectFrom("schools").selectAll().where("urn", "=", "9000001").executeTakeFirstOrThrow();
     expect(oakfield).toMatchObject({ name: "Oakfield Primary School", kind: "state" });
     const detail = await createSqlCrm(database.db, CRM_IDS.test).constituentDetail(oakfield.constituent_id);
     expect(detail).toMatchObject({ DisplayName: "Oakfield Primary School" });
@@ -41,7 +41,7 @@ describe.each(databaseEngines)("importing the schools register on %s", (engine) 
   it("changes and duplicates nothing when run again on the same file", async () => {
     const before = await count("constituents");
     const { establishments } = parseGiasEstablishments(fixture);
-    expect(await run(fixture)).toEqual({ created: 0, updated: 0, unchanged: establishments.length });
+    expect(await run(fixture)).toEqual({ created: 0, updated: 0, unchanged: establishments.length, reopened: 0 });
     expect(await count("constituents")).toBe(before);
   });
 
@@ -53,7 +53,7 @@ describe.each(databaseEngines)("importing the schools register on %s", (engine) 
     const before = await count("constituents");
     expect(await run(changed)).toMatchObject({ created: 0, updated: 1 });
     expect(await count("constituents")).toBe(before);
-    const riverside = await database.db.selectFrom("schools").selectAll().where("urn", "=", "100002").executeTakeFirstOrThrow();
+    const riverside = await database.db.selectFrom("schools").selectAll().where("urn", "=", "9000002").executeTakeFirstOrThrow();
     expect(riverside.name).toBe("Riverside Academy Trust");
     const detail = await createSqlCrm(database.db, CRM_IDS.test).constituentDetail(riverside.constituent_id);
     expect(detail).toMatchObject({ DisplayName: "Riverside Academy Trust" });

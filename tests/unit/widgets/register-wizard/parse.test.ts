@@ -60,7 +60,7 @@ describe("parseRegisterWizard", () => {
   });
 
   it("reads the school flow's ids, the support address and the resume point", () => {
-    const resume = { pathway: "state-school", school: { name: "Oakfield Primary", constituentId: 100001 }, step: "confirmSchool" };
+    const resume = { pathway: "state-school", school: { name: "Oakfield Primary", constituentId: 9000001 }, step: "confirmSchool" };
     const props = parseRegisterWizard(
       root({
         "data-email-domain-keyword-id": "671",

@@ -3,14 +3,14 @@ import { addToBasket, confirmOrder, isSafeRedirect, returnStart, type OrderDetai
 import type { BasketItem } from "../../../../widgets/register-wizard/plan-choice";
 import { registerWizardDefaultStrings as strings } from "../../../../widgets/register-wizard/strings";
 
-const item: BasketItem = { FundId: 17, MembershipLevelId: 97, Action: 1, ConstituentId: 42, OrganisationConstituentId: 100004, PlanType: "school-annual", NumberOfUsers: 6 };
+const item: BasketItem = { FundId: 17, MembershipLevelId: 97, Action: 1, ConstituentId: 42, OrganisationConstituentId: 9000004, PlanType: "school-annual", NumberOfUsers: 6 };
 
 function calls(overrides: Partial<PaymentCalls> = {}): PaymentCalls & { waits: number[] } {
   const waits: number[] = [];
   return {
     waits,
     addToBasket: async () => ({ success: true, payment: { links: [{ method: "GET", href: "/elsewhere/" }, { method: "REDIRECT", href: "/payments/sandbox/checkout/abc/" }] } }),
-    order: async () => order(97, 100004),
+    order: async () => order(97, 9000004),
     wait: async (ms) => void waits.push(ms),
     ...overrides,
   };
@@ -100,9 +100,9 @@ describe("confirming the order", () => {
   });
 
   it("otherwise the recipient is the school", async () => {
-    expect(await confirmOrder(input, calls(), strings)).toEqual({ kind: "school", school: { constituentId: 100004, name: "St Catherine's College" } });
+    expect(await confirmOrder(input, calls(), strings)).toEqual({ kind: "school", school: { constituentId: 9000004, name: "St Catherine's College" } });
     // The individual level bought for someone else is not the user's own.
-    expect(await confirmOrder(input, calls({ order: async () => order(95, 100004) }), strings)).toMatchObject({ kind: "school" });
+    expect(await confirmOrder(input, calls({ order: async () => order(95, 9000004) }), strings)).toMatchObject({ kind: "school" });
   });
 
   it("without a sessionId, or an order without a membership, fails", async () => {

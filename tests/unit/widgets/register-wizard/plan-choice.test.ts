@@ -104,21 +104,21 @@ describe("the basket item", () => {
   const base = { constituentId: 42, fundId: 17, individualLevelId: 95, seatLevels: testLevels };
 
   it("a school plan carries the school, the users and the covering level", () => {
-    expect(basketItem({ ...base, plan: school, users: 6, schoolId: 100004 })).toEqual({
+    expect(basketItem({ ...base, plan: school, users: 6, schoolId: 9000004 })).toEqual({
       kind: "item",
-      item: { FundId: 17, MembershipLevelId: 97, Action: 1, ConstituentId: 42, OrganisationConstituentId: 100004, PlanType: "school-annual", NumberOfUsers: 6 },
+      item: { FundId: 17, MembershipLevelId: 97, Action: 1, ConstituentId: 42, OrganisationConstituentId: 9000004, PlanType: "school-annual", NumberOfUsers: 6 },
     });
   });
 
   it("an individual plan is one user at the individual level, for no organisation", () => {
-    expect(basketItem({ ...base, plan: monthly, users: 8, schoolId: 100004 })).toEqual({
+    expect(basketItem({ ...base, plan: monthly, users: 8, schoolId: 9000004 })).toEqual({
       kind: "item",
       item: { FundId: 17, MembershipLevelId: 95, Action: 1, ConstituentId: 42, OrganisationConstituentId: false, PlanType: "individual-monthly", NumberOfUsers: 1 },
     });
   });
 
   it("too many users, or a school plan without a school, makes no item", () => {
-    expect(basketItem({ ...base, plan: school, users: 11, schoolId: 100004 })).toEqual({ kind: "too-many" });
+    expect(basketItem({ ...base, plan: school, users: 11, schoolId: 9000004 })).toEqual({ kind: "too-many" });
     expect(basketItem({ ...base, plan: school, users: 3, schoolId: null })).toEqual({ kind: "no-school" });
   });
 });

@@ -59,10 +59,10 @@ describe("afterSchoolChoice: state-school pathway", () => {
   it("joins a verified teacher with a matching domain, records the usage, confirms the affiliation, and offers admin when there is none", async () => {
     const calls = fakeCalls();
     const outcome = await afterSchoolChoice(stateInput(), calls, ids, strings);
-    expect(outcome).toEqual({ kind: "step", step: "offerAdminStatus", offer: { schoolId: 100001, membershipId: 700, userId: 42 } });
-    expect(calls.attributes).toHaveBeenCalledWith(100001, 671);
+    expect(outcome).toEqual({ kind: "step", step: "offerAdminStatus", offer: { schoolId: 9000001, membershipId: 700, userId: 42 } });
+    expect(calls.attributes).toHaveBeenCalledWith(9000001, 671);
     expect(calls.useBenefit).toHaveBeenCalledWith({
-      Benefit: { Id: 301, Inactive: false, MembershipOrganization: { Id: 100001 }, Type: { Id: -2 }, PremiumId: null },
+      Benefit: { Id: 301, Inactive: false, MembershipOrganization: { Id: 9000001 }, Type: { Id: -2 }, PremiumId: null },
       Constituent: { Id: 42 },
       Membership: { Id: 700 },
       TotalCount: 1,
@@ -70,7 +70,7 @@ describe("afterSchoolChoice: state-school pathway", () => {
     });
     expect(calls.confirmAffiliation).toHaveBeenCalledWith(42, {
       AffiliationType: { Id: 10052 },
-      GroupConstituent: { Id: 100001 },
+      GroupConstituent: { Id: 9000001 },
       IndividualConstituent: { Id: 42 },
       StartDate: now.toISOString(),
       EndDate: null,
@@ -88,7 +88,7 @@ describe("afterSchoolChoice: state-school pathway", () => {
     for (const summary of [{ details: null }, { details: lapsed, expired: lapsed }]) {
       const calls = fakeCalls({ membershipSummary: async () => summary });
       const outcome = await afterSchoolChoice(stateInput(), calls, ids, strings);
-      expect(calls.createMembership).toHaveBeenCalledWith(100001);
+      expect(calls.createMembership).toHaveBeenCalledWith(9000001);
       expect(outcome).toMatchObject({ kind: "step", step: "offerAdminStatus" });
     }
   });
@@ -179,12 +179,12 @@ describe("afterSchoolChoice: a school typed in by hand", () => {
   const typed = school({ name: "Oakfield Primary", constituentId: null, type: null, URN: null, postalCode: "LS1 4AB" });
 
   it("is found by postcode, then checked and carried on with as that school", async () => {
-    const calls = fakeCalls({ findSchoolByPostcode: vi.fn(async () => 100001) });
+    const calls = fakeCalls({ findSchoolByPostcode: vi.fn(async () => 9000001) });
     const outcome = await afterSchoolChoice(stateInput({ school: typed }), calls, ids, strings);
     expect(calls.findSchoolByPostcode).toHaveBeenCalledWith("LS1 4AB");
-    expect(calls.checkSchool).toHaveBeenCalledWith(100001);
+    expect(calls.checkSchool).toHaveBeenCalledWith(9000001);
     expect(calls.createSchool).not.toHaveBeenCalled();
-    expect(outcome).toMatchObject({ kind: "step", step: "offerAdminStatus", offer: { schoolId: 100001 } });
+    expect(outcome).toMatchObject({ kind: "step", step: "offerAdminStatus", offer: { schoolId: 9000001 } });
   });
 
   it("is created with its address when no school has that postcode, and goes to contactSupport", async () => {
@@ -207,15 +207,15 @@ describe("afterSchoolChoice: a school typed in by hand", () => {
 });
 
 describe("afterSchoolChoice: other pathways", () => {
-  const independent = school({ name: "St Catherine's College", type: "independent-school", constituentId: 100004 });
+  const independent = school({ name: "St Catherine's College", type: "independent-school", constituentId: 9000004 });
 
   it("independent or international with no admin: offers admin status", async () => {
     for (const type of ["independent-school", "international"] as const) {
       const calls = fakeCalls({ affiliations: vi.fn(async () => [{ AffiliationType: { Id: 10052 }, IndividualConstituent: { Id: 0 } }]) });
       const outcome = await afterSchoolChoice({ pathway: type, school: { ...independent, type }, step: "schoolTypeAndSearch", now }, calls, ids, strings);
-      expect(outcome).toEqual({ kind: "step", step: "offerAdminStatus", offer: { schoolId: 100004, membershipId: 700, userId: 42 } });
-      expect(calls.membershipSummary).toHaveBeenCalledWith(100004);
-      expect(calls.affiliations).toHaveBeenCalledWith(100004);
+      expect(outcome).toEqual({ kind: "step", step: "offerAdminStatus", offer: { schoolId: 9000004, membershipId: 700, userId: 42 } });
+      expect(calls.membershipSummary).toHaveBeenCalledWith(9000004);
+      expect(calls.affiliations).toHaveBeenCalledWith(9000004);
     }
   });
 
@@ -226,7 +226,7 @@ describe("afterSchoolChoice: other pathways", () => {
       step: "contactYourAdmin",
       admins: { names: ["Tom E."], youAreAdmin: false },
     });
-    expect(calls.schoolAdmins).toHaveBeenCalledWith(100004);
+    expect(calls.schoolAdmins).toHaveBeenCalledWith(9000004);
   });
 
   it("an unverified address at the school's domain gets the link first: the offer, or the admin's name, waits for the proven address", async () => {
@@ -306,7 +306,7 @@ describe("afterSchoolChoice: other pathways", () => {
 });
 
 describe("becomeAdmin", () => {
-  const offer = { schoolId: 100001, membershipId: 700, userId: 42 };
+  const offer = { schoolId: 9000001, membershipId: 700, userId: 42 };
 
   it("records an admin-seat usage, confirms the admin affiliation, then done", async () => {
     const calls = fakeCalls();

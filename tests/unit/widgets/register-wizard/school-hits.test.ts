@@ -4,7 +4,7 @@ const oakfield = {
   constituentId: 7,
   name: "Oakfield Primary School",
   highlightedName: "<mark>Oakfield</mark> Primary School",
-  URN: "100001",
+  URN: "9000001",
   type: "state",
   addressLine1: "1 Oak Lane",
   addressLine2: "",
@@ -23,13 +23,13 @@ describe("school search hits", () => {
   it("reads hits, skipping ones without an id or a name, and refuses an answer without hits", () => {
     const hits = readSchoolHits({ hits: [oakfield, { name: "No id" }, { constituentId: 3, name: "" }] });
     expect(hits).toHaveLength(1);
-    expect(hits[0]).toMatchObject({ constituentId: 7, URN: "100001", type: "state", addressLine3: "" });
+    expect(hits[0]).toMatchObject({ constituentId: 7, URN: "9000001", type: "state", addressLine3: "" });
     expect(() => readSchoolHits({ results: [] })).toThrow();
   });
 
   it("makes a chosen hit the selected school, in country 209, its membership still to be checked", () => {
     const [hit] = readSchoolHits({ hits: [oakfield] });
-    expect(schoolFromHit(hit!)).toMatchObject({ name: "Oakfield Primary School", constituentId: 7, URN: "100001", type: "state", country: 209, membershipDetails: null });
+    expect(schoolFromHit(hit!)).toMatchObject({ name: "Oakfield Primary School", constituentId: 7, URN: "9000001", type: "state", country: 209, membershipDetails: null });
     expect(addressLine(hit!)).toBe("1 Oak Lane, Leeds, LS1 1AA");
   });
 });
