@@ -30,6 +30,9 @@ const TWO_TYPOS = 1;
 export const TYPO_MIN_LENGTH = 5;
 export const LONG_WORD = 8;
 
+/** Words whose matches are kept between queries, per index (a few MB at most); past it the list starts again. */
+const MAX_KNOWN_TERMS = 20_000;
+
 export interface SchoolIndex {
   readonly size: number;
   find(text: string, limit: number): SchoolHit[];
@@ -268,6 +271,19 @@ export function buildSchoolIndex(rows: readonly SchoolRow[]): SchoolIndex {
     return keptDocs;
   }
 
+  // What a word means depends only on the index, and most queries share their common words ("primary", "school").
+  const knownTerms = new Map<string, TermMatches>();
+  function termMatchesOf(term: string, isLast: boolean): TermMatches {
+    const key = `${isLast ? "+" : "-"}${term}`;
+    let termMatches = knownTerms.get(key);
+    if (!termMatches) {
+      if (knownTerms.size >= MAX_KNOWN_TERMS) knownTerms.clear();
+      termMatches = [...matchesOf(term, isLast)];
+      knownTerms.set(key, termMatches);
+    }
+    return termMatches;
+  }
+
   function find(text: string, limit: number): SchoolHit[] {
     const terms = schoolTermsOf(text);
     if (terms.length === 0 || limit <= 0) return [];
@@ -275,7 +291,7 @@ export function buildSchoolIndex(rows: readonly SchoolRow[]): SchoolIndex {
     const urnSchool = urnWord === undefined ? undefined : docsOf[urnWord]!.find((_doc, at) => (fieldsOf[urnWord]![at]! & URN) !== 0);
     const typoWords = new Set<string>();
     const matches = terms.map((term, termIndex) => {
-      const termMatches: TermMatches = [...matchesOf(term, termIndex === terms.length - 1)];
+      const termMatches = termMatchesOf(term, termIndex === terms.length - 1);
       for (const [id, quality] of termMatches) if (quality <= ONE_TYPO) typoWords.add(words[id]!);
       return termMatches;
     });
