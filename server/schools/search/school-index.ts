@@ -94,8 +94,19 @@ export function buildSchoolIndex(rows: readonly SchoolRow[]): SchoolIndex {
     folded.push(row.name.toLowerCase());
   });
 
-  const docsOf = postingDocs.map((docs) => Int32Array.from(docs));
-  const fieldsOf = postingFields.map((fields) => Uint8Array.from(fields));
+  // All postings in two flat arrays, word `id`'s from postingStart[id] to postingStart[id + 1]: a handful of objects
+  // instead of two per word, so a full garbage collection does not have to walk tens of thousands of them.
+  const postingStart = new Int32Array(words.length + 1);
+  postingDocs.forEach((docs, id) => (postingStart[id + 1] = postingStart[id]! + docs.length));
+  const allDocs = new Int32Array(postingStart[words.length]!);
+  const allFields = new Uint8Array(postingStart[words.length]!);
+  postingDocs.forEach((docs, id) => {
+    allDocs.set(docs, postingStart[id]!);
+    allFields.set(postingFields[id]!, postingStart[id]!);
+  });
+  postingDocs.length = 0;
+  postingFields.length = 0;
+  const postingCount = (id: number) => postingStart[id + 1]! - postingStart[id]!;
   const sorted = words.map((_, id) => id).sort((a, b) => (words[a]! < words[b]! ? -1 : 1));
   // Each letter pair's typo-eligible words: a misspelling shares most of its pairs with the word meant.
   const pairLists = new Map<string, number[]>();
@@ -153,7 +164,7 @@ export function buildSchoolIndex(rows: readonly SchoolRow[]): SchoolIndex {
     for (const id of gathered) {
       let shared = sharedPairs[id]!;
       sharedPairs[id] = 0;
-      for (let at = gathering; at < pairs.length && shared < needed; at++) if (positionIn(pairs[at]!, id) >= 0) shared++;
+      for (let at = gathering; at < pairs.length && shared < needed; at++) if (positionIn(pairs[at]!, id, 0, pairs[at]!.length) >= 0) shared++;
       if (shared >= needed) candidates.push(id);
     }
     for (const id of candidates) {
@@ -193,7 +204,7 @@ export function buildSchoolIndex(rows: readonly SchoolRow[]): SchoolIndex {
    * gather the candidates and the commoner ones are looked up for them alone.
    */
   function ranked(terms: readonly string[], matches: readonly TermMatches[], required: number, urnSchool: number | undefined, limit: number): number[] {
-    const sizes = matches.map((termMatches) => termMatches.reduce((sum, [id]) => sum + docsOf[id]!.length, 0));
+    const sizes = matches.map((termMatches) => termMatches.reduce((sum, [id]) => sum + postingCount(id), 0));
     const order = terms.map((_, index) => index).sort((a, b) => sizes[a]! - sizes[b]!);
     const seeds = terms.length - required + 1;
     let touchedCount = 0;
@@ -204,23 +215,21 @@ export function buildSchoolIndex(rows: readonly SchoolRow[]): SchoolIndex {
         for (let at = 0; at < touchedCount; at++) {
           const doc = touched[at]!;
           for (const [id, quality] of termMatches) {
-            const found = positionIn(docsOf[id]!, doc);
-                if (found >= 0) credit(doc, fieldsOf[id]![found]!, quality, termIndex);
+            const found = positionIn(allDocs, doc, postingStart[id]!, postingStart[id + 1]!);
+            if (found >= 0) credit(doc, allFields[found]!, quality, termIndex);
           }
         }
         return;
       }
       for (const [id, quality] of termMatches) {
-        const docs = docsOf[id]!;
-        const fields = fieldsOf[id]!;
-        for (let at = 0; at < docs.length; at++) {
-          const doc = docs[at]!;
+        for (let at = postingStart[id]!, end = postingStart[id + 1]!; at < end; at++) {
+          const doc = allDocs[at]!;
           if (!seen[doc]) {
             if (!gathers) continue;
             seen[doc] = 1;
             touched[touchedCount++] = doc;
           }
-          credit(doc, fields[at]!, quality, termIndex);
+          credit(doc, allFields[at]!, quality, termIndex);
         }
       }
     });
@@ -288,7 +297,10 @@ export function buildSchoolIndex(rows: readonly SchoolRow[]): SchoolIndex {
     const terms = schoolTermsOf(text);
     if (terms.length === 0 || limit <= 0) return [];
     const urnWord = terms.length === 1 && /^\d{5,7}$/.test(terms[0]!) ? wordIds.get(terms[0]!) : undefined;
-    const urnSchool = urnWord === undefined ? undefined : docsOf[urnWord]!.find((_doc, at) => (fieldsOf[urnWord]![at]! & URN) !== 0);
+    let urnSchool: number | undefined;
+    if (urnWord !== undefined) {
+      for (let at = postingStart[urnWord]!; at < postingStart[urnWord + 1]! && urnSchool === undefined; at++) if (allFields[at]! & URN) urnSchool = allDocs[at];
+    }
     const typoWords = new Set<string>();
     const matches = terms.map((term, termIndex) => {
       const termMatches = termMatchesOf(term, termIndex === terms.length - 1);
@@ -305,10 +317,10 @@ export function buildSchoolIndex(rows: readonly SchoolRow[]): SchoolIndex {
   return { size: rows.length, find };
 }
 
-/** Where `value` is in a sorted list (a word's schools, a letter pair's words), or -1. */
-function positionIn(list: Int32Array, wanted: number): number {
-  let low = 0;
-  let high = list.length - 1;
+/** Where `wanted` is in the sorted stretch [from, to) of a list (a word's schools, a letter pair's words), or -1. */
+function positionIn(list: Int32Array, wanted: number, from: number, to: number): number {
+  let low = from;
+  let high = to - 1;
   while (low <= high) {
     const middle = (low + high) >> 1;
     const value = list[middle]!;
