@@ -6,6 +6,8 @@
 export interface Scenario {
   name: string;
   url: string;
+  /** When set, each request takes the next of these paths (same host as `url`), in turn: a different question every time. */
+  paths?: readonly string[];
 }
 
 function isoDate(date: Date): string {

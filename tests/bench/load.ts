@@ -13,6 +13,18 @@ export interface LoadOptions {
   connections?: number;
   seconds?: number;
   headers?: Record<string, string>;
+  /** Paths sent in turn, one per request, instead of `url`'s own (distinct-query rows). */
+  paths?: readonly string[];
+}
+
+/** Gives each request the next path, shared by all connections, so no path is sent twice before all have been. */
+function nextPathOf(paths: readonly string[]) {
+  let next = 0;
+  return <R extends { path?: string }>(request: R): R => {
+    const path = paths[next]!;
+    next = (next + 1) % paths.length;
+    return { ...request, path };
+  };
 }
 
 /** One bounded autocannon run against a loopback URL. */
@@ -25,6 +37,7 @@ export async function measure(name: string, url: string, options: LoadOptions = 
     connections: options.connections ?? 50,
     duration: options.seconds ?? Number(process.env.BENCH_SECONDS ?? 8),
     headers: options.headers,
+    ...(options.paths && options.paths.length > 0 ? { requests: [{ setupRequest: nextPathOf(options.paths) }] } : {}),
   });
   return {
     name,

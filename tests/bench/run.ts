@@ -134,13 +134,14 @@ async function meteredMeasure(
   url: string,
   processes: { app: () => number[]; primary?: number; postgresDatabase?: string; redisPid?: number },
   headers?: Record<string, string>,
+  paths?: readonly string[],
 ): Promise<{ result: LoadResult; cpu: CpuUse }> {
   const appMeters = processes.app().map((pid) => cpuMeter(() => [pid]));
   const primaryMeter = processes.primary === undefined ? undefined : cpuMeter(() => [processes.primary!]);
   const postgresMeter = processes.postgresDatabase ? cpuMeter(() => postgresBackendPids(processes.postgresDatabase!)) : undefined;
   const redisMeter = processes.redisPid === undefined ? undefined : cpuMeter(() => [processes.redisPid!]);
   const loadStart = process.cpuUsage();
-  const result = await measure(name, url, { connections, headers });
+  const result = await measure(name, url, { connections, headers, paths });
   const load = process.cpuUsage(loadStart);
   return {
     result,
@@ -185,6 +186,18 @@ async function appScenarios(baseUrl: string): Promise<(Scenario & { sameBytesCei
     ...(await schoolSearchScenarios(baseUrl)),
   ];
   return scenarioWords.length === 0 ? all : all.filter(({ name }) => scenarioWords.some((word) => name.toLowerCase().includes(word)));
+}
+
+/** Issue 26's figure: each distinct-query school search row as a share of the URN lookup's rate in the same set-up (goal: 25 %, p99 <= 20 ms). */
+function schoolSearchShares(rows: readonly Row[]): string {
+  const lines = ["", "School search with a different query each request, as a share of the URN lookup in the same set-up:"];
+  for (const urnRow of rows.filter((row) => row.scenario.includes("URN lookup"))) {
+    for (const row of rows.filter((other) => other.setup === urnRow.setup && other.scenario.includes("a different query each request"))) {
+      const share = urnRow.result.requestsPerSecond > 0 ? (100 * row.result.requestsPerSecond) / urnRow.result.requestsPerSecond : 0;
+      lines.push(`  ${urnRow.setup}, ${row.scenario}: ${row.result.requestsPerSecond} req/s = ${share.toFixed(0)} % of ${urnRow.result.requestsPerSecond}, p99 ${row.result.p99Ms} ms`);
+    }
+  }
+  return lines.length > 2 ? lines.join("\n") : "";
 }
 
 function setups(): Setup[] {
@@ -248,7 +261,7 @@ async function main(): Promise<void> {
             postgresDatabase: isPostgres ? postgres!.name : undefined,
             redisPid: isPostgres ? redis!.pid : undefined,
           };
-          const measured = await meteredMeasure(scenario.name, scenario.url, processes, browserHeaders);
+          const measured = await meteredMeasure(scenario.name, scenario.url, processes, browserHeaders, scenario.paths);
           if (scenario.sameBytesCeiling && !sameBytes.has(index)) {
             const own = await sameBytesCeiling("same-bytes ceiling", transfer);
             sameBytes.set(index, {
@@ -288,6 +301,7 @@ async function main(): Promise<void> {
   console.log(`\nConnections: ${connections}, ${seconds} s per scenario, loopback only; the whole run took ${Math.round((Date.now() - startedAt) / 1000)} s.`);
   console.log(`Data: ${dataEnv.BENCH_EVENT_INSTANCES} event instances, ${dataEnv.BENCH_RESOURCES} resources, ${dataEnv.BENCH_SCHOOLS} schools, the same on each engine.\n`);
   console.log(table(rows));
+  console.log(schoolSearchShares(rows));
   console.log(`\nShares are of the node:http hello world, except "(same bytes)": of node:http sending that row's own answer (the first set-up's).`);
   console.log(`Bytes sent: status line, headers and body of one answer, as the server sent it to a client accepting ${browserAcceptEncoding}.`);
   console.log(

@@ -1,26 +1,90 @@
 /**
- * School search scenarios (issue 10), over BENCH_SCHOOLS synthetic schools
- * (default 50,000): a four-letter prefix, a typo in a longer word, and an
- * exact URN. Each is checked once before it is measured, so a broken search is
- * never benchmarked as a fast one.
+ * School search scenarios (issues 10 and 26), over BENCH_SCHOOLS synthetic
+ * schools (default 50,000). The URN lookup repeats one query (the answer
+ * cache serves it: the reference rate). The distinct-query rows send a
+ * different query on every request, drawn from the register itself (names as
+ * typed keystroke by keystroke, names with a typo, name and town, postcodes
+ * with and without their space), so the answer cache never helps and the
+ * search itself is measured. Each is checked before it is measured, so a
+ * broken search is never benchmarked as a fast one.
  */
+import { generateEstablishmentRows, type EstablishmentRow } from "../../fixtures/generators/schools/generate-establishments";
 import type { Scenario } from "./instances-api";
 
-const queries = [
-  { label: "4-letter prefix", query: "oakf", expect: "Oakfield Primary School" },
-  { label: "a typo", query: "Oakfeild", expect: "Oakfield Primary School" },
-  { label: "a URN", query: "9000001", expect: "Oakfield Primary School" },
+const fixed = [
+  { label: "4-letter prefix, repeated", query: "oakf", expect: "Oakfield Primary School" },
+  { label: "a typo, repeated", query: "Oakfeild", expect: "Oakfield Primary School" },
+  { label: "a URN lookup, repeated", query: "9000001", expect: "Oakfield Primary School" },
 ];
 
-export async function schoolSearchScenarios(baseUrl: string): Promise<Scenario[]> {
+/** Queries per distinct row: more than a row can send, so none repeats within it and the answer cache (1,000 kept) never serves one. */
+const DISTINCT_QUERIES = 40_000;
+
+/** A deterministic stride through the open schools. */
+function* drawn(rows: readonly EstablishmentRow[]): Generator<EstablishmentRow> {
+  const open = rows.filter((row) => row["EstablishmentStatus (name)"].startsWith("Open"));
+  for (let index = 0; ; index = (index + 7919) % open.length) yield open[index]!;
+}
+
+function typoOf(name: string, at: number): string {
+  const words = name.split(" ");
+  const longest = words.reduce((best, word) => (word.length > best.length ? word : best), "");
+  const position = 1 + (at % Math.max(1, longest.length - 2));
+  // Alternately a letter dropped and two neighbours swapped.
+  const typo = at % 2 === 0 ? longest.slice(0, position) + longest.slice(position + 1) : longest.slice(0, position) + longest[position + 1] + longest[position] + longest.slice(position + 2);
+  return words.map((word) => (word === longest ? typo : word)).join(" ");
+}
+
+type Hit = { name: string; postalCode: string };
+/** The generated register repeats names and postcodes, so a check asks for a school like the one drawn, not that one. */
+const distinctRows: { label: string; queryOf: (row: EstablishmentRow, index: number) => string; found: (row: EstablishmentRow, hits: Hit[]) => boolean }[] = [
+  // A name as typed: a different length of it each time (at least 4 letters).
+  {
+    label: "names as typed",
+    queryOf: (row, index) => row.EstablishmentName.slice(0, Math.min(row.EstablishmentName.length, 4 + (index % 24))),
+    found: (_row, hits) => hits.length > 0,
+  },
+  { label: "names with a typo", queryOf: (row, index) => typoOf(row.EstablishmentName, index), found: (row, hits) => hits.some((hit) => hit.name === row.EstablishmentName) },
+  { label: "name and town", queryOf: (row) => `${row.EstablishmentName} ${row.Town}`, found: (row, hits) => hits.some((hit) => hit.name === row.EstablishmentName) },
+  {
+    label: "postcodes, with and without the space",
+    queryOf: (row, index) => (index % 2 === 0 ? row.Postcode : row.Postcode.replace(" ", "").toLowerCase()),
+    found: (row, hits) => hits.some((hit) => hit.postalCode === row.Postcode),
+  },
+];
+
+async function hitsOf(url: string): Promise<Hit[]> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return ((await response.json()) as { hits: Hit[] }).hits;
+}
+
+export async function schoolSearchScenarios(baseUrl: string, schools = Number(process.env.BENCH_SCHOOLS ?? 50_000)): Promise<Scenario[]> {
   const scenarios: Scenario[] = [];
-  for (const { label, query, expect } of queries) {
+  for (const { label, query, expect } of fixed) {
     const url = `${baseUrl}/account/school-search/?query=${encodeURIComponent(query)}`;
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-    const { hits } = (await response.json()) as { hits: { name: string }[] };
+    const hits = await hitsOf(url);
     if (!hits.some((hit) => hit.name === expect)) throw new Error(`${url} did not find ${expect}.`);
     scenarios.push({ name: `GET /account/school-search/?query=${query} (${label}, ${hits.length} hits)`, url });
+  }
+  const register = generateEstablishmentRows(schools);
+  for (const { label, queryOf, found } of distinctRows) {
+    const picked = drawn(register);
+    const seen = new Set<string>();
+    const checks: { query: string; row: EstablishmentRow }[] = [];
+    for (let index = 0; seen.size < DISTINCT_QUERIES && index < DISTINCT_QUERIES * 4; index++) {
+      const row = picked.next().value!;
+      const query = queryOf(row, index);
+      if (seen.has(query)) continue;
+      seen.add(query);
+      if (checks.length < 5) checks.push({ query, row });
+    }
+    for (const { query, row } of checks) {
+      const hits = await hitsOf(`${baseUrl}/account/school-search/?query=${encodeURIComponent(query)}`);
+      if (!found(row, hits)) throw new Error(`School search for "${query}" did not find ${row.EstablishmentName}, ${row.Postcode}.`);
+    }
+    const paths = [...seen].map((query) => `/account/school-search/?query=${encodeURIComponent(query)}`);
+    scenarios.push({ name: `GET /account/school-search/ (${label}: a different query each request, ${paths.length} drawn)`, url: `${baseUrl}${paths[0]}`, paths });
   }
   return scenarios;
 }

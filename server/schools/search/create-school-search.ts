@@ -1,16 +1,15 @@
 import { versionedCache } from "../../cache/versioned-cache";
 import type { DatabaseHandle } from "../../db/database";
 import { cachedSchoolSearch, schoolSearchVersionReader, type CachedSchoolSearch } from "./cached-school-search";
-import { postgresSchoolSearch } from "./postgres-school-search";
-import { sqliteSchoolSearch } from "./sqlite-school-search";
+import { inMemorySchoolSearch } from "./in-memory-school-search";
 
 /**
- * The school search engine that matches the database (the index lives in it,
- * migration 0011), behind one versioned cache (migration 0012) that keeps both
- * its answers and the index's word list until the register changes.
+ * School search for either database: the in-memory index of the register,
+ * rebuilt when its version moves (migration 0012), behind one versioned cache
+ * of answers keyed by the query's terms.
  */
 export function createSchoolSearch(database: Pick<DatabaseHandle, "db" | "dialect">): CachedSchoolSearch {
-  const cache = versionedCache({ readVersion: schoolSearchVersionReader(database.db) });
-  const engine = database.dialect === "postgres" ? postgresSchoolSearch(database.db, cache) : sqliteSchoolSearch(database.db, cache);
-  return cachedSchoolSearch(engine, cache);
+  const readVersion = schoolSearchVersionReader(database.db);
+  const cache = versionedCache({ readVersion });
+  return cachedSchoolSearch(inMemorySchoolSearch(database.db, readVersion), cache);
 }

@@ -3,9 +3,9 @@ import type { SchoolHit } from "../../../contracts/shapes/schools";
 export type { SchoolHit };
 
 /*
- * The school search port (docs/schools.md): find a school by name, place or
- * URN as the person types. Two implementations live beside it (SQLite FTS5,
- * PostgreSQL full text); create-school-search.ts picks one for the database.
+ * The school search port (docs/schools.md): find a school by name, place,
+ * postcode or URN as the person types. One implementation, the in-memory
+ * index (in-memory-school-search.ts), serves both databases.
  */
 
 

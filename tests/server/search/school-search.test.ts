@@ -69,6 +69,30 @@ describe.each(databaseEngines)("school search on %s", (engine) => {
     expect(await names("LLANDAF INF")).toContain("Llandâf Infant School");
   });
 
+  it("ignores apostrophes both ways: st catherines and St Catherine's find the same school, marked whole", async () => {
+    const [typed] = await search.find("st catherines college", 5);
+    expect(typed).toMatchObject({ URN: "9000004", highlightedName: "<mark>St</mark> <mark>Catherine&#39;s</mark> <mark>College</mark>" });
+    expect((await search.find("St Catherine’s Coll", 5))[0]?.URN).toBe("9000004");
+    expect((await search.find("st catherine college", 5))[0]?.URN).toBe("9000004");
+  });
+
+  it("finds a postcode with or without its space, in any case, and narrows to a district from its first half", async () => {
+    expect((await search.find("bs9 4pq", 5))[0]?.URN).toBe("9000001");
+    expect((await search.find("BS94PQ", 5))[0]?.URN).toBe("9000001");
+    const district = await search.find("EX2", 10);
+    expect(district.length).toBeGreaterThan(0);
+    expect(district.every((hit) => hit.postalCode.startsWith("EX2"))).toBe(true);
+  });
+
+  it("forgives a typo even when the misspelling is itself a word of the register", async () => {
+    const register = new SchoolRegister(database.db);
+    const crm = createSqlCrm(database.db, CRM_IDS.test);
+    const { Id } = await crm.createOrganisation({ LastName: "Hillcrist Nursery", Addresses: [] }, now);
+    await register.save({ constituent_id: Id, urn: null, kind: "state", name: "Hillcrist Nursery", street1: "2 Lane", street2: "", street3: "", city: "Hull", postcode: "HU1 1AA" }, now);
+    expect(await names("hillcrist")).toEqual(["Hillcrist Nursery", "Hillcrest High School"]);
+    expect(await names("hillcrist high")).toEqual(["Hillcrest High School"]);
+  });
+
   it("escapes names, so only the <mark> it adds is markup", async () => {
     const [hit] = await search.find("bold", 5);
     expect(hit?.highlightedName).toBe("&lt;b&gt;<mark>Bold</mark>&lt;/b&gt; &amp; Co School");

@@ -1,0 +1,363 @@
+import { escapeHtml } from "../../search/excerpt";
+import { schoolTypeOf } from "../../domain/school-kind";
+import type { SchoolHit } from "./school-search-port";
+import type { SchoolRow } from "./school-search-query";
+import { editDistance, postcodeWordsOf, schoolTermsOf, schoolWordsOf } from "./school-words";
+
+/*
+ * The school register as an in-memory word index (docs/schools.md, "Search"):
+ * every word of every school's name, place, postcode and URN, with the
+ * schools that have it; the words in order, for prefixes; and each word's
+ * letter pairs, for typos (a misspelling shares most of the pairs of the word
+ * meant; those few candidates are then measured). Built from the register's
+ * rows in one pass, queried with no I/O, and the same whichever database the
+ * rows came from. Pure.
+ */
+
+const NAME = 1;
+const PLACE = 2; // town, locality
+const POSTCODE = 4;
+const URN = 8;
+const STREET = 16;
+
+/** How well a term matched a word, best first; a match in the street counts half. */
+const EXACT = 4;
+const PREFIX = 3;
+const ONE_TYPO = 2;
+const TWO_TYPOS = 1;
+
+/** Typos are forgiven in words this long (one), or LONG_WORD (two); shorter words and numbers are typed exactly. */
+export const TYPO_MIN_LENGTH = 5;
+export const LONG_WORD = 8;
+
+/** Words whose matches are kept between queries, per index (a few MB at most); past it the list starts again. */
+const MAX_KNOWN_TERMS = 20_000;
+
+export interface SchoolIndex {
+  readonly size: number;
+  find(text: string, limit: number): SchoolHit[];
+}
+
+function pairsOf(word: string): string[] {
+  const pairs: string[] = [];
+  for (let at = 0; at + 1 < word.length; at++) pairs.push(word.slice(at, at + 2));
+  return pairs;
+}
+
+/** Whether `word` starts with something one edit from `term` (a letter dropped, added, changed or swapped). */
+function startsWithinOneEdit(term: string, word: string): boolean {
+  for (const length of [term.length, term.length + 1, term.length - 1]) if (editDistance(term, word.slice(0, length), 1) <= 1) return true;
+  return false;
+}
+
+const typoEligible = (word: string) => word.length >= TYPO_MIN_LENGTH - 1 && !/\d/.test(word);
+
+export function buildSchoolIndex(rows: readonly SchoolRow[]): SchoolIndex {
+  const wordIds = new Map<string, number>();
+  const words: string[] = [];
+  const postingDocs: number[][] = [];
+  const postingFields: number[][] = [];
+  const nameLength = new Uint8Array(rows.length);
+  const isState = new Uint8Array(rows.length);
+  const folded: string[] = [];
+
+  const add = (word: string, doc: number, field: number) => {
+    let id = wordIds.get(word);
+    if (id === undefined) {
+      id = words.length;
+      wordIds.set(word, id);
+      words.push(word);
+      postingDocs.push([]);
+      postingFields.push([]);
+    }
+    const docs = postingDocs[id]!;
+    const fields = postingFields[id]!;
+    if (docs[docs.length - 1] === doc) fields[fields.length - 1]! |= field;
+    else {
+      docs.push(doc);
+      fields.push(field);
+    }
+  };
+
+  rows.forEach((row, doc) => {
+    const nameWords = schoolWordsOf(row.name);
+    nameLength[doc] = Math.min(255, new Set(nameWords.map((word) => word.key)).size);
+    for (const word of nameWords) {
+      add(word.key, doc, NAME);
+      if (word.alias) add(word.alias, doc, NAME);
+    }
+    for (const text of [row.city, row.street2, row.street3]) for (const word of schoolWordsOf(text)) add(word.key, doc, PLACE);
+    for (const word of schoolWordsOf(row.street1)) add(word.key, doc, STREET);
+    for (const word of postcodeWordsOf(row.postcode)) add(word, doc, POSTCODE);
+    if (row.urn) add(row.urn, doc, URN);
+    isState[doc] = row.kind === "state" ? 1 : 0;
+    folded.push(row.name.toLowerCase());
+  });
+
+  // All postings in two flat arrays, word `id`'s from postingStart[id] to postingStart[id + 1]: a handful of objects
+  // instead of two per word, so a full garbage collection does not have to walk tens of thousands of them.
+  const postingStart = new Int32Array(words.length + 1);
+  postingDocs.forEach((docs, id) => (postingStart[id + 1] = postingStart[id]! + docs.length));
+  const allDocs = new Int32Array(postingStart[words.length]!);
+  const allFields = new Uint8Array(postingStart[words.length]!);
+  postingDocs.forEach((docs, id) => {
+    allDocs.set(docs, postingStart[id]!);
+    allFields.set(postingFields[id]!, postingStart[id]!);
+  });
+  postingDocs.length = 0;
+  postingFields.length = 0;
+  const postingCount = (id: number) => postingStart[id + 1]! - postingStart[id]!;
+  const sorted = words.map((_, id) => id).sort((a, b) => (words[a]! < words[b]! ? -1 : 1));
+  // Each letter pair's typo-eligible words: a misspelling shares most of its pairs with the word meant.
+  const pairLists = new Map<string, number[]>();
+  words.forEach((word, id) => {
+    if (!typoEligible(word)) return;
+    for (const pair of new Set(pairsOf(word))) {
+      const ids = pairLists.get(pair);
+      if (ids) ids.push(id);
+      else pairLists.set(pair, [id]);
+    }
+  });
+  const wordsWithPair = new Map([...pairLists].map(([pair, ids]) => [pair, Int32Array.from(ids)]));
+  const sharedPairs = new Uint8Array(words.length);
+  const noWords = new Int32Array(0);
+
+  /** The first position in `sorted` whose word is not before `prefix`. */
+  const lowerBound = (prefix: string) => {
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (words[sorted[middle]!]! < prefix) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
+
+  /** Every word a term may mean, with how well it matches: itself, words it starts, words a typo or two away. */
+  function matchesOf(term: string, isLast: boolean): Map<number, number> {
+    const found = new Map<number, number>();
+    const exact = wordIds.get(term);
+    if (exact !== undefined) found.set(exact, EXACT);
+    // The last term is a prefix (it may still be being typed); an earlier one only when it is no word itself ("oakf prim").
+    if (isLast || exact === undefined) {
+      for (let at = lowerBound(term); at < sorted.length && words[sorted[at]!]!.startsWith(term); at++) {
+        if (!found.has(sorted[at]!)) found.set(sorted[at]!, PREFIX);
+      }
+    }
+    if (term.length < TYPO_MIN_LENGTH || /\d/.test(term)) return found;
+    const allowed = term.length >= LONG_WORD ? 2 : 1;
+    // An edit changes at most three letter pairs (a swap: "feil" and "fiel"), so a word `allowed` edits away shares all but
+    // 2 * allowed + 1 of them and is in one of the rarest that many + 1 pairs' lists; the commoner lists are only searched for those words.
+    const pairs = [...new Set(pairsOf(term))].map((pair) => wordsWithPair.get(pair) ?? noWords).sort((a, b) => a.length - b.length);
+    const needed = Math.max(1, pairs.length - 2 * allowed - 1);
+    const gathering = pairs.length - needed + 1;
+    const gathered: number[] = [];
+    for (const ids of pairs.slice(0, gathering)) {
+      for (let at = 0; at < ids.length; at++) {
+        const id = ids[at]!;
+        if (sharedPairs[id] === 0) gathered.push(id);
+        sharedPairs[id] = sharedPairs[id]! + 1;
+      }
+    }
+    const candidates: number[] = [];
+    for (const id of gathered) {
+      let shared = sharedPairs[id]!;
+      sharedPairs[id] = 0;
+      for (let at = gathering; at < pairs.length && shared < needed; at++) if (positionIn(pairs[at]!, id, 0, pairs[at]!.length) >= 0) shared++;
+      if (shared >= needed) candidates.push(id);
+    }
+    for (const id of candidates) {
+      if (found.has(id)) continue;
+      const word = words[id]!;
+      const distance = editDistance(term, word, allowed);
+      if (distance <= allowed) found.set(id, distance === 1 ? ONE_TYPO : TWO_TYPOS);
+      // Still being typed, with a typo: "oakfeil" is the start of "oakfield", one letter off.
+      else if (isLast && word.length > term.length && word.charCodeAt(0) === term.charCodeAt(0) && startsWithinOneEdit(term, word)) found.set(id, ONE_TYPO);
+    }
+    return found;
+  }
+
+  // Scratch space for one query at a time (queries never interleave: no await inside find).
+  const termCount = 8;
+  const best = new Float32Array(rows.length * termCount);
+  const nameMask = new Uint8Array(rows.length);
+  const exactNameMask = new Uint8Array(rows.length);
+  const touched = new Int32Array(rows.length);
+  const seen = new Uint8Array(rows.length);
+
+  type TermMatches = [wordId: number, quality: number][];
+
+  function credit(doc: number, field: number, quality: number, termIndex: number): void {
+    const score = field === STREET ? quality / 2 : quality;
+    const slot = doc * termCount + termIndex;
+    if (score > best[slot]!) best[slot] = score;
+    if (field & NAME) {
+      nameMask[doc]! |= 1 << termIndex;
+      if (quality === EXACT) exactNameMask[doc]! |= 1 << termIndex;
+    }
+  }
+
+  /**
+   * The best `limit` schools that match at least `required` terms. Only a school
+   * that has one of the rarest (terms - required + 1) terms can, so those terms
+   * gather the candidates and the commoner ones are looked up for them alone.
+   */
+  function ranked(terms: readonly string[], matches: readonly TermMatches[], required: number, urnSchool: number | undefined, limit: number): number[] {
+    const sizes = matches.map((termMatches) => termMatches.reduce((sum, [id]) => sum + postingCount(id), 0));
+    const order = terms.map((_, index) => index).sort((a, b) => sizes[a]! - sizes[b]!);
+    const seeds = terms.length - required + 1;
+    let touchedCount = 0;
+    order.forEach((termIndex, rank) => {
+      const termMatches = matches[termIndex]!;
+      const gathers = rank < seeds;
+      if (!gathers && touchedCount * termMatches.length * 16 < sizes[termIndex]!) {
+        for (let at = 0; at < touchedCount; at++) {
+          const doc = touched[at]!;
+          for (const [id, quality] of termMatches) {
+            const found = positionIn(allDocs, doc, postingStart[id]!, postingStart[id + 1]!);
+            if (found >= 0) credit(doc, allFields[found]!, quality, termIndex);
+          }
+        }
+        return;
+      }
+      for (const [id, quality] of termMatches) {
+        for (let at = postingStart[id]!, end = postingStart[id + 1]!; at < end; at++) {
+          const doc = allDocs[at]!;
+          if (!seen[doc]) {
+            if (!gathers) continue;
+            seen[doc] = 1;
+            touched[touchedCount++] = doc;
+          }
+          credit(doc, allFields[at]!, quality, termIndex);
+        }
+      }
+    });
+
+    const keptDocs: number[] = [];
+    const keptScores: number[] = [];
+    /** Whether (doc, score) goes before the kept school at `than`: higher score, then name, then id, so ties never jump. */
+    const isBetter = (doc: number, score: number, than: number) => {
+      const other = keptScores[than]!;
+      if (score !== other) return score > other;
+      const name = folded[doc]!;
+      const otherName = folded[keptDocs[than]!]!;
+      return name === otherName ? doc < keptDocs[than]! : name < otherName;
+    };
+    for (let at = 0; at < touchedCount; at++) {
+      const doc = touched[at]!;
+      let matched = 0;
+      let closeness = 0;
+      for (let termIndex = 0; termIndex < terms.length; termIndex++) {
+        const slot = doc * termCount + termIndex;
+        const value = best[slot]!;
+        if (value > 0) {
+          matched++;
+          closeness += value;
+          best[slot] = 0;
+        }
+      }
+      const names = bitCount(nameMask[doc]!);
+      const wholeName = matched === terms.length && bitCount(exactNameMask[doc]!) >= nameLength[doc]! ? 1 : 0;
+      nameMask[doc] = 0;
+      exactNameMask[doc] = 0;
+      seen[doc] = 0;
+      if (matched < required && doc !== urnSchool) continue;
+      // Best first: the URN typed; more terms; the whole name typed; closer; more of the name covered; a state school.
+      const coverage = Math.min(1, names / Math.max(1, nameLength[doc]!));
+      const score =
+        (doc === urnSchool ? 1e10 : 0) + matched * 1e8 + wholeName * 1e7 + closeness * 2e4 + Math.round(coverage * 1000) * 2 + isState[doc]!;
+      if (keptDocs.length === limit && !isBetter(doc, score, limit - 1)) continue;
+      let position = keptDocs.length;
+      while (position > 0 && isBetter(doc, score, position - 1)) position--;
+      keptDocs.splice(position, 0, doc);
+      keptScores.splice(position, 0, score);
+      if (keptDocs.length > limit) {
+        keptDocs.pop();
+        keptScores.pop();
+      }
+    }
+    return keptDocs;
+  }
+
+  // What a word means depends only on the index, and most queries share their common words ("primary", "school").
+  const knownTerms = new Map<string, TermMatches>();
+  function termMatchesOf(term: string, isLast: boolean): TermMatches {
+    const key = `${isLast ? "+" : "-"}${term}`;
+    let termMatches = knownTerms.get(key);
+    if (!termMatches) {
+      if (knownTerms.size >= MAX_KNOWN_TERMS) knownTerms.clear();
+      termMatches = [...matchesOf(term, isLast)];
+      knownTerms.set(key, termMatches);
+    }
+    return termMatches;
+  }
+
+  function find(text: string, limit: number): SchoolHit[] {
+    const terms = schoolTermsOf(text);
+    if (terms.length === 0 || limit <= 0) return [];
+    const urnWord = terms.length === 1 && /^\d{5,7}$/.test(terms[0]!) ? wordIds.get(terms[0]!) : undefined;
+    let urnSchool: number | undefined;
+    if (urnWord !== undefined) {
+      for (let at = postingStart[urnWord]!; at < postingStart[urnWord + 1]! && urnSchool === undefined; at++) if (allFields[at]! & URN) urnSchool = allDocs[at];
+    }
+    const typoWords = new Set<string>();
+    const matches = terms.map((term, termIndex) => {
+      const termMatches = termMatchesOf(term, termIndex === terms.length - 1);
+      for (const [id, quality] of termMatches) if (quality <= ONE_TYPO) typoWords.add(words[id]!);
+      return termMatches;
+    });
+    // Every term first; when that leaves room, all but one of four or more (a word the register spells otherwise need not
+    // hide a school). A school with every term outranks any with fewer, so the second pass only adds below the first's.
+    let docs = ranked(terms, matches, terms.length, urnSchool, limit);
+    if (docs.length < limit && terms.length >= 4) docs = ranked(terms, matches, terms.length - 1, urnSchool, limit);
+    return docs.map((doc) => hitOf(rows[doc]!, terms, typoWords));
+  }
+
+  return { size: rows.length, find };
+}
+
+/** Where `wanted` is in the sorted stretch [from, to) of a list (a word's schools, a letter pair's words), or -1. */
+function positionIn(list: Int32Array, wanted: number, from: number, to: number): number {
+  let low = from;
+  let high = to - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const value = list[middle]!;
+    if (value === wanted) return middle;
+    if (value < wanted) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
+}
+
+function bitCount(mask: number): number {
+  let count = 0;
+  for (let bits = mask; bits; bits &= bits - 1) count++;
+  return count;
+}
+
+/** The hit, its name HTML-escaped with <mark> around the words that matched (a term's start, or a typo of it). */
+export function hitOf(row: SchoolRow, terms: readonly string[], typoWords: ReadonlySet<string>): SchoolHit {
+  let highlightedName = "";
+  let position = 0;
+  for (const { key, alias, start, end } of schoolWordsOf(row.name)) {
+    const matches = typoWords.has(key) || (alias !== undefined && typoWords.has(alias)) || terms.some((term) => key.startsWith(term) || alias === term);
+    if (!matches) continue;
+    highlightedName += `${escapeHtml(row.name.slice(position, start))}<mark>${escapeHtml(row.name.slice(start, end))}</mark>`;
+    position = end;
+  }
+  highlightedName += escapeHtml(row.name.slice(position));
+  return {
+    constituentId: Number(row.constituent_id),
+    name: row.name,
+    highlightedName,
+    URN: row.urn,
+    type: schoolTypeOf(row.kind),
+    addressLine1: row.street1,
+    addressLine2: row.street2,
+    addressLine3: row.street3,
+    city: row.city,
+    postalCode: row.postcode,
+  };
+}
