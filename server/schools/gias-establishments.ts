@@ -1,4 +1,4 @@
-import { establishmentIsOpen, schoolKindOfTypeCode, type RegisterSchoolKind } from "../domain/school-kind";
+import { establishmentIsOpen, schoolKindOfTypeCode, type RegisterSchoolKind } from "./school-kind";
 import { CsvRecordReader, type CsvRecord } from "./csv-records";
 import { EstablishmentFileError } from "./register-file-error";
 import { decodeRegisterBytes, type SniffedEncoding } from "./register-encoding";

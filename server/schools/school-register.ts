@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import type { SchoolKind } from "../domain/school-kind";
+import type { SchoolKind } from "./school-kind";
 
 /** A register school; the website fields are left as they are when a save omits them (a school entered by hand has none). */
 export interface RegisteredSchool {

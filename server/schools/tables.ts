@@ -1,5 +1,5 @@
 import type { Generated } from "kysely";
-import type { SchoolKind } from "../domain/school-kind";
+import type { SchoolKind } from "./school-kind";
 
 /** What the school register knows of an organisation in the CRM (migration 0011). */
 export interface SchoolsTable {

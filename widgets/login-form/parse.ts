@@ -1,5 +1,5 @@
 import { readI18n } from "../lib/i18n";
-import { WidgetConfigError } from "../lib/options";
+import { readOptions, WidgetConfigError, type OptionSchema } from "../lib/options";
 import { sameSitePath } from "../../contracts/rules/same-site-path";
 
 // A type alias, not an interface: readI18n needs a string-keyed record.
@@ -66,28 +66,40 @@ export interface LoginFormProps {
   strings: LoginFormStrings;
 }
 
+/** The form's data-* settings, each optional, so the widget also runs on another site's page. */
+export const loginFormSettings = {
+  next: { type: "string", default: null },
+  email: { type: "string", default: "" },
+  error: { type: "string", default: null },
+  notice: { type: "string", default: null },
+  offerSignInLink: { type: "boolean", default: false },
+  signInLinkHref: { type: "string", default: null },
+  forgotPasswordHref: { type: "string", default: null },
+  registerHref: { type: "string", default: null },
+} satisfies OptionSchema;
+
 /**
- * Reads `data-widget="login-form"`: data-next, data-email, data-error,
- * data-notice, data-offer-sign-in-link, data-sign-in-link-href,
- * data-forgot-password-href, data-register-href and data-i18n-* overrides,
- * and the fields (`input[name=email]`, `input[name=password]`). The data-*
- * are optional, so the widget also runs on another site's page.
+ * Reads `data-widget="login-form"`: its settings (loginFormSettings, read by
+ * readOptions), the data-i18n-* overrides, and the fields
+ * (`input[name=email]`, `input[name=password]`). Every path it is given must
+ * be same-site; one that is not falls back to the site's own.
  */
 export function parseLoginForm(root: HTMLElement): LoginFormProps {
   const emailField = root.querySelector<HTMLInputElement>('input[name="email"]:not([type="hidden"])');
   const passwordField = root.querySelector<HTMLInputElement>('input[name="password"]');
   if (!emailField || !passwordField) throw new WidgetConfigError('login-form needs its fields, <input name="email"> and <input name="password">');
+  const settings = readOptions(root, loginFormSettings);
   return {
-    next: sameSitePath(root.getAttribute("data-next")),
+    next: sameSitePath(settings.next),
     emailField,
     passwordField,
-    email: emailField.value || (root.getAttribute("data-email") ?? ""),
-    error: root.getAttribute("data-error") || null,
-    notice: root.getAttribute("data-notice") || null,
-    offerSignInLink: root.getAttribute("data-offer-sign-in-link") === "true",
-    signInLinkHref: sameSitePath(root.getAttribute("data-sign-in-link-href")) ?? "/account/login/email-link/",
-    forgotPasswordHref: sameSitePath(root.getAttribute("data-forgot-password-href")) ?? "/account/forgot-password/",
-    registerHref: sameSitePath(root.getAttribute("data-register-href")),
+    email: emailField.value || settings.email,
+    error: settings.error || null,
+    notice: settings.notice || null,
+    offerSignInLink: settings.offerSignInLink,
+    signInLinkHref: sameSitePath(settings.signInLinkHref) ?? "/account/login/email-link/",
+    forgotPasswordHref: sameSitePath(settings.forgotPasswordHref) ?? "/account/forgot-password/",
+    registerHref: sameSitePath(settings.registerHref),
     strings: readI18n(root, loginFormDefaultStrings),
   };
 }

@@ -1,5 +1,5 @@
 import { escapeHtml } from "../../search/excerpt";
-import { schoolTypeOf } from "../../domain/school-kind";
+import { schoolTypeOf } from "../school-kind";
 import type { SchoolHit } from "./school-search-port";
 import type { SchoolRow } from "./school-search-query";
 import { editDistance, postcodeWordsOf, schoolTermsOf, schoolWordsOf } from "./school-words";

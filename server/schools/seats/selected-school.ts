@@ -1,7 +1,7 @@
 import type { CrmIds } from "../../crm/crm-ids";
 import type { Address, ConstituentDetail, CrmPort, MembershipSummary } from "../../crm/crm-port";
 import type { CheckedSchool } from "../../../contracts/shapes/schools";
-import { schoolTypeOf } from "../../domain/school-kind";
+import { schoolTypeOf } from "../school-kind";
 import type { RegisteredSchool } from "../school-register";
 import { currentMembership } from "./school-seats";
 

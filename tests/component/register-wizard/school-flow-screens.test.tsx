@@ -296,7 +296,7 @@ describe("register wizard: other pathways", () => {
 
   it("check your inbox: Resend the email sends another for the same step and says where; a refused resend (the rate limit) says what to do (issue 23, item 8)", async () => {
     const user = userEvent.setup();
-    const lisbon: SelectedSchool = { ...stCatherines, name: "Lisbon British School", type: "international", constituentId: 100004 };
+    const lisbon: SelectedSchool = { ...stCatherines, name: "Lisbon British School", type: "international", constituentId: 9000004 };
     const unverified = { status: 200, body: { session_data: { login_info: { email: "new1@stcatherines.org.uk" } }, constituentId: 42, emailVerified: false } };
     const answers: Reply[] = [
       { status: 200, body: { success: true, sentTo: "new1@stcatherines.org.uk" } },

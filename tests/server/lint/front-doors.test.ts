@@ -15,7 +15,8 @@ const outsider = "server/content/__lint_probe__.ts";
 /** A capability with a front door, and one of its inner files with a value to import. */
 const frontDoored = [
   { capability: "accounts", inner: "personal-data", name: "eraseAccount" },
-  { capability: "memberships", inner: "school-seats", name: "leaveEverySchool" },
+  { capability: "memberships", inner: "lapsed-renewal", name: "renewalFor" },
+  { capability: "schools", inner: "seats/school-seats", name: "leaveEverySchool" },
   { capability: "events", inner: "whats-on-page", name: "INSTANCES_API_PATH" },
   { capability: "gallery", inner: "gallery-service", name: "createGalleryService" },
   { capability: "pages", inner: "site-settings", name: "forgetSiteSettings" },

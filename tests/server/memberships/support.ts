@@ -5,7 +5,7 @@ import { CRM_IDS } from "../../../server/crm/crm-ids";
 import type { CrmPort } from "../../../server/crm/crm-port";
 import { createSqlCrm } from "../../../server/crm/sql-crm";
 import type { Database } from "../../../server/db/schema";
-import type { SchoolKind } from "../../../server/domain/school-kind";
+import type { SchoolKind } from "../../../server/schools/school-kind";
 import { takeSeat, type SeatRole } from "../../../server/schools/seats/school-seats";
 import type { TestApp } from "../support/test-app";
 import { setEmailVerifiedAt } from "../accounts/support";
