@@ -1,22 +1,12 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import type { Database } from "../db/schema";
-import type { SchoolKind } from "./school-kind";
+import type { SchoolsTable } from "./tables";
 
-/** A register school; the website fields are left as they are when a save omits them (a school entered by hand has none). */
-export interface RegisteredSchool {
-  constituent_id: number;
-  urn: string | null;
-  kind: SchoolKind;
-  name: string;
-  street1: string;
-  street2: string;
-  street3: string;
-  city: string;
-  postcode: string;
-  website?: string;
-  suggested_email_domain?: string | null;
-  suggested_email_domain_source?: string | null;
-}
+/** The register's own fields, kept as they are when a save omits them (a school entered by hand has none). */
+type WebsiteFields = "website" | "suggested_email_domain" | "suggested_email_domain_source";
+
+/** A register school: its row, without the bookkeeping, and with the website fields optional. */
+export type RegisteredSchool = Omit<Selectable<SchoolsTable>, WebsiteFields | "updated_at"> & Partial<Pick<Selectable<SchoolsTable>, WebsiteFields>>;
 
 const columns = [
   "constituent_id",
