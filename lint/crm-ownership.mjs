@@ -5,7 +5,7 @@ import { builtinRules } from "eslint/use-at-your-own-risk";
  * name the CRM's tables"), checked by `npm run lint`:
  * - crm-ownership/no-crm-tables: outside server/crm/, no Kysely call or
  *   `sql` template names a CRM table; features reach those records through
- *   the CRM port (server/crm/crm-port.ts), so a Tessitura adapter sees every
+ *   the CRM port (server/crm/index.ts), so a Tessitura adapter sees every
  *   read and write.
  * - crm-ownership/adapter-only-at-composition-root: only the composition
  *   root builds an adapter (imports server/crm/sql-*.ts); features are given
@@ -35,7 +35,7 @@ const tables = CRM_TABLES.join("|");
 /** Kysely's methods whose string arguments name a table. */
 const tableMethods = "selectFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|innerJoin|leftJoin|rightJoin|fullJoin|crossJoin|with";
 const tableName = `/^(${tables})(\\s+as\\s+\\w+)?$/`;
-const message = "CRM records belong to server/crm/: reach them through the CRM port (server/crm/crm-port.ts), not by naming its tables (docs/crm.md).";
+const message = "CRM records belong to server/crm/: reach them through the CRM port (server/crm/index.ts), not by naming its tables (docs/crm.md).";
 
 const noCrmTables = [
   { selector: `CallExpression[callee.property.name=/^(${tableMethods})$/] > Literal[value=${tableName}]`, message },
@@ -46,7 +46,7 @@ const noCrmTables = [
 const adapterOnlyAtCompositionRoot = {
   patterns: [
     {
-      regex: "(^|/)crm/sql-[^/]+$",
+      regex: "(^|/)crm/(adapters|sql-[^/]+|circuit-breaking-crm)$",
       message: "Only the composition root (server/feature-services.ts, the seed, tests' set-up) builds a CRM adapter: take a CrmPort, and CrmPort.inTransaction for a unit of work.",
     },
   ],

@@ -2,10 +2,8 @@ import { type AccountsService, createAccountsService, createEmailVerificationSer
 import { createAuditLog } from "./audit";
 import { contentVersionReader } from "./cache/content-versions";
 import type { Config } from "./config";
-import { CRM_IDS } from "./crm/crm-ids";
-import { createCircuitBreakingCrm } from "./crm/circuit-breaking-crm";
-import type { CrmPort } from "./crm/crm-port";
-import { createSqlCrm } from "./crm/sql-crm";
+import { CRM_IDS, type CrmPort } from "./crm";
+import { createCircuitBreakingCrm, createSqlCrm } from "./crm/adapters";
 import type { DatabaseHandle } from "./db/database";
 import { createEventsService, type EventsService } from "./events";
 import { createGalleryService, type GalleryService } from "./gallery";
@@ -14,7 +12,7 @@ import type { Logger } from "./logging";
 import { createMailboxService, type MailboxService } from "./mail/mailbox-service";
 import type { Mailer } from "./mail/mailer";
 import { createMemberAccess } from "./memberships";
-import { createSchoolAdminService, createSchoolRecordsService, createSeatGrantsService, type SchoolAdminService, type SchoolRecordsService, type SeatGrantsService } from "./schools";
+import { type CachedSchoolSearch, createSchoolAdminService, createSchoolRecordsService, createSchoolSearch, createSeatGrantsService, type SchoolAdminService, type SchoolRecordsService, type SeatGrantsService } from "./schools";
 import {
   createPaymentsService,
   type PaymentsService,
@@ -29,12 +27,9 @@ import { createPeopleService, type PeopleService } from "./people";
 import { createPrivacyService, type PrivacyService } from "./privacy";
 import type { RateLimiter } from "./rate-limit/rate-limit";
 import type { RedisClient } from "./redis";
-import { createResourcesService, type ResourcesService } from "./resources";
-import { createShareLinksService, type ShareLinksService } from "./resources";
+import { createResourcesService, createShareLinksService, createTeacherNotesService, type ResourcesService, type ShareLinksService, type TeacherNotesService } from "./resources";
 import { createSitemapService, sitemapSourcesOf, type SitemapService } from "./seo";
-import { createSchoolSearch, type CachedSchoolSearch } from "./schools";
 import type { CachedSiteSearch } from "./search/cached-site-search";
-import { createTeacherNotesService, type TeacherNotesService } from "./resources";
 
 /**
  * The feature services, one per capability, as the routes receive them:

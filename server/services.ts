@@ -1,6 +1,6 @@
 import type session from "express-session";
 import type { Config } from "./config";
-import type { CrmPort } from "./crm/crm-port";
+import type { CrmPort } from "./crm";
 import type { DatabaseHandle } from "./db/database";
 import { openDatabase } from "./open-database";
 import { createFeatureServices, type FeatureServices } from "./feature-services";

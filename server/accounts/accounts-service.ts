@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { AuditLog } from "../audit";
 import type { Config } from "../config";
-import type { CrmPort } from "../crm/crm-port";
+import type { CrmPort } from "../crm";
 import type { Database } from "../db/schema";
 import type { ContactMessage } from "./contact-message";
 import type { Logger } from "../logging";
@@ -9,7 +9,7 @@ import type { Mailer } from "../mail/mailer";
 import type { RateLimiter } from "../rate-limit/rate-limit";
 import { auditEmailChange, auditLinkSignIn, auditPasswordChange, auditPasswordReset, auditSignIn } from "./account-audit";
 import { lookupAccount, type LookupAnswer } from "./account-lookup";
-import type { AccountUpdateOutcome } from "./account-update-outcome";
+import { type AccountUpdateOutcome, refused, tooManyAttempts } from "./account-update-outcome";
 import { findSessionUser, ownMemberships } from "./constituents";
 import { sendContactMessage } from "./contact";
 import type { SessionUser } from "./current-user";
@@ -18,12 +18,10 @@ import { LoginThrottle, type LoginSubjects } from "./login-throttle";
 import { changePassword, type PasswordChanged } from "./password-change";
 import { passwordHasher as sharedPasswordHasher, type PasswordHasher } from "./password-hasher";
 import { requestPasswordReset, resetPassword, type PasswordResetOutcome } from "./password-reset";
-import { loadAccountDetails, updateProfile, type AccountDetails, type ProfileUpdate } from "./profile";
+import { type AccountDetails, loadAccountDetails, type ProfileUpdate, tooManyChangeLinksMessage, updateProfile } from "./profile";
 import { registerConstituent, type RegistrationOutcome, type RegistrationRequest } from "./registration";
 import { findUsableToken } from "./reset-tokens";
 import { cancelEmailChange, EMAIL_CHANGE_LINKS_PER_HOUR, pendingEmailChange, resendEmailChangeLink, type PendingEmailChange } from "./email-change";
-import { refused, tooManyAttempts } from "./account-update-outcome";
-import { tooManyChangeLinksMessage } from "./profile";
 import { requestSignInLink, signInLinkIsUsable, spendSignInLink } from "./sign-in-links";
 
 /**

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { CrmPort } from "../crm/crm-port";
+import type { CrmPort } from "../crm";
 import type { Database } from "../db/schema";
 import { inTransaction } from "../db/transactions";
 import type { Mailer } from "../mail/mailer";

@@ -1,4 +1,4 @@
-import type { CrmPort } from "../crm/crm-port";
+import type { CrmPort } from "../crm";
 import { latestMembership } from "../domain/membership";
 import type { SignInStanding } from "../../contracts/rules/sign-in-destination";
 import { findConstituentByEmail, ownMemberships, type ConstituentCredentials, type PersonSources } from "./constituents";

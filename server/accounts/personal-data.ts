@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { CrmPort } from "../crm/crm-port";
+import type { CrmPort } from "../crm";
 import type { Database } from "../db/schema";
 import { NAME_PREFIXES, NO_PREFIX_ID } from "../domain/name-prefixes";
 import { credentialsOf, forgetVerification, replacePassword } from "./credentials";

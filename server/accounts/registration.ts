@@ -5,7 +5,7 @@ import { EMAIL_TAKEN_MESSAGE, emailProblem } from "../domain/email";
 import { personNameProblem } from "../domain/person-name";
 import { controlCharacterProblem } from "../domain/text-input";
 import type { FieldErrors } from "../shared/errors";
-import type { CrmPort } from "../crm/crm-port";
+import type { CrmPort } from "../crm";
 import { NO_PREFIX_ID } from "../domain/name-prefixes";
 import { findConstituentByEmail, type ConstituentCredentials } from "./constituents";
 import { createCredentials } from "./credentials";

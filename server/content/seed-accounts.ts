@@ -1,11 +1,8 @@
 import type { Kysely } from "kysely";
-import { replacePassword } from "../accounts";
-import { hashPassword } from "../accounts";
+import { hashPassword, replacePassword } from "../accounts";
 import type { Database } from "../db/schema";
 import { resolveDay } from "./event-schedule";
-import type { CrmEnvironment } from "../crm/crm-ids";
-import type { CrmPort, NewMembership } from "../crm/crm-port";
-import { CRM_IDS } from "../crm/crm-ids";
+import { CRM_IDS, type CrmEnvironment, type CrmPort, type NewMembership } from "../crm";
 import type { AccountFixture } from "./fixture-schema/accounts";
 import type { DayRef } from "./fixture-schema/common";
 import { addDays, londonWallClockToUtc } from "../shared/london-time";

@@ -1,6 +1,5 @@
 import type { Kysely } from "kysely";
-import { CRM_IDS, type CrmEnvironment, type CrmIds } from "../crm/crm-ids";
-import type { CrmPort } from "../crm/crm-port";
+import { CRM_IDS, type CrmEnvironment, type CrmIds, type CrmPort } from "../crm";
 import type { Database } from "../db/schema";
 import { inTransaction } from "../db/transactions";
 import { isDemoUrn, SchoolRegister, takeSeat } from "../schools";

@@ -4,4 +4,5 @@
  */
 
 export { createMemberAccess, type MemberAccess, type MemberAccessReader } from "./member-access-reader";
-export { renewalFor, type Renewal } from "./lapsed-renewal";
+export { renewalFor } from "./lapsed-renewal";
+export type { Renewal } from "../../contracts/shapes/renewal";

@@ -1,22 +1,15 @@
 import { formatLondonDate, membershipStatus } from "../domain/membership-status";
 import type { MembershipSummaryAnswer, SchoolTab, SelectedSchool } from "../schools";
+import type { Renewal } from "../../contracts/shapes/renewal";
 
 /**
  * What the registration wizard starts by renewing (issue: "the lapsed
  * member's renewal"): the admin of a paid school whose membership has lapsed
  * goes to their school's plans; a person whose own individual membership has
  * lapsed goes to the individual plans, with the date it ended. Anyone else:
- * nothing, and the wizard starts at the school step as usual.
+ * nothing, and the wizard starts at the school step as usual. The shape is
+ * contracts/shapes/renewal.ts, which the widget reads.
  */
-export interface Renewal {
-  kind: "individual" | "school";
-  /** London date, "3 October 2026"; null when unknown. */
-  endedOn: string | null;
-  /** The wizard's pathway key. */
-  pathway: "individual" | "independent-school" | "international";
-  school: SelectedSchool | null;
-}
-
 export interface RenewalSources {
   ownMemberships(personId: number): Promise<{ expires_at: string }[]>;
   schoolTab(personId: number): Promise<Pick<SchoolTab, "schoolId" | "isAdmin" | "membership"> | undefined>;

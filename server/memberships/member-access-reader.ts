@@ -1,6 +1,5 @@
 import { ownMemberships } from "../accounts";
-import type { CrmIds } from "../crm/crm-ids";
-import type { Affiliation, CrmPort, MembershipSummary } from "../crm/crm-port";
+import type { Affiliation, CrmIds, CrmPort, MembershipSummary } from "../crm";
 import { accessFromMemberships, type MemberAccess } from "../domain/member-access";
 import { roleOf } from "../schools";
 

@@ -1,7 +1,6 @@
 import type { Kysely } from "kysely";
 import type { AuditLog } from "../audit";
-import type { CrmIds } from "../crm/crm-ids";
-import type { CrmPort } from "../crm/crm-port";
+import type { CrmIds, CrmPort } from "../crm";
 import type { Database } from "../db/schema";
 import { inTransaction } from "../db/transactions";
 import { membershipIsValid } from "../domain/membership";

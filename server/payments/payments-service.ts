@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { AuditLog } from "../audit";
-import type { CrmIds } from "../crm/crm-ids";
-import type { CrmPort } from "../crm/crm-port";
+import type { CrmIds, CrmPort } from "../crm";
 import type { Database } from "../db/schema";
 import { formatLondonDate } from "../domain/membership-status";
 import { formatPounds, isPlanType, planLabel, pricePlan } from "../domain/plans";

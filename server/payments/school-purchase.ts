@@ -1,6 +1,5 @@
 import type { Kysely } from "kysely";
-import type { CrmIds } from "../crm/crm-ids";
-import type { CrmPort } from "../crm/crm-port";
+import type { CrmIds, CrmPort } from "../crm";
 import type { Database } from "../db/schema";
 import { decideSchoolPurchase, type SchoolPurchaseDecision, type SchoolPurchaseRefusal } from "../domain/school-purchase";
 import { schoolPurchaseFacts, seatGrantRefusals } from "../schools";

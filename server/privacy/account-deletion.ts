@@ -1,12 +1,10 @@
 import { type AccountUpdateOutcome, checkCurrentPassword, type CurrentPasswordCheckDependencies, eraseAccount, refused, textField } from "../accounts";
 import type { AuditLog } from "../audit";
-import type { CrmPort } from "../crm/crm-port";
+import type { CrmPort } from "../crm";
 import { inTransaction } from "../db/transactions";
 import { forgetMessagesTo } from "../mail/outbox";
 import { leaveEverySchool, forgetInvitesOf } from "../schools";
-import { forgetSavedResources } from "../resources";
-import { deleteShareLinksOf } from "../resources";
-import { deleteNotesOf } from "../resources";
+import { deleteNotesOf, deleteShareLinksOf, forgetSavedResources } from "../resources";
 
 /*
  * "Delete my account" (docs/my-account.md; UK GDPR, right to erasure),

@@ -1,13 +1,10 @@
 import type { Kysely } from "kysely";
 import { contactMessagesForExport, profileForExport } from "../accounts";
-import type { CrmIds } from "../crm/crm-ids";
-import type { CrmPort } from "../crm/crm-port";
+import type { CrmIds, CrmPort } from "../crm";
 import type { Database } from "../db/schema";
 import { affiliationsForExport, invitesForExport, membershipsForExport } from "../schools";
 import type { OrderExport } from "../payments";
-import { savedResourcesForExport } from "../resources";
-import { shareLinkUrl, shareLinksForExport } from "../resources";
-import { notesForExport } from "../resources";
+import { notesForExport, savedResourcesForExport, shareLinksForExport, shareLinkUrl } from "../resources";
 
 /*
  * "Download my data" (docs/my-account.md; UK GDPR, right of access): one JSON

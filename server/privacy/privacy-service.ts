@@ -1,8 +1,7 @@
 import type { Kysely } from "kysely";
 import type { AuditLog } from "../audit";
 import { type AccountUpdateOutcome, type PasswordHasher, passwordHasher as sharedPasswordHasher } from "../accounts";
-import type { CrmIds } from "../crm/crm-ids";
-import type { CrmPort } from "../crm/crm-port";
+import type { CrmIds, CrmPort } from "../crm";
 import type { Database } from "../db/schema";
 import { schoolsWithOnlyThisAdmin, type SoleAdminSchool } from "../schools";
 import type { OrderExport } from "../payments";

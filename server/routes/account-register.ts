@@ -9,7 +9,7 @@ import {
   textField,
   trimmedField,
 } from "../accounts";
-import { CRM_IDS } from "../crm/crm-ids";
+import { CRM_IDS } from "../crm";
 import { signIn } from "../http/session-user";
 import { emailProblem, normaliseEmail } from "../domain/email";
 import { planOptions } from "../domain/plans";

@@ -8,8 +8,8 @@
  */
 import path from "node:path";
 import { loadConfig } from "../config";
-import { CRM_IDS } from "../crm/crm-ids";
-import { createSqlCrm } from "../crm/sql-crm";
+import { CRM_IDS } from "../crm";
+import { createSqlCrm } from "../crm/adapters";
 import { runCommand, withMigratedDatabase } from "../command-database";
 import { EstablishmentFileError } from "./gias-establishments";
 import { readRegisterFile, sniffRegisterFile, type RegisterFileProgress } from "./register-file";

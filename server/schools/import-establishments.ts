@@ -1,4 +1,4 @@
-import type { AddressInput, CrmPort } from "../crm/crm-port";
+import type { AddressInput, CrmPort } from "../crm";
 import type { Establishment } from "./gias-establishments";
 import type { RegisteredSchool, SchoolRegister } from "./school-register";
 import { suggestedEmailDomainOf } from "./website-domain";

@@ -1,6 +1,5 @@
 import type { Kysely } from "kysely";
-import type { CrmIds } from "../crm/crm-ids";
-import type { ConstituentId, CrmPort } from "../crm/crm-port";
+import type { ConstituentId, CrmIds, CrmPort } from "../crm";
 import type { Database } from "../db/schema";
 import { inviteStatus } from "../domain/school-invites";
 import { isCurrent } from "./admin/school-admin-rules";

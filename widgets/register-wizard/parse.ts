@@ -7,6 +7,8 @@ import { isPathwayKey, type PathwayKey } from "./pathways";
 import type { PlanOption, SeatLevel } from "../../contracts/shapes/plans";
 import { parsePlans, parseSeatLevels } from "./plan-choice";
 import type { SelectedSchool } from "../../contracts/shapes/schools";
+import type { Renewal } from "../../contracts/shapes/renewal";
+import { RENEWAL_PATHWAYS } from "../../contracts/rules/renewal";
 import { registrationSteps, type RegistrationStep } from "./steps";
 import { registerWizardDefaultStrings, type RegisterWizardStrings } from "./strings";
 
@@ -37,15 +39,6 @@ export interface RegisterWizardProps {
   /** The signed-in person's lapsed membership (data-renewal JSON), which the wizard starts by renewing; null otherwise. */
   renewal: Renewal | null;
   strings: RegisterWizardStrings;
-}
-
-/** A lapsed individual membership, or a lapsed school membership of which the person is the admin. */
-export interface Renewal {
-  kind: "individual" | "school";
-  /** The London date it ended on ("3 October 2026"), or null when unknown. */
-  endedOn: string | null;
-  pathway: PathwayKey;
-  school: SelectedSchool | null;
 }
 
 export interface ResumePoint {
@@ -102,10 +95,14 @@ export function parseRenewal(raw: string | null): Renewal | null {
   const value = jsonObject(raw);
   if (!value) return null;
   const { kind, endedOn, pathway, school } = value;
-  if ((kind !== "individual" && kind !== "school") || !isPathwayKey(pathway)) return null;
+  if ((kind !== "individual" && kind !== "school") || !isRenewalPathway(pathway)) return null;
   const validSchool = typeof school === "object" && school !== null && typeof (school as { name?: unknown }).name === "string";
   if (kind === "school" && !validSchool) return null;
   return { kind, endedOn: typeof endedOn === "string" ? endedOn : null, pathway, school: validSchool ? (school as SelectedSchool) : null };
+}
+
+function isRenewalPathway(value: unknown): value is Renewal["pathway"] {
+  return (RENEWAL_PATHWAYS as readonly unknown[]).includes(value);
 }
 
 /** A data-* attribute's JSON object, or null when it is missing or unreadable. */

@@ -1,6 +1,5 @@
 import type { Kysely } from "kysely";
-import type { CrmIds } from "../../crm/crm-ids";
-import type { Affiliation, CrmPort, SeatBenefit } from "../../crm/crm-port";
+import type { Affiliation, CrmIds, CrmPort, SeatBenefit } from "../../crm";
 import type { Database } from "../../db/schema";
 import { formatLondonDate } from "../../domain/membership-status";
 import { pendingInvites } from "./invite-store";

@@ -1,6 +1,5 @@
 import type { Logger } from "../../logging";
-import type { CrmIds } from "../../crm/crm-ids";
-import type { ConstituentDetail, CrmPort } from "../../crm/crm-port";
+import type { ConstituentDetail, CrmIds, CrmPort } from "../../crm";
 import { refuse, Refused } from "../../shared/refusal";
 import type { OrganisationCreators } from "./organisation-creators";
 

@@ -1,4 +1,4 @@
-import type { AddressInput, Country, OrganisationInput, State } from "../../crm/crm-port";
+import type { AddressInput, Country, OrganisationInput, State } from "../../crm";
 import { emailProblem, normaliseEmail } from "../../domain/email";
 import { controlCharacterProblem, enteredText } from "../../domain/text-input";
 import type { FieldErrors } from "../../shared/errors";

@@ -1,7 +1,6 @@
 import type { Kysely } from "kysely";
 import type { CurrentUser } from "../../accounts";
-import type { CrmIds } from "../../crm/crm-ids";
-import type { Address, Attribute, Country, CrmPort, IdRecord, MembershipSummary, SeatBenefit, State } from "../../crm/crm-port";
+import type { Address, Attribute, Country, CrmIds, CrmPort, IdRecord, MembershipSummary, SeatBenefit, State } from "../../crm";
 import type { Database } from "../../db/schema";
 import { membershipIsValid } from "../../domain/membership";
 import { firstNameAndInitial } from "../../domain/person-name";

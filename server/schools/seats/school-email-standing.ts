@@ -1,5 +1,4 @@
-import type { CrmIds } from "../../crm/crm-ids";
-import type { ConstituentId, CrmPort } from "../../crm/crm-port";
+import type { ConstituentId, CrmIds, CrmPort } from "../../crm";
 import type { EmailStanding } from "../../domain/school-purchase";
 import { emailMatchesSchoolDomains } from "./school-email-domain";
 

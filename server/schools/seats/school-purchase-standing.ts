@@ -1,7 +1,6 @@
 import type { Kysely } from "kysely";
 import { verifiedEmailOf } from "../../accounts";
-import type { CrmIds } from "../../crm/crm-ids";
-import type { ConstituentId, CrmPort } from "../../crm/crm-port";
+import type { ConstituentId, CrmIds, CrmPort } from "../../crm";
 import type { Database } from "../../db/schema";
 import type { SchoolPurchaseFacts } from "../../domain/school-purchase";
 import { emailStandingAt } from "./school-email-standing";

@@ -1,5 +1,4 @@
-import type { CrmIds } from "../../crm/crm-ids";
-import type { Affiliation, ConstituentId, CrmPort, MembershipSummary } from "../../crm/crm-port";
+import type { Affiliation, ConstituentId, CrmIds, CrmPort, MembershipSummary } from "../../crm";
 import { currentMembership } from "./school-seats";
 
 /*

@@ -1,6 +1,5 @@
 import type { Kysely } from "kysely";
-import type { CrmIds } from "../../crm/crm-ids";
-import type { ConstituentId, CrmPort, MembershipSummary } from "../../crm/crm-port";
+import type { ConstituentId, CrmIds, CrmPort, MembershipSummary } from "../../crm";
 import type { Database } from "../../db/schema";
 import { SchoolRegister } from "../school-register";
 import { withSchoolLock } from "./seat-grants-lock";

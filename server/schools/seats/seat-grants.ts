@@ -1,7 +1,6 @@
 import type { Kysely } from "kysely";
 import type { AuditLog } from "../../audit";
-import type { CrmIds } from "../../crm/crm-ids";
-import type { ConstituentId, CrmPort } from "../../crm/crm-port";
+import type { ConstituentId, CrmIds, CrmPort } from "../../crm";
 import type { Database } from "../../db/schema";
 import type { Logger } from "../../logging";
 import { emailStandingAt } from "./school-email-standing";

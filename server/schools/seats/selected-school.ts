@@ -1,5 +1,4 @@
-import type { CrmIds } from "../../crm/crm-ids";
-import type { Address, ConstituentDetail, CrmPort, MembershipSummary } from "../../crm/crm-port";
+import type { Address, ConstituentDetail, CrmIds, CrmPort, MembershipSummary } from "../../crm";
 import type { CheckedSchool } from "../../../contracts/shapes/schools";
 import { schoolTypeOf } from "../school-kind";
 import type { RegisteredSchool } from "../school-register";

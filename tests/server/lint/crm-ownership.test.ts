@@ -53,17 +53,19 @@ describe("CRM ownership lint rules", { timeout: 60_000 }, () => {
   });
 
   it("refuses building the SQL adapter anywhere but the composition root", async () => {
-    const code = 'import { createSqlCrm } from "../crm/sql-crm";\nimport { sqlPeopleRecords } from "../crm/sql-people";\nexport const adapters = [createSqlCrm, sqlPeopleRecords];';
+    const code =
+      'import { createSqlCrm } from "../crm/adapters";\nimport { sqlPeopleRecords } from "../crm/sql-people";\nimport { createCircuitBreakingCrm } from "../crm/circuit-breaking-crm";\nexport const adapters = [createSqlCrm, sqlPeopleRecords, createCircuitBreakingCrm];';
     expect(await crmRulesBroken(code, "server/payments/probe.ts")).toEqual([
       "1:crm-ownership/adapter-only-at-composition-root",
       "2:crm-ownership/adapter-only-at-composition-root",
+      "3:crm-ownership/adapter-only-at-composition-root",
     ]);
-    const root = 'import { createSqlCrm } from "./crm/sql-crm";\nexport const adapter = createSqlCrm;';
+    const root = 'import { createSqlCrm } from "./crm/adapters";\nexport const adapter = createSqlCrm;';
     expect(await crmRulesBroken(root, "server/feature-services.ts")).toEqual([]);
   });
 
   it("lets features import the port", async () => {
-    const code = 'import type { CrmPort } from "../crm/crm-port";\nexport type Port = CrmPort;';
+    const code = 'import type { CrmPort } from "../crm";\nexport type Port = CrmPort;';
     expect(await crmRulesBroken(code, "server/payments/probe.ts")).toEqual([]);
   });
 });

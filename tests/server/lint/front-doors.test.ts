@@ -24,6 +24,7 @@ const frontDoored = [
   { capability: "people", inner: "people-service", name: "createPeopleService" },
   { capability: "privacy", inner: "personal-data-export", name: "personalDataFileName" },
   { capability: "audit", inner: "audit-log", name: "AUDIT_RETENTION_MONTHS" },
+  { capability: "crm", inner: "crm-ids", name: "CRM_IDS" },
   { capability: "resources", inner: "saved-resources", name: "forgetSavedResources" },
   { capability: "schools", inner: "school-register", name: "SchoolRegister" },
   { capability: "seo", inner: "crawl-rules", name: "robotsTxt" },
@@ -44,6 +45,11 @@ describe("front-door lint rules", { timeout: 120_000 }, () => {
   it("front-door-only lets a capability import its own files, and holds a route to the index too", async () => {
     expect(await depcruiseRulesBroken({ "server/resources/__lint_probe__.ts": importing("./saved-resources", "forgetSavedResources") })).toEqual([]);
     expect(await depcruiseRulesBroken({ "server/routes/__lint_probe__.ts": importing("../resources/share-links/share-link-request", "readShareLinkRequest") })).toContain("front-door-only");
+  });
+
+  it("front-door-only opens the CRM's adapters door (which only the composition root may use, lint/crm-ownership.mjs) and no other inner file", async () => {
+    expect(await depcruiseRulesBroken({ "server/__lint_probe__.ts": importing("./crm/adapters", "createSqlCrm") })).not.toContain("front-door-only");
+    expect(await depcruiseRulesBroken({ "server/__lint_probe__.ts": importing("./crm/sql-crm", "createSqlCrm") })).toContain("front-door-only");
   });
 
   const resourceQueries = [

@@ -1,5 +1,7 @@
 import { renewalFor, type RenewalSources } from "../../../server/memberships/lapsed-renewal";
 import type { SelectedSchool } from "../../../server/schools/seats/selected-school";
+import { renewalSchema } from "../../../contracts/shapes/renewal";
+import { parseRenewal } from "../../../widgets/register-wizard/parse";
 
 const now = new Date("2026-11-27T09:00:00Z");
 const school = (type: SelectedSchool["type"]) => ({ name: "St Catherine's College", type, constituentId: 9000004 }) as SelectedSchool;
@@ -39,5 +41,21 @@ describe("renewalFor: what the wizard starts by renewing", () => {
   it("a member through a valid school seat is not lapsed, whatever an old individual membership says", async () => {
     const seated = sources({ schoolTab: async () => ({ schoolId: 9000001, isAdmin: false, membership: { id: 1, expires: "1 August 2027" } }), ownMemberships: async () => [{ expires_at: "2026-10-03T12:00:00Z" }] });
     expect(await renewalFor(seated, 7, now)).toBeUndefined();
+  });
+
+  it("answers the one shape both sides use: the contract's schema accepts it, and the widget reads back what the server wrote", async () => {
+    const full: SelectedSchool = {
+      name: "St Catherine's College", addressLine1: "1 Chapel Row", addressLine2: "", addressLine3: "", city: "Bath", state: null, county: null,
+      postalCode: "BA1 1AA", country: 1, type: "international", URN: "9000004", constituentId: 9000004, membershipDetails: null,
+      totalAvailable: 0, benefitUsage: 0, hasAdmin: true,
+    };
+    const admin = sources({ schoolTab: async () => ({ schoolId: 9000004, isAdmin: true, membership: undefined }), schoolCheck: async () => full });
+    const lapsedSchool = await renewalFor(admin, 7, now);
+    expect(renewalSchema.parse(lapsedSchool)).toEqual(lapsedSchool);
+    expect(parseRenewal(JSON.stringify(lapsedSchool))).toEqual(lapsedSchool);
+    const lapsed = sources({ ownMemberships: async () => [{ expires_at: "2026-10-03T12:00:00Z" }] });
+    const individual = await renewalFor(lapsed, 7, now);
+    expect(renewalSchema.parse(individual)).toEqual(individual);
+    expect(parseRenewal(JSON.stringify(individual))).toEqual(individual);
   });
 });

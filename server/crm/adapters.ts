@@ -1,0 +1,7 @@
+/**
+ * The CRM adapters, for the composition root alone (server/feature-services.ts
+ * and the commands that seed or import into the embedded CRM): the lint refuses
+ * this file anywhere else (lint/crm-ownership.mjs). Features are given a CrmPort.
+ */
+export { createSqlCrm } from "./sql-crm";
+export { createCircuitBreakingCrm, type CircuitBreakingCrm, type CrmBreakerOptions } from "./circuit-breaking-crm";
