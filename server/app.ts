@@ -16,7 +16,7 @@ import { sessionCookieName, sessionMiddleware } from "./http/session/session-mid
 import { unlessRefused } from "./http/refusals";
 import { loadCurrentUser } from "./http/session-user";
 import { staticFiles } from "./http/static-files";
-import { staffArea } from "./http/staff-area";
+import { notFoundUnlessStaff, staffArea } from "./http/staff-area";
 import { loadSignedInStaff, staffSessionMiddleware } from "./http/staff-session";
 import { accessLog, type AccessLog } from "./logging";
 import { bundleDir, staticDir, templatesDir as defaultTemplatesDir } from "./paths";
@@ -134,6 +134,7 @@ function staffAreaLayers(services: AppServices): RequestHandler {
   return staffArea([
     staffSessionMiddleware(config, services.staffSessionStore),
     loadSignedInStaff({ staffForSession: features.staff.staffForSession }),
+    notFoundUnlessStaff,
     express.urlencoded({ extended: false, limit: bodyLimit }),
     csrf.verifyWrites,
     pageLocals({ siteSettings: features.pages.siteSettings, csrfTokenFor: csrf.tokenFor }),

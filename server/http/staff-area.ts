@@ -21,6 +21,17 @@ export function isStaffPath(path: string): boolean {
   return path === "/staff" || path.startsWith("/staff/") || path.startsWith("/staff-sign-in") || path.startsWith("/staff-enrol");
 }
 
+/**
+ * Under /staff/ (not the sign-in and enrolment pages), anyone not signed in as
+ * staff is answered 404 here, before the body is read or the CSRF token
+ * checked: a write there is as unknown as a page. Run after the staff session
+ * is read (req.staff).
+ */
+export const notFoundUnlessStaff: RequestHandler = (req, _res, next) => {
+  if (!req.staff && (req.path === "/staff" || req.path.startsWith("/staff/"))) return next(notFound());
+  next();
+};
+
 /** No staff answer is kept by a cache or indexed, whoever asks. */
 const unkept: RequestHandler = (_req, res, next) => {
   res.set({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });

@@ -75,12 +75,14 @@ export function staffManagement(deps: StaffDependencies) {
     return settle(() => inExclusiveTransaction(deps.db, STAFF_CHANGES_LOCK, (trx) => work(trx, staffRecords(trx))));
   }
 
+  /** The actor and the target, read in the change's transaction. A target the actor may not manage is not theirs to know of either. */
   async function accountsOf(tx: ReturnType<typeof staffRecords>, actorId: number, targetId: number): Promise<{ actor: StaffAccount; target: StaffAccount }> {
     const [actor, target] = await Promise.all([tx.byId(actorId), tx.byId(targetId)]);
     if (!actor) throw new Refused(refusalFor("not-allowed"));
-    // An account the actor may not manage is not theirs to know of either.
-    if (!roleAllows(actor.role, "manage-staff")) throw new Refused(refusalFor("not-allowed"));
-    if (!target) throw new Refused(refuse("not-found", "There is no such staff account. It may have been removed.", { rule: "staff-account-missing" }));
+    if (!target) {
+      if (!roleAllows(actor.role, "manage-staff")) throw new Refused(refusalFor("not-allowed"));
+      throw new Refused(refuse("not-found", "There is no such staff account. It may have been removed.", { rule: "staff-account-missing" }));
+    }
     return { actor, target };
   }
 
@@ -150,6 +152,8 @@ export function staffManagement(deps: StaffDependencies) {
     async sendEnrolmentLink(actorId: number, targetId: number, ip: string): Promise<StaffListEntry | Refusal> {
       return change(async (trx, tx) => {
         const { actor, target } = await accountsOf(tx, actorId, targetId);
+        const problem = invitationProblem(actor);
+        if (problem) throw new Refused(refusalFor(problem));
         const link = await links.issue(target.id, trx);
         await mailEnrolmentLink(trx, target.email, target.role, link, actor.email);
         await recordStaffEvent(deps.audit, { event: "staff.enrolment-link-sent", actorId, target, ip, details: { expiresAt: link.expiresAt } }, trx);
