@@ -1,6 +1,10 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { signInThroughApi, validMember } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
+import { nuCheck } from "./support/nu-checker";
 import { enrol, enrolmentPathIn, latestMailTo, nextCode, staffCreate, staffSignIn, staffSignOut, uniqueStaffEmail } from "./support/staff";
 
 /*
@@ -113,6 +117,7 @@ for (const { label, viewport } of [
     });
 
     test("a member who types /staff/ gets 404, as a visitor does", async ({ page }) => {
+      test.slow();
       for (const path of ["/staff/", "/staff/team/"]) expect((await page.goto(path))?.status(), path).toBe(404);
       await signInThroughApi(page, validMember);
       for (const path of ["/staff/", "/staff/team/"]) {
@@ -123,6 +128,38 @@ for (const { label, viewport } of [
       await expectNoAxeViolations(page);
     });
   });
+}
+
+test("the back office's pages are valid HTML (the Nu HTML Checker)", async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const owner = uniqueStaffEmail("owner");
+  const { sources } = await enrol(page, await staffCreate(owner, "owner"), async () => {});
+  const id = await staffIdOnTeamPage(page);
+  const pages: Record<string, string> = {
+    "/staff-enrol/": sources.enrolment,
+    "the recovery codes": sources.recoveryCodes,
+    "/staff-sign-in/": await (await request.get("/staff-sign-in/")).text(),
+  };
+  for (const path of ["/staff/", "/staff/team/", `/staff/team/${id}/`, `/staff/team/${id}/remove/`]) {
+    const answer = await page.request.get(path);
+    expect(answer.status(), path).toBe(200);
+    pages[path] = await answer.text();
+  }
+  const dir = await mkdtemp(join(tmpdir(), "nu-staff-"));
+  try {
+    const files = new Map(Object.keys(pages).map((name, index) => [join(dir, `page-${index}.html`), name]));
+    await Promise.all([...files].map(([file, name]) => writeFile(file, pages[name]!)));
+    const messages = await nuCheck([...files.keys()]);
+    expect(messages.map((message) => `${files.get(message.url.replace(/^file:/, ""))}: line ${message.lastLine}: ${message.message}`)).toEqual([]);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+/** A staff account's id, from the staff page's first link to one. */
+async function staffIdOnTeamPage(page: import("@playwright/test").Page): Promise<number> {
+  const team = await (await page.request.get("/staff/team/")).text();
+  return Number(/href="\/staff\/team\/(\d+)\/"/.exec(team)![1]);
 }
 
 /** Whether the page is wider than the window (nothing may scroll sideways at 375 px). */

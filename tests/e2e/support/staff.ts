@@ -69,23 +69,31 @@ export function nextCode(app: Authenticator): string {
  * Returns the app and the recovery codes the answer shows. Calls `check` on
  * each page on the way (axe).
  */
-export async function enrol(page: Page, enrolmentPath: string, check: (page: Page) => Promise<void>): Promise<{ app: Authenticator; recoveryCodes: string[] }> {
+export async function enrol(
+  page: Page,
+  enrolmentPath: string,
+  check: (page: Page) => Promise<void>,
+): Promise<{ app: Authenticator; recoveryCodes: string[]; sources: { enrolment: string; recoveryCodes: string } }> {
   await page.goto(enrolmentPath);
   await expect(page).toHaveURL(/\/staff-enrol\/$/);
   await expect(page.getByRole("heading", { level: 1, name: "Set up your staff account" })).toBeVisible();
   await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
   await check(page);
+  const enrolmentSource = await (await page.request.get("/staff-enrol/")).text();
   const uri = new URL((await page.locator('a[href^="otpauth://"]').getAttribute("href"))!);
   const app = { secret: uri.searchParams.get("secret")!, lastStep: 0 };
   await page.getByLabel("Password", { exact: true }).fill(staffPassword);
   await page.getByLabel("Password again").fill(staffPassword);
   await page.getByLabel("Code from the app").fill(nextCode(app));
-  await page.getByRole("button", { name: "Set up my account" }).click();
+  const [answer] = await Promise.all([
+    page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/staff-enrol/"),
+    page.getByRole("button", { name: "Set up my account" }).click(),
+  ]);
   await expect(page.getByRole("heading", { level: 1, name: "Your recovery codes" })).toBeVisible();
   await check(page);
   const recoveryCodes = await page.getByRole("list", { name: "Recovery codes" }).locator("code").allTextContents();
   expect(recoveryCodes).toHaveLength(10);
-  return { app, recoveryCodes };
+  return { app, recoveryCodes, sources: { enrolment: enrolmentSource, recoveryCodes: await answer.text() } };
 }
 
 /** Signs in on the staff sign-in page with the password and `code`. */
