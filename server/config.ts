@@ -119,6 +119,8 @@ const settings = {
   trustProxy: setting("TRUST_PROXY", trustProxy.default(false)),
   viteDevServerUrl: setting("VITE_DEV_SERVER_URL", httpUrl.optional()),
   sessionIdleMinutes: setting("SESSION_IDLE_MINUTES", positiveNumber.default(120)),
+  // The back office's staff sessions (docs/back-office.md): signed out after this long without a request; 30 at most.
+  staffSessionIdleMinutes: setting("STAFF_SESSION_IDLE_MINUTES", wholeNumber(1, 30).default(30)),
   sessionAbsoluteHours: setting("SESSION_ABSOLUTE_HOURS", positiveNumber.default(24 * 14)),
   // The anonymous page cache's size (server/cache/http/page-cache.ts); 0 turns it off.
   pageCacheMegabytes: setting("PAGE_CACHE_MB", wholeNumber(0, 4096).default(32)),
@@ -157,6 +159,8 @@ export type Config = Omit<ParsedSettings, "publicUrl" | "sessionSecret" | "logLe
   sessionSecret: string;
   /** Signs and verifies payment notifications: PAYMENT_WEBHOOK_SECRET, or one derived from the session secret. */
   paymentWebhookSecret: string;
+  /** Signs the back office's session cookie: derived from the session secret, so a member's cookie never passes for a staff one. */
+  staffSessionSecret: string;
   logLevel: LogLevel;
 };
 
@@ -195,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     secureCookies: publicUrl.protocol === "https:",
     sessionSecret,
     paymentWebhookSecret: parsed.paymentWebhookSecret ?? derivedSecret(sessionSecret, "payment-webhook"),
+    staffSessionSecret: derivedSecret(sessionSecret, "staff-session"),
     logLevel: parsed.logLevel ?? (parsed.nodeEnv === "test" ? "silent" : "info"),
   };
 }

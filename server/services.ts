@@ -31,6 +31,8 @@ export interface AppServices {
   /** Present when REDIS_URL is set: sessions and rate limits then live there. */
   redis?: RedisClient;
   sessionStore: session.Store;
+  /** The back office's sessions, apart from members' (docs/back-office.md). */
+  staffSessionStore: session.Store;
   rateLimiter: RateLimiter;
   readiness: Readiness;
   viteAssets: ViteAssets;
@@ -84,6 +86,14 @@ export async function createServices(config: Config, options: CreateServicesOpti
     redisCommandTimeoutMs: config.redisCommandTimeoutMs,
     onPruneError: (error) => logger.warn({ err: error }, "could not prune expired sessions"),
   });
+  const staffSessions = createSessionStore({
+    kind: "staff",
+    db: database.db,
+    redis,
+    redisKeyPrefix: config.redisKeyPrefix,
+    redisCommandTimeoutMs: config.redisCommandTimeoutMs,
+    onPruneError: (error) => logger.warn({ err: error }, "could not prune expired staff sessions"),
+  });
   const rateLimiter = redis ? new RedisRateLimiter(redis, `${config.redisKeyPrefix}rate:`, config.redisCommandTimeoutMs) : new InProcessRateLimiter();
   const viteAssets = createViteAssets({
     manifestPath: options.manifestPath ?? viteManifestPath,
@@ -98,6 +108,7 @@ export async function createServices(config: Config, options: CreateServicesOpti
   const close = () =>
     (closing ??= (async () => {
       sessions.close();
+      staffSessions.close();
       // Before the database closes: the worker records the sends in hand.
       await mail.close();
       rateLimiter.close();
@@ -126,6 +137,7 @@ export async function createServices(config: Config, options: CreateServicesOpti
     database,
     redis,
     sessionStore: sessions.store,
+    staffSessionStore: staffSessions.store,
     rateLimiter,
     readiness,
     viteAssets,

@@ -39,16 +39,29 @@ function readArguments(): { since?: Date; json: boolean; prune: boolean } {
   return { since: values.since === undefined ? undefined : parseSince(values.since), json: values.json ?? false, prune: values.prune ?? false };
 }
 
-const columns = ["occurred_at", "event", "actor", "subject", "ip", "details"] as const;
+const columns = ["occurred_at", "event", "actor", "subject", "ip", "record", "details"] as const;
+
+/** A person's id, or `staff:<id>` for a back-office write (docs/audit.md). */
+function actorOf(record: AuditRecord): string {
+  if (record.staffActorId !== null) return `staff:${record.staffActorId}`;
+  return record.actorId === null ? "-" : String(record.actorId);
+}
+
+/** The details, and for a back-office write the record's before and after. */
+function detailsOf(record: AuditRecord): string {
+  if (record.record === null) return JSON.stringify(record.details);
+  return JSON.stringify({ ...record.details, before: record.record.before, after: record.record.after });
+}
 
 function tableRows(records: AuditRecord[]): string[] {
   const cells = records.map((record) => [
     record.occurredAt,
     record.event,
-    record.actorId === null ? "-" : String(record.actorId),
+    actorOf(record),
     record.subjectId === null ? "-" : String(record.subjectId),
     record.ip ?? "-",
-    JSON.stringify(record.details),
+    record.record === null ? "-" : `${record.record.type}:${record.record.id}`,
+    detailsOf(record),
   ]);
   const widths = columns.map((name, column) => Math.max(name.length, ...cells.map((row) => row[column]!.length)));
   // The last column is not padded: details can be long, and trailing spaces help nobody.

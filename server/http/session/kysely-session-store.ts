@@ -2,7 +2,12 @@ import session, { type SessionData } from "express-session";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 
+/** The tables that hold sessions: members' and, apart from them, the back office's (migration 0028). */
+export type SessionTable = "sessions" | "staff_sessions";
+
 export interface KyselySessionStoreOptions {
+  /** Defaults to members' `sessions`. */
+  table?: SessionTable;
   /** How often expired rows are deleted. */
   pruneIntervalMs?: number;
   /** Lifetime of a session whose cookie has no expiry. */
@@ -26,6 +31,7 @@ export class KyselySessionStore extends session.Store {
   private readonly touchResolutionMs: number;
   private readonly now: () => number;
   private readonly pruneTimer: NodeJS.Timeout;
+  private readonly table: SessionTable;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -35,6 +41,7 @@ export class KyselySessionStore extends session.Store {
     this.fallbackTtlMs = options.fallbackTtlMs ?? 24 * 60 * 60 * 1000;
     this.touchResolutionMs = options.touchResolutionMs ?? 60 * 1000;
     this.now = options.now ?? Date.now;
+    this.table = options.table ?? "sessions";
     const onPruneError = options.onPruneError ?? (() => {});
     this.pruneTimer = setInterval(() => this.pruneExpired().catch(onPruneError), options.pruneIntervalMs ?? 15 * 60 * 1000);
     // The timer must never keep a finished process (or a test run) alive.
@@ -44,7 +51,7 @@ export class KyselySessionStore extends session.Store {
   override get(sid: string, callback: Callback<SessionData | null>): void {
     settle(callback, async () => {
       const row = await this.db
-        .selectFrom("sessions")
+        .selectFrom(this.table)
         .select("sess")
         .where("sid", "=", sid)
         .where("expires_at", ">", this.now())
@@ -59,7 +66,7 @@ export class KyselySessionStore extends session.Store {
       const sess = JSON.stringify(data);
       const expiresAt = this.expiryOf(data, now);
       await this.db
-        .insertInto("sessions")
+        .insertInto(this.table)
         .values({ sid, sess, expires_at: expiresAt, created_at: now })
         .onConflict((conflict) => conflict.column("sid").doUpdateSet({ sess, expires_at: expiresAt }))
         .execute();
@@ -68,7 +75,7 @@ export class KyselySessionStore extends session.Store {
 
   override destroy(sid: string, callback: Callback = () => {}): void {
     settle(callback, async () => {
-      await this.db.deleteFrom("sessions").where("sid", "=", sid).execute();
+      await this.db.deleteFrom(this.table).where("sid", "=", sid).execute();
     });
   }
 
@@ -78,7 +85,7 @@ export class KyselySessionStore extends session.Store {
       // Rolling sessions touch on every request; skipping near-identical
       // expiries keeps most requests free of a write.
       await this.db
-        .updateTable("sessions")
+        .updateTable(this.table)
         .set({ expires_at: expiresAt })
         .where("sid", "=", sid)
         .where("expires_at", "<", expiresAt - this.touchResolutionMs)
@@ -88,7 +95,7 @@ export class KyselySessionStore extends session.Store {
 
   /** Deletes every expired row; returns how many. */
   async pruneExpired(): Promise<number> {
-    const result = await this.db.deleteFrom("sessions").where("expires_at", "<=", this.now()).executeTakeFirst();
+    const result = await this.db.deleteFrom(this.table).where("expires_at", "<=", this.now()).executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 
