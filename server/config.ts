@@ -39,6 +39,8 @@ const databaseUrl = z
 
 const postgresUrl = z.string().refine((value) => /^postgres(ql)?:\/\//.test(value), 'must start with "postgres://"');
 
+const listenUrl = z.string().refine((value) => value === "none" || /^postgres(ql)?:\/\//.test(value), 'must start with "postgres://", or be "none"');
+
 const redisUrl = z.string().refine((value) => /^rediss?:\/\//.test(value), 'must start with "redis://" or "rediss://"');
 
 const mailUrl = z.string().refine((value) => /^smtps?:\/\/[^/]/.test(value), 'must start with "smtp://" or "smtps://" and name a host');
@@ -98,6 +100,9 @@ const settings = {
   // How long a PostgreSQL query waits for a connection, and the longest a statement may run (docs/faults.md); 0 turns either off.
   databaseConnectTimeoutMs: setting("DATABASE_CONNECT_TIMEOUT_MS", wholeNumber(0, 600_000).default(5_000)),
   databaseStatementTimeoutMs: setting("DATABASE_STATEMENT_TIMEOUT_MS", wholeNumber(0, 3_600_000).default(30_000)),
+  // PostgreSQL: where the connection that hears content changes connects (docs/performance.md, "Pushed change counters"):
+  // PostgreSQL itself when DATABASE_URL goes through a transaction pooler, which does not pass LISTEN on; "none" reads the counters per request.
+  databaseListenUrl: setting("DATABASE_LISTEN_URL", listenUrl.optional(), { secret: true }),
   databaseUrlTest: setting("DATABASE_URL_TEST", postgresUrl.optional(), { secret: true }),
   redisUrl: setting("REDIS_URL", redisUrl.optional(), { secret: true }),
   // Put before every key this site writes to Redis, so several sites (or test runs) can share one server.
