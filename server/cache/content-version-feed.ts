@@ -5,7 +5,7 @@ import type { CompiledQuery } from "kysely";
  * change counters"). A kept answer is current while its change counter has
  * not moved; reading the counter from PostgreSQL on every request costs a
  * round trip. Instead, one connection per process LISTENs on a channel that
- * migration 0028's triggers notify whenever a counter moves (when the write
+ * migration 0029's triggers notify whenever a counter moves (when the write
  * commits), and re-reads the counters it follows when told: readers then get
  * the value in memory, no query.
  *

@@ -2,13 +2,13 @@ import { listenForNotifications } from "../db/notification-connection";
 import type { Logger } from "../logging";
 import { contentVersionFeed, type ContentVersionFeed } from "./content-version-feed";
 
-/** The channel migration 0028's triggers notify when a change counter moves. */
+/** The channel migration 0029's triggers notify when a change counter moves. */
 export const CONTENT_CHANGES_CHANNEL = "content_changes";
 
 /** How the feed's connection shows in pg_stat_activity. */
 export const CONTENT_CHANGES_APPLICATION_NAME = "site content changes";
 
-/** A statement that fails unless migration 0028 has run: without its triggers nothing is ever notified. */
+/** A statement that fails unless migration 0029 has run: without its triggers nothing is ever notified. */
 const TRIGGERS_PRESENT = {
   sql: "select to_regprocedure('content_changes_notify()') is not null as present",
   parameters: [],

@@ -18,7 +18,7 @@ import { startTcpProxy, throughProxy, type TcpProxy } from "../support/tcp-proxy
 import { createTestApp, type TestApp } from "../support/test-app";
 
 /*
- * The change counters pushed over LISTEN/NOTIFY (migration 0028,
+ * The change counters pushed over LISTEN/NOTIFY (migration 0029,
  * server/cache/pushed-content-versions.ts) on a real PostgreSQL: an app's
  * database handle whose readers follow the feed, the feed's own connection
  * through a TCP proxy the test cuts and restores, and the test's writes on a
