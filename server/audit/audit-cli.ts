@@ -9,13 +9,12 @@
  */
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config";
-import { runCommand, withMigratedDatabase } from "../command-database";
+import { printLines, runCommand, UsageError, withMigratedDatabase } from "../command-database";
 import { AUDIT_RETENTION_MONTHS, createAuditLog, retentionStart, type AuditRecord } from "./audit-log";
 
 const USAGE = "Usage: npm run audit -- --since <YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS][Z|±HH:MM]> [--json] | --prune";
 
-/** Exit codes: 0 done, 1 failed (database), 2 the command was used wrongly. */
-class UsageError extends Error {}
+/* Exit codes: 0 done, 1 failed (database), 2 the command was used wrongly (UsageError). */
 
 /** A date (midnight UTC) or a date and time (UTC unless it names an offset); anything else is refused. */
 function parseSince(text: string): Date {
@@ -86,19 +85,9 @@ async function main(): Promise<number> {
       : records.length === 0
         ? [`No audit events since ${options.since.toISOString()}.`]
         : tableRows(records);
-    // stdout, not the log: the command's output, for a terminal or a pipe. Flushed before the exit.
-    await new Promise((resolve) => process.stdout.write(lines.map((line) => `${line}\n`).join(""), resolve));
+    await printLines(lines);
     return 0;
   });
 }
 
-// A usage mistake exits 2 with one line; anything else exits 1 (runCommand).
-runCommand(
-  () =>
-    main().catch((error: unknown) => {
-      if (!(error instanceof UsageError)) throw error;
-      console.error(error.message);
-      return 2;
-    }),
-  (error) => `The audit command failed: ${error instanceof Error ? error.message : String(error)}`,
-);
+runCommand(main, (error) => `The audit command failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -9,7 +9,7 @@
  */
 import { parseArgs } from "node:util";
 import { createAuditLog } from "../audit";
-import { runCommand, withMigratedDatabase } from "../command-database";
+import { printLines, runCommand, UsageError, withMigratedDatabase } from "../command-database";
 import { loadConfig, readEnvironment } from "../config";
 import { isRefusal } from "../shared/refusal";
 import { createStaffByCommand } from "./staff-command";
@@ -17,8 +17,7 @@ import { ENROLMENT_LINK_LIFETIME_HOURS } from "./staff-records";
 
 const USAGE = "Usage: npm run staff:create -- --email <address> --role <support|membership|finance|owner> [--new-link]";
 
-/** Exit codes: 0 done, 1 failed (database), 2 the command was used wrongly or refused. */
-class UsageError extends Error {}
+/* Exit codes: 0 done, 1 failed (database), 2 the command was used wrongly or refused (UsageError). */
 
 function readArguments(): { email: string; role: string; newLink: boolean } {
   let values;
@@ -47,18 +46,9 @@ async function main(): Promise<number> {
       "",
       result.link.url,
     ];
-    // stdout: the command's output, flushed before the exit.
-    await new Promise((resolve) => process.stdout.write(lines.map((line) => `${line}\n`).join(""), resolve));
+    await printLines(lines);
     return 0;
   });
 }
 
-runCommand(
-  () =>
-    main().catch((error: unknown) => {
-      if (!(error instanceof UsageError)) throw error;
-      console.error(error.message);
-      return 2;
-    }),
-  (error) => `The staff:create command failed: ${error instanceof Error ? error.message : String(error)}`,
-);
+runCommand(main, (error) => `The staff:create command failed: ${error instanceof Error ? error.message : String(error)}`);

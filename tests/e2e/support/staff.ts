@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, type Page } from "@playwright/test";
-import { Secret, TOTP } from "otpauth";
+import { nextCode, type Authenticator } from "../../support/authenticator";
 import { createDatabase } from "../../../server/db/database";
 
 /*
@@ -15,6 +15,8 @@ import { createDatabase } from "../../../server/db/database";
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const e2eBaseUrl = `http://localhost:${port}`;
 const databaseUrl = `sqlite:var/e2e-${port}/site.sqlite`;
+
+export { nextCode, type Authenticator };
 
 export const staffPassword = "Prompt-book-42!";
 
@@ -48,19 +50,6 @@ export async function latestMailTo(to: string): Promise<string> {
   } finally {
     await database.close();
   }
-}
-
-/** What an authenticator app holds for one account: its secret, and the last step whose code was used. */
-export interface Authenticator {
-  secret: string;
-  lastStep: number;
-}
-
-/** The code the app shows, for a time step later than the last one used (the server takes each step once). */
-export function nextCode(app: Authenticator): string {
-  const step = Math.max(Math.floor(Date.now() / 30_000), app.lastStep + 1);
-  app.lastStep = step;
-  return new TOTP({ secret: Secret.fromBase32(app.secret) }).generate({ timestamp: step * 30_000 });
 }
 
 /**

@@ -1,5 +1,5 @@
 import request from "supertest";
-import { Secret, TOTP } from "otpauth";
+import { nextCode, type Authenticator } from "../../support/authenticator";
 import { createAuditLog } from "../../../server/audit/audit-log";
 import { isRefusal } from "../../../server/shared/refusal";
 import { createStaffByCommand } from "../../../server/staff/staff-command";
@@ -11,6 +11,8 @@ import type { TestApp } from "../support/test-app";
  * computed here, as an authenticator app computes them.
  */
 
+export { nextCode, type Authenticator };
+
 export type Agent = ReturnType<typeof request.agent>;
 
 export const staffPassword = "Prompt-book-42!";
@@ -20,19 +22,6 @@ export function formTokenOf(html: string): string {
   const token = /name="_csrf" value="([^"]+)"/.exec(html)?.[1];
   if (!token) throw new Error("the page has no _csrf field");
   return token;
-}
-
-/** What an authenticator app holds for one account, and the last step whose code was used. */
-export interface Authenticator {
-  secret: string;
-  lastStep: number;
-}
-
-/** The app's code for a step later than the last one used (the server takes each step once). */
-export function nextCode(app: Authenticator): string {
-  const step = Math.max(Math.floor(Date.now() / 30_000), app.lastStep + 1);
-  app.lastStep = step;
-  return new TOTP({ secret: Secret.fromBase32(app.secret) }).generate({ timestamp: step * 30_000 });
 }
 
 /** A new account's enrolment link, as the command makes it: its path. */
