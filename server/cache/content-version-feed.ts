@@ -86,11 +86,13 @@ export function contentVersionFeed(options: ContentVersionFeedOptions): ContentV
   let heartbeat: NodeJS.Timeout | undefined;
 
   const readWithinDeadline = (connection: FeedConnection, query: CompiledQuery) => {
+    // The read first: were it to throw, no deadline would be left to reject with no one listening.
+    const reading = connection.read(query);
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<never>((_resolve, reject) => {
       timer = setTimeout(() => reject(new Error(`PostgreSQL did not answer a change counter's read within ${readDeadlineMs} ms`)), readDeadlineMs);
     });
-    return Promise.race([connection.read(query), deadline]).finally(() => clearTimeout(timer));
+    return Promise.race([reading, deadline]).finally(() => clearTimeout(timer));
   };
 
   /** Re-reads every counter until no notification came during the reads; then readers may use the values. */
@@ -128,7 +130,8 @@ export function contentVersionFeed(options: ContentVersionFeedOptions): ContentV
     if (session !== current || session.ended) return;
     serving = false;
     session.changed = true;
-    void catchUp(session);
+    // A notification before the connection is handed over (just after LISTEN): connect() reads everything once it is.
+    if (session.connection) void catchUp(session);
   }
 
   function lose(session: Session, error: Error): void {

@@ -13,7 +13,7 @@ function counterDatabase() {
   const values = new Map<string, number>();
   const handlers: { onChange(): void; onLost(error: Error): void }[] = [];
   /** `attempts` counts every connect asked for, `connects` those let through. */
-  const state = { refuse: false, hang: false, attempts: 0, connects: 0 };
+  const state = { refuse: false, hang: false, notifyWhileListening: false, attempts: 0, connects: 0 };
   let held: (() => void)[] | undefined;
   const read = async (query: CompiledQuery) => {
     const value = values.get(query.sql) ?? 0;
@@ -30,6 +30,8 @@ function counterDatabase() {
       if (state.refuse) throw new Error("connection refused");
       state.connects += 1;
       handlers.push(on);
+      // A commit notified between LISTEN and the connection being handed over.
+      if (state.notifyWhileListening) on.onChange();
       return { read, close: async () => {} };
     },
     notify: () => handlers.at(-1)!.onChange(),
@@ -102,6 +104,26 @@ describe("the content version feed", () => {
     expect(await readers.site()).toBe(1);
     expect(await readers.search()).toBe(5);
     expect(fallbacks.site).toHaveBeenCalledTimes(1);
+  });
+
+  it("takes a notification that comes before its connection is handed over in its first read, without losing the connection", async () => {
+    const database = counterDatabase();
+    database.state.notifyWhileListening = true;
+    database.values.set(site.sql, 3);
+    const unhandled = vi.fn();
+    process.on("unhandledRejection", unhandled);
+    try {
+      const { feed, readers, log } = start(database, { readDeadlineMs: 20 });
+      await vi.waitFor(() => expect(feed.live).toBe(true));
+      expect(await readers.site()).toBe(3);
+      // Past the read deadline: no deadline of a read that never started rejects with no one listening.
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      expect(log.lost).toEqual([]);
+      expect(database.state.connects).toBe(1);
+      expect(unhandled).not.toHaveBeenCalled();
+    } finally {
+      process.off("unhandledRejection", unhandled);
+    }
   });
 
   it("re-reads again when a notification comes while it is re-reading, and only then serves", async () => {
