@@ -9,6 +9,7 @@ import type { ResourceTables } from "../resources/tables";
 import type { CrmTables } from "../crm/tables";
 import type { SchoolTables } from "../schools/tables";
 import type { PaymentTables } from "../payments/tables";
+import type { RequestTables } from "../requests/tables";
 
 /** Rows of the `sessions` table (migration 0001): express-session's data, one row per session. */
 export interface SessionsTable {
@@ -41,4 +42,5 @@ export interface Database
     CrmTables,
     SchoolTables,
     PaymentTables,
+    RequestTables,
     AuditTables {}
