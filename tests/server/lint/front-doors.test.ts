@@ -4,7 +4,7 @@ import { depcruiseRulesBroken, eslintRulesBroken } from "./lint-probe";
 /*
  * The front-door rules (docs/architecture.md, "Import rules"): outside a
  * capability with an index.ts only that file is imported (depcruise
- * front-door-only), and outside resources and schools no query names their
+ * front-door-only), and outside resources, schools and requests no query names their
  * tables (ESLint table-ownership/*, lint/table-ownership.mjs). Each fails on a
  * violation and passes its compliant sibling.
  */
@@ -28,6 +28,7 @@ const frontDoored = [
   { capability: "resources", inner: "saved-resources", name: "forgetSavedResources" },
   { capability: "schools", inner: "school-register", name: "SchoolRegister" },
   { capability: "seo", inner: "crawl-rules", name: "robotsTxt" },
+  { capability: "requests", inner: "request-store", name: "eraseRequestsOf" },
   // Teacher notes and share links sit inside resources: their files are inner files too.
   { capability: "resources", inner: "share-links/share-links-store", name: "deleteShareLinksOf" },
   { capability: "resources", inner: "notes/note-queries", name: "deleteNotesOf" },
@@ -80,5 +81,16 @@ describe("front-door lint rules", { timeout: 120_000 }, () => {
     expect(await eslintRulesBroken({ "server/schools/__lint_probe__.ts": schoolQuery, "server/db/migrations/__lint_probe__.ts": schoolQuery })).not.toContain("table-ownership/schools");
     // The word alone, as a label, is no query.
     expect(await eslintRulesBroken({ "server/content/__lint_probe__.ts": 'export const rows = [["schools", 2]];\n' })).not.toContain("table-ownership/schools");
+  });
+
+  it("table-ownership/requests refuses a query naming requests' tables outside server/requests/", async () => {
+    const requestQuery = [
+      'import type { Kysely } from "kysely";',
+      'import type { Database } from "../db/schema";',
+      'export const waiting = (db: Kysely<Database>) => db.selectFrom("requests").innerJoin("request_answers", "request_answers.request_id", "requests.id").selectAll().execute();',
+      "",
+    ].join("\n");
+    expect(await eslintRulesBroken({ "server/privacy/__lint_probe__.ts": requestQuery })).toContain("table-ownership/requests");
+    expect(await eslintRulesBroken({ "server/requests/__lint_probe__.ts": requestQuery, "server/db/migrations/__lint_probe__.ts": requestQuery })).not.toContain("table-ownership/requests");
   });
 });
