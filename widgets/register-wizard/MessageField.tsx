@@ -1,21 +1,13 @@
 import type { JSX } from "react";
 import { REQUEST_MESSAGE_MAX_LENGTH } from "../../contracts/rules/pathways";
-import { FieldErrorMessage } from "../lib/FieldErrorMessage";
+import { describedByOf, FieldIntro } from "./FieldIntro";
 
 /** A request's message: a labelled textarea in the markup of templates/macros/form-fields.njk's textarea. */
 export function MessageField({ id, label, hint, value, error, onChange }: { id: string; label: string; hint?: string; value: string; error?: string | null; onChange: (value: string) => void }): JSX.Element {
-  const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+  const describedBy = describedByOf(id, hint, error);
   return (
     <div className={`form-group${error ? " form-group--error" : ""}`}>
-      <label className="form-label" htmlFor={id}>
-        {label}
-      </label>
-      {hint && (
-        <span className="form-hint" id={`${id}-hint`}>
-          {hint}
-        </span>
-      )}
-      <FieldErrorMessage id={`${id}-error`} message={error} />
+      <FieldIntro id={id} label={label} hint={hint} error={error} />
       <textarea
         className="form-textarea"
         id={id}

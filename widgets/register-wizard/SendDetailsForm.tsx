@@ -1,13 +1,10 @@
-import { useEffect, useRef, useState, type JSX } from "react";
+import type { JSX } from "react";
 import type { SupportEnding } from "../../contracts/rules/pathways";
-import type { SupportRequestAnswer } from "../../contracts/shapes/requests";
 import type { SelectedSchool } from "../../contracts/shapes/schools";
-import { useElementId } from "../lib/useElementId";
-import { useOneCallAtATime } from "../lib/useOneCallAtATime";
-import { MessageField } from "./MessageField";
 import { pathways, type PathwayKey } from "./pathways";
 import type { RequestCalls } from "./request-calls";
-import { ActionButton, fill } from "./ScreenParts";
+import { RequestForm } from "./RequestForm";
+import { fill } from "./ScreenParts";
 import type { RegisterWizardStrings } from "./strings";
 
 /*
@@ -34,70 +31,33 @@ interface SendDetailsProps {
 }
 
 export function SendDetailsForm({ ending, entered, calls, strings }: SendDetailsProps): JSX.Element {
-  const [message, setMessage] = useState("");
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [sent, setSent] = useState<SupportRequestAnswer | null>(null);
-  const { busy, run } = useOneCallAtATime<"send">();
-  const headingId = useElementId("send-details");
-  const messageId = useElementId("send-details-message");
-  const confirmation = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (sent) confirmation.current?.focus();
-  }, [sent]);
-
-  const send = () =>
-    run("send", async () => {
-      setError(null);
-      setFieldError(null);
-      const plan = entered.users ? { planType: "school-annual" as const, users: entered.users } : null;
-      const outcome = await calls.sendSupportRequest({ ending, pathway: entered.pathway, school: entered.school, plan, message });
-      if (outcome.kind === "sent") return setSent(outcome.answer);
-      if (outcome.kind === "field-error") return setFieldError(outcome.message);
-      setError(outcome.kind === "failed" ? outcome.message : strings.requestFailed);
-    });
-
   const lines = detailLines(entered, strings);
+  const plan = entered.users ? { planType: "school-annual" as const, users: entered.users } : null;
   return (
-    <section className="register-wizard__request" aria-labelledby={headingId}>
-      <h3 className="register-wizard__subtitle" id={headingId}>
-        {strings.sendDetailsTitle}
-      </h3>
-      {sent ? (
-        <div role="status">
-          <p className="alert alert--success" ref={confirmation} tabIndex={-1}>
-            {fill(strings.sendDetailsSent, { email: <strong>{sent.request.email}</strong> })}
-          </p>
-        </div>
-      ) : (
-        <>
-          {lines.length > 0 && (
-            <>
-              <p>{strings.sendDetailsIntro}</p>
-              <dl className="register-wizard__details">
-                {lines.map(([label, value]) => (
-                  <div key={label} className="register-wizard__detail">
-                    <dt>{label}</dt>
-                    <dd>{value}</dd>
-                  </div>
-                ))}
-              </dl>
-            </>
-          )}
-          {error && (
-            <p className="alert alert--error" role="alert">
-              {error}
-            </p>
-          )}
-          <MessageField id={messageId} label={strings.sendDetailsMessageLabel} value={message} error={fieldError} onChange={setMessage} />
-          <div className="register-wizard__actions">
-            <ActionButton busy={busy === "send"} busyLabel={strings.working} onClick={() => void send()}>
-              {strings.sendDetailsSubmit}
-            </ActionButton>
-          </div>
-        </>
-      )}
-    </section>
+    <RequestForm
+      title={strings.sendDetailsTitle}
+      intro={
+        lines.length > 0 && (
+          <>
+            <p>{strings.sendDetailsIntro}</p>
+            <dl className="register-wizard__details">
+              {lines.map(([label, value]) => (
+                <div key={label} className="register-wizard__detail">
+                  <dt>{label}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </>
+        )
+      }
+      messageLabel={strings.sendDetailsMessageLabel}
+      submitLabel={strings.sendDetailsSubmit}
+      busyLabel={strings.working}
+      failed={strings.requestFailed}
+      send={(message) => calls.sendSupportRequest({ ending, pathway: entered.pathway, school: entered.school, plan, message })}
+      confirmation={({ request }) => fill(strings.sendDetailsSent, { email: <strong>{request.email}</strong> })}
+    />
   );
 }
 
