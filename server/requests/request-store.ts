@@ -39,16 +39,8 @@ export interface AnswerRecord {
   createdAt: string;
 }
 
-export interface NewRequest {
-  kind: RequestKind;
-  personId: number | null;
-  name: string;
-  email: string;
-  schoolId: number | null;
-  subject: string;
-  message: string;
-  details: RequestDetails;
-}
+/** A request as it is first stored: its status, outcome and times are the store's. */
+export type NewRequest = Pick<RequestRecord, "kind" | "personId" | "name" | "email" | "schoolId" | "subject" | "message" | "details">;
 
 function recordOf(row: Selectable<RequestsTable>): RequestRecord {
   return {
