@@ -25,6 +25,7 @@ import {
 import { createPagesService, type PagesService } from "./pages";
 import { createPeopleService, type PeopleService } from "./people";
 import { createPrivacyService, type PrivacyService } from "./privacy";
+import { createRequestsService, type RequestsService } from "./requests";
 import type { RateLimiter } from "./rate-limit/rate-limit";
 import type { RedisClient } from "./redis";
 import { createResourcesService, createShareLinksService, createTeacherNotesService, type ResourcesService, type ShareLinksService, type TeacherNotesService } from "./resources";
@@ -66,6 +67,8 @@ export interface FeatureServices {
   payments: PaymentsService;
   /** Download my data and Delete my account (docs/my-account.md, "Your data"). */
   privacy: PrivacyService;
+  /** What people ask of the organisation: join and support requests, contact messages (docs/requests.md). */
+  requests: RequestsService;
   readinessProbe: ReadinessProbe;
   /** /sitemap.xml and its parts (docs/seo.md). */
   sitemap: SitemapService;
@@ -175,6 +178,20 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
     }),
     mailbox: createMailboxService(db),
     schools,
+    requests: createRequestsService({
+      db,
+      crm,
+      ids: crmIds,
+      mailer: adapters.mailer,
+      audit,
+      rateLimiter: adapters.rateLimiter,
+      logger: adapters.logger,
+      seats,
+      verifiedEmail: (personId) => emailVerification.verifiedEmail(personId),
+      staffEmail: adapters.config.staffEmail,
+      publicUrl: adapters.config.publicUrl,
+      contactSubjects: adapters.config.contactSubjects,
+    }),
     privacy: createPrivacyService({
       db,
       crm,

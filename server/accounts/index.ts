@@ -36,4 +36,4 @@ export { replacePassword } from "./credentials";
 export { findConstituentByEmail, findSessionUser, ownMemberships } from "./constituents";
 export { markEmailVerified, verifiedEmailOf } from "./email-verification-tokens";
 export { hashSingleUseToken, newSingleUseToken, singleUseTokenPattern } from "./single-use-tokens";
-export { contactMessagesForExport, eraseAccount, profileForExport } from "./personal-data";
+export { eraseAccount, profileForExport } from "./personal-data";

@@ -26,6 +26,10 @@ export const AUDIT_EVENTS = [
   "school-invite.revoked",
   /** An admin sent a pending invite again: a new link, a fresh expiry. details: { schoolId, inviteId, email } */
   "school-invite.resent",
+  /** A school's admin (actor) or staff (details.staffId) approved a join request: the person (subject) now holds a seat. details: { requestId, schoolId, staffId? } */
+  "join-request.approved",
+  /** A school's admin or staff declined a join request; the person was emailed. details: { requestId, schoolId, staffId? } */
+  "join-request.declined",
   /** details: { orderId, membershipId, planType, organisationId } */
   "payment.fulfilled",
   /** Paid, but refused on arrival by the school-purchase rule: nothing granted, to refund. details: { orderId, organisationId, reason } */

@@ -3,6 +3,7 @@ import type { AuditLog } from "../audit";
 import type { CrmPort } from "../crm";
 import { inTransaction } from "../db/transactions";
 import { forgetMessagesTo } from "../mail/outbox";
+import { eraseRequestsOf } from "../requests";
 import { leaveEverySchool, forgetInvitesOf } from "../schools";
 import { deleteNotesOf, deleteShareLinksOf, forgetSavedResources } from "../resources";
 
@@ -11,7 +12,7 @@ import { deleteNotesOf, deleteShareLinksOf, forgetSavedResources } from "../reso
  * confirmed with the current password (checked and rate-limited as the email
  * and password changes are). In one transaction: every school role ends and
  * its seat is given back (through the seats code, so counts stay right);
- * notes, saved resources, share links and invites to the address are deleted; the CRM erases
+ * notes, saved resources, share links, their requests (with the contact messages) and invites to the address are deleted; the CRM erases
  * the person (CrmPort.erasePerson: addresses go, the record becomes an anonymised placeholder);
  * accounts takes the password and the verified address away, so it can never sign in, and
  * moves auth_version on, so every session signed in as them ends. Orders
@@ -49,6 +50,7 @@ export async function deleteAccount(
         await deleteNotesOf(trx, personId);
         await forgetSavedResources(trx, personId);
         await deleteShareLinksOf(trx, personId);
+        await eraseRequestsOf(trx, personId);
         const { FormerEmail: formerEmail } = await crm.erasePerson(personId, now);
         await eraseAccount(trx, personId);
         if (formerEmail) await forgetMessagesTo(trx, formerEmail);

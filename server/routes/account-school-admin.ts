@@ -169,7 +169,8 @@ export function schoolAdminRoutes(options: SchoolAdminRoutesOptions): Router {
   return router;
 }
 
-function backToSchoolTab(req: Request, res: Response, text: string): void {
+/** After a School tab action: `{success, message}` to an API call, else the School tab with the message as a one-time notice. */
+export function backToSchoolTab(req: Request, res: Response, text: string): void {
   if (isApiRequest(req)) {
     res.json({ success: true, message: text });
     return;
@@ -178,8 +179,21 @@ function backToSchoolTab(req: Request, res: Response, text: string): void {
   res.redirect(303, SCHOOL_TAB_PATH);
 }
 
-/** `refusal`: why it cannot be done; the page then says so instead of offering the button. */
-function renderConfirmation(res: Response, page: { heading: string; lead: string; action: string; confirmLabel: string; refusal?: string }): void {
+/** What the School tab's confirmation page shows (templates/pages/account/school-confirm.njk). */
+export interface SchoolConfirmation {
+  heading: string;
+  lead: string;
+  action: string;
+  confirmLabel: string;
+  /** Why it cannot be done; the page then says so instead of offering the button. */
+  refusal?: string;
+  /** Labelled facts about what is being decided (a join request's name, address and message). */
+  facts?: { label: string; value: string; long?: boolean }[];
+  /** An optional note to send with it: the field's label and hint, and what was typed. */
+  note?: { label: string; hint: string; value: string; error?: string };
+}
+
+export function renderConfirmation(res: Response, page: SchoolConfirmation): void {
   res.render("pages/account/school-confirm.njk", { ...page, cancelHref: SCHOOL_TAB_PATH });
 }
 

@@ -11,6 +11,7 @@ import { signIn } from "../http/session-user";
 import type { OriginRule } from "../http/site-origin";
 import type { SchoolAdminService } from "../schools";
 import type { PaymentsService } from "../payments";
+import type { RequestsService } from "../requests";
 import type { ResourcesService } from "../resources";
 import { answerRefusal } from "./account-refusal";
 import { myAccountView, type FailedForm } from "./my-account-view";
@@ -33,6 +34,8 @@ export interface MyAccountRoutesOptions {
   resources: ResourcesService;
   /** For the School tab and the dashboard's School card. */
   schools: Pick<SchoolAdminService, "schoolTab">;
+  /** The contact form's messages, and the join requests an admin decides on the School tab. */
+  requests: Pick<RequestsService, "sendContactMessage" | "joinRequestsForAdmin">;
   /** For the Orders tab. */
   payments: Pick<PaymentsService, "orderLines">;
   /** The contact form's subject options (CONTACT_SUBJECTS). */
@@ -51,7 +54,7 @@ const passwordFields = jsonFields({ Password: "text", NewPassword: "text", Confi
 const contactFields = jsonFields({ name: "text", email: "text", subject: "text", message: "text" });
 
 export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
-  const { accounts, resources, schools, payments, contactSubjects, csrfTokenFor } = options;
+  const { accounts, resources, schools, requests, payments, contactSubjects, csrfTokenFor } = options;
   const signedInOnly = requireUser(options.siteOrigin);
   const router = Router({ strict: true });
 
@@ -69,6 +72,7 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
     res.render("pages/account/my-account.njk", {
       ...myAccountView({ account, contactSubjects, notice, failed: shown.failed,
         savedResources: await resources.savedResources(signedInUser(req).id), school: await schools.schoolTab(signedInUser(req).id),
+        joinRequests: await requests.joinRequestsForAdmin(signedInUser(req).id),
         orders: await payments.orderLines(signedInUser(req).id),
         pendingEmail: (await accounts.pendingEmailChange(signedInUser(req).id))?.email }),
       // The person's own (individual) membership, shown above the tabs as on the dashboard.
@@ -134,7 +138,7 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
   };
 
   const contactHandler: RequestHandler = async (req, res) => {
-    const outcome = await accounts.sendContactMessage(signedInUser(req).id, req.body);
+    const outcome = await requests.sendContactMessage(signedInUser(req).id, req.body);
     await answer(req, res, { succeeded: () => "contact", failed: "contact" }, outcome);
   };
 

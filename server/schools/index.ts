@@ -31,4 +31,5 @@ export {
   type SoleAdminSchool,
 } from "./person-school-data";
 export type { SelectedSchool } from "./seats/selected-school";
-export { roleOf } from "./seats/school-standing";
+export { belongsToSchool, currentAdminIds, isSchoolAdmin, roleOf, schoolsAdministeredBy } from "./seats/school-standing";
+export { approvalRefusals, type ApprovedSeat, type ApprovedSeatRequest } from "./seats/approved-seat";
