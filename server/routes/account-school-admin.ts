@@ -150,8 +150,9 @@ export function schoolAdminRoutes(options: SchoolAdminRoutesOptions): Router {
   // Opening the emailed link only reads (mail scanners open every link): the invited person gets a "Join {school}" button.
   router.get(INVITE_ACCEPT_PATH, async (req, res) => {
     const outcome = await schools.inviteOffer(textField(req.query, "token"), req.currentUser);
-    // The address holds the invite's secret: not cached, nor sent onwards as a Referer.
-    res.set({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
+    // The address holds the invite's secret: not cached, nor sent to another site as a Referer. Not "no-referrer":
+    // a browser then sends `Origin: null` with the button's post, which the CSRF origin check rightly refuses.
+    res.set({ "Cache-Control": "no-store", "Referrer-Policy": "same-origin" });
     if (outcome.kind === "offer") return res.render("pages/account/invite-accept.njk", { outcome, token: textField(req.query, "token") });
     answerInvite(req, res, outcome);
   });
