@@ -33,7 +33,7 @@ async function toSchoolPlan(page: Page, urn: string, schoolName: string, domain:
   const email = uniqueEmail(`buyer-${urn}`).replace("@example.org", `@${domain}`);
   await signUpThroughWizard(page, email, check);
   await followMailedLink(page, email, /please confirm your email address/, "verify-email");
-  await pressLinkButton(page, confirmEmailPage.heading, confirmEmailPage.button, check);
+  await pressLinkButton(page, confirmEmailPage.heading, confirmEmailPage.button);
   await expect(page).toHaveURL(/\/account\/register\/\?link-school=true/);
   await widgetMounted(page, "register-wizard");
   await check(page);
