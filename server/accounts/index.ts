@@ -5,7 +5,7 @@
 
 export { createAccountsService, type AccountsService } from "./accounts-service";
 export { hashPassword } from "./password-hashing";
-export { createEmailVerificationService, type EmailVerificationService } from "./email-verification";
+export { createEmailVerificationService, type AlreadyConfirmed, type EmailVerificationService } from "./email-verification";
 export type { CurrentUser, SessionUser } from "./current-user";
 export type { LookupAnswer } from "./account-lookup";
 export type { AccountDetails } from "./profile";

@@ -17,7 +17,8 @@ export { createSeatGrantsService, type SeatGrantsService, type SeatUsageRequest 
 export { createSchoolRecordsService, type MembershipSummaryAnswer, type SchoolRecordsService } from "./records/school-records-service";
 export { createSchoolAdminService, type AffiliationRequest, type SchoolAdminService } from "./admin/school-admin-service";
 export type { SchoolTab } from "./admin/school-admin-tab";
-export { INVITE_SENT_MESSAGE, parseInviteRequest } from "./admin/invites";
+export { INVITE_ACCEPT_PATH, INVITE_SENT_MESSAGE, parseInviteRequest } from "./admin/invites";
+export type { InviteAcceptance, InviteOffer } from "./admin/invite-acceptance";
 export { refusals as seatGrantRefusals } from "./seats/seat-grants-refusals";
 export { schoolPurchaseFacts } from "./seats/school-purchase-standing";
 export { withSchoolLock } from "./seats/seat-grants-lock";
