@@ -48,6 +48,7 @@ import { passwordLinkHandoff } from "./routes/password-link-handoff";
 import { signInLinkHandoff } from "./routes/sign-in-link-handoff";
 import { signInLinkRoutes } from "./routes/sign-in-link";
 import { staffBackOfficeRoutes } from "./routes/staff-back-office";
+import { staffRequestsRoutes } from "./routes/staff-requests";
 import { staffEnrolmentLinkHandoff } from "./routes/staff-enrolment-handoff";
 import { staffSignInRoutes } from "./routes/staff-sign-in";
 import { verifyEmailRoutes } from "./routes/verify-email";
@@ -142,6 +143,7 @@ function staffAreaLayers(services: AppServices): RequestHandler {
     flashLocals,
     staffSignInRoutes({ staff: features.staff }),
     staffBackOfficeRoutes({ staff: features.staff }),
+    staffRequestsRoutes({ staff: features.staff }),
   ]);
 }
 

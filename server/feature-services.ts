@@ -143,6 +143,20 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
   const events = createEventsService(db);
   const resources = createResourcesService(db, { memberAccess, notesOn: teacherNotes.notesOn, shareLinksFor: shareLinks.shareLinksFor });
   const people = createPeopleService(db);
+  const requests = createRequestsService({
+    db,
+    crm,
+    ids: crmIds,
+    mailer: adapters.mailer,
+    audit,
+    rateLimiter: adapters.rateLimiter,
+    logger: adapters.logger,
+    seats,
+    verifiedEmail: (personId) => emailVerification.verifiedEmail(personId),
+    staffEmail: adapters.config.staffEmail,
+    publicUrl: adapters.config.publicUrl,
+    contactSubjects: adapters.config.contactSubjects,
+  });
   return {
     emailVerification,
     payments,
@@ -178,20 +192,7 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
     }),
     mailbox: createMailboxService(db),
     schools,
-    requests: createRequestsService({
-      db,
-      crm,
-      ids: crmIds,
-      mailer: adapters.mailer,
-      audit,
-      rateLimiter: adapters.rateLimiter,
-      logger: adapters.logger,
-      seats,
-      verifiedEmail: (personId) => emailVerification.verifiedEmail(personId),
-      staffEmail: adapters.config.staffEmail,
-      publicUrl: adapters.config.publicUrl,
-      contactSubjects: adapters.config.contactSubjects,
-    }),
+    requests,
     privacy: createPrivacyService({
       db,
       crm,
@@ -212,6 +213,7 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
       totpIssuer: `${displayNameOf(adapters.config.mailFrom)} staff`,
       crm,
       takings: (from, to) => payments.takings(from, to),
+      requests,
     }),
   };
 }

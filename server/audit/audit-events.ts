@@ -30,6 +30,10 @@ export const AUDIT_EVENTS = [
   "join-request.approved",
   /** A school's admin or staff declined a join request; the person was emailed. details: { requestId, schoolId, staffId? } */
   "join-request.declined",
+  /** Staff answered a request from the back office's inbox (the answer was mailed). Record: the request, before and after { status }. details: { requestId, kind } */
+  "request.answered",
+  /** Staff closed a request: nothing more is to be done. Record: the request, before and after { status }. details: { requestId, kind } */
+  "request.closed",
   /** details: { orderId, membershipId, planType, organisationId } */
   "payment.fulfilled",
   /** Paid, but refused on arrival by the school-purchase rule: nothing granted, to refund. details: { orderId, organisationId, reason } */

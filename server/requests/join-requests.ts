@@ -204,8 +204,9 @@ export function authorOf(actor: RequestActor, name: string) {
     : { authorPersonId: null, authorStaffId: actor.staffId, authorName: name };
 }
 
+/** Who decided, as the audit log keeps it: a school's admin is a person; staff are a staff account (actorId stays null). */
 function auditActor(actor: RequestActor) {
-  return actor.kind === "admin" ? { actorId: actor.personId } : { actorId: null };
+  return actor.kind === "admin" ? { actorId: actor.personId } : { actorId: null, staffActorId: actor.staffId };
 }
 
 function auditDetails(actor: RequestActor, request: RequestRecord) {

@@ -33,8 +33,8 @@ export interface RequestsService {
   // The back office's inbox (staff's role is checked before these are called).
   inbox(query: RequestQuery): Promise<{ rows: RequestRecord[]; total: number; page: number; perPage: number }>;
   request(requestId: number): Promise<RequestView | undefined>;
-  answer(staff: StaffActor, requestId: number, body: string): Promise<RequestView | Refusal>;
-  close(staff: StaffActor, requestId: number): Promise<RequestView | Refusal>;
+  answer(staff: StaffActor, requestId: number, body: string, ip?: string): Promise<RequestView | Refusal>;
+  close(staff: StaffActor, requestId: number, ip?: string): Promise<RequestView | Refusal>;
   /** How many requests are open, answered and closed (the dashboard's "requests waiting" is open). */
   counts(): Promise<Record<RequestStatus, number>>;
 }
@@ -54,8 +54,8 @@ export function createRequestsService(deps: RequestsDependencies): RequestsServi
     declineJoinRequest: (actor, requestId, note, ip) => declineJoinRequest(context, actor, requestId, note, ip),
     inbox: (query) => inboxPage(context, query),
     request: (requestId) => requestView(context, requestId),
-    answer: (staff, requestId, body) => answerRequest(context, staff, requestId, body),
-    close: (staff, requestId) => closeRequest(context, staff, requestId),
+    answer: (staff, requestId, body, ip) => answerRequest(context, staff, requestId, body, ip),
+    close: (staff, requestId, ip) => closeRequest(context, staff, requestId, ip),
     counts: () => countByStatus(context.db),
   };
 }

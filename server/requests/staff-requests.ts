@@ -1,3 +1,5 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
 import { inTransaction } from "../db/transactions";
 import { isRefusal, refuse, Refused, settle, type Refusal } from "../shared/refusal";
 import { authorOf } from "./join-requests";
@@ -44,7 +46,7 @@ export async function requestView(context: RequestsContext, requestId: number): 
  * outbox, in the same transaction) and kept with the request, which is then
  * answered. A closed request takes no answer.
  */
-export async function answerRequest(context: RequestsContext, staff: StaffActor, requestId: number, typed: string): Promise<RequestView | Refusal> {
+export async function answerRequest(context: RequestsContext, staff: StaffActor, requestId: number, typed: string, ip?: string): Promise<RequestView | Refusal> {
   const body = readNote(typed, "body");
   if (isRefusal(body)) return body;
   if (body === "") return refuse("invalid", ANSWER_MISSING_MESSAGE, { errors: { body: [ANSWER_MISSING_MESSAGE] } });
@@ -55,6 +57,7 @@ export async function answerRequest(context: RequestsContext, staff: StaffActor,
       const now = context.clock();
       if (!(await moveRequest(trx, requestId, ["open", "answered"], { status: "answered" }, now))) throw new Refused(closedRefusal);
       await addAnswer(trx, { requestId, ...authorOf(staff, staff.name), action: null, body, sentTo: request.email }, now);
+      await auditStaffChange(context, staff, "request.answered", request, "answered", ip, trx);
       const firstName = request.name.split(" ")[0] ?? request.name;
       await context.mailer.send(
         { to: request.email, template: "request-answer", context: { firstName, subject: request.subject, body, authorName: staff.name, message: request.message }, replyTo: context.staffEmail },
@@ -68,12 +71,33 @@ export async function answerRequest(context: RequestsContext, staff: StaffActor,
 }
 
 /** Staff close a request: nothing more is to be done. Closing a closed one is refused, so a double click says so. */
-export async function closeRequest(context: RequestsContext, staff: StaffActor, requestId: number): Promise<RequestView | Refusal> {
+export async function closeRequest(context: RequestsContext, staff: StaffActor, requestId: number, ip?: string): Promise<RequestView | Refusal> {
   const request = await requestById(context.db, requestId);
   if (!request) return refuse("not-found", UNKNOWN_INBOX_REQUEST_MESSAGE);
-  if (!(await moveRequest(context.db, requestId, ["open", "answered"], { status: "closed" }, context.clock()))) return closedRefusal;
+  const closed = await settle(() =>
+    inTransaction(context.db, async (trx) => {
+      if (!(await moveRequest(trx, requestId, ["open", "answered"], { status: "closed" }, context.clock()))) throw new Refused(closedRefusal);
+      await auditStaffChange(context, staff, "request.closed", request, "closed", ip, trx);
+    }),
+  );
+  if (isRefusal(closed)) return closed;
   context.logger.info({ staffId: staff.staffId, requestId }, "request closed");
   return (await requestView(context, requestId))!;
+}
+
+/** A back-office write to a request, in the audit log: the staff account, the request's status before and after. */
+function auditStaffChange(context: RequestsContext, staff: StaffActor, event: "request.answered" | "request.closed", request: RequestRecord, status: string, ip: string | undefined, trx: Kysely<Database>) {
+  return context.audit.record(
+    {
+      event,
+      actorId: null,
+      staffActorId: staff.staffId,
+      ip: ip ?? null,
+      details: { requestId: request.id, kind: request.kind },
+      record: { type: "request", id: request.id, before: { status: request.status }, after: { status } },
+    },
+    trx,
+  );
 }
 
 const closedRefusal = refuse("conflict", "This request is closed.", { rule: "request-not-closed" });

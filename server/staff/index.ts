@@ -12,6 +12,7 @@ export { ENROLMENT_LINK_UNUSABLE_MESSAGE, STAFF_ENROLMENT_PATH, type EnrolmentPa
 export { ENROLMENT_LINK_LIFETIME_HOURS } from "./staff-records";
 export type { StaffListEntry } from "./staff-management";
 export type { DashboardFigures } from "./staff-dashboard";
+export { INBOX_PER_PAGE, REQUEST_KINDS, REQUEST_STATUSES, STAFF_AUTHOR_NAME, type InboxFilters, type InboxPage, type StaffRequestsDesk } from "./staff-requests-desk";
 export {
   actionsOf,
   isStaffRole,

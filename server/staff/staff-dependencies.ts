@@ -6,6 +6,7 @@ import type { Database } from "../db/schema";
 import type { Mailer } from "../mail/mailer";
 import type { Takings } from "../payments";
 import type { RateLimiter } from "../rate-limit/rate-limit";
+import type { InboxRequests } from "./staff-requests-desk";
 
 /** What the staff capability's services are built from (server/feature-services.ts gives it). */
 export interface StaffDependencies {
@@ -21,6 +22,8 @@ export interface StaffDependencies {
   crm: Pick<CrmPort, "membershipFigures">;
   /** The dashboard's orders and revenue between two instants (the payments capability's). */
   takings: (from: Date, to: Date) => Promise<Takings>;
+  /** The requests inbox, and the dashboard's "requests waiting" (the requests capability's). */
+  requests: InboxRequests;
   /** Defaults to the process's shared hasher (its concurrency cap); tests may pass a cheaper one. */
   passwordHasher?: PasswordHasher;
   clock?: () => Date;

@@ -233,8 +233,9 @@ describe.each(databaseEngines)("join requests on %s", (engine) => {
       expect((await storedRequest(database.db, sent.request.id)).answers).toEqual([
         expect.objectContaining({ author_person_id: null, author_staff_id: 7, author_name: "The learning team", action: "approved" }),
       ]);
-      const audit = await database.db.selectFrom("audit_events").select(["actor_id", "details"]).where("event", "=", "join-request.approved").orderBy("id", "desc").executeTakeFirstOrThrow();
+      const audit = await database.db.selectFrom("audit_events").select(["actor_id", "staff_actor_id", "details"]).where("event", "=", "join-request.approved").orderBy("id", "desc").executeTakeFirstOrThrow();
       expect(audit.actor_id).toBeNull();
+      expect(audit.staff_actor_id).toBe(7);
       expect(JSON.parse(audit.details)).toMatchObject({ requestId: sent.request.id, schoolId, staffId: 7 });
     });
 
