@@ -1,6 +1,6 @@
 import type { CrmPort } from "../../../server/crm/crm-port";
 import { isRefusal } from "../../../server/shared/refusal";
-import { addMember, addSchool, crmOf, currentRoles, ids, join } from "../memberships/support";
+import { addMember, addSchool, crmOf, currentRoles, ids } from "../memberships/support";
 import { mailTo, storedRequest } from "../requests/support";
 import { databaseEngines } from "../support/databases";
 import { createTestApp, type TestApp } from "../support/test-app";
