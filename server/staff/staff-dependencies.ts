@@ -6,7 +6,10 @@ import type { Database } from "../db/schema";
 import type { Mailer } from "../mail/mailer";
 import type { Takings } from "../payments";
 import type { RateLimiter } from "../rate-limit/rate-limit";
-import type { InboxRequests } from "./staff-requests-desk";
+import type { RequestsService } from "../requests";
+
+/** The requests capability's methods the back office's inbox and dashboard call. */
+export type InboxRequests = Pick<RequestsService, "inbox" | "request" | "answer" | "close" | "approveJoinRequest" | "declineJoinRequest" | "counts">;
 
 /** What the staff capability's services are built from (server/feature-services.ts gives it). */
 export interface StaffDependencies {

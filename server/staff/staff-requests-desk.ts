@@ -1,5 +1,6 @@
-import type { JoinDecision, RequestKind, RequestQuery, RequestRecord, RequestStatus, RequestsService, RequestView } from "../requests";
+import type { JoinDecision, RequestKind, RequestQuery, RequestRecord, RequestStatus, RequestView } from "../requests";
 import { refuse, type Refusal } from "../shared/refusal";
+import type { InboxRequests } from "./staff-dependencies";
 import type { SignedInStaff } from "./staff-sign-in";
 import { roleAllows, type StaffAction } from "./staff-roles";
 
@@ -34,9 +35,6 @@ export interface InboxPage {
   perPage: number;
   counts: Record<RequestStatus, number>;
 }
-
-/** The requests capability's methods the inbox calls. */
-export type InboxRequests = Pick<RequestsService, "inbox" | "request" | "answer" | "close" | "approveJoinRequest" | "declineJoinRequest" | "counts">;
 
 export function staffRequestsDesk(requests: InboxRequests) {
   const actorOf = (staff: SignedInStaff) => ({ kind: "staff" as const, staffId: staff.id, name: STAFF_AUTHOR_NAME });
