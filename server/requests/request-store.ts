@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
 import type { Database } from "../db/schema";
+import { searchWords, wordInColumns } from "../db/words-search";
 import { parseDetails, type RequestDetails } from "./request-details";
 import type { JoinOutcome, RequestAnswersTable, RequestKind, RequestsTable, RequestStatus } from "./tables";
 
@@ -138,13 +139,7 @@ export async function listRequests(db: Kysely<Database>, query: RequestQuery): P
   if (query.kind) selection = selection.where("kind", "=", query.kind);
   if (query.schoolId !== undefined) selection = selection.where("school_id", "=", query.schoolId);
   if (query.personId !== undefined) selection = selection.where("person_id", "=", query.personId);
-  for (const word of (query.text ?? "").toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8)) {
-    // LIKE's own wildcards in the word are taken literally.
-    const pattern = `%${word.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-    selection = selection.where((eb) =>
-      eb.or(["name", "email", "subject", "message"].map((column) => eb(eb.fn("lower", [eb.ref(column as "name")]), "like", eb.val(pattern)))),
-    );
-  }
+  for (const word of searchWords(query.text)) selection = selection.where(wordInColumns(word, ["name", "email", "subject", "message"]));
   const { total } = await selection.select((eb) => eb.fn.countAll<number | string>().as("total")).executeTakeFirstOrThrow();
   const offset = (Math.max(1, query.page) - 1) * query.perPage;
   const rows = await selection.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(query.perPage).offset(offset).execute();
