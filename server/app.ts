@@ -48,6 +48,7 @@ import { passwordLinkHandoff } from "./routes/password-link-handoff";
 import { signInLinkHandoff } from "./routes/sign-in-link-handoff";
 import { signInLinkRoutes } from "./routes/sign-in-link";
 import { staffBackOfficeRoutes } from "./routes/staff-back-office";
+import { staffPeopleRoutes } from "./routes/staff-people";
 import { staffRequestsRoutes } from "./routes/staff-requests";
 import { staffEnrolmentLinkHandoff } from "./routes/staff-enrolment-handoff";
 import { staffSignInRoutes } from "./routes/staff-sign-in";
@@ -144,6 +145,7 @@ function staffAreaLayers(services: AppServices): RequestHandler {
     staffSignInRoutes({ staff: features.staff }),
     staffBackOfficeRoutes({ staff: features.staff }),
     staffRequestsRoutes({ staff: features.staff }),
+    staffPeopleRoutes({ staff: features.staff }),
   ]);
 }
 

@@ -143,6 +143,16 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
   const events = createEventsService(db);
   const resources = createResourcesService(db, { memberAccess, notesOn: teacherNotes.notesOn, shareLinksFor: shareLinks.shareLinksFor });
   const people = createPeopleService(db);
+  const accounts = createAccountsService({
+    db,
+    crm,
+    schoolStanding: (constituentId) => schools.loginStanding(constituentId),
+    mailer: adapters.mailer,
+    rateLimiter: adapters.rateLimiter,
+    logger: adapters.logger,
+    audit,
+    config: adapters.config,
+  });
   const requests = createRequestsService({
     db,
     crm,
@@ -161,16 +171,7 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
     emailVerification,
     payments,
     seats,
-    accounts: createAccountsService({
-      db,
-      crm,
-      schoolStanding: (constituentId) => schools.loginStanding(constituentId),
-      mailer: adapters.mailer,
-      rateLimiter: adapters.rateLimiter,
-      logger: adapters.logger,
-      audit,
-      config: adapters.config,
-    }),
+    accounts,
     pages,
     events,
     resources,
@@ -214,6 +215,15 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
       crm,
       takings: (from, to) => payments.takings(from, to),
       requests,
+      people: {
+        crm,
+        ids: crmIds,
+        audit,
+        emailVerified: (personId) => emailVerification.isEmailVerified(personId),
+        sendVerificationLink: (personId) => emailVerification.sendVerificationLink(personId, null, { resend: true }),
+        sendPasswordLink: (email) => accounts.requestPasswordReset(email, new Date()),
+        ordersOf: (personId) => payments.ordersForExport(personId),
+      },
     }),
   };
 }

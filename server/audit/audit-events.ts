@@ -34,6 +34,10 @@ export const AUDIT_EVENTS = [
   "request.answered",
   /** Staff closed a request: nothing more is to be done. Record: the request, before and after { status }. details: { requestId, kind } */
   "request.closed",
+  /** Staff sent a person a new verification link from the back office. Record: the person. */
+  "person.verification-link-sent",
+  /** Staff sent a person a password-reset link from the back office (staff never see or set a password). Record: the person. */
+  "person.password-link-sent",
   /** details: { orderId, membershipId, planType, organisationId } */
   "payment.fulfilled",
   /** Paid, but refused on arrival by the school-purchase rule: nothing granted, to refund. details: { orderId, organisationId, reason } */

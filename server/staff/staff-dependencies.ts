@@ -1,12 +1,26 @@
 import type { Kysely } from "kysely";
 import type { PasswordHasher } from "../accounts";
 import type { AuditLog } from "../audit";
-import type { CrmPort } from "../crm";
+import type { CrmIds, CrmPort } from "../crm";
 import type { Database } from "../db/schema";
 import type { Mailer } from "../mail/mailer";
-import type { Takings } from "../payments";
 import type { RateLimiter } from "../rate-limit/rate-limit";
 import type { RequestsService } from "../requests";
+import type { OrderExport, Takings } from "../payments";
+
+/** What the People pages read and send through other capabilities' front doors. */
+export interface PeopleDeskDependencies {
+  crm: Pick<CrmPort, "findPeople" | "personDetails" | "memberships" | "affiliations">;
+  ids: CrmIds;
+  audit: AuditLog;
+  emailVerified(personId: number): Promise<boolean>;
+  /** Sends a fresh verification link (the accounts capability's, with its hourly limit). */
+  sendVerificationLink(personId: number): Promise<{ kind: "sent" | "attached"; sentTo: string } | { kind: "rate-limited" } | { kind: "no-account" }>;
+  /** Sends a password-reset link to the account with this address, as "Forgot your password?" does. */
+  sendPasswordLink(email: string): Promise<void>;
+  ordersOf(personId: number): Promise<OrderExport[]>;
+  clock?: () => Date;
+}
 
 /** The requests capability's methods the back office's inbox and dashboard call. */
 export type InboxRequests = Pick<RequestsService, "inbox" | "request" | "answer" | "close" | "approveJoinRequest" | "declineJoinRequest" | "counts">;
@@ -25,6 +39,8 @@ export interface StaffDependencies {
   crm: Pick<CrmPort, "membershipFigures">;
   /** The dashboard's orders and revenue between two instants (the payments capability's). */
   takings: (from: Date, to: Date) => Promise<Takings>;
+  /** What the People pages read and send (other capabilities' front doors). */
+  people: PeopleDeskDependencies;
   /** The requests inbox, and the dashboard's "requests waiting" (the requests capability's). */
   requests: InboxRequests;
   /** Defaults to the process's shared hasher (its concurrency cap); tests may pass a cheaper one. */

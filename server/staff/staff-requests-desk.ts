@@ -2,7 +2,8 @@ import type { JoinDecision, RequestKind, RequestQuery, RequestRecord, RequestSta
 import { refuse, type Refusal } from "../shared/refusal";
 import type { InboxRequests } from "./staff-dependencies";
 import type { SignedInStaff } from "./staff-sign-in";
-import { roleAllows, type StaffAction } from "./staff-roles";
+import { roleRefusal } from "./role-refusal";
+import type { StaffAction } from "./staff-roles";
 
 /*
  * The back office's requests inbox (docs/back-office.md, "Requests"): the
@@ -41,7 +42,7 @@ export function staffRequestsDesk(requests: InboxRequests) {
 
   return {
     async inbox(staff: SignedInStaff, filters: InboxFilters): Promise<InboxPage | Refusal> {
-      const refused = roleRefusal(staff, "answer-requests");
+      const refused = roleRefusal(staff, "answer-requests", ROLE_REFUSALS["answer-requests"]);
       if (refused) return refused;
       const query: RequestQuery = { ...filters, perPage: INBOX_PER_PAGE };
       const [page, counts] = await Promise.all([requests.inbox(query), requests.counts()]);
@@ -49,7 +50,7 @@ export function staffRequestsDesk(requests: InboxRequests) {
     },
 
     async request(staff: SignedInStaff, requestId: number): Promise<RequestView | Refusal> {
-      const refused = roleRefusal(staff, "answer-requests");
+      const refused = roleRefusal(staff, "answer-requests", ROLE_REFUSALS["answer-requests"]);
       if (refused) return refused;
       return (await requests.request(requestId)) ?? refuse("not-found", "We couldn't find that request. It may have been deleted with its sender's account.");
     },
@@ -79,12 +80,8 @@ const ROLE_REFUSALS: Partial<Record<StaffAction, string>> = {
   "manage-seats": "Deciding a request to join a school gives or refuses a seat, which needs the Membership role or above.",
 };
 
-function roleRefusal(staff: SignedInStaff, action: StaffAction): Refusal | undefined {
-  if (roleAllows(staff.role, action)) return undefined;
-  return refuse("forbidden", ROLE_REFUSALS[action] ?? "Your role does not allow this.", { rule: `staff-role:${action}` });
-}
-
+/** The role's refusal, as a call's answer. */
 function roleRefusalAsync(staff: SignedInStaff, action: StaffAction): Promise<Refusal> | undefined {
-  const refused = roleRefusal(staff, action);
+  const refused = roleRefusal(staff, action, ROLE_REFUSALS[action]);
   return refused && Promise.resolve(refused);
 }

@@ -3,6 +3,7 @@ import type { StaffDependencies } from "./staff-dependencies";
 import { staffDashboard, type DashboardFigures } from "./staff-dashboard";
 import { staffEnrolment, type Enrolled, type EnrolmentPage, type EnrolmentRequest } from "./staff-enrolment";
 import { staffManagement, type StaffListEntry } from "./staff-management";
+import { staffPeopleDesk, type StaffPeopleDesk } from "./staff-people-desk";
 import { staffRequestsDesk, type StaffRequestsDesk } from "./staff-requests-desk";
 import type { StaffMemberRole, StaffRole } from "./staff-roles";
 import { staffSignIn, type SignedInStaff, type StaffSignedIn, type StaffSignInRequest } from "./staff-sign-in";
@@ -32,6 +33,8 @@ export interface StaffService {
 
   /** The requests inbox: join, support and contact requests, answered and closed by staff. */
   requests: StaffRequestsDesk;
+  /** The People pages: find a person, see their record, send them account links. */
+  people: StaffPeopleDesk;
 }
 
 export function createStaffService(deps: StaffDependencies): StaffService {
@@ -52,5 +55,6 @@ export function createStaffService(deps: StaffDependencies): StaffService {
     sendEnrolmentLink: management.sendEnrolmentLink,
     dashboard,
     requests: staffRequestsDesk(deps.requests),
+    people: staffPeopleDesk({ clock: deps.clock, ...deps.people }),
   };
 }

@@ -155,6 +155,29 @@ for (const { label, viewport } of [
       expect(await latestMailTo(validMember)).toContain("Yes: the costume store opens to schools on Thursday mornings.");
     });
 
+    test("support staff find a member by address, read their record and send them a password-reset link", async ({ page }) => {
+      test.setTimeout(180_000);
+      await enrol(page, await staffCreate(uniqueStaffEmail("support"), "support"), async () => {});
+      await page.getByRole("link", { name: "Continue to the back office" }).click();
+      await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "People" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "People" })).toBeVisible();
+      await page.getByLabel("Name or email address").fill(validMember.toUpperCase());
+      await page.getByRole("button", { name: "Find people" }).click();
+      await expect(page.getByRole("heading", { level: 2, name: `1 person matching “${validMember.toUpperCase()}”` })).toBeVisible();
+      await expectNoAxeViolations(page);
+      expect(await horizontalOverflow(page)).toBe(false);
+
+      await page.getByRole("row").filter({ hasText: validMember }).getByRole("link").click();
+      await expect(page.getByText(new RegExp(`${validMember}: (confirmed|not confirmed yet)`))).toBeVisible();
+      await expect(page.getByRole("region", { name: "Memberships of their own" })).toContainText("Individual");
+      await expect(page.getByRole("heading", { level: 2, name: "Audit trail" })).toBeVisible();
+      await expectNoAxeViolations(page);
+      expect(await horizontalOverflow(page)).toBe(false);
+      await page.getByRole("button", { name: "Email a password-reset link" }).click();
+      await expect(page.getByText(`A password-reset link is on its way to ${validMember}.`)).toBeVisible();
+      expect(await latestMailTo(validMember)).toContain("/account/reset-password/");
+    });
+
     test("a member who types /staff/ gets 404, as a visitor does", async ({ page }) => {
       test.slow();
       for (const path of ["/staff/", "/staff/team/"]) expect((await page.goto(path))?.status(), path).toBe(404);
@@ -179,7 +202,7 @@ test("the back office's pages are valid HTML (the Nu HTML Checker)", async ({ pa
     "the recovery codes": sources.recoveryCodes,
     "/staff-sign-in/": await (await request.get("/staff-sign-in/")).text(),
   };
-  for (const path of ["/staff/", "/staff/team/", `/staff/team/${id}/`, `/staff/team/${id}/remove/`, "/staff/requests/?status=all"]) {
+  for (const path of ["/staff/", "/staff/team/", `/staff/team/${id}/`, `/staff/team/${id}/remove/`, "/staff/requests/?status=all", "/staff/people/?q=example"]) {
     const answer = await page.request.get(path);
     expect(answer.status(), path).toBe(200);
     pages[path] = await answer.text();
