@@ -153,6 +153,15 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
     audit,
     config: adapters.config,
   });
+  const privacy = createPrivacyService({
+    db,
+    crm,
+    audit,
+    ids: crmIds,
+    ordersForExport: (personId) => payments.ordersForExport(personId),
+    rateLimiter: adapters.rateLimiter,
+    publicOrigin: adapters.config.publicOrigin,
+  });
   const requests = createRequestsService({
     db,
     crm,
@@ -194,15 +203,7 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
     mailbox: createMailboxService(db),
     schools,
     requests,
-    privacy: createPrivacyService({
-      db,
-      crm,
-      audit,
-      ids: crmIds,
-      ordersForExport: (personId) => payments.ordersForExport(personId),
-      rateLimiter: adapters.rateLimiter,
-      publicOrigin: adapters.config.publicOrigin,
-    }),
+    privacy,
     readinessProbe: createReadinessProbe({ db, redis: adapters.redis, readiness: adapters.readiness }),
     siteContentVersion: contentVersionReader(db, "site"),
     staff: createStaffService({
@@ -223,6 +224,8 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
         sendVerificationLink: (personId) => emailVerification.sendVerificationLink(personId, null, { resend: true }),
         sendPasswordLink: (email) => accounts.requestPasswordReset(email, new Date()),
         ordersOf: (personId) => payments.ordersForExport(personId),
+        soleAdminSchools: async (personId) => (await privacy.deletionWarnings(personId)).soleAdminSchools,
+        erase: (personId, staffId, ip) => privacy.eraseForStaff(personId, staffId, ip),
       },
     }),
   };

@@ -43,6 +43,21 @@ export async function deleteAccount(
   const checked = await checkCurrentPassword(deps, personId, password);
   if (!checked.ok) return checked;
 
+  await eraseEverything(deps, personId, now, { actorId: personId, ip });
+  return { ok: true, value: { deletedAt: now.toISOString() } };
+}
+
+/**
+ * The erasure itself, one transaction: what "Delete my account" does once the
+ * password is checked, and what staff do from the back office (`by`: who did
+ * it, as the audit entry keeps it).
+ */
+export async function eraseEverything(
+  deps: Pick<AccountDeletionDependencies, "db" | "crm" | "audit">,
+  personId: number,
+  now: Date,
+  by: { actorId: number; ip?: string } | { staffActorId: number; ip?: string },
+): Promise<void> {
   await inTransaction(deps.db, (trx) =>
     deps.crm.inTransaction(
       async (crm) => {
@@ -55,10 +70,10 @@ export async function deleteAccount(
         await eraseAccount(trx, personId);
         if (formerEmail) await forgetMessagesTo(trx, formerEmail);
         await forgetInvitesOf(trx, personId, formerEmail ?? undefined);
-        await deps.audit.record({ event: "account.deleted", actorId: personId, subjectId: personId, ip }, trx);
+        const actor = "staffActorId" in by ? { actorId: null, staffActorId: by.staffActorId, record: { type: "person", id: personId } } : { actorId: by.actorId };
+        await deps.audit.record({ event: "account.deleted", ...actor, subjectId: personId, ip: by.ip ?? null, details: "staffActorId" in by ? { by: "staff" } : undefined }, trx);
       },
       { joining: trx },
     ),
   );
-  return { ok: true, value: { deletedAt: now.toISOString() } };
 }

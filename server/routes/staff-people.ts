@@ -15,6 +15,7 @@ import { signedInStaff, signedInStaffOnly, staffNavigation } from "./staff-guard
  *   GET  /staff/people/{id}/                     their record: address confirmed, memberships, schools, orders, audit trail
  *   POST /staff/people/{id}/verification-link/   a new confirmation link to their address
  *   POST /staff/people/{id}/password-link/       a password-reset link (staff never see or set a password)
+ *   GET|POST /staff/people/{id}/erase/           UK GDPR erasure, confirmed by typing their address
  */
 
 const PEOPLE_PATH = "/staff/people/";
@@ -51,6 +52,29 @@ export function staffPeopleRoutes(options: { staff: StaffService }): Router {
     const sent = await desk.sendPasswordLink(signedInStaff(req), personId, req.ip ?? "");
     backToPerson(req, res, personId, sent, (done) => `A password-reset link is on its way to ${done.sentTo}. It works once, for ${RESET_TOKEN_LIFETIME_MINUTES} minutes.`);
   });
+
+  router.get(`${PEOPLE_PATH}:personId/erase/`, async (req, res) => {
+    await renderErasure(req, res, pathId(req.params.personId));
+  });
+
+  router.post(`${PEOPLE_PATH}:personId/erase/`, async (req, res) => {
+    const personId = pathId(req.params.personId);
+    const email = textField(req.body, "email");
+    const erased = await desk.erase(signedInStaff(req), personId, email, req.ip ?? "");
+    if (isRefusal(erased)) {
+      if (erased.reason !== "invalid") throw httpErrorOf(erased);
+      return renderErasure(req, res, personId, { refusal: erased, email });
+    }
+    setFlash(req, { variant: "success", text: `The account of ${erased.email} is erased. Their orders stay, with no name or address.` });
+    res.redirect(303, PEOPLE_PATH);
+  });
+
+  /** The erasure's confirmation page; after a wrong confirmation, with the reason and what was typed. */
+  async function renderErasure(req: Request, res: Response, personId: number, failed?: { refusal: Refusal; email: string }): Promise<void> {
+    const erasure = unlessRefused(await desk.erasure(signedInStaff(req), personId));
+    if (failed) res.status(httpErrorOf(failed.refusal).status);
+    res.render("pages/staff/person-erase.njk", { ...erasure, email: failed?.email ?? "", errors: failed?.refusal.errors });
+  }
 
   return router;
 }

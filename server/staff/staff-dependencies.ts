@@ -19,6 +19,10 @@ export interface PeopleDeskDependencies {
   /** Sends a password-reset link to the account with this address, as "Forgot your password?" does. */
   sendPasswordLink(email: string): Promise<void>;
   ordersOf(personId: number): Promise<OrderExport[]>;
+  /** Schools the person is the only admin of (the erasure page warns: they are left without one). */
+  soleAdminSchools(personId: number): Promise<{ name: string }[]>;
+  /** UK GDPR erasure, the one "Delete my account" does (the privacy capability's); false when there is no live account. */
+  erase(personId: number, staffId: number, ip: string): Promise<boolean>;
   clock?: () => Date;
 }
 

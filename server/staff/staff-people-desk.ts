@@ -83,6 +83,32 @@ export function staffPeopleDesk(deps: PeopleDeskDependencies) {
       return { sentTo: sent.sentTo };
     },
 
+    /** What the erasure's confirmation page shows: who, and the schools they would leave without an admin. */
+    async erasure(staff: SignedInStaff, personId: number): Promise<{ person: PersonDetails; soleAdminSchools: { name: string }[] } | Refusal> {
+      const refused = roleRefusal(staff, "erase-accounts", "Erasing an account needs the Membership role or above.");
+      if (refused) return refused;
+      const person = await personOr404(personId);
+      if (isRefusal(person)) return person;
+      return { person, soleAdminSchools: await deps.soleAdminSchools(personId) };
+    },
+
+    /**
+     * UK GDPR erasure, as "Delete my account" does it (their schools, notes,
+     * saved resources, share links and requests go; orders stay, anonymised),
+     * confirmed by typing the person's address.
+     */
+    async erase(staff: SignedInStaff, personId: number, typedEmail: string, ip: string): Promise<{ email: string } | Refusal> {
+      const refused = roleRefusal(staff, "erase-accounts", "Erasing an account needs the Membership role or above.");
+      if (refused) return refused;
+      const person = await personOr404(personId);
+      if (isRefusal(person)) return person;
+      if (!person.Email || typedEmail.trim().toLowerCase() !== person.Email.toLowerCase()) {
+        return refuse("invalid", ERASE_CONFIRMATION_MESSAGE, { errors: { email: [ERASE_CONFIRMATION_MESSAGE] } });
+      }
+      if (!(await deps.erase(personId, staff.id, ip))) return refuse("not-found", "We couldn't find that person. Their account may have been deleted.");
+      return { email: person.Email };
+    },
+
     async sendPasswordLink(staff: SignedInStaff, personId: number, ip: string): Promise<{ sentTo: string } | Refusal> {
       const refused = roleRefusal(staff, "resend-account-links");
       if (refused) return refused;
@@ -97,6 +123,8 @@ export function staffPeopleDesk(deps: PeopleDeskDependencies) {
 }
 
 export type StaffPeopleDesk = ReturnType<typeof staffPeopleDesk>;
+
+export const ERASE_CONFIRMATION_MESSAGE = "Type their email address exactly as it is shown, to confirm which account to erase.";
 
 /** A membership level as staff call it: the CRM ids say which level is which. */
 export function levelLabel(ids: CrmIds, levelId: number): string {

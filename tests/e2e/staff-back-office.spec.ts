@@ -202,7 +202,13 @@ test("the back office's pages are valid HTML (the Nu HTML Checker)", async ({ pa
     "the recovery codes": sources.recoveryCodes,
     "/staff-sign-in/": await (await request.get("/staff-sign-in/")).text(),
   };
-  for (const path of ["/staff/", "/staff/team/", `/staff/team/${id}/`, `/staff/team/${id}/remove/`, "/staff/requests/?status=all", "/staff/people/?q=example"]) {
+  const people = await (await page.request.get(`/staff/people/?q=${validMember}`)).text();
+  const personPath = /href="(\/staff\/people\/\d+\/)"/.exec(people)![1]!;
+  // The erasure's confirmation page, for the owner only here: axe too (the support user's journey never reaches it).
+  await page.goto(`${personPath}erase/`);
+  await expect(page.getByRole("heading", { level: 1, name: /^Erase .+'s account\?$/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+  for (const path of ["/staff/", "/staff/team/", `/staff/team/${id}/`, `/staff/team/${id}/remove/`, "/staff/requests/?status=all", "/staff/people/?q=example", personPath, `${personPath}erase/`]) {
     const answer = await page.request.get(path);
     expect(answer.status(), path).toBe(200);
     pages[path] = await answer.text();

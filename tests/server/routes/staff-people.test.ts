@@ -17,18 +17,20 @@ import { enrolledStaff, staffToken, type EnrolledStaff } from "../staff/support"
 describe.each(databaseEngines)("the People pages on %s", (engine) => {
   let t: TestApp;
   let support: EnrolledStaff;
+  let membership: EnrolledStaff;
 
   beforeAll(async () => {
     t = await createTestApp({ engine });
     support = await enrolledStaff(t, "support");
+    membership = await enrolledStaff(t, "membership");
   });
   afterAll(() => t.close());
 
   const page = async (path: string) => support.agent.get(path).set("Accept", "text/html");
 
-  async function post(path: string) {
-    const token = await staffToken(support.agent, "/staff/people/");
-    return support.agent.post(path).type("form").set("Accept", "text/html").send({ _csrf: token });
+  async function post(path: string, fields: Record<string, string> = {}, staff: EnrolledStaff = support) {
+    const token = await staffToken(staff.agent, "/staff/people/");
+    return staff.agent.post(path).type("form").set("Accept", "text/html").send({ _csrf: token, ...fields });
   }
 
   const lastAudit = (event: string) =>
@@ -105,5 +107,43 @@ describe.each(databaseEngines)("the People pages on %s", (engine) => {
     expect(await mailTo(t.database.db, "mary@jackson.example")).toEqual([]);
     expect((await page("/staff/people/999999/")).status).toBe(404);
     expect((await post("/staff/people/999999/password-link/")).status).toBe(404);
+  });
+
+  describe("erasure (UK GDPR)", () => {
+    it("is refused to support staff on the server (403), page and write alike, erasing nothing", async () => {
+      const person = await addPerson(t.database.db, { email: "ida@lovelace.example", firstName: "Ida" });
+      expect((await page(`/staff/people/${person}/erase/`)).status).toBe(403);
+      expect((await post(`/staff/people/${person}/erase/`, { email: "ida@lovelace.example" })).status).toBe(403);
+      expect(await crmOf(t).personDetails(person)).toBeDefined();
+      expect((await page(`/staff/people/${person}/`)).text).not.toContain("Erase the account");
+    });
+
+    it("needs the address typed to confirm; then erases as Delete my account does, audited with the staff account", async () => {
+      const person = await addPerson(t.database.db, { email: "annie@easley.example", firstName: "Annie" });
+      const crm = crmOf(t);
+      const { schoolId } = await addSchool(t.database.db, crm, { name: "Glenn Academy", kind: "independent", seats: 5 });
+      await join(crm, schoolId, person, "admin");
+
+      const confirm = await membership.agent.get(`/staff/people/${person}/erase/`).set("Accept", "text/html");
+      expect(confirm.status).toBe(200);
+      expect(confirm.text).toContain("Glenn Academy will have no admin.");
+
+      const wrong = await post(`/staff/people/${person}/erase/`, { email: "annie@easley.exampl" }, membership);
+      expect(wrong.status).toBe(400);
+      expect(wrong.text).toContain("Type their email address exactly as it is shown");
+      expect(wrong.text).toContain('value="annie@easley.exampl"');
+      expect(await crm.personDetails(person)).toBeDefined();
+
+      const erased = await post(`/staff/people/${person}/erase/`, { email: " Annie@Easley.example " }, membership);
+      expect(erased.status).toBe(303);
+      expect(erased.headers.location).toBe("/staff/people/");
+      expect(await crm.personDetails(person)).toBeUndefined();
+      expect(await crm.affiliations({ individualConstituentId: person, currentAt: new Date() })).toEqual([]);
+      const audit = await lastAudit("account.deleted");
+      expect(audit).toMatchObject({ actor_id: null, subject_id: person, record_type: "person", record_id: String(person) });
+      expect(audit.staff_actor_id).toEqual(expect.any(Number));
+      expect((await page("/staff/people/?q=easley")).text).toContain("Nobody");
+      expect((await page(`/staff/people/${person}/`)).status).toBe(404);
+    });
   });
 });
