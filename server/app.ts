@@ -48,6 +48,7 @@ import { passwordLinkHandoff } from "./routes/password-link-handoff";
 import { signInLinkHandoff } from "./routes/sign-in-link-handoff";
 import { signInLinkRoutes } from "./routes/sign-in-link";
 import { staffBackOfficeRoutes } from "./routes/staff-back-office";
+import { staffOrdersRoutes } from "./routes/staff-orders";
 import { staffPeopleRoutes } from "./routes/staff-people";
 import { staffRequestsRoutes } from "./routes/staff-requests";
 import { staffEnrolmentLinkHandoff } from "./routes/staff-enrolment-handoff";
@@ -146,6 +147,7 @@ function staffAreaLayers(services: AppServices): RequestHandler {
     staffBackOfficeRoutes({ staff: features.staff }),
     staffRequestsRoutes({ staff: features.staff }),
     staffPeopleRoutes({ staff: features.staff }),
+    staffOrdersRoutes({ staff: features.staff }),
   ]);
 }
 

@@ -216,6 +216,7 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
       crm,
       takings: (from, to) => payments.takings(from, to),
       requests,
+      orders: { ledger: payments.ledger, crm, audit },
       people: {
         crm,
         ids: crmIds,

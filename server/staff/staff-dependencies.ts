@@ -6,7 +6,7 @@ import type { Database } from "../db/schema";
 import type { Mailer } from "../mail/mailer";
 import type { RateLimiter } from "../rate-limit/rate-limit";
 import type { RequestsService } from "../requests";
-import type { OrderExport, Takings } from "../payments";
+import type { OrderExport, OrderLedger, Takings } from "../payments";
 
 /** What the People pages read and send through other capabilities' front doors. */
 export interface PeopleDeskDependencies {
@@ -26,6 +26,13 @@ export interface PeopleDeskDependencies {
   clock?: () => Date;
 }
 
+/** What the Orders pages read (the payments capability's ledger) and whom they name (the CRM port). */
+export interface OrdersDeskDependencies {
+  ledger: OrderLedger;
+  crm: Pick<CrmPort, "personContact" | "constituentDetail">;
+  audit: AuditLog;
+}
+
 /** The requests capability's methods the back office's inbox and dashboard call. */
 export type InboxRequests = Pick<RequestsService, "inbox" | "request" | "answer" | "close" | "approveJoinRequest" | "declineJoinRequest" | "counts">;
 
@@ -43,6 +50,8 @@ export interface StaffDependencies {
   crm: Pick<CrmPort, "membershipFigures">;
   /** The dashboard's orders and revenue between two instants (the payments capability's). */
   takings: (from: Date, to: Date) => Promise<Takings>;
+  /** What the Orders pages read. */
+  orders: OrdersDeskDependencies;
   /** What the People pages read and send (other capabilities' front doors). */
   people: PeopleDeskDependencies;
   /** The requests inbox, and the dashboard's "requests waiting" (the requests capability's). */

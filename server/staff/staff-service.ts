@@ -3,6 +3,7 @@ import type { StaffDependencies } from "./staff-dependencies";
 import { staffDashboard, type DashboardFigures } from "./staff-dashboard";
 import { staffEnrolment, type Enrolled, type EnrolmentPage, type EnrolmentRequest } from "./staff-enrolment";
 import { staffManagement, type StaffListEntry } from "./staff-management";
+import { staffOrdersDesk, type StaffOrdersDesk } from "./staff-orders-desk";
 import { staffPeopleDesk, type StaffPeopleDesk } from "./staff-people-desk";
 import { staffRequestsDesk, type StaffRequestsDesk } from "./staff-requests-desk";
 import type { StaffMemberRole, StaffRole } from "./staff-roles";
@@ -35,6 +36,8 @@ export interface StaffService {
   requests: StaffRequestsDesk;
   /** The People pages: find a person, see their record, send them account links. */
   people: StaffPeopleDesk;
+  /** The Orders pages: every order, one order, the CSV export. */
+  orders: StaffOrdersDesk;
 }
 
 export function createStaffService(deps: StaffDependencies): StaffService {
@@ -56,5 +59,6 @@ export function createStaffService(deps: StaffDependencies): StaffService {
     dashboard,
     requests: staffRequestsDesk(deps.requests),
     people: staffPeopleDesk({ clock: deps.clock, ...deps.people }),
+    orders: staffOrdersDesk(deps.orders),
   };
 }
