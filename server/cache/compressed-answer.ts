@@ -5,9 +5,10 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
  * An answer ready to send: its bytes as they are, Brotli'd and gzipped, each
  * with its own ETag. Each copy is made once per answer, not per request
  * (docs/performance.md, "Compression"): all at once for an answer kept to be
- * sent again and again (a page, an instances API week), or only when a
- * request first asks for that encoding, for answers that are mostly sent once
- * (search suggestions and school search, a new query on each pause in typing).
+ * sent again and again (a page, an instances API week), or on demand for
+ * answers that are mostly sent once (search suggestions and school search, a
+ * new query on each pause in typing): a small one goes out as it is the first
+ * time, and its compressed copy is made only when it is asked for again.
  */
 
 export type ContentEncoding = "br" | "gzip" | "identity";
@@ -16,6 +17,7 @@ export type ContentCoding = Exclude<ContentEncoding, "identity">;
 
 /** One body of an answer, as sent in one encoding. */
 export interface Representation {
+  encoding: ContentEncoding;
   body: Buffer;
   etag: string;
 }
@@ -24,7 +26,11 @@ export interface CompressedAnswer {
   contentType: string;
   /** The encodings it can be sent in besides identity: none for an answer too small to gain from one. */
   codings: readonly ContentCoding[];
-  /** Its body and ETag in `encoding` (identity, or one of `codings`): made on first ask, then kept with the answer. */
+  /**
+   * What to send a request that prefers `encoding` (identity, or one of `codings`): that body and its ETag, made on
+   * first ask and then kept with the answer; or, for a small on-demand answer asked in that encoding for the first
+   * time, the body as it is (its `encoding` says which was given).
+   */
   representation(encoding: ContentEncoding): Representation;
   /** What keeping it costs now: the bodies made so far. */
   readonly bytes: number;
@@ -38,7 +44,10 @@ export interface CompressedAnswer {
  */
 export type ETagStyle = "strong" | "weak";
 
-/** `eager`: every copy now (kept and sent many times); `on-demand`: each copy when first asked for. */
+/**
+ * `eager`: every copy now (kept and sent many times); `on-demand`: each copy when it is asked for, and for an answer
+ * under ON_DEMAND_UNCOMPRESSED_BYTES only from the second ask in that encoding (the first gets the bytes as they are).
+ */
 export type CompressionTiming = "eager" | "on-demand";
 
 /** Below this a compressed body saves less than the headers and the CPU cost: sent as it is. */
@@ -60,6 +69,14 @@ export const KEPT_BROTLI_QUALITY = 5;
  */
 export const ON_DEMAND_BROTLI_QUALITY = 2;
 
+/**
+ * An on-demand answer under this is sent as it is the first time it is asked for in an encoding: most are sent
+ * only once, and compressing one (about 3 kB of JSON) cost a distinct school search about 50 µs of its 200 µs of
+ * server CPU (docs/search.md), while the bytes saved fit in TCP's first flight either way (10 segments, about
+ * 14 kB), so a phone waits for no extra round trip. An answer asked for again gets its compressed copy.
+ */
+export const ON_DEMAND_UNCOMPRESSED_BYTES = 8 * 1024;
+
 const JSON_TYPE = "application/json; charset=utf-8";
 const GZIP_LEVEL = 6;
 
@@ -68,12 +85,18 @@ export function compressAnswer(raw: Buffer, contentType: string, etagStyle: ETag
   const tag = etagStyle === "strong" ? strongTagger(raw) : weakTag;
   const brotliQuality = timing === "eager" ? KEPT_BROTLI_QUALITY : ON_DEMAND_BROTLI_QUALITY;
   const made: Partial<Record<ContentEncoding, Representation>> = {};
+  /** Encodings asked for once and given the bytes as they are (on demand, small answers): the next ask makes the copy. */
+  const askedOnce: ContentEncoding[] | undefined = timing === "on-demand" && raw.length < ON_DEMAND_UNCOMPRESSED_BYTES ? [] : undefined;
   let bytes = 0;
   const representation = (encoding: ContentEncoding): Representation => {
     let found = made[encoding];
     if (found === undefined) {
+      if (encoding !== "identity" && askedOnce !== undefined && !askedOnce.includes(encoding)) {
+        askedOnce.push(encoding);
+        return representation("identity");
+      }
       const body = encoding === "identity" ? raw : encoding === "br" ? brotli(raw, brotliQuality) : gzipSync(raw, { level: GZIP_LEVEL });
-      found = { body, etag: tag(body, encoding) };
+      found = { encoding, body, etag: tag(body, encoding) };
       made[encoding] = found;
       bytes += body.length;
     }

@@ -24,8 +24,7 @@ export interface KeptReply {
  * kept answers through this one function.
  */
 export function sendCompressedAnswer(req: IncomingMessage, res: ServerResponse, answer: CompressedAnswer, headers: AnswerHeaders): void {
-  const encoding = preferredEncoding(req.headers["accept-encoding"], answer.codings);
-  const { body, etag } = answer.representation(encoding);
+  const { encoding, body, etag } = answer.representation(preferredEncoding(req.headers["accept-encoding"], answer.codings));
   res.setHeader("ETag", etag);
   res.setHeader("Vary", headers.vary);
   res.setHeader("Cache-Control", headers.cacheControl);

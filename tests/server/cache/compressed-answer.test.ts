@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { jsonAnswerPerValue } from "../../../server/cache/answer-per-value";
-import { compressAnswer, MIN_COMPRESSED_BYTES } from "../../../server/cache/compressed-answer";
+import { compressAnswer, MIN_COMPRESSED_BYTES, ON_DEMAND_UNCOMPRESSED_BYTES } from "../../../server/cache/compressed-answer";
 
 describe("compressAnswer", () => {
   it("keeps an answer under the threshold as it is, with no compressed copy to choose", () => {
@@ -21,13 +21,14 @@ describe("compressAnswer", () => {
   });
 
   it("makes every copy at once when eager, and on demand only the copy a request asks for, then keeps it", () => {
-    const raw = Buffer.from(JSON.stringify({ hits: Array.from({ length: 200 }, (_, at) => ({ name: `School ${at}` })) }));
+    const raw = Buffer.from(JSON.stringify({ hits: Array.from({ length: 400 }, (_, at) => ({ name: `School ${at}` })) }));
     const eager = compressAnswer(raw, "application/json", "weak");
     const onDemand = compressAnswer(raw, "application/json", "weak", "on-demand");
-    expect(raw.length).toBeGreaterThan(MIN_COMPRESSED_BYTES);
+    expect(raw.length).toBeGreaterThan(ON_DEMAND_UNCOMPRESSED_BYTES);
     expect(eager.bytes).toBeGreaterThan(raw.length);
     expect(onDemand.bytes).toBe(0);
     const gzip = onDemand.representation("gzip");
+    expect(gzip.encoding).toBe("gzip");
     expect(onDemand.bytes).toBe(gzip.body.length);
     expect(gunzipSync(gzip.body).equals(raw)).toBe(true);
     expect(onDemand.representation("gzip")).toBe(gzip);
@@ -37,6 +38,25 @@ describe("compressAnswer", () => {
     expect(onDemand.bytes).toBe(gzip.body.length + br.body.length);
     expect(onDemand.representation("identity").etag).toBe(eager.representation("identity").etag);
     expect(gzip.etag).toBe(eager.representation("gzip").etag);
+  });
+
+  it("sends a small on-demand answer as it is the first time an encoding is asked for, and compressed from the second", () => {
+    const raw = Buffer.from(JSON.stringify({ hits: Array.from({ length: 100 }, (_, at) => ({ name: `School ${at}` })) }));
+    expect(raw.length).toBeGreaterThan(MIN_COMPRESSED_BYTES);
+    expect(raw.length).toBeLessThan(ON_DEMAND_UNCOMPRESSED_BYTES);
+    const answer = compressAnswer(raw, "application/json", "weak", "on-demand");
+    expect(answer.codings).toEqual(["br", "gzip"]);
+    const first = answer.representation("br");
+    expect(first.encoding).toBe("identity");
+    expect(first.body.equals(raw)).toBe(true);
+    expect(answer.bytes).toBe(raw.length);
+    const second = answer.representation("br");
+    expect(second.encoding).toBe("br");
+    expect(brotliDecompressSync(second.body).equals(raw)).toBe(true);
+    expect(answer.representation("br")).toBe(second);
+    // Each encoding counts its own asks: gzip's first is still the bytes as they are.
+    expect(answer.representation("gzip").encoding).toBe("identity");
+    expect(answer.representation("gzip").encoding).toBe("gzip");
   });
 });
 
