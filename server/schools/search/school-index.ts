@@ -29,6 +29,9 @@ const TWO_TYPOS = 1;
 export const TYPO_MIN_LENGTH = 5;
 export const LONG_WORD = 8;
 
+/** A look-up of one word among a school's own words, against a step through a word's schools (measured: docs/search.md). */
+const LOOK_UP_COST = 4;
+
 /** Words whose matches are kept between queries, per index (a few MB at most); past it the list starts again. */
 const MAX_KNOWN_TERMS = 20_000;
 
@@ -107,6 +110,22 @@ export function buildSchoolIndex(rows: readonly SchoolRow[]): SchoolIndex {
   postingDocs.length = 0;
   postingFields.length = 0;
   const postingCount = (id: number) => postingStart[id + 1]! - postingStart[id]!;
+  // The same postings by school: school `doc`'s words, in id order, from docStart[doc] to docStart[doc + 1], with their
+  // fields. Whether a candidate has a word is then a search among its own dozen or so words, close together, not
+  // among the word's thousands of schools ("primary", "school").
+  const docStart = new Int32Array(rows.length + 1);
+  for (let at = 0; at < allDocs.length; at++) docStart[allDocs[at]! + 1]!++;
+  for (let doc = 0; doc < rows.length; doc++) docStart[doc + 1]! += docStart[doc]!;
+  const docWords = new Int32Array(allDocs.length);
+  const docFields = new Uint8Array(allDocs.length);
+  const filled = docStart.slice(0, rows.length);
+  for (let id = 0; id < words.length; id++) {
+    for (let at = postingStart[id]!, end = postingStart[id + 1]!; at < end; at++) {
+      const slot = filled[allDocs[at]!]!++;
+      docWords[slot] = id;
+      docFields[slot] = allFields[at]!;
+    }
+  }
   // Each school's place in name order, then id: a tie is broken by comparing two numbers, not two names.
   const nameOrder = new Int32Array(rows.length);
   const byName = Array.from(rows.keys()).sort((a, b) => (folded[a]! < folded[b]! ? -1 : folded[a]! > folded[b]! ? 1 : a - b));
@@ -230,14 +249,15 @@ export function buildSchoolIndex(rows: readonly SchoolRow[]): SchoolIndex {
     return touchedCount;
   }
 
-  /** Credits `termIndex` to the schools gathered, looking each up in its words' lists: for a common term and few candidates. */
+  /** Credits `termIndex` to the schools gathered, looking its words up among each school's own: for a common term and few candidates. */
   function lookUp({ ids, qualities }: TermMatches, termIndex: number, touchedCount: number): void {
     for (let at = 0; at < touchedCount; at++) {
       const doc = touched[at]!;
+      const from = docStart[doc]!;
+      const to = docStart[doc + 1]!;
       for (let match = 0; match < ids.length; match++) {
-        const id = ids[match]!;
-        const found = positionIn(allDocs, doc, postingStart[id]!, postingStart[id + 1]!);
-        if (found >= 0) credit(doc, allFields[found]!, qualities[match]!, termIndex);
+        const found = positionIn(docWords, ids[match]!, from, to);
+        if (found >= 0) credit(doc, docFields[found]!, qualities[match]!, termIndex);
       }
     }
   }
@@ -254,7 +274,7 @@ export function buildSchoolIndex(rows: readonly SchoolRow[]): SchoolIndex {
       const termIndex = order[rank]!;
       const termMatches = matches[termIndex]!;
       const gathers = rank < seeds;
-      if (!gathers && touchedCount * termMatches.ids.length * 16 < termMatches.postings) lookUp(termMatches, termIndex, touchedCount);
+      if (!gathers && touchedCount * termMatches.ids.length * LOOK_UP_COST < termMatches.postings) lookUp(termMatches, termIndex, touchedCount);
       else touchedCount = scan(termMatches, termIndex, gathers, touchedCount);
     }
 
