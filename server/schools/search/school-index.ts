@@ -209,6 +209,8 @@ export function buildSchoolIndex(rows: readonly SchoolRow[]): SchoolIndex {
   const exactNameMask = new Uint8Array(rows.length);
   const touched = new Int32Array(rows.length);
   const seen = new Uint8Array(rows.length);
+  /** Terms each gathered school is known to miss so far: once it misses more than a query allows, no more are looked up for it. */
+  const missed = new Uint8Array(rows.length);
   /** Words that a term of this query matched with a typo: marked in the name like a prefix. */
   const typoMatched = new Uint8Array(words.length);
 
@@ -249,16 +251,33 @@ export function buildSchoolIndex(rows: readonly SchoolRow[]): SchoolIndex {
     return touchedCount;
   }
 
-  /** Credits `termIndex` to the schools gathered, looking its words up among each school's own: for a common term and few candidates. */
-  function lookUp({ ids, qualities }: TermMatches, termIndex: number, touchedCount: number): void {
+  /**
+   * Credits `termIndex` to the schools gathered, looking its words up among each school's own: for a common term and
+   * few candidates. A school that already misses more than `allowedMisses` terms is out, and is not looked at.
+   */
+  function lookUp({ ids, qualities }: TermMatches, termIndex: number, touchedCount: number, allowedMisses: number, urnSchool: number): void {
     for (let at = 0; at < touchedCount; at++) {
       const doc = touched[at]!;
+      if (missed[doc]! > allowedMisses && doc !== urnSchool) continue;
       const from = docStart[doc]!;
       const to = docStart[doc + 1]!;
+      let hit = false;
       for (let match = 0; match < ids.length; match++) {
         const found = positionIn(docWords, ids[match]!, from, to);
-        if (found >= 0) credit(doc, docFields[found]!, qualities[match]!, termIndex);
+        if (found >= 0) {
+          credit(doc, docFields[found]!, qualities[match]!, termIndex);
+          hit = true;
+        }
       }
+      if (!hit) missed[doc]!++;
+    }
+  }
+
+  /** Counts `termIndex` as missed by each school gathered that it did not credit. */
+  function countMisses(termIndex: number, touchedCount: number): void {
+    for (let at = 0; at < touchedCount; at++) {
+      const doc = touched[at]!;
+      if (best[doc * termCount + termIndex] === 0) missed[doc]!++;
     }
   }
   /**
@@ -270,12 +289,18 @@ export function buildSchoolIndex(rows: readonly SchoolRow[]): SchoolIndex {
     const order = Array.from({ length: termTotal }, (_, index) => index).sort((a, b) => matches[a]!.postings - matches[b]!.postings);
     const seeds = termTotal - required + 1;
     let touchedCount = 0;
+    const allowedMisses = termTotal - required;
     for (let rank = 0; rank < termTotal; rank++) {
       const termIndex = order[rank]!;
       const termMatches = matches[termIndex]!;
       const gathers = rank < seeds;
-      if (!gathers && touchedCount * termMatches.ids.length * LOOK_UP_COST < termMatches.postings) lookUp(termMatches, termIndex, touchedCount);
-      else touchedCount = scan(termMatches, termIndex, gathers, touchedCount);
+      // Once gathered, a school's misses are counted, so that one already out is not looked up again (same answers, less work).
+      if (rank === seeds) for (let seed = 0; seed < seeds; seed++) countMisses(order[seed]!, touchedCount);
+      if (!gathers && touchedCount * termMatches.ids.length * LOOK_UP_COST < termMatches.postings) lookUp(termMatches, termIndex, touchedCount, allowedMisses, urnSchool);
+      else {
+        touchedCount = scan(termMatches, termIndex, gathers, touchedCount);
+        if (!gathers && rank < termTotal - 1) countMisses(termIndex, touchedCount);
+      }
     }
 
     const keptDocs: number[] = [];
@@ -302,6 +327,7 @@ export function buildSchoolIndex(rows: readonly SchoolRow[]): SchoolIndex {
       nameMask[doc] = 0;
       exactNameMask[doc] = 0;
       seen[doc] = 0;
+      missed[doc] = 0;
       if (matched < required && doc !== urnSchool) continue;
       // Best first: the URN typed; more terms; the whole name typed; closer; more of the name covered; a state school.
       const coverage = Math.min(1, names / Math.max(1, nameLength[doc]!));
