@@ -28,7 +28,7 @@ const DISTINCT_QUERIES = 40_000;
 const WARM_UP_QUERIES = 500;
 
 /** A deterministic stride through the open schools. */
-function* drawn(rows: readonly EstablishmentRow[]): Generator<EstablishmentRow> {
+export function* drawn(rows: readonly EstablishmentRow[]): Generator<EstablishmentRow> {
   const open = rows.filter((row) => row["EstablishmentStatus (name)"].startsWith("Open"));
   for (let index = 0; ; index = (index + 7919) % open.length) yield open[index]!;
 }
@@ -44,7 +44,7 @@ function typoOf(name: string, at: number): string {
 
 type Hit = { name: string; postalCode: string };
 /** The generated register repeats names and postcodes, so a check asks for a school like the one drawn, not that one. */
-const distinctRows: { label: string; queryOf: (row: EstablishmentRow, index: number) => string; found: (row: EstablishmentRow, hits: Hit[]) => boolean }[] = [
+export const distinctRows: { label: string; queryOf: (row: EstablishmentRow, index: number) => string; found: (row: EstablishmentRow, hits: Hit[]) => boolean }[] = [
   // A name as typed: a different length of it each time (at least 4 letters).
   {
     label: "names as typed",
