@@ -221,6 +221,8 @@ export function buildSchoolIndex(rows: readonly SchoolRow[]): SchoolIndex {
     ids: Int32Array;
     qualities: Uint8Array;
     postings: number;
+    /** The words it matches with a typo (marked in a hit's name like a prefix): a few, where a short prefix has thousands of ids. */
+    typoIds: Int32Array;
   }
 
   function credit(doc: number, field: number, quality: number, termIndex: number): void {
@@ -355,7 +357,8 @@ export function buildSchoolIndex(rows: readonly SchoolRow[]): SchoolIndex {
     if (!termMatches) {
       if (knownTerms.size >= MAX_KNOWN_TERMS) knownTerms.clear();
       const found = matchesOf(term, isLast);
-      termMatches = { ids: Int32Array.from(found.keys()), qualities: Uint8Array.from(found.values()), postings: 0 };
+      const typoIds = [...found].filter(([, quality]) => quality <= ONE_TYPO).map(([id]) => id);
+      termMatches = { ids: Int32Array.from(found.keys()), qualities: Uint8Array.from(found.values()), postings: 0, typoIds: Int32Array.from(typoIds) };
       for (const id of termMatches.ids) termMatches.postings += postingCount(id);
       knownTerms.set(key, termMatches);
     }
@@ -374,12 +377,13 @@ export function buildSchoolIndex(rows: readonly SchoolRow[]): SchoolIndex {
     // hide a school). A school with every term outranks any with fewer, so the second pass only adds below the first's.
     let docs = ranked(terms.length, matches, terms.length, urnSchool, limit);
     if (docs.length < limit && terms.length >= 4) docs = ranked(terms.length, matches, terms.length - 1, urnSchool, limit);
+    if (docs.length === 0) return [];
     const marked: number[] = [];
-    for (const { ids, qualities } of matches) {
-      for (let match = 0; match < ids.length; match++) {
-        if (qualities[match]! <= ONE_TYPO && typoMatched[ids[match]!] === 0) {
-          typoMatched[ids[match]!] = 1;
-          marked.push(ids[match]!);
+    for (const { typoIds } of matches) {
+      for (const id of typoIds) {
+        if (typoMatched[id] === 0) {
+          typoMatched[id] = 1;
+          marked.push(id);
         }
       }
     }
