@@ -12,7 +12,7 @@ import type { Logger } from "./logging";
 import { createMailboxService, type MailboxService } from "./mail/mailbox-service";
 import type { Mailer } from "./mail/mailer";
 import { createMemberAccess } from "./memberships";
-import { type CachedSchoolSearch, createSchoolAdminService, createSchoolRecordsService, createSchoolSearch, createSeatGrantsService, type SchoolAdminService, type SchoolRecordsService, type SeatGrantsService } from "./schools";
+import { createSchoolAdminService, createSchoolRecordsService, createSchoolSearch, createSeatGrantsService, type SchoolAdminService, type SchoolRecordsService, type SchoolSearch, type SeatGrantsService } from "./schools";
 import {
   createPaymentsService,
   type PaymentsService,
@@ -57,7 +57,7 @@ export interface FeatureServices {
   /** Site search is itself a port (server/search/search-port.ts); its adapter is chosen by the database. */
   siteSearch: CachedSiteSearch;
   /** School search is a port too (server/schools/search/school-search-port.ts), over the register (docs/schools.md). */
-  schoolSearch: CachedSchoolSearch;
+  schoolSearch: SchoolSearch;
   /** The registration wizard's school records over the CRM port (docs/crm.md "The wizard's calls"). */
   schoolRecords: SchoolRecordsService;
   mailbox: MailboxService;

@@ -9,7 +9,6 @@ export { EstablishmentFileError, parseGiasEstablishments, type Establishment, ty
 export { importRegisterIntoEmbeddedCrm, type RegisterImportSummary } from "./register-import";
 export { csvField } from "./csv-records";
 export { createSchoolSearch } from "./search/create-school-search";
-export type { CachedSchoolSearch } from "./search/cached-school-search";
 export type { SchoolHit, SchoolSearch } from "./search/school-search-port";
 
 // School membership: seats and who holds them, the admin's School tab and invites, the wizard's school records.
