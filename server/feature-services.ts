@@ -11,7 +11,7 @@ import { createReadinessProbe, type Readiness, type ReadinessProbe } from "./hea
 import type { Logger } from "./logging";
 import { createMailboxService, type MailboxService } from "./mail/mailbox-service";
 import type { Mailer } from "./mail/mailer";
-import { createMemberAccess } from "./memberships";
+import { createMemberAccess, extendMembership } from "./memberships";
 import { createSchoolAdminService, createSchoolRecordsService, createSchoolSearch, createSeatGrantsService, type SchoolAdminService, type SchoolRecordsService, type SchoolSearch, type SeatGrantsService } from "./schools";
 import {
   createPaymentsService,
@@ -227,6 +227,8 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
         ordersOf: (personId) => payments.ordersForExport(personId),
         soleAdminSchools: async (personId) => (await privacy.deletionWarnings(personId)).soleAdminSchools,
         erase: (personId, staffId, ip) => privacy.eraseForStaff(personId, staffId, ip),
+        grantComplimentary: (personId, period) =>
+          crm.inTransaction((unit) => extendMembership(unit, crmIds, { constituentId: personId, levelId: crmIds.membershipLevels.individual, period }, new Date())),
       },
     }),
   };

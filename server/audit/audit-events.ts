@@ -38,6 +38,8 @@ export const AUDIT_EVENTS = [
   "person.verification-link-sent",
   /** Staff sent a person a password-reset link from the back office (staff never see or set a password). Record: the person. */
   "person.password-link-sent",
+  /** Staff gave a person a complimentary individual membership (a current one extended). Record: the membership, before and after { expires }. details: { period } */
+  "membership.complimentary-granted",
   /** Staff downloaded a back-office export. details: { export: "orders" | ..., and the filters it was made with } */
   "export.downloaded",
   /** details: { orderId, membershipId, planType, organisationId } */

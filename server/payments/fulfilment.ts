@@ -3,9 +3,9 @@ import type { AuditLog } from "../audit";
 import type { CrmIds, CrmPort } from "../crm";
 import type { Database } from "../db/schema";
 import { inTransaction } from "../db/transactions";
-import { membershipIsValid } from "../domain/membership";
-import { isPlanType, renewedExpiry, type BillingPeriod } from "../domain/plans";
-import { currentMembership, takeSeat, withSchoolLock } from "../schools";
+import { isPlanType, type BillingPeriod } from "../domain/plans";
+import { createOrRenewMembership } from "../memberships";
+import { takeSeat, withSchoolLock } from "../schools";
 import type { SchoolPurchaseRefusal } from "../domain/school-purchase";
 import { schoolPurchaseDecision } from "./school-purchase";
 
@@ -67,7 +67,7 @@ export async function fulfilOrder(
 
     let membershipId: number;
     if (order.organisation_id === null) {
-      membershipId = await createOrRenew(crm, ids, order.constituent_id, order.level_id, undefined, period, now);
+      membershipId = await createOrRenewMembership(crm, ids, { constituentId: order.constituent_id, levelId: order.level_id, period }, now);
     } else {
       const schoolId = order.organisation_id;
       const seats = ids.membershipLevels.seatLevels.find((level) => level.id === order.level_id)?.seats ?? order.number_of_users;
@@ -75,7 +75,7 @@ export async function fulfilOrder(
         const schoolOrder = { constituentId: order.constituent_id, schoolId, levelId: order.level_id, numberOfUsers: order.number_of_users };
         const decision = await schoolPurchaseDecision(trx, crm, ids, schoolOrder, now);
         if (decision.kind === "refused") return decision;
-        const id = await createOrRenew(crm, ids, schoolId, order.level_id, seats, period, now);
+        const id = await createOrRenewMembership(crm, ids, { constituentId: schoolId, levelId: order.level_id, userSeats: seats, period }, now);
         const seat = await takeSeat(crm, ids, { schoolId, personId: order.constituent_id, role: "admin", now });
         if (seat.kind !== "joined" && seat.kind !== "already") throw new Error(`order ${order.id}: the payer could not take an admin seat (${seat.kind})`);
         return { kind: "allowed", membershipId: id } as const;
@@ -102,34 +102,4 @@ export async function fulfilOrder(
   };
   // The CRM's calls are one unit with the site's transaction (CrmPort.inTransaction, `joining`).
   return inTransaction(deps.db, (trx) => deps.crm.inTransaction((crm) => fulfil(trx, crm), { joining: trx }));
-}
-
-/** Renews the constituent's valid membership in place, or creates one from now. */
-async function createOrRenew(
-  crm: CrmPort,
-  ids: CrmIds,
-  constituentId: number,
-  levelId: number,
-  userSeats: number | undefined,
-  period: BillingPeriod,
-  now: Date,
-): Promise<number> {
-  const seats =
-    userSeats === undefined
-      ? []
-      : [
-          { benefitId: ids.seatBenefits.userSeat, available: userSeats },
-          { benefitId: ids.seatBenefits.adminSeat, available: "unlimited" as const },
-        ];
-  const current =
-    userSeats === undefined
-      ? (await crm.memberships(constituentId)).find((membership) => membershipIsValid(membership.ExpirationDateTime, now))
-      : await currentMembership(crm, constituentId, now);
-  const { starts, expires } = renewedExpiry(now, current ? new Date(current.ExpirationDateTime) : undefined, period);
-  if (current) {
-    await crm.renewMembership(current.Id, { levelId, expiration: expires, seats });
-    return current.Id;
-  }
-  const { Id } = await crm.createMembership({ constituentId, levelId, initiation: starts, expiration: expires, seats });
-  return Id;
 }

@@ -4,6 +4,7 @@ import { lastPageOf, paginationOf } from "../domain/pagination";
 import { setFlash } from "../http/flash";
 import { httpErrorOf, unlessRefused } from "../http/refusals";
 import { pathId } from "../http/path-id";
+import { formatLondonDate } from "../domain/membership-status";
 import { formatLondonDateTimeLabel } from "../shared/london-time";
 import { isRefusal, type Refusal } from "../shared/refusal";
 import type { StaffService } from "../staff";
@@ -15,6 +16,7 @@ import { signedInStaff, signedInStaffOnly, staffNavigation } from "./staff-guard
  *   GET  /staff/people/{id}/                     their record: address confirmed, memberships, schools, orders, audit trail
  *   POST /staff/people/{id}/verification-link/   a new confirmation link to their address
  *   POST /staff/people/{id}/password-link/       a password-reset link (staff never see or set a password)
+ *   POST /staff/people/{id}/complimentary/       a complimentary individual membership (period: month or year)
  *   GET|POST /staff/people/{id}/erase/           UK GDPR erasure, confirmed by typing their address
  */
 
@@ -53,6 +55,12 @@ export function staffPeopleRoutes(options: { staff: StaffService }): Router {
     backToPerson(req, res, personId, sent, (done) => `A password-reset link is on its way to ${done.sentTo}. It works once, for ${RESET_TOKEN_LIFETIME_MINUTES} minutes.`);
   });
 
+  router.post(`${PEOPLE_PATH}:personId/complimentary/`, async (req, res) => {
+    const personId = pathId(req.params.personId);
+    const granted = await desk.grantComplimentary(signedInStaff(req), personId, textField(req.body, "period"), req.ip ?? "");
+    backToPerson(req, res, personId, granted, (done) => `They are a member until ${formatLondonDate(done.expires)}, complimentary.`);
+  });
+
   router.get(`${PEOPLE_PATH}:personId/erase/`, async (req, res) => {
     await renderErasure(req, res, pathId(req.params.personId));
   });
@@ -82,7 +90,7 @@ export function staffPeopleRoutes(options: { staff: StaffService }): Router {
 /** After an action: the person's page with what happened, or why not; the role's refusal and an unknown person are the error page. */
 function backToPerson<Done>(req: Request, res: Response, personId: number, outcome: Done | Refusal, said: (done: Done) => string): void {
   if (isRefusal(outcome)) {
-    if (outcome.reason === "forbidden" || outcome.reason === "not-found") throw httpErrorOf(outcome);
+    if (outcome.reason === "forbidden" || outcome.reason === "not-found" || outcome.reason === "invalid") throw httpErrorOf(outcome);
     setFlash(req, { variant: "error", text: outcome.message });
   } else {
     setFlash(req, { variant: "success", text: said(outcome) });

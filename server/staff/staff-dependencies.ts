@@ -21,6 +21,8 @@ export interface PeopleDeskDependencies {
   ordersOf(personId: number): Promise<OrderExport[]>;
   /** Schools the person is the only admin of (the erasure page warns: they are left without one). */
   soleAdminSchools(personId: number): Promise<{ name: string }[]>;
+  /** A complimentary individual membership for one period, renewing a current one as a payment would (the memberships capability's). */
+  grantComplimentary(personId: number, period: "month" | "year"): Promise<{ membershipId: number; previousExpiry: string | null; expires: Date }>;
   /** UK GDPR erasure, the one "Delete my account" does (the privacy capability's); false when there is no live account. */
   erase(personId: number, staffId: number, ip: string): Promise<boolean>;
   clock?: () => Date;

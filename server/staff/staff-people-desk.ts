@@ -83,6 +83,26 @@ export function staffPeopleDesk(deps: PeopleDeskDependencies) {
       return { sentTo: sent.sentTo };
     },
 
+    /** A complimentary individual membership for a month or a year: a current one is extended, as a payment would. */
+    async grantComplimentary(staff: SignedInStaff, personId: number, period: string, ip: string): Promise<{ expires: Date } | Refusal> {
+      const refused = roleRefusal(staff, "grant-complimentary-memberships", "Complimentary memberships need the Membership role or above.");
+      if (refused) return refused;
+      if (period !== "month" && period !== "year") return refuse("invalid", "Choose how long the membership is for.", { errors: { period: ["Choose how long the membership is for."] } });
+      const person = await personOr404(personId);
+      if (isRefusal(person)) return person;
+      const granted = await deps.grantComplimentary(personId, period);
+      await deps.audit.record({
+        event: "membership.complimentary-granted",
+        actorId: null,
+        staffActorId: staff.id,
+        subjectId: personId,
+        ip,
+        details: { period },
+        record: { type: "membership", id: granted.membershipId, before: granted.previousExpiry ? { expires: granted.previousExpiry } : null, after: { expires: granted.expires.toISOString() } },
+      });
+      return { expires: granted.expires };
+    },
+
     /** What the erasure's confirmation page shows: who, and the schools they would leave without an admin. */
     async erasure(staff: SignedInStaff, personId: number): Promise<{ person: PersonDetails; soleAdminSchools: { name: string }[] } | Refusal> {
       const refused = roleRefusal(staff, "erase-accounts", "Erasing an account needs the Membership role or above.");

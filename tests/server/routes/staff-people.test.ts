@@ -109,6 +109,30 @@ describe.each(databaseEngines)("the People pages on %s", (engine) => {
     expect((await post("/staff/people/999999/password-link/")).status).toBe(404);
   });
 
+  it("gives a complimentary year (membership role only, checked on the server), and a second one extends it as a payment would, audited", async () => {
+    const person = await addPerson(t.database.db, { email: "hedy@lamarr.example", firstName: "Hedy" });
+    expect((await post(`/staff/people/${person}/complimentary/`, { period: "year" })).status).toBe(403);
+    expect(await crmOf(t).memberships(person)).toEqual([]);
+
+    const granted = await post(`/staff/people/${person}/complimentary/`, { period: "year" }, membership);
+    expect(granted.status).toBe(303);
+    const [first] = await crmOf(t).memberships(person);
+    const days = (Date.parse(first!.ExpirationDateTime) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(364);
+    expect(days).toBeLessThan(367);
+    expect((await membership.agent.get(`/staff/people/${person}/`).set("Accept", "text/html")).text).toContain("complimentary.");
+
+    await post(`/staff/people/${person}/complimentary/`, { period: "month" }, membership);
+    const [extended] = await crmOf(t).memberships(person);
+    expect(extended!.Id).toBe(first!.Id);
+    expect(Date.parse(extended!.ExpirationDateTime) - Date.parse(first!.ExpirationDateTime)).toBeGreaterThanOrEqual(28 * 86_400_000);
+    const audit = await lastAudit("membership.complimentary-granted");
+    expect(audit).toMatchObject({ subject_id: person, record_type: "membership", record_id: String(first!.Id) });
+    expect(JSON.parse(audit.record_before!)).toEqual({ expires: first!.ExpirationDateTime });
+    expect(JSON.parse(audit.details)).toEqual({ period: "month" });
+    expect((await post(`/staff/people/${person}/complimentary/`, { period: "forever" }, membership)).status).toBe(400);
+  });
+
   describe("erasure (UK GDPR)", () => {
     it("is refused to support staff on the server (403), page and write alike, erasing nothing", async () => {
       const person = await addPerson(t.database.db, { email: "ida@lovelace.example", firstName: "Ida" });

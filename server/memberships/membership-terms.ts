@@ -1,0 +1,52 @@
+import type { CrmIds, CrmPort } from "../crm";
+import { membershipIsValid } from "../domain/membership";
+import { renewedExpiry, type BillingPeriod } from "../domain/plans";
+import { currentMembership } from "../schools";
+
+/*
+ * How a membership is made or extended by one period: a paid order's
+ * fulfilment and the back office's complimentary membership both run it, so
+ * a gift renews exactly as a payment does (no days lost when early, from now
+ * when lapsed).
+ */
+
+export interface MembershipTerm {
+  constituentId: number;
+  levelId: number;
+  /** A school's user seats; undefined for a person's own membership. */
+  userSeats?: number;
+  period: BillingPeriod;
+}
+
+/** Renews the constituent's valid membership in place by one period, or creates one from now; answers its id. */
+export async function createOrRenewMembership(crm: CrmPort, ids: CrmIds, term: MembershipTerm, now: Date): Promise<number> {
+  return (await extendMembership(crm, ids, term, now)).membershipId;
+}
+
+/** The same, answering also the expiry before (null: a new membership) and after, for the audit log. */
+export async function extendMembership(
+  crm: CrmPort,
+  ids: CrmIds,
+  term: MembershipTerm,
+  now: Date,
+): Promise<{ membershipId: number; previousExpiry: string | null; expires: Date }> {
+  const { constituentId, levelId, userSeats, period } = term;
+  const seats =
+    userSeats === undefined
+      ? []
+      : [
+          { benefitId: ids.seatBenefits.userSeat, available: userSeats },
+          { benefitId: ids.seatBenefits.adminSeat, available: "unlimited" as const },
+        ];
+  const current =
+    userSeats === undefined
+      ? (await crm.memberships(constituentId)).find((membership) => membershipIsValid(membership.ExpirationDateTime, now))
+      : await currentMembership(crm, constituentId, now);
+  const { starts, expires } = renewedExpiry(now, current ? new Date(current.ExpirationDateTime) : undefined, period);
+  if (current) {
+    await crm.renewMembership(current.Id, { levelId, expiration: expires, seats });
+    return { membershipId: current.Id, previousExpiry: current.ExpirationDateTime, expires };
+  }
+  const { Id } = await crm.createMembership({ constituentId, levelId, initiation: starts, expiration: expires, seats });
+  return { membershipId: Id, previousExpiry: null, expires };
+}
