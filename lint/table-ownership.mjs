@@ -19,6 +19,7 @@ export const TABLE_OWNERS = {
   resources: ["resources", "resource_facet_terms", "resource_facets", "resource_activities", "saved_resources", "teacher_notes", "share_links"],
   schools: ["schools", "closed_schools", "organisation_creators", "school_invites"],
   requests: ["requests", "request_answers"],
+  payments: ["payment_orders", "payment_fulfilments", "payment_refunds"],
   staff: ["staff_accounts", "staff_enrolments", "staff_recovery_codes"],
 };
 

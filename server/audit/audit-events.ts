@@ -44,6 +44,8 @@ export const AUDIT_EVENTS = [
   "export.downloaded",
   /** details: { orderId, membershipId, planType, organisationId } */
   "payment.fulfilled",
+  /** Money went back on an order: staff's refund (staffActorId) or the provider's. Record: the order, refunded pence before and after. details: { orderId, amountPence, startedBy, membershipEnded } */
+  "payment.refunded",
   /** Paid, but refused on arrival by the school-purchase rule: nothing granted, to refund. details: { orderId, organisationId, reason } */
   "payment.unfulfilled",
   /** Recorded by the account deletion (My account, "Delete my account"). */

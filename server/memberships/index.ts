@@ -6,4 +6,4 @@
 export { createMemberAccess, type MemberAccess, type MemberAccessReader } from "./member-access-reader";
 export { renewalFor } from "./lapsed-renewal";
 export type { Renewal } from "../../contracts/shapes/renewal";
-export { createOrRenewMembership, extendMembership, type MembershipTerm } from "./membership-terms";
+export { createOrRenewMembership, endMembershipNow, extendMembership, type MembershipTerm } from "./membership-terms";

@@ -50,3 +50,18 @@ export async function extendMembership(
   const { Id } = await crm.createMembership({ constituentId, levelId, initiation: starts, expiration: expires, seats });
   return { membershipId: Id, previousExpiry: null, expires };
 }
+
+/**
+ * Ends a membership now (a full refund, docs/payments.md): every seat held
+ * in it is given back first (each through CrmPort.endAffiliation, which frees
+ * it), admins' included, then it expires now. Answers whether there was a
+ * current membership to end.
+ */
+export async function endMembershipNow(crm: CrmPort, membershipId: number, now: Date): Promise<boolean> {
+  const membership = await crm.membershipSummary(membershipId);
+  if (!membership || !membershipIsValid(membership.ExpirationDateTime, now)) return false;
+  const held = await crm.affiliations({ groupConstituentId: membership.Constituent.Id, currentAt: now });
+  for (const affiliation of held) if (affiliation.Salary !== null) await crm.endAffiliation(affiliation.Id, now);
+  await crm.renewMembership(membershipId, { levelId: membership.MembershipLevel.Id, expiration: now, seats: [] });
+  return true;
+}

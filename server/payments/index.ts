@@ -10,3 +10,4 @@ export type { SandboxCheckoutPage } from "./sandbox-checkout";
 export { createStripeProvider, type StripeApiAddress } from "./stripe-provider";
 export { ORDER_STATUSES, ORDER_STATUS_LABELS, type LedgerOrder, type OrderLedger, type OrderQuery } from "./order-ledger";
 export type { OrderStatus } from "./tables";
+export type { RefundRecord, StaffRefund } from "./refunds";

@@ -61,6 +61,8 @@ export function paymentOrders(db: Kysely<Database>) {
       await db.updateTable("payment_orders").set({ provider_reference: reference }).where("id", "=", id).execute();
     },
 
+    byId: (id: number) => db.selectFrom("payment_orders").select(columns).where("id", "=", id).executeTakeFirst(),
+
     bySession: (sessionId: string) => db.selectFrom("payment_orders").select(columns).where("session_id", "=", sessionId).executeTakeFirst(),
 
     byReference: (provider: string, reference: string) =>

@@ -1,8 +1,9 @@
 /*
  * The payment port: what the site asks of a payment provider. The embedded
  * sandbox (sandbox-*.ts) and Stripe Checkout (stripe-provider.ts) implement
- * it: createCheckout makes a Checkout Session and answers its URL and id, and
- * verifyNotification wraps stripe.webhooks.constructEvent on the raw body.
+ * it: createCheckout makes a Checkout Session and answers its URL and id,
+ * verifyNotification wraps stripe.webhooks.constructEvent on the raw body,
+ * and refund gives money back through the provider's refunds API.
  * Nothing here names one provider. The return to the site is only a hint:
  * payments are recorded from verified notifications alone.
  */
@@ -33,10 +34,21 @@ export type PaymentOutcome =
   | { kind: "declined"; reference: string }
   | { kind: "cancelled"; reference: string }
   | { kind: "failed"; reference: string }
+  /** Money went back to the payer (started here or at the provider): the payment's refunded total is now this. */
+  | { kind: "refunded"; reference: string; refundedTotalPence: number }
   /** Verified, but an event the site does not act on. */
   | { kind: "ignored"; reason: string };
 
 export type NotificationRefusal = { kind: "refused"; reason: string };
+
+/** Money back on a paid checkout: part of it, or all that is left. */
+export interface RefundRequest {
+  /** The provider's reference for the payment (the order's provider_reference). */
+  reference: string;
+  amountPence: number;
+  /** The same key for a retried request, so the provider refunds once. */
+  idempotencyKey: string;
+}
 
 export interface PaymentProvider {
   /** Names the provider in orders and in the notification path (/payments/notifications/<name>/). */
@@ -44,4 +56,6 @@ export interface PaymentProvider {
   createCheckout(order: CheckoutOrder): Promise<Checkout>;
   /** Checks the signature over the exact bytes received; a refusal changes nothing. */
   verifyNotification(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<PaymentOutcome | NotificationRefusal>;
+  /** Refunds `amountPence` of the payment; answers the provider's id for the refund. Throws when the provider refuses or fails. */
+  refund(request: RefundRequest): Promise<{ refundReference: string }>;
 }

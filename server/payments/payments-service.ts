@@ -11,6 +11,7 @@ import { isRefusal, refuse, type Refusal } from "../shared/refusal";
 import { readBasketItem } from "./basket-item";
 import { fulfilOrder } from "./fulfilment";
 import { ORDER_STATUS_LABELS, orderLedger, type OrderLedger } from "./order-ledger";
+import { orderRefunds, type RefundRecord, type StaffRefund } from "./refunds";
 import type { NotificationResult } from "./notification-result";
 import type { Checkout, PaymentProvider } from "./payment-port";
 import { paymentOrders, type OrderRow } from "./payment-orders";
@@ -87,6 +88,10 @@ export interface PaymentsService {
   sandbox: SandboxCheckout | undefined;
   /** Every order, for the back office: a page with filters, one order, a streamed export. */
   ledger: OrderLedger;
+  /** An order's refunds, oldest first. */
+  refundsOf(orderId: number): Promise<RefundRecord[]>;
+  /** Staff refund part or all of what is left of a paid order through the provider; answers the order's refunds. */
+  refund(request: StaffRefund): Promise<RefundRecord[] | Refusal>;
 }
 
 export interface PaymentsDependencies {
@@ -109,6 +114,7 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
   const { db, crm, ids, provider, logger } = deps;
   const clock = deps.clock ?? (() => new Date());
   const orders = paymentOrders(db);
+  const refunds = orderRefunds({ db, crm, provider, mailer: deps.mailer, audit: deps.audit, logger, clock });
 
   const named = async (id: number, from: CrmPort = crm): Promise<Named> => {
     const detail = await from.constituentDetail(id);
@@ -167,6 +173,10 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
       return { kind: "accepted" };
     }
     const now = clock();
+    if (outcome.kind === "refunded") {
+      await refunds.recordProviderRefund(order, outcome.refundedTotalPence);
+      return { kind: "accepted" };
+    }
     if (outcome.kind !== "approved") {
       await orders.settleUnpaid(order.id, outcome.kind, now);
       logger.info({ orderId: order.id, status: outcome.kind }, "payment not made");
@@ -297,6 +307,8 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
     handleNotification,
 
     ledger: orderLedger(db, describe),
+    refundsOf: (orderId) => refunds.refundsOf(orderId),
+    refund: async (request) => refunds.refundByStaff(await orders.byId(request.orderId), request),
 
     sandbox: deps.sandbox
       ? createSandboxCheckout({ orders, sandbox: deps.sandbox, describe, handleNotification, publicUrl: deps.publicUrl })

@@ -28,10 +28,16 @@ export interface SandboxProvider extends PaymentProvider {
   resultForCard(cardNumber: string): SandboxResult | undefined;
   /** The signed notification the sandbox sends for a payment's result. */
   notification(reference: string, result: SandboxResult): { rawBody: Buffer; headers: Record<string, string> };
+  /** The signed notification of a refund made at the provider (as Stripe's charge.refunded): the payment's refunded total. */
+  refundNotification(reference: string, refundedTotalPence: number): { rawBody: Buffer; headers: Record<string, string> };
 }
 
 export function createSandboxProvider(options: { webhookSecret: string }): SandboxProvider {
   const { webhookSecret } = options;
+  const signed = (event: Record<string, unknown>) => {
+    const rawBody = Buffer.from(JSON.stringify(event));
+    return { rawBody, headers: { "content-type": "application/json", [SANDBOX_SIGNATURE_HEADER]: signSandboxBody(webhookSecret, rawBody) } };
+  };
   return {
     name: "sandbox",
 
@@ -52,10 +58,20 @@ export function createSandboxProvider(options: { webhookSecret: string }): Sandb
       } catch {
         return { kind: "refused", reason: "body is not JSON" };
       }
-      const { type, reference } = (event ?? {}) as { type?: unknown; reference?: unknown };
+      const { type, reference, refundedTotalPence } = (event ?? {}) as { type?: unknown; reference?: unknown; refundedTotalPence?: unknown };
       if (typeof reference !== "string" || typeof type !== "string") return { kind: "refused", reason: "no type or reference" };
+      if (type === "payment.refunded") {
+        return Number.isSafeInteger(refundedTotalPence) && (refundedTotalPence as number) > 0
+          ? { kind: "refunded", reference, refundedTotalPence: refundedTotalPence as number }
+          : { kind: "refused", reason: "a refund without its refunded total" };
+      }
       const result = sandboxEvents[type];
       return result ? { kind: result, reference } : { kind: "ignored", reason: `event ${type}` };
+    },
+
+    async refund() {
+      // No money moved, so none goes back: the refund is its reference.
+      return { refundReference: `sbx_re_${randomBytes(12).toString("hex")}` };
     },
 
     resultForCard(cardNumber) {
@@ -66,8 +82,11 @@ export function createSandboxProvider(options: { webhookSecret: string }): Sandb
     },
 
     notification(reference, result) {
-      const rawBody = Buffer.from(JSON.stringify({ type: `payment.${result}`, reference, created: new Date().toISOString() }));
-      return { rawBody, headers: { "content-type": "application/json", [SANDBOX_SIGNATURE_HEADER]: signSandboxBody(webhookSecret, rawBody) } };
+      return signed({ type: `payment.${result}`, reference, created: new Date().toISOString() });
+    },
+
+    refundNotification(reference, refundedTotalPence) {
+      return signed({ type: "payment.refunded", reference, refundedTotalPence, created: new Date().toISOString() });
     },
   };
 }

@@ -32,6 +32,7 @@ export const STRIPE_TIMEOUT_MS = 10_000;
 export const STRIPE_NETWORK_RETRIES = 1;
 
 type SessionEvent = { type: string; data: { object: { id: string; payment_status?: string } } };
+type ChargeEvent = { type: "charge.refunded"; data: { object: { id: string; payment_intent?: string | null; amount_refunded?: number } } };
 
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
   const stripe = new Stripe(options.secretKey, { ...options.api, telemetry: false, timeout: STRIPE_TIMEOUT_MS, maxNetworkRetries: STRIPE_NETWORK_RETRIES });
@@ -55,8 +56,26 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     }
   }
 
+  /** A refund, made here or in Stripe's dashboard: the Checkout Session it belongs to, and the payment's refunded total. */
+  async function refundOutcome(event: ChargeEvent): Promise<PaymentOutcome> {
+    const charge = event.data.object;
+    if (!charge.payment_intent || !Number.isSafeInteger(charge.amount_refunded)) return { kind: "ignored", reason: "a refunded charge without a payment" };
+    const sessions = await stripe.checkout.sessions.list({ payment_intent: charge.payment_intent, limit: 1 });
+    const session = sessions.data[0];
+    if (!session) return { kind: "ignored", reason: `no Checkout Session for ${charge.payment_intent}` };
+    return { kind: "refunded", reference: session.id, refundedTotalPence: charge.amount_refunded! };
+  }
+
   return {
     name: "stripe",
+
+    async refund({ reference, amountPence, idempotencyKey }) {
+      const session = await stripe.checkout.sessions.retrieve(reference);
+      const paymentIntent = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
+      if (!paymentIntent) throw new Error(`Checkout Session ${reference} has no payment to refund`);
+      const refund = await stripe.refunds.create({ payment_intent: paymentIntent, amount: amountPence }, { idempotencyKey });
+      return { refundReference: refund.id };
+    },
 
     async createCheckout(order: CheckoutOrder): Promise<Checkout> {
       const session = await stripe.checkout.sessions.create({
@@ -86,6 +105,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       } catch (error) {
         return { kind: "refused", reason: error instanceof Error ? error.message : "bad signature" };
       }
+      if (event.type === "charge.refunded") return refundOutcome(event as unknown as ChargeEvent);
       if (!event.type.startsWith("checkout.session.")) return { kind: "ignored", reason: `event ${event.type}` };
       if (typeof event.data?.object?.id !== "string") return { kind: "refused", reason: "no Checkout Session in the event" };
       return outcomeOf(event);

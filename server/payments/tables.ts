@@ -34,7 +34,24 @@ export interface PaymentFulfilmentsTable {
   fulfilled_at: string;
 }
 
+/** A refund of a paid order (migration 0032): staff's from the back office, or the provider's (charge.refunded). */
+export interface PaymentRefundsTable {
+  id: Generated<number>;
+  order_id: number;
+  amount_pence: number;
+  /** The order's refunded total after this refund: unique per order, so one refund is recorded once. */
+  refunded_total_pence: number;
+  /** The provider's id for the refund, when it gave one. */
+  provider_reference: string | null;
+  started_by: "staff" | "provider";
+  staff_id: number | null;
+  /** 1 when the membership the order gave was ended (and its seats given back) with this refund. */
+  membership_ended: Generated<number>;
+  created_at: string;
+}
+
 export interface PaymentTables {
   payment_orders: PaymentOrdersTable;
   payment_fulfilments: PaymentFulfilmentsTable;
+  payment_refunds: PaymentRefundsTable;
 }

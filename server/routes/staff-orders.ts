@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { Router, type Request } from "express";
+import { Router, type Request, type Response } from "express";
 import { PLAN_TYPES } from "../../contracts/rules/plans";
 import { textField } from "../accounts";
 import { lastPageOf, paginationOf } from "../domain/pagination";
@@ -9,7 +9,8 @@ import { httpErrorOf, unlessRefused } from "../http/refusals";
 import { pathId } from "../http/path-id";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderQuery, type OrderStatus } from "../payments";
 import { londonDateOf } from "../shared/london-time";
-import { isRefusal } from "../shared/refusal";
+import { setFlash } from "../http/flash";
+import { isRefusal, type Refusal } from "../shared/refusal";
 import type { StaffService } from "../staff";
 import { signedInStaff, signedInStaffOnly, staffNavigation } from "./staff-guard";
 
@@ -17,7 +18,8 @@ import { signedInStaff, signedInStaffOnly, staffNavigation } from "./staff-guard
  * The back office's Orders pages (docs/back-office.md, "Orders"), finance and above:
  *   GET /staff/orders/?status=&plan=&provider=&from=&to=&ref=&page=   every order, filtered, 25 a page
  *   GET /staff/orders/export.csv?(the same filters)                   the matching orders as CSV, streamed
- *   GET /staff/orders/{id}/                                           one order
+ *   GET /staff/orders/{id}/                                           one order, its refunds and the refund form
+ *   POST /staff/orders/{id}/refund/                                   refund (amount in pounds, membership: end | keep)
  */
 
 const ORDERS_PATH = "/staff/orders/";
@@ -57,8 +59,32 @@ export function staffOrdersRoutes(options: { staff: StaffService }): Router {
   });
 
   router.get(`${ORDERS_PATH}:orderId/`, async (req, res) => {
-    res.render("pages/staff/order.njk", { order: unlessRefused(await desk.order(signedInStaff(req), pathId(req.params.orderId))) });
+    await renderOrder(req, res, pathId(req.params.orderId));
   });
+
+  router.post(`${ORDERS_PATH}:orderId/refund/`, async (req, res) => {
+    const orderId = pathId(req.params.orderId);
+    const typed = { amount: textField(req.body, "amount"), membership: textField(req.body, "membership") };
+    const refunded = await desk.refund(signedInStaff(req), orderId, typed, req.ip ?? "");
+    if (isRefusal(refunded)) {
+      if (refunded.reason === "forbidden" || refunded.reason === "not-found") throw httpErrorOf(refunded);
+      return renderOrder(req, res, orderId, { refusal: refunded, typed });
+    }
+    const latest = refunded.at(-1)!;
+    setFlash(req, { variant: "success", text: `${latest.amount} refunded${latest.membershipEnded ? ", and the membership ended" : ""}. The payer has been sent a receipt.` });
+    res.redirect(303, `${ORDERS_PATH}${orderId}/`);
+  });
+
+  /** The order's page; after a refused refund, with the reason and what was typed. */
+  async function renderOrder(req: Request, res: Response, orderId: number, failed?: { refusal: Refusal; typed: { amount: string; membership: string } }): Promise<void> {
+    const order = unlessRefused(await desk.order(signedInStaff(req), orderId));
+    if (failed) res.status(httpErrorOf(failed.refusal).status);
+    res.render("pages/staff/order.njk", {
+      order,
+      typed: failed?.typed ?? { amount: (order.refundablePence / 100).toFixed(2), membership: order.refunds.length === 0 ? "end" : "keep" },
+      errors: failed ? (failed.refusal.errors ?? { _form: [failed.refusal.message] }) : undefined,
+    });
+  }
 
   return router;
 }

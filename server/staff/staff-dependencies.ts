@@ -6,7 +6,8 @@ import type { Database } from "../db/schema";
 import type { Mailer } from "../mail/mailer";
 import type { RateLimiter } from "../rate-limit/rate-limit";
 import type { RequestsService } from "../requests";
-import type { OrderExport, OrderLedger, Takings } from "../payments";
+import type { OrderExport, OrderLedger, RefundRecord, StaffRefund, Takings } from "../payments";
+import type { Refusal } from "../shared/refusal";
 
 /** What the People pages read and send through other capabilities' front doors. */
 export interface PeopleDeskDependencies {
@@ -31,6 +32,8 @@ export interface PeopleDeskDependencies {
 /** What the Orders pages read (the payments capability's ledger) and whom they name (the CRM port). */
 export interface OrdersDeskDependencies {
   ledger: OrderLedger;
+  refundsOf(orderId: number): Promise<RefundRecord[]>;
+  refund(request: StaffRefund): Promise<RefundRecord[] | Refusal>;
   crm: Pick<CrmPort, "personContact" | "constituentDetail">;
   audit: AuditLog;
 }

@@ -1,5 +1,5 @@
 import { csvLine } from "../domain/csv";
-import type { LedgerOrder, OrderQuery } from "../payments";
+import type { LedgerOrder, OrderQuery, RefundRecord } from "../payments";
 import { refuse, type Refusal } from "../shared/refusal";
 import { roleRefusal } from "./role-refusal";
 import type { OrdersDeskDependencies } from "./staff-dependencies";
@@ -15,11 +15,22 @@ export const ORDERS_PER_PAGE = 25;
 
 const FINANCE_ONLY = "Orders are for the Finance role and above.";
 
-/** An order with who paid and for which school, by name. */
+/** An order with who paid and for which school, by name, and its refunds. */
 export interface OrderView extends LedgerOrder {
   payer: { name: string; email: string | null } | null;
   schoolName: string | null;
+  refunds: RefundRecord[];
+  /** What is left to refund, in pence (0 for an order never paid). */
+  refundablePence: number;
 }
+
+/** A refund as typed on the order's page: an amount in pounds, and "end" or "keep" for the membership. */
+export interface TypedRefund {
+  amount: string;
+  membership: string;
+}
+
+const AMOUNT = /^£?\s*(\d{1,7})(?:\.(\d{1,2}))?$/;
 
 /** The export's columns, in order (docs/back-office.md lists what each holds). */
 export const ORDER_EXPORT_COLUMNS = [
@@ -47,25 +58,48 @@ export function staffOrdersDesk(deps: OrdersDeskDependencies) {
     const detail = contact && (await deps.crm.constituentDetail(personId));
     return contact ? { name: detail?.DisplayName ?? contact.FirstName, email: contact.Email } : null;
   };
-  const viewOf = async (order: LedgerOrder): Promise<OrderView> => ({
-    ...order,
-    payer: await payerOf(order.payerId),
-    schoolName: order.organisationId === null ? null : ((await deps.crm.constituentDetail(order.organisationId))?.DisplayName ?? null),
-  });
+  const viewOf = async (order: LedgerOrder, withRefunds = false): Promise<OrderView> => {
+    const refunds = withRefunds ? await deps.refundsOf(order.id) : [];
+    const paid = order.status === "approved" || order.status === "unfulfilled";
+    return {
+      ...order,
+      payer: await payerOf(order.payerId),
+      schoolName: order.organisationId === null ? null : ((await deps.crm.constituentDetail(order.organisationId))?.DisplayName ?? null),
+      refunds,
+      refundablePence: paid ? order.amountPence - (refunds.at(-1)?.refundedTotalPence ?? 0) : 0,
+    };
+  };
 
   return {
     async orders(staff: SignedInStaff, query: OrderQuery, page: number): Promise<{ rows: OrderView[]; total: number; page: number; perPage: number } | Refusal> {
       const refused = roleRefusal(staff, "manage-orders", FINANCE_ONLY);
       if (refused) return refused;
       const found = await deps.ledger.page(query, page, ORDERS_PER_PAGE);
-      return { rows: await Promise.all(found.rows.map(viewOf)), total: found.total, page, perPage: ORDERS_PER_PAGE };
+      return { rows: await Promise.all(found.rows.map((order) => viewOf(order))), total: found.total, page, perPage: ORDERS_PER_PAGE };
     },
 
     async order(staff: SignedInStaff, orderId: number): Promise<OrderView | Refusal> {
       const refused = roleRefusal(staff, "manage-orders", FINANCE_ONLY);
       if (refused) return refused;
       const order = await deps.ledger.order(orderId);
-      return order ? viewOf(order) : refuse("not-found", "We couldn't find that order.");
+      return order ? viewOf(order, true) : refuse("not-found", "We couldn't find that order.");
+    },
+
+    /** Refunds an order through the payment port: finance and above; the amount in pounds as typed. */
+    async refund(staff: SignedInStaff, orderId: number, typed: TypedRefund, ip: string): Promise<RefundRecord[] | Refusal> {
+      const refused = roleRefusal(staff, "refund-orders", "Refunds are for the Finance role and above.");
+      if (refused) return refused;
+      const match = AMOUNT.exec(typed.amount.trim());
+      if (!match) {
+        const message = "Enter the amount in pounds, for example 45.00.";
+        return refuse("invalid", message, { errors: { amount: [message] } });
+      }
+      if (typed.membership !== "end" && typed.membership !== "keep") {
+        const message = "Choose whether the membership ends with the refund.";
+        return refuse("invalid", message, { errors: { membership: [message] } });
+      }
+      const amountPence = Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
+      return deps.refund({ orderId, amountPence, endMembership: typed.membership === "end", staffId: staff.id, ip });
     },
 
     /**

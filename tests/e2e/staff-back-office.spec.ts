@@ -65,7 +65,7 @@ for (const { label, viewport } of [
       await expectNoAxeViolations(page);
     });
 
-    test("an owner invites a support user, who enrols from the email and is refused the owner's pages and writes", async ({ page, browser }) => {
+    test("an owner invites a support user, who enrols from the email and is refused the owner's pages and writes, and refunds", async ({ page, browser }) => {
       test.setTimeout(240_000);
       const owner = uniqueStaffEmail("owner");
       await enrol(page, await staffCreate(owner, "owner"), async () => {});
@@ -107,6 +107,12 @@ for (const { label, viewport } of [
       const token = await supportPage.locator('input[name="_csrf"]').first().inputValue();
       const write = await supportPage.request.post("/staff/team/", { form: { _csrf: token, email: uniqueStaffEmail("sneaky"), role: "owner" } });
       expect(write.status()).toBe(403);
+      // A refund too: the orders are Finance's, page and write alike.
+      const orders = await supportPage.goto("/staff/orders/");
+      expect(orders?.status()).toBe(403);
+      await expect(supportPage.getByText("Orders are for the Finance role and above.")).toBeVisible();
+      const refund = await supportPage.request.post("/staff/orders/1/refund/", { form: { _csrf: token, amount: "45.00", membership: "end" } });
+      expect(refund.status()).toBe(403);
       await supportContext.close();
 
       // The owner makes them Finance; the page says so.

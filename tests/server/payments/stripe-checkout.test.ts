@@ -5,7 +5,7 @@ import { addSchool, ids } from "../memberships/support";
 import { databaseEngines } from "../support/databases";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { basketItem, orderRow, paymentRecords, signedInPayer, type Payer } from "./support";
-import { startStripeStandIn, stripeWebhook, testStripeKeys, type StripeStandIn } from "./stripe-stand-in";
+import { startStripeStandIn, stripeChargeRefunded, stripeWebhook, testStripeKeys, type StripeStandIn } from "./stripe-stand-in";
 
 /*
  * PAYMENT_PROVIDER=stripe through the whole app: the Stripe SDK talks to a
@@ -149,5 +149,52 @@ describe.each(databaseEngines)("Stripe Checkout on %s", (engine) => {
     }
     expect(t.logLines()).toContainEqual(expect.objectContaining({ level: 50, msg: "checkout not created", provider: "stripe" }));
     expect(t.logText()).not.toContain(testStripeKeys.STRIPE_SECRET_KEY);
+  });
+
+  describe("refunds", () => {
+    /** A paid order: checked out and completed through the webhook. */
+    const paidOrder = async () => {
+      const payer = await signedIn();
+      const { sessionId, reference } = await checkout(payer);
+      expect((await notify(stripeWebhook("checkout.session.completed", { id: reference, client_reference_id: sessionId }))).status).toBe(200);
+      const order = await orderRow(t.database.db, sessionId);
+      return { payer, order, reference };
+    };
+    const refundsOf = (orderId: number) => t.database.db.selectFrom("payment_refunds").selectAll().where("order_id", "=", orderId).orderBy("id").execute();
+
+    it("refunds through Stripe's refunds API: the session's PaymentIntent, the amount in pence, an idempotency key per refund", async () => {
+      const { order, reference } = await paidOrder();
+      const refunded = await t.services.features.payments.refund({ orderId: order.id, amountPence: 1000, endMembership: false, staffId: 1, ip: "127.0.0.1" });
+      expect(refunded).toEqual([expect.objectContaining({ amountPence: 1000, providerReference: expect.stringMatching(/^re_standin/), startedBy: "staff" })]);
+      const [retrieve, create] = stripe.calls.slice(-2);
+      expect(retrieve).toMatchObject({ method: "GET", path: `/v1/checkout/sessions/${reference}` });
+      expect(create).toMatchObject({ method: "POST", path: "/v1/refunds", idempotencyKey: `refund-${order.id}-1000` });
+      expect(Object.fromEntries(create!.form)).toEqual({ payment_intent: `pi_for_${reference}`, amount: "1000" });
+
+      // Stripe then tells of it (charge.refunded, total 1000): already recorded, so nothing more.
+      expect((await notify(stripeChargeRefunded(reference, 1000))).status).toBe(200);
+      expect(await refundsOf(order.id)).toHaveLength(1);
+    });
+
+    it("records a refund made in Stripe's dashboard (charge.refunded) once, sent twice at once; in full, the membership ends", async () => {
+      const { payer, order, reference } = await paidOrder();
+      const told = stripeChargeRefunded(reference, order.amount_pence);
+      expect((await Promise.all([notify(told), notify(told)])).map((answer) => answer.status)).toEqual([200, 200]);
+      expect(await refundsOf(order.id)).toEqual([expect.objectContaining({ amount_pence: order.amount_pence, started_by: "provider", membership_ended: 1 })]);
+      const [membership] = await crm.memberships(payer.id);
+      expect(Date.parse(membership!.ExpirationDateTime)).toBeLessThanOrEqual(Date.now());
+    });
+
+    it("says what to do when Stripe refuses the refund, and records nothing", async () => {
+      const { order } = await paidOrder();
+      stripe.failWith(402);
+      try {
+        const refused = await t.services.features.payments.refund({ orderId: order.id, amountPence: 500, endMembership: false, staffId: 1, ip: "127.0.0.1" });
+        expect(refused).toMatchObject({ ok: false, reason: "provider-failed", message: "The payment provider did not make the refund. Nothing was refunded; try again in a minute." });
+      } finally {
+        stripe.failWith(undefined);
+      }
+      expect(await refundsOf(order.id)).toEqual([]);
+    });
   });
 });

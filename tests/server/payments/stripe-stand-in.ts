@@ -8,6 +8,7 @@ export interface RecordedCall {
   method: string;
   path: string;
   authorization: string | undefined;
+  idempotencyKey: string | undefined;
   form: URLSearchParams;
 }
 
@@ -20,19 +21,30 @@ export interface StripeStandIn {
 }
 
 /**
- * A local stand-in for api.stripe.com: it records each request and answers
- * POST /v1/checkout/sessions with a minimal Checkout Session, as Stripe
- * documents it (id, object, url). Anything else is a 404 in Stripe's error shape.
+ * A local stand-in for api.stripe.com: it records each request and answers,
+ * as Stripe documents them, POST /v1/checkout/sessions (a minimal Checkout
+ * Session: id, object, url), GET /v1/checkout/sessions/{id} (with its
+ * payment_intent), GET /v1/checkout/sessions?payment_intent= (the session of
+ * a refunded charge) and POST /v1/refunds. Anything else is a 404 in
+ * Stripe's error shape.
  */
 export async function startStripeStandIn(): Promise<StripeStandIn> {
   const calls: RecordedCall[] = [];
   let failing: number | undefined;
   let sessions = 0;
+  let refunds = 0;
   const server: Server = createServer((req, res) => {
     let body = "";
     req.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
     req.on("end", () => {
-      calls.push({ method: req.method ?? "", path: req.url ?? "", authorization: req.headers.authorization, form: new URLSearchParams(body) });
+      const idempotencyKey = req.headers["idempotency-key"];
+      calls.push({
+        method: req.method ?? "",
+        path: req.url ?? "",
+        authorization: req.headers.authorization,
+        idempotencyKey: typeof idempotencyKey === "string" ? idempotencyKey : undefined,
+        form: new URLSearchParams(body),
+      });
       res.setHeader("content-type", "application/json");
       if (failing !== undefined) {
         res.statusCode = failing;
@@ -42,6 +54,24 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (req.method === "POST" && req.url === "/v1/checkout/sessions") {
         const id = `cs_test_standin${++sessions}`;
         res.end(JSON.stringify({ id, object: "checkout.session", url: `https://checkout.stripe.com/c/pay/${id}` }));
+        return;
+      }
+      const url = new URL(req.url ?? "/", "http://stand-in");
+      const session = /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(url.pathname);
+      if (req.method === "GET" && session) {
+        // A paid session's PaymentIntent is named after it, so a refunded charge leads back to it.
+        res.end(JSON.stringify({ id: session[1], object: "checkout.session", payment_intent: `pi_for_${session[1]}` }));
+        return;
+      }
+      if (req.method === "GET" && url.pathname === "/v1/checkout/sessions" && url.searchParams.has("payment_intent")) {
+        const intent = url.searchParams.get("payment_intent")!;
+        const data = intent.startsWith("pi_for_") ? [{ id: intent.slice("pi_for_".length), object: "checkout.session" }] : [];
+        res.end(JSON.stringify({ object: "list", data, has_more: false, url: "/v1/checkout/sessions" }));
+        return;
+      }
+      if (req.method === "POST" && req.url === "/v1/refunds") {
+        const form = new URLSearchParams(body);
+        res.end(JSON.stringify({ id: `re_standin${++refunds}`, object: "refund", amount: Number(form.get("amount")), payment_intent: form.get("payment_intent"), status: "succeeded" }));
         return;
       }
       res.statusCode = 404;
@@ -74,6 +104,21 @@ export function stripeWebhook(
     type,
     created: Math.floor(Date.now() / 1000),
     data: { object: { object: "checkout.session", payment_status: "paid", ...session } },
+  });
+  return {
+    payload,
+    headers: { "content-type": "application/json", "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret }) },
+  };
+}
+
+/** charge.refunded as Stripe sends it: the charge of a session's PaymentIntent, with its refunded total. */
+export function stripeChargeRefunded(sessionId: string, amountRefunded: number, secret: string = testStripeKeys.STRIPE_WEBHOOK_SECRET) {
+  const payload = JSON.stringify({
+    id: `evt_charge_refunded_${sessionId}_${amountRefunded}`,
+    object: "event",
+    type: "charge.refunded",
+    created: Math.floor(Date.now() / 1000),
+    data: { object: { id: `ch_for_${sessionId}`, object: "charge", payment_intent: `pi_for_${sessionId}`, amount_refunded: amountRefunded, refunded: true } },
   });
   return {
     payload,
