@@ -1,6 +1,7 @@
 import session, { type SessionData } from "express-session";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
+import { withStoredExpiry } from "./rolling-expiry";
 
 export interface KyselySessionStoreOptions {
   /** How often expired rows are deleted. */
@@ -45,11 +46,11 @@ export class KyselySessionStore extends session.Store {
     settle(callback, async () => {
       const row = await this.db
         .selectFrom("sessions")
-        .select("sess")
+        .select(["sess", "expires_at"])
         .where("sid", "=", sid)
         .where("expires_at", ">", this.now())
         .executeTakeFirst();
-      return row ? (JSON.parse(row.sess) as SessionData) : null;
+      return row ? withStoredExpiry(JSON.parse(row.sess) as SessionData, row.expires_at) : null;
     });
   }
 
