@@ -1,5 +1,5 @@
 import { Router, type Request, type RequestHandler, type Response } from "express";
-import { ACCOUNT_FORMS, type AccountForm, type AccountsService, type AccountUpdateOutcome, type CurrentUser } from "../accounts";
+import { ACCOUNT_FORMS, accountDetailsOf, type AccountForm, type AccountsService, type AccountUpdateOutcome, type CurrentUser } from "../accounts";
 import { formatLondonDate, membershipStatus } from "../domain/membership-status";
 import { NO_PREFIX_ID } from "../domain/name-prefixes";
 import { hasField, submittedRecord } from "../domain/submitted-fields";
@@ -55,24 +55,24 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
   const signedInOnly = requireUser(options.siteOrigin);
   const router = Router({ strict: true });
 
-  /** The person's own membership as the pages say it: valid or expired with its London date, or none. */
-  async function membershipShown(personId: number) {
-    const status = membershipStatus(await accounts.memberships(personId), new Date());
+  /** Their own membership as the pages say it: valid or expired with its London date, or none. */
+  function membershipShown(ownMemberships: readonly { expires_at: string }[]) {
+    const status = membershipStatus(ownMemberships, new Date());
     return status.state === "none" ? status : { state: status.state, date: formatLondonDate(status.expiresAt) };
   }
 
   /** My account with one form's outcome (or a pending notice) shown. */
   async function renderMyAccount(req: Request, res: Response, shown: { failed?: FailedForm } = {}): Promise<void> {
-    const account = await accounts.accountDetails(signedInUser(req).id);
-    if (!account) throw new HttpError(401, SIGNED_OUT_MESSAGE);
+    const user = signedInUser(req);
+    const account = accountDetailsOf(user);
     const notice = shown.failed ? undefined : takeAccountNotice(req);
     res.render("pages/account/my-account.njk", {
       ...myAccountView({ account, contactSubjects, notice, failed: shown.failed,
-        savedResources: await resources.savedResources(signedInUser(req).id), school: await schools.schoolTab(signedInUser(req).id),
-        orders: await payments.orderLines(signedInUser(req).id),
-        pendingEmail: (await accounts.pendingEmailChange(signedInUser(req).id))?.email }),
+        savedResources: await resources.savedResources(user.id), school: await schools.schoolTab(user.id),
+        orders: await payments.orderLines(user.id),
+        pendingEmail: (await accounts.pendingEmailChange(user.id))?.email }),
       // The person's own (individual) membership, shown above the tabs as on the dashboard.
-      membership: await membershipShown(signedInUser(req).id),
+      membership: membershipShown(user.ownMemberships),
     });
   }
 
@@ -142,7 +142,7 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
 
   router.get("/account/dashboard/", signedInOnly, async (req, res) => {
     const user = signedInUser(req);
-    res.render("pages/account/dashboard.njk", { firstName: user.firstName, membership: await membershipShown(user.id), school: await schools.schoolTab(user.id) });
+    res.render("pages/account/dashboard.njk", { firstName: user.firstName, membership: membershipShown(user.ownMemberships), school: await schools.schoolTab(user.id) });
   });
 
   // What the person now has (the wizard's last screen, issue 23 item 14): the dashboard's two cards as JSON.
@@ -150,13 +150,14 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
     const user = signedInUser(req);
     const tab = await schools.schoolTab(user.id);
     const school = tab ? { name: tab.name, role: tab.role, membershipExpires: tab.membership?.expires ?? null } : null;
-    res.set("Cache-Control", "no-store").json({ success: true, membership: await membershipShown(user.id), school });
+    // Asked afresh, not as the request's person (kept up to 5 s per process): the wizard reads it right after a payment, which another process may have fulfilled.
+    res.set("Cache-Control", "no-store").json({ success: true, membership: membershipShown(await accounts.memberships(user.id)), school });
   });
 
   // The pattern library's account-form and change-email pages show the signed-in person's own forms, live; a visitor sees them empty.
   for (const pattern of ["account-form", "change-email-dialog"]) {
     router.get(`/patterns/${pattern}/`, async (req, res) => {
-      const account = req.currentUser ? await accounts.accountDetails(req.currentUser.id) : undefined;
+      const account = req.currentUser ? accountDetailsOf(req.currentUser) : undefined;
       const shown = account ?? { Prefix: NO_PREFIX_ID, FirstName: "", LastName: "", Email: "" };
       res.render(`pages/patterns/${pattern}.njk`, { ...myAccountView({ account: shown, contactSubjects: [] }), signedIn: account !== undefined });
     });
