@@ -182,6 +182,7 @@ function expressApp(services: AppServices, options: CreateAppOptions & SharedPar
       contactSubjects: config.contactSubjects,
       csrfTokenFor: csrf.tokenFor,
       siteOrigin: config,
+      memberPages: options.memberPages,
     }),
   );
   // Before pageRoutes: /privacy/ is this route's page, built from the configuration, not an editor's page.

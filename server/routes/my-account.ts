@@ -12,6 +12,7 @@ import type { OriginRule } from "../http/site-origin";
 import type { SchoolAdminService } from "../schools";
 import type { PaymentsService } from "../payments";
 import type { ResourcesService } from "../resources";
+import type { MemberPages } from "../cache/http/member-pages";
 import { answerRefusal } from "./account-refusal";
 import { myAccountView, type FailedForm } from "./my-account-view";
 
@@ -37,6 +38,8 @@ export interface MyAccountRoutesOptions {
   payments: Pick<PaymentsService, "orderLines">;
   /** The contact form's subject options (CONTACT_SUBJECTS). */
   contactSubjects: readonly string[];
+  /** A member's page as the layout every member shares plus their own parts (issue 27); absent: rendered whole. */
+  memberPages?: MemberPages;
   /** This request's CSRF token (server/http/csrf.ts): a password change rotates the session, and with it the token. */
   csrfTokenFor: (req: Request) => string;
   /** The site's own origin (server/http/site-origin.ts): a signed-out form post comes back to its page only when that page is this site's. */
@@ -51,7 +54,7 @@ const passwordFields = jsonFields({ Password: "text", NewPassword: "text", Confi
 const contactFields = jsonFields({ name: "text", email: "text", subject: "text", message: "text" });
 
 export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
-  const { accounts, resources, schools, payments, contactSubjects, csrfTokenFor } = options;
+  const { accounts, resources, schools, payments, contactSubjects, csrfTokenFor, memberPages } = options;
   const signedInOnly = requireUser(options.siteOrigin);
   const router = Router({ strict: true });
 
@@ -61,19 +64,27 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
     return status.state === "none" ? status : { state: status.state, date: formatLondonDate(status.expiresAt) };
   }
 
-  /** My account with one form's outcome (or a pending notice) shown. */
-  async function renderMyAccount(req: Request, res: Response, shown: { failed?: FailedForm } = {}): Promise<void> {
+  /** My account's <main>, all of it the person's own (templates/pages/account/my-account-main.njk), with one form's outcome (or a pending notice) shown. */
+  async function myAccountMain(req: Request, res: Response, shown: { failed?: FailedForm } = {}) {
     const user = signedInUser(req);
-    const account = accountDetailsOf(user);
     const notice = shown.failed ? undefined : takeAccountNotice(req);
-    res.render("pages/account/my-account.njk", {
-      ...myAccountView({ account, contactSubjects, notice, failed: shown.failed,
-        savedResources: await resources.savedResources(user.id), school: await schools.schoolTab(user.id),
-        orders: await payments.orderLines(user.id),
-        pendingEmail: (await accounts.pendingEmailChange(user.id))?.email }),
+    const [savedResources, school, orders, pending] = await Promise.all([
+      resources.savedResources(user.id),
+      schools.schoolTab(user.id),
+      payments.orderLines(user.id),
+      accounts.pendingEmailChange(user.id),
+    ]);
+    return {
+      ...myAccountView({ account: accountDetailsOf(user), contactSubjects, notice, failed: shown.failed, savedResources, school, orders, pendingEmail: pending?.email }),
       // The person's own (individual) membership, shown above the tabs as on the dashboard.
       membership: membershipShown(user.ownMemberships),
-    });
+      csrfToken: res.locals.csrfToken as unknown,
+    };
+  }
+
+  /** My account rendered whole (a form sent back with its errors; or without kept member pages). */
+  async function renderMyAccount(req: Request, res: Response, shown: { failed?: FailedForm } = {}): Promise<void> {
+    res.render("pages/account/my-account.njk", { main: await myAccountMain(req, res, shown) });
   }
 
   /** The answer to a write: JSON for widgets; for plain forms, a redirect with a notice or the page with errors. */
@@ -138,7 +149,15 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
     await answer(req, res, { succeeded: () => "contact", failed: "contact" }, outcome);
   };
 
-  router.get(myAccountPath, signedInOnly, async (req, res) => renderMyAccount(req, res));
+  // The layout every member shares, rendered once and kept, with <main> rendered into it (issue 27).
+  router.get(myAccountPath, signedInOnly, async (req, res) => {
+    const sent = await memberPages?.send(req, res, {
+      view: "pages/account/my-account.njk",
+      shared: async () => ({ context: {}, meta: undefined }),
+      parts: async () => ({ main: await myAccountMain(req, res) }),
+    });
+    if (!sent) await renderMyAccount(req, res);
+  });
 
   router.get("/account/dashboard/", signedInOnly, async (req, res) => {
     const user = signedInUser(req);

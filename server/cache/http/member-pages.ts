@@ -1,6 +1,6 @@
 import type { Request, Response } from "express";
 import { byteLru } from "../byte-lru";
-import { precompress, splicedGzip, type PrecompressedPiece } from "../spliced-gzip";
+import { compressQuickly, precompress, splicedGzip, type PrecompressedPiece } from "../spliced-gzip";
 import { preferredEncoding } from "../../http/accept-encoding";
 import { PartSlots, renderParts, splitAtParts, type SharedPage } from "../../views/personal-parts";
 
@@ -51,6 +51,9 @@ interface KeptShared {
   meta: unknown;
 }
 
+/** A part this long or longer is compressed (quickly) on its way; shorter ones go as they are. */
+const COMPRESSED_PART_LENGTH = 512;
+
 /** Addresses longer than this are rendered whole every time. */
 const MAX_KEY_LENGTH = 512;
 
@@ -85,9 +88,11 @@ export function memberPages(options: { readVersion: () => Promise<number>; maxBy
       if (!entry) return false;
       const own = await page.parts(entry.meta as Parameters<typeof page.parts>[0]);
       if (!own) return false;
-      const parts = renderParts(entry.page, { ...layoutParts(res), ...own }).map((markup) => Buffer.from(markup));
-      const pieces = entry.pieces.flatMap((piece, index) => (index < parts.length ? [piece, parts[index]!] : [piece]));
       const gzip = preferredEncoding(req.headers["accept-encoding"], ["gzip"]) === "gzip";
+      const parts = renderParts(entry.page, { ...layoutParts(res), ...own }).map((markup) =>
+        gzip && markup.length >= COMPRESSED_PART_LENGTH && process.env.PARTS_STORED !== "1" ? compressQuickly(markup) : Buffer.from(markup),
+      );
+      const pieces = entry.pieces.flatMap((piece, index) => (index < parts.length ? [piece, parts[index]!] : [piece]));
       const body = gzip ? splicedGzip(pieces) : Buffer.concat(pieces.map((piece) => (Buffer.isBuffer(piece) ? piece : piece.plain)));
       res.statusCode = 200;
       res.setHeader("Content-Type", "text/html; charset=utf-8");

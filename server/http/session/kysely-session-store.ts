@@ -1,6 +1,7 @@
 import session, { type SessionData } from "express-session";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
+import { hotQuery } from "../../db/hot-query";
 import { withStoredExpiry } from "./rolling-expiry";
 
 export interface KyselySessionStoreOptions {
@@ -16,6 +17,11 @@ export interface KyselySessionStoreOptions {
 }
 
 type Callback<T = void> = (error: unknown, value?: T) => void;
+
+/** Read for every request that sends a session cookie: compiled once (db/hot-query.ts). */
+const liveSession = hotQuery((db, sid: string, now: number) =>
+  db.selectFrom("sessions").select(["sess", "expires_at"]).where("sid", "=", sid).where("expires_at", ">", now),
+);
 
 /**
  * express-session's store in the application database (SQLite or
@@ -44,12 +50,7 @@ export class KyselySessionStore extends session.Store {
 
   override get(sid: string, callback: Callback<SessionData | null>): void {
     settle(callback, async () => {
-      const row = await this.db
-        .selectFrom("sessions")
-        .select(["sess", "expires_at"])
-        .where("sid", "=", sid)
-        .where("expires_at", ">", this.now())
-        .executeTakeFirst();
+      const [row] = await liveSession(this.db, sid, this.now());
       return row ? withStoredExpiry(JSON.parse(row.sess) as SessionData, row.expires_at) : null;
     });
   }

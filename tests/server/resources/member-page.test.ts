@@ -1,11 +1,7 @@
-import { once } from "node:events";
-import { createServer, get as httpGet, type IncomingMessage } from "node:http";
-import type { AddressInfo } from "node:net";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import request from "supertest";
 import { createSite } from "../../../server/app";
 import { addPerson, browserOnLoginPage, inAYear, signInAs } from "../accounts/support";
-import { csrfTokenOf, sessionCookieOf } from "../support/pages";
+import { csrfTokenOf, fetchAsBrowser, sessionCookieOf, type PageApp } from "../support/pages";
 import { logStatements } from "../support/statements";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { seedResourceFixtures } from "./resource-fixtures";
@@ -19,33 +15,11 @@ import { seedResourceFixtures } from "./resource-fixtures";
  */
 
 const page = "/resources/macbeth-freeze-frames/";
-type Express = TestApp["app"];
-
-/** GET as a browser does (gzip and Brotli accepted), over a real socket: the body as sent, then decoded by zlib's own gunzip (or Brotli). */
-async function fetchPage(app: Express, cookie: string, path = page) {
-  const server = createServer(app).listen(0, "127.0.0.1");
-  await once(server, "listening");
-  try {
-    const { port } = server.address() as AddressInfo;
-    const [response] = (await once(
-      httpGet({ host: "127.0.0.1", port, path, headers: { Cookie: cookie, Accept: "text/html", "Accept-Encoding": "gzip, br" } }),
-      "response",
-    )) as [IncomingMessage];
-    const chunks: Buffer[] = [];
-    for await (const chunk of response) chunks.push(chunk as Buffer);
-    const raw = Buffer.concat(chunks);
-    const encoding = response.headers["content-encoding"];
-    const html = (encoding === "gzip" ? gunzipSync(raw) : encoding === "br" ? brotliDecompressSync(raw) : raw).toString();
-    return { response: { status: response.statusCode, headers: response.headers }, html };
-  } finally {
-    server.close();
-  }
-}
 
 describe("a member's resource page: the shared part once, their own parts rendered into it", () => {
   let t: TestApp;
   /** The same services without kept member pages (PAGE_CACHE_MB=0): every page rendered whole, as before. */
-  let whole: Express;
+  let whole: PageApp;
   let activityIds: number[];
   let people = 0;
 
@@ -78,9 +52,9 @@ describe("a member's resource page: the shared part once, their own parts render
   it("is byte for byte the page rendered whole, gzip-encoded, personal and under the same headers", async () => {
     const someone = await member({ note: "Pair the <quiet> ones & swap", saved: true, shareToken: "A".repeat(43) });
     // Kept by the first request; the second is the kept shared part with this member's parts.
-    await fetchPage(t.app, someone.cookie);
-    const spliced = await fetchPage(t.app, someone.cookie);
-    const rendered = await fetchPage(whole, someone.cookie);
+    await fetchAsBrowser(t.app, someone.cookie, page);
+    const spliced = await fetchAsBrowser(t.app, someone.cookie, page);
+    const rendered = await fetchAsBrowser(whole, someone.cookie, page);
     expect(spliced.response.status).toBe(200);
     expect(spliced.response.headers["content-encoding"]).toBe("gzip");
     expect(spliced.html).toBe(rendered.html);
@@ -97,20 +71,20 @@ describe("a member's resource page: the shared part once, their own parts render
   it("carries the member's flash notice and refused note draft, once, as the page rendered whole does", async () => {
     const someone = await member();
     const post = async () => {
-      const token = csrfTokenOf((await fetchPage(t.app, someone.cookie)).html);
+      const token = csrfTokenOf((await fetchAsBrowser(t.app, someone.cookie, page)).html);
       // A no-JavaScript note save refused for its length: back to the page with the typed text and the reason.
       await request(t.app).post(`/resources/notes/${activityIds[1]}/save/`).set("Cookie", someone.cookie).type("form").send({ _csrf: token, next: page, content: "x".repeat(20_001) });
       await request(t.app).post("/account/save-resource/").set("Cookie", someone.cookie).type("form").send({ _csrf: token, resource_id: "1", resource_type: "lesson-plan", to_save: "true", next: page });
     };
     await post();
-    const spliced = await fetchPage(t.app, someone.cookie);
+    const spliced = await fetchAsBrowser(t.app, someone.cookie, page);
     await post();
-    const rendered = await fetchPage(whole, someone.cookie);
+    const rendered = await fetchAsBrowser(whole, someone.cookie, page);
     expect(spliced.html).toBe(rendered.html);
     expect(spliced.html).toContain('class="container flash-notice"');
     expect(spliced.html).toContain("form-error-message teacher-note__error");
     // Shown once.
-    const after = await fetchPage(t.app, someone.cookie);
+    const after = await fetchAsBrowser(t.app, someone.cookie, page);
     expect(after.html).not.toContain("flash-notice");
     expect(after.html).not.toContain("teacher-note__error");
   });
@@ -120,7 +94,7 @@ describe("a member's resource page: the shared part once, their own parts render
       member({ note: "Ada alone wrote this", saved: true, shareToken: "a".repeat(43) }),
       member({ note: "Ben alone wrote this", shareToken: "b".repeat(43) }),
     ]);
-    const tokens = await Promise.all(members.map(async ({ cookie }) => csrfTokenOf((await fetchPage(t.app, cookie)).html)));
+    const tokens = await Promise.all(members.map(async ({ cookie }) => csrfTokenOf((await fetchAsBrowser(t.app, cookie, page)).html)));
     const own = members.map((someone, index) => ({
       userKey: `data-user-key="${someone.id}"`,
       note: index === 0 ? "Ada alone wrote this" : "Ben alone wrote this",
@@ -130,7 +104,7 @@ describe("a member's resource page: the shared part once, their own parts render
     }));
     expect(own[0]!.csrf).not.toBe(own[1]!.csrf);
     const order = Array.from({ length: 24 }, (_, n) => n % 2);
-    const pages = await Promise.all(order.map((index) => fetchPage(t.app, members[index]!.cookie).then(({ html }) => ({ index, html }))));
+    const pages = await Promise.all(order.map((index) => fetchAsBrowser(t.app, members[index]!.cookie, page).then(({ html }) => ({ index, html }))));
     for (const { index, html } of pages) {
       const mine = own[index]!;
       const theirs = own[1 - index]!;
@@ -141,10 +115,10 @@ describe("a member's resource page: the shared part once, their own parts render
 
   it("reads no resource rows for a kept page: only the member's own, and none twice", async () => {
     const someone = await member({ note: "kept" });
-    await fetchPage(t.app, someone.cookie);
+    await fetchAsBrowser(t.app, someone.cookie, page);
     const log = logStatements(t.services.database.db);
     try {
-      await fetchPage(t.app, someone.cookie);
+      await fetchAsBrowser(t.app, someone.cookie, page);
       const reads = log.all().filter((statement) => statement.startsWith("select"));
       expect(reads.filter((statement) => /from "resources"|from "resource_activities"|from "resource_facets"/.test(statement))).toEqual([]);
       for (const table of ["saved_resources", "teacher_notes", "share_links", "account_credentials", "sessions"]) {
@@ -157,9 +131,9 @@ describe("a member's resource page: the shared part once, their own parts render
 
   it("shows a content change at once: the kept shared part follows the site's content version", async () => {
     const someone = await member();
-    expect((await fetchPage(t.app, someone.cookie)).html).toContain("Macbeth: freeze-frames");
+    expect((await fetchAsBrowser(t.app, someone.cookie, page)).html).toContain("Macbeth: freeze-frames");
     await t.database.db.updateTable("resources").set({ title: "Macbeth: freeze-frames, revised" }).where("id", "=", 1).execute();
-    const after = await fetchPage(t.app, someone.cookie);
+    const after = await fetchAsBrowser(t.app, someone.cookie, page);
     expect(after.html).toContain("Macbeth: freeze-frames, revised");
     await t.database.db.updateTable("resources").set({ title: "Macbeth: freeze-frames" }).where("id", "=", 1).execute();
   });
@@ -169,16 +143,16 @@ describe("a member's resource page: the shared part once, their own parts render
     await addPerson(t.database.db, { email });
     const { agent, token } = await browserOnLoginPage(t.app);
     const cookie = sessionCookieOf(await signInAs(agent, token, email))!.split(";")[0]!;
-    const { html } = await fetchPage(t.app, cookie);
+    const { html } = await fetchAsBrowser(t.app, cookie, page);
     expect(html).toContain('data-access="no-membership"');
     expect(html).not.toContain('data-widget="tools-panel"');
     expect(html).not.toContain('data-widget="teacher-note"');
-    expect(html).toBe((await fetchPage(whole, cookie)).html);
+    expect(html).toBe((await fetchAsBrowser(whole, cookie, page)).html);
   });
 
   it("sends the plain page to a client that takes no gzip", async () => {
     const someone = await member();
-    await fetchPage(t.app, someone.cookie);
+    await fetchAsBrowser(t.app, someone.cookie, page);
     const plain = await request(t.app).get(page).set("Cookie", someone.cookie).set("Accept-Encoding", "identity");
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.text).toContain('data-widget="tools-panel"');

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
-import { sqliteConnectionOf } from "../../../server/db/database";
+import { sqliteStatementsOf } from "../../../server/db/database";
 import type { Database } from "../../../server/db/schema";
 
-/** The SQL statements run on a SQLite database from now on, as Kysely prepares each one, until stop(). */
+/** The SQL statements Kysely runs on a SQLite database from now on (it asks for each one's prepared statement), until stop(). */
 export interface StatementLog {
   /** Every statement so far, in order. */
   all(): string[];
@@ -13,14 +13,14 @@ export interface StatementLog {
 }
 
 export function logStatements(db: Kysely<Database>): StatementLog {
-  const connection = sqliteConnectionOf(db);
+  const connection = sqliteStatementsOf(db);
   if (!connection) throw new Error("logStatements needs the app's SQLite database");
   const prepare = connection.prepare;
   const statements: string[] = [];
-  connection.prepare = function (this: typeof connection, source: string) {
+  connection.prepare = (source: string) => {
     statements.push(source);
-    return prepare.call(this, source);
-  } as typeof prepare;
+    return prepare(source);
+  };
   return {
     all: () => [...statements],
     naming: (table) => statements.filter((statement) => statement.includes(`"${table}"`)),
