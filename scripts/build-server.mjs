@@ -28,6 +28,7 @@ export const serverEntries = {
   "seed-cli": "server/content/seed-cli.ts",
   "schools-import-cli": "server/schools/import-cli.ts",
   "audit-cli": "server/audit/audit-cli.ts",
+  "staff-cli": "server/staff/staff-cli.ts",
 };
 
 const migrationsSource = path.join(root, "server", "db", "migrations");

@@ -17,6 +17,8 @@ import { sessionCookieName, sessionMiddleware } from "./http/session/session-mid
 import { unlessRefused } from "./http/refusals";
 import { loadCurrentUser } from "./http/session-user";
 import { staticFiles } from "./http/static-files";
+import { notFoundUnlessStaff, staffArea } from "./http/staff-area";
+import { loadSignedInStaff, staffSessionMiddleware } from "./http/staff-session";
 import { accessLog, type AccessLog } from "./logging";
 import { bundleDir, staticDir, templatesDir as defaultTemplatesDir } from "./paths";
 import { accountAuthRoutes } from "./routes/account-auth";
@@ -45,6 +47,9 @@ import { teacherNoteRoutes } from "./routes/teacher-notes";
 import { passwordLinkHandoff } from "./routes/password-link-handoff";
 import { signInLinkHandoff } from "./routes/sign-in-link-handoff";
 import { signInLinkRoutes } from "./routes/sign-in-link";
+import { staffBackOfficeRoutes } from "./routes/staff-back-office";
+import { staffEnrolmentLinkHandoff } from "./routes/staff-enrolment-handoff";
+import { staffSignInRoutes } from "./routes/staff-sign-in";
 import { verifyEmailRoutes } from "./routes/verify-email";
 import { verifyEmailLinkHandoff } from "./routes/verify-email-handoff";
 import type { AppServices } from "./services";
@@ -121,6 +126,28 @@ interface SharedParts {
   accessLog: AccessLog;
   pageCache: PageCache | undefined;
   memberPages: MemberPages | undefined;
+}
+
+/**
+ * The back office (docs/back-office.md): its own session (cookie, secret and
+ * store), then body parsing, the CSRF check against that session, the page
+ * locals and flash read from it, and its routes. server/http/staff-area.ts
+ * runs them for its paths alone.
+ */
+function staffAreaLayers(services: AppServices): RequestHandler {
+  const { config, features } = services;
+  const csrf = csrfProtection(config);
+  return staffArea([
+    staffSessionMiddleware(config, services.staffSessionStore),
+    loadSignedInStaff({ staffForSession: features.staff.staffForSession }),
+    notFoundUnlessStaff,
+    express.urlencoded({ extended: false, limit: bodyLimit }),
+    csrf.verifyWrites,
+    pageLocals({ siteSettings: features.pages.siteSettings, csrfTokenFor: csrf.tokenFor }),
+    flashLocals,
+    staffSignInRoutes({ staff: features.staff }),
+    staffBackOfficeRoutes({ staff: features.staff }),
+  ]);
 }
 
 /** A layer's handler, or one mounted under a path prefix. */
@@ -207,7 +234,7 @@ function expressApp(services: AppServices, options: CreateAppOptions & SharedPar
     "health-probes": [healthRoutes({ probe: features.readinessProbe })],
     "no-store-for-personal": [noStoreForPersonalResponses],
     "quiet-refusals": [quietRefusals],
-    "link-handoffs": [passwordLinkHandoff(config), verifyEmailLinkHandoff(config), signInLinkHandoff(config)],
+    "link-handoffs": [passwordLinkHandoff(config), verifyEmailLinkHandoff(config), signInLinkHandoff(config), staffEnrolmentLinkHandoff(config)],
     "kept-search-answers": [
       searchAutocompleteRoutes({ siteSearch: features.siteSearch, logger: services.logger }),
       schoolSearchRoutes({ schoolSearch: features.schoolSearch, logger: services.logger }),
@@ -216,6 +243,7 @@ function expressApp(services: AppServices, options: CreateAppOptions & SharedPar
     "access-log": [options.accessLog.middleware],
     "static-files": [{ path: "/static", handler: staticFiles(staticDir, bundleDir) }, rootIconRoutes(staticDir)],
     "payment-notifications": [paymentNotificationRoutes({ payments: features.payments })],
+    staff: [staffAreaLayers(services)],
     "page-cache": options.pageCache ? [anonymousPageCache(options.pageCache)] : [],
     seo: [seoRoutes({ sitemap: features.sitemap, siteSettings: features.pages.siteSettings, publicUrl: config.publicUrl })],
     sessions: sessionMiddleware(config, services.sessionStore),

@@ -18,16 +18,25 @@ export async function withMigratedDatabase<T>(databaseUrl: string, work: (db: Ky
   }
 }
 
+/** The command was used wrongly, or refused what it was asked: runCommand prints the message alone and exits 2. */
+export class UsageError extends Error {}
+
 /**
- * Runs a command's `main` and exits with its code; a failure exits 1 with
- * one line saying what went wrong (`describe`), never a stack trace.
+ * Runs a command's `main` and exits with its code. A UsageError exits 2 with
+ * its one line; any other failure exits 1 with one line saying what went
+ * wrong (`describe`), never a stack trace.
  */
 export function runCommand(main: () => Promise<number>, describe: (error: unknown) => string): void {
   main().then(
     (code) => process.exit(code),
     (error: unknown) => {
-      console.error(describe(error));
-      process.exit(1);
+      console.error(error instanceof UsageError ? error.message : describe(error));
+      process.exit(error instanceof UsageError ? 2 : 1);
     },
   );
+}
+
+/** A command's output on stdout (not the log: for a terminal or a pipe), one line each, flushed before the process exits. */
+export function printLines(lines: readonly string[]): Promise<void> {
+  return new Promise((resolve) => process.stdout.write(lines.map((line) => `${line}\n`).join(""), () => resolve()));
 }

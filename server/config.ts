@@ -39,6 +39,8 @@ const databaseUrl = z
 
 const postgresUrl = z.string().refine((value) => /^postgres(ql)?:\/\//.test(value), 'must start with "postgres://"');
 
+const listenUrl = z.string().refine((value) => value === "none" || /^postgres(ql)?:\/\//.test(value), 'must start with "postgres://", or be "none"');
+
 const redisUrl = z.string().refine((value) => /^rediss?:\/\//.test(value), 'must start with "redis://" or "rediss://"');
 
 const mailUrl = z.string().refine((value) => /^smtps?:\/\/[^/]/.test(value), 'must start with "smtp://" or "smtps://" and name a host');
@@ -98,6 +100,9 @@ const settings = {
   // How long a PostgreSQL query waits for a connection, and the longest a statement may run (docs/faults.md); 0 turns either off.
   databaseConnectTimeoutMs: setting("DATABASE_CONNECT_TIMEOUT_MS", wholeNumber(0, 600_000).default(5_000)),
   databaseStatementTimeoutMs: setting("DATABASE_STATEMENT_TIMEOUT_MS", wholeNumber(0, 3_600_000).default(30_000)),
+  // PostgreSQL: where the connection that hears content changes connects (docs/performance.md, "Pushed change counters"):
+  // PostgreSQL itself when DATABASE_URL goes through a transaction pooler, which does not pass LISTEN on; "none" reads the counters per request.
+  databaseListenUrl: setting("DATABASE_LISTEN_URL", listenUrl.optional(), { secret: true }),
   databaseUrlTest: setting("DATABASE_URL_TEST", postgresUrl.optional(), { secret: true }),
   redisUrl: setting("REDIS_URL", redisUrl.optional(), { secret: true }),
   // Put before every key this site writes to Redis, so several sites (or test runs) can share one server.
@@ -119,6 +124,8 @@ const settings = {
   trustProxy: setting("TRUST_PROXY", trustProxy.default(false)),
   viteDevServerUrl: setting("VITE_DEV_SERVER_URL", httpUrl.optional()),
   sessionIdleMinutes: setting("SESSION_IDLE_MINUTES", positiveNumber.default(120)),
+  // The back office's staff sessions (docs/back-office.md): signed out after this long without a request; 30 at most.
+  staffSessionIdleMinutes: setting("STAFF_SESSION_IDLE_MINUTES", wholeNumber(1, 30).default(30)),
   sessionAbsoluteHours: setting("SESSION_ABSOLUTE_HOURS", positiveNumber.default(24 * 14)),
   // The anonymous page cache's size (server/cache/http/page-cache.ts); 0 turns it off.
   pageCacheMegabytes: setting("PAGE_CACHE_MB", wholeNumber(0, 4096).default(32)),
@@ -157,6 +164,8 @@ export type Config = Omit<ParsedSettings, "publicUrl" | "sessionSecret" | "logLe
   sessionSecret: string;
   /** Signs and verifies payment notifications: PAYMENT_WEBHOOK_SECRET, or one derived from the session secret. */
   paymentWebhookSecret: string;
+  /** Signs the back office's session cookie: derived from the session secret, so a member's cookie never passes for a staff one. */
+  staffSessionSecret: string;
   logLevel: LogLevel;
 };
 
@@ -195,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     secureCookies: publicUrl.protocol === "https:",
     sessionSecret,
     paymentWebhookSecret: parsed.paymentWebhookSecret ?? derivedSecret(sessionSecret, "payment-webhook"),
+    staffSessionSecret: derivedSecret(sessionSecret, "staff-session"),
     logLevel: parsed.logLevel ?? (parsed.nodeEnv === "test" ? "silent" : "info"),
   };
 }

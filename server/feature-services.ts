@@ -30,6 +30,8 @@ import type { RedisClient } from "./redis";
 import { createResourcesService, createShareLinksService, createTeacherNotesService, type ResourcesService, type ShareLinksService, type TeacherNotesService } from "./resources";
 import { createSitemapService, sitemapSourcesOf, type SitemapService } from "./seo";
 import type { CachedSiteSearch } from "./search/cached-site-search";
+import { displayNameOf } from "./mail/create-mailer";
+import { createStaffService, type StaffService } from "./staff";
 
 /**
  * The feature services, one per capability, as the routes receive them:
@@ -69,6 +71,8 @@ export interface FeatureServices {
   sitemap: SitemapService;
   /** The site-wide content version (migration 0018), which keys the anonymous page cache. */
   siteContentVersion: () => Promise<number>;
+  /** The back office's staff: sign-in, enrolment, staff accounts and the dashboard (docs/back-office.md). */
+  staff: StaffService;
 }
 
 export interface FeatureAdapters {
@@ -186,6 +190,16 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
     }),
     readinessProbe: createReadinessProbe({ db, redis: adapters.redis, readiness: adapters.readiness }),
     siteContentVersion: contentVersionReader(db, "site"),
+    staff: createStaffService({
+      db,
+      rateLimiter: adapters.rateLimiter,
+      mailer: adapters.mailer,
+      audit,
+      publicUrl: adapters.config.publicUrl,
+      totpIssuer: `${displayNameOf(adapters.config.mailFrom)} staff`,
+      crm,
+      takings: (from, to) => payments.takings(from, to),
+    }),
   };
 }
 

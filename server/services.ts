@@ -1,4 +1,7 @@
 import type session from "express-session";
+import type { ContentVersionFeed } from "./cache/content-version-feed";
+import { pushContentVersions } from "./cache/content-versions";
+import { postgresContentVersionFeed } from "./cache/pushed-content-versions";
 import type { Config } from "./config";
 import type { CrmPort } from "./crm";
 import type { DatabaseHandle } from "./db/database";
@@ -30,7 +33,15 @@ export interface AppServices {
   database: DatabaseHandle;
   /** Present when REDIS_URL is set: sessions and rate limits then live there. */
   redis?: RedisClient;
+  /**
+   * On PostgreSQL (unless DATABASE_LISTEN_URL=none): the change counters
+   * pushed to this process, which kept answers read instead of the database
+   * (server/cache/content-version-feed.ts).
+   */
+  contentVersions?: ContentVersionFeed;
   sessionStore: session.Store;
+  /** The back office's sessions, apart from members' (docs/back-office.md). */
+  staffSessionStore: session.Store;
   rateLimiter: RateLimiter;
   readiness: Readiness;
   viteAssets: ViteAssets;
@@ -77,12 +88,21 @@ export async function createServices(config: Config, options: CreateServicesOpti
         throw error;
       })
     : undefined;
+  const contentVersions = contentVersionFeedFor(config, database, logger);
   const sessions = createSessionStore({
     db: database.db,
     redis,
     redisKeyPrefix: config.redisKeyPrefix,
     redisCommandTimeoutMs: config.redisCommandTimeoutMs,
     onPruneError: (error) => logger.warn({ err: error }, "could not prune expired sessions"),
+  });
+  const staffSessions = createSessionStore({
+    kind: "staff",
+    db: database.db,
+    redis,
+    redisKeyPrefix: config.redisKeyPrefix,
+    redisCommandTimeoutMs: config.redisCommandTimeoutMs,
+    onPruneError: (error) => logger.warn({ err: error }, "could not prune expired staff sessions"),
   });
   const rateLimiter = redis ? new RedisRateLimiter(redis, `${config.redisKeyPrefix}rate:`, config.redisCommandTimeoutMs) : new InProcessRateLimiter();
   const viteAssets = createViteAssets({
@@ -98,10 +118,12 @@ export async function createServices(config: Config, options: CreateServicesOpti
   const close = () =>
     (closing ??= (async () => {
       sessions.close();
+      staffSessions.close();
       // Before the database closes: the worker records the sends in hand.
       await mail.close();
       rateLimiter.close();
       await redis?.close();
+      await contentVersions?.close();
       await database.close();
     })());
 
@@ -119,13 +141,17 @@ export async function createServices(config: Config, options: CreateServicesOpti
     stripeApi: options.stripeApi,
     crm: options.crm,
   });
+  // The services have made their counters' readers: from here they follow the feed once it is live.
+  contentVersions?.start();
 
   return {
     config,
     logger,
     database,
     redis,
+    contentVersions,
     sessionStore: sessions.store,
+    staffSessionStore: staffSessions.store,
     rateLimiter,
     readiness,
     viteAssets,
@@ -135,4 +161,16 @@ export async function createServices(config: Config, options: CreateServicesOpti
     features,
     close,
   };
+}
+
+/**
+ * PostgreSQL's change counters, pushed (docs/performance.md, "Pushed change
+ * counters"): given to the database before any service makes a reader.
+ * SQLite reads its counters in-process for 1–2 µs and needs none.
+ */
+function contentVersionFeedFor(config: Config, database: DatabaseHandle, logger: Logger): ContentVersionFeed | undefined {
+  if (database.dialect !== "postgres" || config.databaseListenUrl === "none") return undefined;
+  const feed = postgresContentVersionFeed({ url: config.databaseListenUrl ?? config.databaseUrl, connectTimeoutMs: config.databaseConnectTimeoutMs, logger });
+  pushContentVersions(database.db, feed);
+  return feed;
 }

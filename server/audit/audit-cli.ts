@@ -9,13 +9,12 @@
  */
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config";
-import { runCommand, withMigratedDatabase } from "../command-database";
+import { printLines, runCommand, UsageError, withMigratedDatabase } from "../command-database";
 import { AUDIT_RETENTION_MONTHS, createAuditLog, retentionStart, type AuditRecord } from "./audit-log";
 
 const USAGE = "Usage: npm run audit -- --since <YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS][Z|±HH:MM]> [--json] | --prune";
 
-/** Exit codes: 0 done, 1 failed (database), 2 the command was used wrongly. */
-class UsageError extends Error {}
+/* Exit codes: 0 done, 1 failed (database), 2 the command was used wrongly (UsageError). */
 
 /** A date (midnight UTC) or a date and time (UTC unless it names an offset); anything else is refused. */
 function parseSince(text: string): Date {
@@ -39,16 +38,29 @@ function readArguments(): { since?: Date; json: boolean; prune: boolean } {
   return { since: values.since === undefined ? undefined : parseSince(values.since), json: values.json ?? false, prune: values.prune ?? false };
 }
 
-const columns = ["occurred_at", "event", "actor", "subject", "ip", "details"] as const;
+const columns = ["occurred_at", "event", "actor", "subject", "ip", "record", "details"] as const;
+
+/** A person's id, or `staff:<id>` for a back-office write (docs/audit.md). */
+function actorOf(record: AuditRecord): string {
+  if (record.staffActorId !== null) return `staff:${record.staffActorId}`;
+  return record.actorId === null ? "-" : String(record.actorId);
+}
+
+/** The details, and for a back-office write the record's before and after. */
+function detailsOf(record: AuditRecord): string {
+  if (record.record === null) return JSON.stringify(record.details);
+  return JSON.stringify({ ...record.details, before: record.record.before, after: record.record.after });
+}
 
 function tableRows(records: AuditRecord[]): string[] {
   const cells = records.map((record) => [
     record.occurredAt,
     record.event,
-    record.actorId === null ? "-" : String(record.actorId),
+    actorOf(record),
     record.subjectId === null ? "-" : String(record.subjectId),
     record.ip ?? "-",
-    JSON.stringify(record.details),
+    record.record === null ? "-" : `${record.record.type}:${record.record.id}`,
+    detailsOf(record),
   ]);
   const widths = columns.map((name, column) => Math.max(name.length, ...cells.map((row) => row[column]!.length)));
   // The last column is not padded: details can be long, and trailing spaces help nobody.
@@ -73,19 +85,9 @@ async function main(): Promise<number> {
       : records.length === 0
         ? [`No audit events since ${options.since.toISOString()}.`]
         : tableRows(records);
-    // stdout, not the log: the command's output, for a terminal or a pipe. Flushed before the exit.
-    await new Promise((resolve) => process.stdout.write(lines.map((line) => `${line}\n`).join(""), resolve));
+    await printLines(lines);
     return 0;
   });
 }
 
-// A usage mistake exits 2 with one line; anything else exits 1 (runCommand).
-runCommand(
-  () =>
-    main().catch((error: unknown) => {
-      if (!(error instanceof UsageError)) throw error;
-      console.error(error.message);
-      return 2;
-    }),
-  (error) => `The audit command failed: ${error instanceof Error ? error.message : String(error)}`,
-);
+runCommand(main, (error) => `The audit command failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -32,6 +32,27 @@ export const AUDIT_EVENTS = [
   "payment.unfulfilled",
   /** Recorded by the account deletion (My account, "Delete my account"). */
   "account.deleted",
+  /*
+   * The back office's staff (docs/back-office.md). staffActorId says who on the staff acted (null: the command line),
+   * the record is the staff account concerned, with its fields before and after.
+   */
+  /** `npm run staff:create` made a staff account and printed its enrolment link. details: { via: "command" } */
+  "staff.created",
+  /** An owner invited someone to the staff (an enrolment link emailed). */
+  "staff.invited",
+  /** A new enrolment link for an account (the old links stop working): an owner's, or the command's for an existing address. */
+  "staff.enrolment-link-sent",
+  /** An enrolment link was used: password and authenticator set, ten recovery codes given. */
+  "staff.enrolled",
+  /** details: { via: "authenticator" | "recovery-code", recoveryCodesLeft? } */
+  "staff.signed-in",
+  /** details: { email (as typed, normalised), reason: "wrong-credentials" | "throttled" } */
+  "staff.sign-in-failed",
+  "staff.signed-out",
+  /** An owner changed a staff account's role. */
+  "staff.role-changed",
+  /** An owner removed a staff account (its sessions end with it). */
+  "staff.removed",
 ] as const;
 
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];

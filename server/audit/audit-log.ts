@@ -26,6 +26,18 @@ export interface AuditEntry {
   /** The client's address, when a request caused it. */
   ip?: string | null;
   details?: AuditDetails;
+  /** The staff account that did it (a back-office write); actorId is then null. */
+  staffActorId?: number | null;
+  /** The record the write changed, with its fields before and after it (null: it did not exist before, or no longer does). */
+  record?: AuditedRecord;
+}
+
+/** What a back-office write changed: who, what and the record are the entry's; this is the record and its before and after. */
+export interface AuditedRecord {
+  type: string;
+  id: string | number;
+  before?: AuditDetails | null;
+  after?: AuditDetails | null;
 }
 
 export interface AuditRecord {
@@ -36,6 +48,8 @@ export interface AuditRecord {
   subjectId: number | null;
   ip: string | null;
   details: Record<string, unknown>;
+  staffActorId: number | null;
+  record: { type: string; id: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null } | null;
 }
 
 export interface AuditLog {
@@ -53,7 +67,9 @@ export interface AuditLog {
 export function createAuditLog(db: Kysely<Database>, clock: () => Date = () => new Date()): AuditLog {
   return {
     async record(entry, executor = db) {
-      const secret = Object.keys(entry.details ?? {}).find((key) => secretKey.test(key));
+      const { record } = entry;
+      const keys = [entry.details, record?.before, record?.after].flatMap((values) => Object.keys(values ?? {}));
+      const secret = keys.find((key) => secretKey.test(key));
       if (secret) throw new Error(`audit details must not hold secrets: "${secret}" refused for ${entry.event}`);
       await executor
         .insertInto("audit_events")
@@ -64,6 +80,11 @@ export function createAuditLog(db: Kysely<Database>, clock: () => Date = () => n
           subject_id: entry.subjectId ?? null,
           ip: entry.ip ?? null,
           details: JSON.stringify(entry.details ?? {}),
+          staff_actor_id: entry.staffActorId ?? null,
+          record_type: record?.type ?? null,
+          record_id: record === undefined ? null : String(record.id),
+          record_before: record?.before ? JSON.stringify(record.before) : null,
+          record_after: record?.after ? JSON.stringify(record.after) : null,
         })
         .execute();
     },
@@ -84,6 +105,11 @@ export function createAuditLog(db: Kysely<Database>, clock: () => Date = () => n
         subjectId: row.subject_id === null ? null : Number(row.subject_id),
         ip: row.ip,
         details: JSON.parse(row.details) as Record<string, unknown>,
+        staffActorId: row.staff_actor_id === null ? null : Number(row.staff_actor_id),
+        record:
+          row.record_type === null
+            ? null
+            : { type: row.record_type, id: row.record_id ?? "", before: parsedObject(row.record_before), after: parsedObject(row.record_after) },
       }));
     },
 
@@ -92,6 +118,10 @@ export function createAuditLog(db: Kysely<Database>, clock: () => Date = () => n
       return Number(result.numDeletedRows);
     },
   };
+}
+
+function parsedObject(text: string | null): Record<string, unknown> | null {
+  return text === null ? null : (JSON.parse(text) as Record<string, unknown>);
 }
 
 /** The start of retention: AUDIT_RETENTION_MONTHS before `now`. */

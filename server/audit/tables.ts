@@ -14,6 +14,14 @@ export interface AuditEventsTable {
   ip: string | null;
   /** JSON object text; never a password, token or card data (AuditLog.record refuses such keys). */
   details: string;
+  /** The staff account that acted, from the back office (migration 0028); null for everything members and the system do. */
+  staff_actor_id: Generated<number | null>;
+  /** The kind of record a back-office write changed ("staff", "school", ...) and its id, as text. */
+  record_type: Generated<string | null>;
+  record_id: Generated<string | null>;
+  /** The record's fields the write changed, before and after it, each a JSON object (null: it did not exist). */
+  record_before: Generated<string | null>;
+  record_after: Generated<string | null>;
 }
 
 export interface AuditTables {

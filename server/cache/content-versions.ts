@@ -2,9 +2,18 @@ import type SqliteDatabase from "better-sqlite3";
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import { sqliteConnectionOf } from "../db/database";
 import type { Database } from "../db/schema";
+import type { ContentVersionFeed } from "./content-version-feed";
 
 /** The change counters of migration 0018: `site` moves with any content a public page shows. */
 export type ContentVersionName = "events" | "pages" | "site";
+
+/** The feed each database's readers follow, set by the composition root before it builds the services. */
+const feeds = new WeakMap<Kysely<Database>, ContentVersionFeed>();
+
+/** From now on, version readers made for `db` follow `feed` (server/services.ts, on PostgreSQL). */
+export function pushContentVersions(db: Kysely<Database>, feed: ContentVersionFeed): void {
+  feeds.set(db, feed);
+}
 
 /**
  * Reads one change counter (migrations 0008, 0010, 0012, 0018), on every
@@ -17,6 +26,11 @@ export type ContentVersionName = "events" | "pages" | "site";
  * Kysely, which waits for it to end: the connection itself would see the
  * transaction's uncommitted bump, and an answer computed after a rollback
  * would be kept under a version that a later change then reuses.
+ *
+ * On PostgreSQL the composition root gives the database a feed
+ * (pushContentVersions): readers made after that get the counter pushed to
+ * the process, no query, and read it through Kysely only while the feed is
+ * not live (server/cache/content-version-feed.ts).
  */
 export function versionReader(db: Kysely<Database>, query: RawBuilder<{ version: number | string }>): () => Promise<number> {
   const compiled = query.compile(db);
@@ -24,6 +38,8 @@ export function versionReader(db: Kysely<Database>, query: RawBuilder<{ version:
     const result = await db.executeQuery(compiled);
     return Number(result.rows[0]?.version ?? 0);
   };
+  const feed = feeds.get(db);
+  if (feed) return feed.reader(compiled, throughKysely);
   const sqlite = sqliteConnectionOf(db);
   if (!sqlite) return throughKysely;
   // Prepared on first use: the reader is made before the migrations have created its table.

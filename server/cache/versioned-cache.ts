@@ -3,10 +3,11 @@ import { byteLru } from "./byte-lru";
 /*
  * Answers kept in this process, keyed by the question, and dropped as soon as
  * a version counter in the database moves (bumped by triggers whenever the
- * underlying content changes: one primary-key read per lookup) or after
- * `ttlMs`, which bounds how late time-based changes (a resource whose
+ * underlying content changes: one primary-key read per lookup on SQLite, the
+ * value pushed to the process on PostgreSQL, server/cache/content-versions.ts)
+ * or after `ttlMs`, which bounds how late time-based changes (a resource whose
  * publication time passes with no write) show up. Several processes each keep
- * their own copy and all read the same counter, so none serves stale content
+ * their own copy and all follow the same counter, so none serves stale content
  * after a write. Identical questions in flight share one computation.
  */
 

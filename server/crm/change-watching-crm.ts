@@ -31,6 +31,7 @@ const changes = {
   replaceAttributes: "unwatched",
   memberships: "unwatched",
   membershipSummary: "unwatched",
+  membershipFigures: "unwatched",
   createMembership: (membership: { constituentId: number }) => membership.constituentId,
   // The call names the membership, not its holder.
   renewMembership: () => "everyone",

@@ -81,6 +81,7 @@ const crmMethods = {
   createMembership: "call",
   renewMembership: "call",
   seatBenefits: "call",
+  membershipFigures: "call",
   claimSeat: "call",
   releaseSeat: "call",
   affiliations: "call",

@@ -175,6 +175,16 @@ export interface AffiliationInput {
   benefitUsageId: number | null;
 }
 
+/** The back office dashboard's counts (CrmPort.membershipFigures; docs/back-office.md). */
+export interface MembershipFigures {
+  /** People who are members now: a current membership of their own, or a current role at a school with one (each person once). */
+  members: number;
+  /** Organisations (schools) with a current membership. */
+  schoolsWithCurrentMembership: number;
+  /** Memberships current now that expire by `until` (people's and schools'). */
+  membershipsExpiring: number;
+}
+
 /** How a unit of CRM calls runs (CrmPort.inTransaction). */
 export interface CrmUnitOptions {
   /**
@@ -248,6 +258,8 @@ export interface CrmPort extends CrmReferenceData {
    */
   renewMembership(id: MembershipId, renewal: MembershipRenewal): Promise<void>;
   seatBenefits(membershipId: MembershipId): Promise<SeatBenefit[]>;
+  /** Counts of members, schools with a membership and memberships ending soon, at `now` (the back office dashboard). */
+  membershipFigures(now: Date, until: Date): Promise<MembershipFigures>;
   /**
    * Uses one seat of a membership's benefit, atomically: of any number of
    * concurrent claims for the last seat, exactly one gets the usage, the

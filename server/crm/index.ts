@@ -19,6 +19,7 @@ export type {
   OrganisationInput,
   Attribute,
   MembershipSummary,
+  MembershipFigures,
   SeatBenefit,
   NewMembership,
   MembershipRenewal,

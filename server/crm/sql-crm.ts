@@ -5,6 +5,7 @@ import type { CrmIds } from "./crm-ids";
 import type { ConstituentId, CrmPort } from "./crm-port";
 import { sqlAffiliationRecords } from "./sql-affiliations";
 import { sqlConstituentRecords } from "./sql-constituents";
+import { sqlMembershipFigures } from "./sql-membership-figures";
 import { sqlMembershipRecords } from "./sql-memberships";
 import { sqlPeopleRecords } from "./sql-people";
 import { sqlReferenceData } from "./sql-reference-data";
@@ -20,6 +21,7 @@ export function createSqlCrm(db: Kysely<Database>, ids: CrmIds): CrmPort {
     ...sqlConstituentRecords(db, ids),
     ...sqlPeopleRecords(db),
     ...sqlMembershipRecords(db),
+    ...sqlMembershipFigures(db, ids),
     ...sqlAffiliationRecords(db, sqlMembershipRecords),
     // A unit is a database transaction (the caller's when it joins one: inTransaction does not nest), and the CRM inside it is this adapter over it.
     inTransaction: (work, options = {}) =>

@@ -165,10 +165,14 @@ const numberInt8Types: pg.CustomTypesConfig = {
       : pg.types.getTypeParser(typeId, format)) as pg.CustomTypesConfig["getTypeParser"],
 };
 
+/** What every PostgreSQL connection made here shares: the user psql would use, and bigint as a number. */
+export function postgresConnectionSettings(connectionString: string): { connectionString: string; types: pg.CustomTypesConfig } {
+  return { connectionString: withDefaultUser(connectionString), types: numberInt8Types };
+}
+
 function postgresDialect(connectionString: string, options: CreateDatabaseOptions): Engine {
   const pool = new pg.Pool({
-    connectionString: withDefaultUser(connectionString),
-    types: numberInt8Types,
+    ...postgresConnectionSettings(connectionString),
     max: options.maxConnections ?? 10,
     connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
     statement_timeout: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,

@@ -9,6 +9,7 @@ import type { ResourceTables } from "../resources/tables";
 import type { CrmTables } from "../crm/tables";
 import type { SchoolTables } from "../schools/tables";
 import type { PaymentTables } from "../payments/tables";
+import type { StaffTables } from "../staff/tables";
 
 /** Rows of the `sessions` table (migration 0001): express-session's data, one row per session. */
 export interface SessionsTable {
@@ -22,6 +23,8 @@ export interface SessionsTable {
 
 export interface SessionTables {
   sessions: SessionsTable;
+  /** The back office's sessions (migration 0028), apart from members': the same shape, another store. */
+  staff_sessions: SessionsTable;
 }
 
 /**
@@ -41,4 +44,5 @@ export interface Database
     CrmTables,
     SchoolTables,
     PaymentTables,
-    AuditTables {}
+    AuditTables,
+    StaffTables {}

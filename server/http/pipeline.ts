@@ -30,6 +30,10 @@ export const requestPipeline = [
   // session or CSRF token; the signature over the raw body (checked by its adapter) is what proves the call, so this
   // is the one write the CSRF check does not see (routes/payments.ts, docs/payments.md).
   { name: "payment-notifications" },
+  // The back office's addresses (/staff/, /staff-sign-in/, /staff-enrol/) end here, with their own session, body parsing,
+  // CSRF check and 404 (server/http/staff-area.ts): never answered from or kept in the page cache after it, never reaching
+  // the member session, and never falling through to the site's routes.
+  { name: "staff" },
   // Before sessions: a visitor without a session cookie is answered from kept pages, without a session or a render.
   { name: "page-cache" },
   // After the page cache (it keeps the sitemap), before sessions: robots.txt, the sitemap and the manifest are nobody's own.

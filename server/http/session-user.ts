@@ -88,11 +88,12 @@ export function loadCurrentUser(source: SessionPersonSource): RequestHandler {
   };
 }
 
-function regenerate(req: Request): Promise<void> {
+/** A new session id with empty data (the old row deleted): what every sign-in and sign-out does, members' and staff's. */
+export function regenerate(req: Request): Promise<void> {
   return new Promise((resolve, reject) => req.session.regenerate((error: unknown) => (error ? reject(toError(error)) : resolve())));
 }
 
-function save(req: Request): Promise<void> {
+export function save(req: Request): Promise<void> {
   return new Promise((resolve, reject) => req.session.save((error: unknown) => (error ? reject(toError(error)) : resolve())));
 }
 

@@ -3,7 +3,7 @@
  * this file is the only one imported (docs/architecture.md, "Import rules").
  */
 
-export { createPaymentsService, type OrderExport, type OrderLine, type PaymentsService } from "./payments-service";
+export { createPaymentsService, type OrderExport, type OrderLine, type PaymentsService, type Takings } from "./payments-service";
 export type { PaymentProvider } from "./payment-port";
 export { createSandboxProvider, type SandboxProvider } from "./sandbox-provider";
 export type { SandboxCheckoutPage } from "./sandbox-checkout";

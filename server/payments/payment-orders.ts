@@ -2,6 +2,9 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import type { OrderStatus } from "./tables";
 
+/** The statuses of an order that was paid (unfulfilled: paid, the membership refused, to refund). */
+const paidStatuses: OrderStatus[] = ["approved", "unfulfilled"];
+
 /** Queries over payment_orders, for the payments service. */
 export function paymentOrders(db: Kysely<Database>) {
   const columns = [
@@ -65,6 +68,18 @@ export function paymentOrders(db: Kysely<Database>) {
 
     ofConstituent: (constituentId: number) =>
       db.selectFrom("payment_orders").select(columns).where("constituent_id", "=", constituentId).orderBy("created_at", "desc").orderBy("id", "desc").execute(),
+
+    /** Paid orders placed from `from` until before `to`: how many, and their amounts added up. */
+    async paidBetween(from: Date, to: Date): Promise<{ orders: number; amountPence: number }> {
+      const row = await db
+        .selectFrom("payment_orders")
+        .select((eb) => [eb.fn.countAll().as("orders"), eb.fn.sum("amount_pence").as("amount")])
+        .where("status", "in", paidStatuses)
+        .where("created_at", ">=", from.toISOString())
+        .where("created_at", "<", to.toISOString())
+        .executeTakeFirst();
+      return { orders: Number(row?.orders ?? 0), amountPence: Number(row?.amount ?? 0) };
+    },
 
     /** A result that is not a payment moves only a pending order: nothing undoes an approved one. */
     async settleUnpaid(id: number, status: Exclude<OrderStatus, "pending" | "approved" | "unfulfilled">, now: Date): Promise<void> {

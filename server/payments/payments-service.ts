@@ -55,6 +55,13 @@ export interface OrderExport {
   fulfilledAt: string | null;
 }
 
+/** Paid orders in a period, for the back office's dashboard. */
+export interface Takings {
+  orders: number;
+  /** Their amounts added up, in pence (every order is in pounds). */
+  revenuePence: number;
+}
+
 export type { NotificationResult };
 
 /**
@@ -71,6 +78,8 @@ export interface PaymentsService {
   orderLines(userId: number): Promise<OrderLine[]>;
   /** The person's orders in full, oldest first, for "Download my data" (docs/my-account.md). */
   ordersForExport(userId: number): Promise<OrderExport[]>;
+  /** Orders placed from `from` until before `to` and paid: how many, and the revenue (the back office's dashboard). */
+  takings(from: Date, to: Date): Promise<Takings>;
   /** A provider's notification, verified on its raw bytes; fulfils at most once. */
   handleNotification(provider: string, rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<NotificationResult>;
   /** The sandbox's hosted checkout, when the sandbox is the provider. */
@@ -263,6 +272,11 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
           order.status
         ],
       }));
+    },
+
+    async takings(from, to) {
+      const paid = await orders.paidBetween(from, to);
+      return { orders: paid.orders, revenuePence: paid.amountPence };
     },
 
     async ordersForExport(userId) {

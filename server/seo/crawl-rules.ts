@@ -9,6 +9,8 @@
 export const UNINDEXED_PATH_PREFIXES = [
   "/account/",
   "/staff/",
+  "/staff-sign-in/",
+  "/staff-enrol/",
   "/search/",
   "/dev/",
   "/patterns/",

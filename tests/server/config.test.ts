@@ -116,9 +116,18 @@ describe("loadConfig", () => {
     const redisError = configError({ REDIS_URL: "http://:hunter2@cache" });
     expect(redisError).toContain("REDIS_URL");
     expect(redisError).not.toContain("hunter2");
+    const listenError = configError({ DATABASE_LISTEN_URL: "mysql://admin:hunter2@db/site" });
+    expect(listenError).toBe('Invalid configuration: DATABASE_LISTEN_URL must start with "postgres://", or be "none".');
     const secretError = configError({ SESSION_SECRET: "short-hunter2" });
     expect(secretError).toContain("SESSION_SECRET must be at least 32 characters");
     expect(secretError).not.toContain("hunter2");
+  });
+
+  it("takes DATABASE_LISTEN_URL as a PostgreSQL address or none, and leaves it unset by default", () => {
+    const secret = "x".repeat(32);
+    expect(loadConfig({ SESSION_SECRET: secret }).databaseListenUrl).toBeUndefined();
+    expect(loadConfig({ SESSION_SECRET: secret, DATABASE_LISTEN_URL: "none" }).databaseListenUrl).toBe("none");
+    expect(loadConfig({ SESSION_SECRET: secret, DATABASE_LISTEN_URL: "postgres://app@db:5432/site" }).databaseListenUrl).toBe("postgres://app@db:5432/site");
   });
 
   it("requires SESSION_SECRET in production", () => {

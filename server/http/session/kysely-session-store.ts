@@ -4,7 +4,12 @@ import type { Database } from "../../db/schema";
 import { hotQuery } from "../../db/hot-query";
 import { withStoredExpiry } from "./rolling-expiry";
 
+/** The tables that hold sessions: members' and, apart from them, the back office's (migration 0028). */
+export type SessionTable = "sessions" | "staff_sessions";
+
 export interface KyselySessionStoreOptions {
+  /** Defaults to members' `sessions`. */
+  table?: SessionTable;
   /** How often expired rows are deleted. */
   pruneIntervalMs?: number;
   /** Lifetime of a session whose cookie has no expiry. */
@@ -18,10 +23,10 @@ export interface KyselySessionStoreOptions {
 
 type Callback<T = void> = (error: unknown, value?: T) => void;
 
-/** Read for every request that sends a session cookie: compiled once (db/hot-query.ts). */
-const liveSession = hotQuery((db, sid: string, now: number) =>
-  db.selectFrom("sessions").select(["sess", "expires_at"]).where("sid", "=", sid).where("expires_at", ">", now),
-);
+/** Read for every request that sends a session cookie: compiled once per table (db/hot-query.ts; a table name is no parameter). */
+const liveSessionIn = (table: SessionTable) =>
+  hotQuery((db, sid: string, now: number) => db.selectFrom(table).select(["sess", "expires_at"]).where("sid", "=", sid).where("expires_at", ">", now));
+const liveSession: Record<SessionTable, ReturnType<typeof liveSessionIn>> = { sessions: liveSessionIn("sessions"), staff_sessions: liveSessionIn("staff_sessions") };
 
 /**
  * express-session's store in the application database (SQLite or
@@ -33,6 +38,7 @@ export class KyselySessionStore extends session.Store {
   private readonly touchResolutionMs: number;
   private readonly now: () => number;
   private readonly pruneTimer: NodeJS.Timeout;
+  private readonly table: SessionTable;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -42,6 +48,7 @@ export class KyselySessionStore extends session.Store {
     this.fallbackTtlMs = options.fallbackTtlMs ?? 24 * 60 * 60 * 1000;
     this.touchResolutionMs = options.touchResolutionMs ?? 60 * 1000;
     this.now = options.now ?? Date.now;
+    this.table = options.table ?? "sessions";
     const onPruneError = options.onPruneError ?? (() => {});
     this.pruneTimer = setInterval(() => this.pruneExpired().catch(onPruneError), options.pruneIntervalMs ?? 15 * 60 * 1000);
     // The timer must never keep a finished process (or a test run) alive.
@@ -50,7 +57,7 @@ export class KyselySessionStore extends session.Store {
 
   override get(sid: string, callback: Callback<SessionData | null>): void {
     settle(callback, async () => {
-      const [row] = await liveSession(this.db, sid, this.now());
+      const [row] = await liveSession[this.table](this.db, sid, this.now());
       return row ? withStoredExpiry(JSON.parse(row.sess) as SessionData, row.expires_at) : null;
     });
   }
@@ -61,7 +68,7 @@ export class KyselySessionStore extends session.Store {
       const sess = JSON.stringify(data);
       const expiresAt = this.expiryOf(data, now);
       await this.db
-        .insertInto("sessions")
+        .insertInto(this.table)
         .values({ sid, sess, expires_at: expiresAt, created_at: now })
         .onConflict((conflict) => conflict.column("sid").doUpdateSet({ sess, expires_at: expiresAt }))
         .execute();
@@ -70,7 +77,7 @@ export class KyselySessionStore extends session.Store {
 
   override destroy(sid: string, callback: Callback = () => {}): void {
     settle(callback, async () => {
-      await this.db.deleteFrom("sessions").where("sid", "=", sid).execute();
+      await this.db.deleteFrom(this.table).where("sid", "=", sid).execute();
     });
   }
 
@@ -80,7 +87,7 @@ export class KyselySessionStore extends session.Store {
       // Rolling sessions touch on every request; skipping near-identical
       // expiries keeps most requests free of a write.
       await this.db
-        .updateTable("sessions")
+        .updateTable(this.table)
         .set({ expires_at: expiresAt })
         .where("sid", "=", sid)
         .where("expires_at", "<", expiresAt - this.touchResolutionMs)
@@ -90,7 +97,7 @@ export class KyselySessionStore extends session.Store {
 
   /** Deletes every expired row; returns how many. */
   async pruneExpired(): Promise<number> {
-    const result = await this.db.deleteFrom("sessions").where("expires_at", "<=", this.now()).executeTakeFirst();
+    const result = await this.db.deleteFrom(this.table).where("expires_at", "<=", this.now()).executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 

@@ -24,6 +24,8 @@ export const sitePages = [
   "/account/login/",
   "/account/register/",
   "/account/forgot-password/",
+  // The back office's sign-in: public (unlinked, noindex), unlike /staff/ itself (docs/back-office.md).
+  "/staff-sign-in/",
   "/dev/mailbox/",
   "/patterns/",
   "/patterns/accordion/",

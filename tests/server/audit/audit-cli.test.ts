@@ -46,9 +46,9 @@ describe("npm run audit", () => {
     expect(code).toBe(0);
     const lines = stdout.trimEnd().split("\n");
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toMatch(/^occurred_at\s+event\s+actor\s+subject\s+ip\s+details$/);
-    expect(lines[1]).toMatch(/^2025-03-01T09:15:00\.000Z\s+sign-in\.succeeded\s+7\s+7\s+203\.0\.113\.10\s+\{\}$/);
-    expect(lines[2]).toMatch(/^2025-03-02T12:00:00\.000Z\s+email\.changed\s+7\s+7\s+203\.0\.113\.10\s+\{"newEmail":"new@example\.org"\}$/);
+    expect(lines[0]).toMatch(/^occurred_at\s+event\s+actor\s+subject\s+ip\s+record\s+details$/);
+    expect(lines[1]).toMatch(/^2025-03-01T09:15:00\.000Z\s+sign-in\.succeeded\s+7\s+7\s+203\.0\.113\.10\s+-\s+\{\}$/);
+    expect(lines[2]).toMatch(/^2025-03-02T12:00:00\.000Z\s+email\.changed\s+7\s+7\s+203\.0\.113\.10\s+-\s+\{"newEmail":"new@example\.org"\}$/);
   });
 
   it("takes a date and time, and --json prints one object per line", async () => {
@@ -56,7 +56,7 @@ describe("npm run audit", () => {
     expect(code).toBe(0);
     const records = stdout.trimEnd().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(records).toEqual([
-      { id: 3, occurredAt: "2025-03-02T12:00:00.000Z", event: "email.changed", actorId: 7, subjectId: 7, ip: "203.0.113.10", details: { newEmail: "new@example.org" } },
+      { id: 3, occurredAt: "2025-03-02T12:00:00.000Z", event: "email.changed", actorId: 7, subjectId: 7, ip: "203.0.113.10", details: { newEmail: "new@example.org" }, staffActorId: null, record: null },
     ]);
   });
 

@@ -3,7 +3,7 @@ import { DEFAULT_RETRY_AFTER_SECONDS } from "../../../server/shared/errors";
 import { addPerson, browserOnLoginPage, freshToken, signInAs } from "../accounts/support";
 import { basketItem, paymentRecords, sandboxNotification, sessionIdIn } from "../payments/support";
 import { postgresAdminUrl } from "../support/databases";
-import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
+import { startTcpProxy, throughProxy, type TcpProxy } from "../support/tcp-proxy";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 /*
@@ -25,12 +25,7 @@ describe.skipIf(!postgresAdminUrl())("the database unreachable (PostgreSQL throu
       engine: "postgres",
       // A short connect timeout keeps the outage's answers quick; the behaviour is the same at the default.
       env: { DATABASE_CONNECT_TIMEOUT_MS: "2000" },
-      appDatabaseUrl: (url) => {
-        const throughProxy = new URL(url);
-        throughProxy.hostname = "127.0.0.1";
-        throughProxy.port = String(proxy.port);
-        return throughProxy.href;
-      },
+      appDatabaseUrl: (url) => throughProxy(proxy, url),
     });
   });
   afterAll(async () => {

@@ -4,7 +4,7 @@ import { depcruiseRulesBroken, eslintRulesBroken } from "./lint-probe";
 /*
  * The front-door rules (docs/architecture.md, "Import rules"): outside a
  * capability with an index.ts only that file is imported (depcruise
- * front-door-only), and outside resources and schools no query names their
+ * front-door-only), and outside resources, schools and staff no query names their
  * tables (ESLint table-ownership/*, lint/table-ownership.mjs). Each fails on a
  * violation and passes its compliant sibling.
  */
@@ -28,6 +28,7 @@ const frontDoored = [
   { capability: "resources", inner: "saved-resources", name: "forgetSavedResources" },
   { capability: "schools", inner: "school-register", name: "SchoolRegister" },
   { capability: "seo", inner: "crawl-rules", name: "robotsTxt" },
+  { capability: "staff", inner: "staff-roles", name: "roleAllows" },
   // Teacher notes and share links sit inside resources: their files are inner files too.
   { capability: "resources", inner: "share-links/share-links-store", name: "deleteShareLinksOf" },
   { capability: "resources", inner: "notes/note-queries", name: "deleteNotesOf" },
@@ -80,5 +81,18 @@ describe("front-door lint rules", { timeout: 120_000 }, () => {
     expect(await eslintRulesBroken({ "server/schools/__lint_probe__.ts": schoolQuery, "server/db/migrations/__lint_probe__.ts": schoolQuery })).not.toContain("table-ownership/schools");
     // The word alone, as a label, is no query.
     expect(await eslintRulesBroken({ "server/content/__lint_probe__.ts": 'export const rows = [["schools", 2]];\n' })).not.toContain("table-ownership/schools");
+  });
+
+  it("table-ownership/staff refuses a query naming the staff's tables outside server/staff/", async () => {
+    const staffQuery = [
+      'import type { Kysely } from "kysely";',
+      'import type { Database } from "../db/schema";',
+      'export const roles = (db: Kysely<Database>) => db.selectFrom("staff_accounts").select("role").execute();',
+      'export const codes = (db: Kysely<Database>) => db.deleteFrom("staff_recovery_codes").execute();',
+      "",
+    ].join("\n");
+    expect(await eslintRulesBroken({ "server/audit/__lint_probe__.ts": staffQuery })).toContain("table-ownership/staff");
+    expect(await eslintRulesBroken({ "server/routes/__lint_probe__.ts": 'import { sql } from "kysely";\nexport const q = sql`select email from staff_accounts`;\n' })).toContain("table-ownership/staff");
+    expect(await eslintRulesBroken({ "server/staff/__lint_probe__.ts": staffQuery, "server/db/migrations/__lint_probe__.ts": staffQuery })).not.toContain("table-ownership/staff");
   });
 });

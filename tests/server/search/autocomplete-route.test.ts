@@ -133,6 +133,8 @@ describe.each(databaseEngines)("GET /search/autocomplete/ on %s", (engine) => {
 
     // Last in this file: it rewrites the Hamlet resources' summaries.
     await t.database.db.updateTable("resources").set({ summary: "A new one." }).where("title", "like", "Hamlet study%").execute();
+    // On PostgreSQL the change reaches the app by its notification, a moment after the commit (docs/performance.md, "Pushed change counters").
+    await vi.waitFor(async () => expect((await autocomplete("hamlet")).text).toContain("A new one."));
     const changed = await autocomplete("hamlet");
     expect(changed.headers.etag).not.toBe(first.headers.etag);
     expect(changed.text).toContain("A new one.");

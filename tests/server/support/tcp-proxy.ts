@@ -76,6 +76,14 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   };
 }
 
+/** `url` (a DATABASE_URL) with its host and port replaced by the proxy's, so a client reaches the server through it. */
+export function throughProxy(proxy: TcpProxy, url: string): string {
+  const proxied = new URL(url);
+  proxied.hostname = "127.0.0.1";
+  proxied.port = String(proxy.port);
+  return proxied.href;
+}
+
 function listen(server: net.Server, port: number): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once("error", reject);

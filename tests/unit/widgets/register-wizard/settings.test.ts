@@ -26,7 +26,7 @@ describe("the register wizard's settings", () => {
       adminSeatBenefitId: 5,
       supportEmail: "help@example.org",
       resume: { pathway: "state-school", school, step: "confirmSchool" },
-      renewal: { kind: "school", endedOn: "3 October 2026", pathway: "state-school", school },
+      renewal: { kind: "school", endedOn: "3 October 2026", pathway: "independent-school", school },
       fundId: 17,
       individualLevelId: 9,
       seatLevels: [{ id: 11, seats: 5 }],

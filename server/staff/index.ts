@@ -1,0 +1,25 @@
+/*
+ * The staff capability's front door: from outside server/staff/, this file
+ * is the only one imported (docs/architecture.md, "Import rules";
+ * docs/back-office.md).
+ */
+
+export { createStaffService, type StaffService } from "./staff-service";
+export type { StaffDependencies } from "./staff-dependencies";
+export type { SignedInStaff, StaffSignedIn } from "./staff-sign-in";
+export { STAFF_SIGN_IN_FAILED_MESSAGE } from "./staff-sign-in";
+export { ENROLMENT_LINK_UNUSABLE_MESSAGE, STAFF_ENROLMENT_PATH, type EnrolmentPage } from "./staff-enrolment";
+export { ENROLMENT_LINK_LIFETIME_HOURS } from "./staff-records";
+export type { StaffListEntry } from "./staff-management";
+export type { DashboardFigures } from "./staff-dashboard";
+export {
+  actionsOf,
+  isStaffRole,
+  roleAllows,
+  STAFF_ACTIONS,
+  STAFF_ROLE_DESCRIPTIONS,
+  STAFF_ROLE_LABELS,
+  STAFF_ROLES,
+  type StaffAction,
+  type StaffRole,
+} from "./staff-roles";

@@ -1,0 +1,51 @@
+import type { Refusal } from "../shared/refusal";
+import type { StaffDependencies } from "./staff-dependencies";
+import { staffDashboard, type DashboardFigures } from "./staff-dashboard";
+import { staffEnrolment, type Enrolled, type EnrolmentPage, type EnrolmentRequest } from "./staff-enrolment";
+import { staffManagement, type StaffListEntry } from "./staff-management";
+import type { StaffMemberRole, StaffRole } from "./staff-roles";
+import { staffSignIn, type SignedInStaff, type StaffSignedIn, type StaffSignInRequest } from "./staff-sign-in";
+
+/**
+ * The back office's staff (docs/back-office.md): sign-in, enrolment, the
+ * staff page's writes and the dashboard. Every method that acts for someone
+ * on the staff checks their role itself (staff-roles.ts), whatever the page
+ * offered; the routes pass the client's address for the audit log.
+ */
+export interface StaffService {
+  signIn(request: StaffSignInRequest, ip: string): Promise<StaffSignedIn | Refusal>;
+  /** Who a staff session names, read on every back-office request: undefined once removed or enrolled again. */
+  staffForSession(staffId: number, enrolledAt: string): Promise<SignedInStaff | undefined>;
+  signedOut(staff: SignedInStaff, ip: string): Promise<void>;
+
+  enrolmentPage(token: string): Promise<EnrolmentPage | Refusal>;
+  enrol(token: string, request: EnrolmentRequest, ip: string): Promise<Enrolled | Refusal>;
+
+  listStaff(actor: StaffMemberRole): Promise<{ staff: StaffListEntry[]; owners: number } | Refusal>;
+  invite(actorId: number, invite: { email: string; role: string }, ip: string): Promise<StaffListEntry | Refusal>;
+  changeRole(actorId: number, targetId: number, role: string, ip: string): Promise<StaffListEntry | Refusal>;
+  remove(actorId: number, targetId: number, ip: string): Promise<StaffListEntry | Refusal>;
+  sendEnrolmentLink(actorId: number, targetId: number, ip: string): Promise<StaffListEntry | Refusal>;
+
+  dashboard(role: StaffRole): Promise<DashboardFigures | Refusal>;
+}
+
+export function createStaffService(deps: StaffDependencies): StaffService {
+  const signIn = staffSignIn(deps);
+  const enrolment = staffEnrolment(deps);
+  const management = staffManagement(deps);
+  const { dashboard } = staffDashboard(deps);
+  return {
+    signIn: signIn.signIn,
+    staffForSession: signIn.staffForSession,
+    signedOut: signIn.signedOut,
+    enrolmentPage: enrolment.enrolmentPage,
+    enrol: enrolment.enrol,
+    listStaff: management.list,
+    invite: management.invite,
+    changeRole: management.changeRole,
+    remove: management.remove,
+    sendEnrolmentLink: management.sendEnrolmentLink,
+    dashboard,
+  };
+}

@@ -1,0 +1,168 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, test } from "@playwright/test";
+import { signInThroughApi, validMember } from "./support/accounts";
+import { expectNoAxeViolations } from "./support/axe";
+import { nuCheck } from "./support/nu-checker";
+import { enrol, enrolmentPathIn, latestMailTo, nextCode, staffCreate, staffSignIn, staffSignOut, uniqueStaffEmail } from "./support/staff";
+
+/*
+ * The back office in Chromium, at a desk and on a phone, with axe on every
+ * page it shows (issue 28): an owner made by `npm run staff:create` enrols
+ * with a TOTP code computed here, signs in with the app and with a recovery
+ * code; invites a support user, who enrols from the emailed link and is
+ * refused the owner's pages and writes; a member who types /staff/ gets 404.
+ */
+
+for (const { label, viewport } of [
+  { label: "1280 px", viewport: { width: 1280, height: 900 } },
+  { label: "375 px", viewport: { width: 375, height: 812 } },
+]) {
+  test.describe(`the back office at ${label}`, () => {
+    test.use({ viewport });
+
+    test("an owner enrols, signs in with the app and with a recovery code, and a used link no longer works", async ({ page }) => {
+      // A long journey (the command in its own process, a dozen pages, axe on six of them, two scrypt hashes).
+      test.setTimeout(240_000);
+      const owner = uniqueStaffEmail("owner");
+      const link = await staffCreate(owner, "owner");
+      const { app, recoveryCodes } = await enrol(page, link, expectNoAxeViolations);
+      await expect(page.getByText(`signed in as ${owner}`)).toBeVisible();
+
+      await page.getByRole("link", { name: "Continue to the back office" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+      await expect(page.getByText("Schools with a current membership")).toBeVisible();
+      await expect(page.getByText("Paid orders")).toBeVisible();
+      await expectNoAxeViolations(page);
+      expect(await horizontalOverflow(page)).toBe(false);
+
+      await staffSignOut(page);
+      await expect(page.getByText("You have signed out of the back office.")).toBeVisible();
+      await expectNoAxeViolations(page);
+      expect((await page.goto("/staff/"))?.status()).toBe(404);
+
+      // A wrong code: the form again, saying so without saying which part was wrong.
+      await page.goto("/staff-sign-in/");
+      await staffSignIn(page, owner, "000000");
+      await expect(page.getByRole("alert")).toContainText("The email address, password or code is not right.");
+      await expectNoAxeViolations(page);
+
+      await staffSignIn(page, owner, nextCode(app));
+      await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+      await staffSignOut(page);
+
+      await staffSignIn(page, owner, recoveryCodes[0]!.toUpperCase());
+      await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+      await expect(page.getByText("You signed in with a recovery code: 9 recovery codes left.")).toBeVisible();
+      await staffSignOut(page);
+      // Each recovery code works once.
+      await staffSignIn(page, owner, recoveryCodes[0]!);
+      await expect(page.getByRole("alert")).toContainText("The email address, password or code is not right.");
+
+      await page.goto(link);
+      await expect(page.getByRole("heading", { level: 1, name: "This enrolment link can't be used" })).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+
+    test("an owner invites a support user, who enrols from the email and is refused the owner's pages and writes", async ({ page, browser }) => {
+      test.setTimeout(240_000);
+      const owner = uniqueStaffEmail("owner");
+      await enrol(page, await staffCreate(owner, "owner"), async () => {});
+      await page.getByRole("link", { name: "Continue to the back office" }).click();
+      await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Staff" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Staff" })).toBeVisible();
+      await expectNoAxeViolations(page);
+      expect(await horizontalOverflow(page)).toBe(false);
+
+      const support = uniqueStaffEmail("support");
+      await page.getByLabel("Email address").fill(support);
+      await page.getByRole("combobox", { name: "Role" }).selectOption("support");
+      await page.getByRole("button", { name: "Send the invite" }).click();
+      await expect(page.getByText(`${support} is invited as Support`)).toBeVisible();
+      const row = page.getByRole("row").filter({ hasText: support });
+      await expect(row).toContainText("Not yet");
+      await row.getByRole("link", { name: /Manage/ }).click();
+      await expect(page.getByRole("heading", { level: 1, name: support })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.getByRole("link", { name: "Remove from the staff" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: `Remove ${support} from the staff?` })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.getByRole("link", { name: "Cancel" }).click();
+
+      // The support user, in a browser of their own.
+      const supportContext = await browser.newContext({ viewport });
+      const supportPage = await supportContext.newPage();
+      await enrol(supportPage, enrolmentPathIn(await latestMailTo(support)), async () => {});
+      await supportPage.getByRole("link", { name: "Continue to the back office" }).click();
+      await expect(supportPage.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+      await expect(supportPage.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Staff" })).toHaveCount(0);
+
+      const refused = await supportPage.goto("/staff/team/");
+      expect(refused?.status()).toBe(403);
+      await expect(supportPage.getByText("Only an owner can manage staff accounts.")).toBeVisible();
+      await expectNoAxeViolations(supportPage);
+      // The write itself, with a good CSRF token, is refused too: the server checks the role, not the page.
+      await supportPage.goto("/staff/");
+      const token = await supportPage.locator('input[name="_csrf"]').first().inputValue();
+      const write = await supportPage.request.post("/staff/team/", { form: { _csrf: token, email: uniqueStaffEmail("sneaky"), role: "owner" } });
+      expect(write.status()).toBe(403);
+      await supportContext.close();
+
+      // The owner makes them Finance; the page says so.
+      await expect(page.getByRole("heading", { level: 1, name: support })).toBeVisible();
+      await page.getByRole("combobox", { name: "Role" }).selectOption("finance");
+      await page.getByRole("button", { name: "Change role" }).click();
+      await expect(page.getByText(`${support} is now Finance.`)).toBeVisible();
+    });
+
+    test("a member who types /staff/ gets 404, as a visitor does", async ({ page }) => {
+      test.slow();
+      for (const path of ["/staff/", "/staff/team/"]) expect((await page.goto(path))?.status(), path).toBe(404);
+      await signInThroughApi(page, validMember);
+      for (const path of ["/staff/", "/staff/team/"]) {
+        const answer = await page.goto(path);
+        expect(answer?.status(), path).toBe(404);
+        await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+      }
+      await expectNoAxeViolations(page);
+    });
+  });
+}
+
+test("the back office's pages are valid HTML (the Nu HTML Checker)", async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const owner = uniqueStaffEmail("owner");
+  const { sources } = await enrol(page, await staffCreate(owner, "owner"), async () => {});
+  const id = await staffIdOnTeamPage(page);
+  const pages: Record<string, string> = {
+    "/staff-enrol/": sources.enrolment,
+    "the recovery codes": sources.recoveryCodes,
+    "/staff-sign-in/": await (await request.get("/staff-sign-in/")).text(),
+  };
+  for (const path of ["/staff/", "/staff/team/", `/staff/team/${id}/`, `/staff/team/${id}/remove/`]) {
+    const answer = await page.request.get(path);
+    expect(answer.status(), path).toBe(200);
+    pages[path] = await answer.text();
+  }
+  const dir = await mkdtemp(join(tmpdir(), "nu-staff-"));
+  try {
+    const files = new Map(Object.keys(pages).map((name, index) => [join(dir, `page-${index}.html`), name]));
+    await Promise.all([...files].map(([file, name]) => writeFile(file, pages[name]!)));
+    const messages = await nuCheck([...files.keys()]);
+    expect(messages.map((message) => `${files.get(message.url.replace(/^file:/, ""))}: line ${message.lastLine}: ${message.message}`)).toEqual([]);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+/** A staff account's id, from the staff page's first link to one. */
+async function staffIdOnTeamPage(page: import("@playwright/test").Page): Promise<number> {
+  const team = await (await page.request.get("/staff/team/")).text();
+  return Number(/href="\/staff\/team\/(\d+)\/"/.exec(team)![1]);
+}
+
+/** Whether the page is wider than the window (nothing may scroll sideways at 375 px). */
+function horizontalOverflow(page: import("@playwright/test").Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+}
