@@ -90,7 +90,7 @@ export function memberPages(options: { readVersion: () => Promise<number>; maxBy
       if (!own) return false;
       const gzip = preferredEncoding(req.headers["accept-encoding"], ["gzip"]) === "gzip";
       const parts = renderParts(entry.page, { ...layoutParts(res), ...own }).map((markup) =>
-        gzip && markup.length >= COMPRESSED_PART_LENGTH && process.env.PARTS_STORED !== "1" ? compressQuickly(markup) : Buffer.from(markup),
+        gzip && markup.length >= COMPRESSED_PART_LENGTH ? compressQuickly(markup) : Buffer.from(markup),
       );
       const pieces = entry.pieces.flatMap((piece, index) => (index < parts.length ? [piece, parts[index]!] : [piece]));
       const body = gzip ? splicedGzip(pieces) : Buffer.concat(pieces.map((piece) => (Buffer.isBuffer(piece) ? piece : piece.plain)));

@@ -3,6 +3,8 @@ import { createSite } from "../../../server/app";
 import { addPerson, browserOnLoginPage, inAYear, signInAs } from "../accounts/support";
 import { csrfTokenOf, fetchAsBrowser, sessionCookieOf, type PageApp } from "../support/pages";
 import { logStatements } from "../support/statements";
+import { postgresAdminUrl } from "../support/databases";
+import { connectTestRedis, redisTestUrl, type TestRedis } from "../support/redis";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { seedResourceFixtures } from "./resource-fixtures";
 
@@ -16,12 +18,63 @@ import { seedResourceFixtures } from "./resource-fixtures";
 
 const page = "/resources/macbeth-freeze-frames/";
 
+interface MemberOptions {
+  note?: string;
+  saved?: boolean;
+  shareToken?: string;
+}
+
+let people = 0;
+
+/** A new member, signed in; their session cookie works on every app of the same services (one store). */
+async function signedInMember(t: TestApp, activityIds: number[], options: MemberOptions = {}) {
+  const email = `member${++people}@example.org`;
+  const id = await addPerson(t.database.db, { email, membershipExpiresAt: inAYear() });
+  const at = new Date().toISOString();
+  if (options.note) await t.database.db.insertInto("teacher_notes").values({ constituent_id: id, activity_id: activityIds[0]!, content: options.note, created_at: at, updated_at: at }).execute();
+  if (options.saved) await t.database.db.insertInto("saved_resources").values({ constituent_id: id, resource_id: 1, saved_at: at }).execute();
+  if (options.shareToken) {
+    await t.database.db
+      .insertInto("share_links")
+      .values({ token: options.shareToken, constituent_id: id, resource_id: 1, resource_type: "lesson-plan", type: "student", created_at: at, revoked_at: null })
+      .execute();
+  }
+  const { agent, token } = await browserOnLoginPage(t.app);
+  const cookie = sessionCookieOf(await signInAs(agent, token, email))!.split(";")[0]!;
+  return { id, email, cookie };
+}
+
+/** Two members' requests interleaved: each page carries only its member's own parts. */
+async function expectOnlyOwnParts(t: TestApp, activityIds: number[]) {
+  const members = await Promise.all([
+    signedInMember(t, activityIds, { note: "Ada alone wrote this", saved: true, shareToken: "a".repeat(43) }),
+    signedInMember(t, activityIds, { note: "Ben alone wrote this", shareToken: "b".repeat(43) }),
+  ]);
+  const tokens = await Promise.all(members.map(async ({ cookie }) => csrfTokenOf((await fetchAsBrowser(t.app, cookie, page)).html)));
+  const own = members.map((someone, index) => ({
+    userKey: `data-user-key="${someone.id}"`,
+    note: index === 0 ? "Ada alone wrote this" : "Ben alone wrote this",
+    share: index === 0 ? "a".repeat(43) : "b".repeat(43),
+    csrf: tokens[index]!,
+    saved: index === 0 ? 'aria-pressed="true"' : 'aria-pressed="false"',
+  }));
+  expect(own[0]!.csrf).not.toBe(own[1]!.csrf);
+  const order = Array.from({ length: 24 }, (_, n) => n % 2);
+  const pages = await Promise.all(order.map((index) => fetchAsBrowser(t.app, members[index]!.cookie, page).then(({ response, html }) => ({ index, response, html }))));
+  for (const { index, response, html } of pages) {
+    const mine = own[index]!;
+    const theirs = own[1 - index]!;
+    expect(response.headers["content-encoding"]).toBe("gzip");
+    for (const value of [mine.userKey, mine.note, mine.share, mine.csrf, mine.saved]) expect(html).toContain(value);
+    for (const value of [theirs.userKey, theirs.note, theirs.share, theirs.csrf]) expect(html).not.toContain(value);
+  }
+}
+
 describe("a member's resource page: the shared part once, their own parts rendered into it", () => {
   let t: TestApp;
   /** The same services without kept member pages (PAGE_CACHE_MB=0): every page rendered whole, as before. */
   let whole: PageApp;
   let activityIds: number[];
-  let people = 0;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -31,23 +84,7 @@ describe("a member's resource page: the shared part once, their own parts render
   });
   afterAll(() => t.close());
 
-  /** A new member, signed in; their session cookie works on both apps (one store). */
-  async function member(options: { note?: string; saved?: boolean; shareToken?: string } = {}) {
-    const email = `member${++people}@example.org`;
-    const id = await addPerson(t.database.db, { email, membershipExpiresAt: inAYear() });
-    const at = new Date().toISOString();
-    if (options.note) await t.database.db.insertInto("teacher_notes").values({ constituent_id: id, activity_id: activityIds[0]!, content: options.note, created_at: at, updated_at: at }).execute();
-    if (options.saved) await t.database.db.insertInto("saved_resources").values({ constituent_id: id, resource_id: 1, saved_at: at }).execute();
-    if (options.shareToken) {
-      await t.database.db
-        .insertInto("share_links")
-        .values({ token: options.shareToken, constituent_id: id, resource_id: 1, resource_type: "lesson-plan", type: "student", created_at: at, revoked_at: null })
-        .execute();
-    }
-    const { agent, token } = await browserOnLoginPage(t.app);
-    const cookie = sessionCookieOf(await signInAs(agent, token, email))!.split(";")[0]!;
-    return { id, email, cookie };
-  }
+  const member = (options: MemberOptions = {}) => signedInMember(t, activityIds, options);
 
   it("is byte for byte the page rendered whole, gzip-encoded, personal and under the same headers", async () => {
     const someone = await member({ note: "Pair the <quiet> ones & swap", saved: true, shareToken: "A".repeat(43) });
@@ -90,27 +127,7 @@ describe("a member's resource page: the shared part once, their own parts render
   });
 
   it("never gives a member another member's parts, with requests interleaved", async () => {
-    const members = await Promise.all([
-      member({ note: "Ada alone wrote this", saved: true, shareToken: "a".repeat(43) }),
-      member({ note: "Ben alone wrote this", shareToken: "b".repeat(43) }),
-    ]);
-    const tokens = await Promise.all(members.map(async ({ cookie }) => csrfTokenOf((await fetchAsBrowser(t.app, cookie, page)).html)));
-    const own = members.map((someone, index) => ({
-      userKey: `data-user-key="${someone.id}"`,
-      note: index === 0 ? "Ada alone wrote this" : "Ben alone wrote this",
-      share: index === 0 ? "a".repeat(43) : "b".repeat(43),
-      csrf: tokens[index]!,
-      saved: index === 0 ? 'aria-pressed="true"' : 'aria-pressed="false"',
-    }));
-    expect(own[0]!.csrf).not.toBe(own[1]!.csrf);
-    const order = Array.from({ length: 24 }, (_, n) => n % 2);
-    const pages = await Promise.all(order.map((index) => fetchAsBrowser(t.app, members[index]!.cookie, page).then(({ html }) => ({ index, html }))));
-    for (const { index, html } of pages) {
-      const mine = own[index]!;
-      const theirs = own[1 - index]!;
-      for (const value of [mine.userKey, mine.note, mine.share, mine.csrf, mine.saved]) expect(html).toContain(value);
-      for (const value of [theirs.userKey, theirs.note, theirs.share, theirs.csrf]) expect(html).not.toContain(value);
-    }
+    await expectOnlyOwnParts(t, activityIds);
   });
 
   it("reads no resource rows for a kept page: only the member's own, and none twice", async () => {
@@ -157,5 +174,36 @@ describe("a member's resource page: the shared part once, their own parts render
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.text).toContain('data-widget="tools-panel"');
     expect(Number(plain.headers["content-length"])).toBe(Buffer.byteLength(plain.text));
+  });
+});
+
+describe.runIf(postgresAdminUrl() && redisTestUrl())("a member's resource page on PostgreSQL, sessions in Redis", () => {
+  let t: TestApp;
+  let redis: TestRedis;
+  let activityIds: number[];
+
+  beforeAll(async () => {
+    redis = await connectTestRedis();
+    t = await createTestApp({ engine: "postgres", env: { REDIS_URL: redisTestUrl(), REDIS_KEY_PREFIX: redis.prefix } });
+    await seedResourceFixtures(t.database.db);
+    activityIds = (await t.database.db.selectFrom("resource_activities").select("id").where("resource_id", "=", 1).orderBy("position").execute()).map((row) => row.id);
+  });
+  afterAll(async () => {
+    await t.close();
+    await redis.dispose();
+  });
+
+  it("never gives a member another member's parts, with requests interleaved", async () => {
+    await expectOnlyOwnParts(t, activityIds);
+  });
+
+  it("is byte for byte the page rendered whole", async () => {
+    const whole = createSite({ ...t.services, config: { ...t.services.config, pageCacheMegabytes: 0 } }).app;
+    const someone = await signedInMember(t, activityIds, { note: "On PostgreSQL", saved: true });
+    await fetchAsBrowser(t.app, someone.cookie, page);
+    const spliced = await fetchAsBrowser(t.app, someone.cookie, page);
+    expect(spliced.response.headers["content-encoding"]).toBe("gzip");
+    expect(spliced.html).toBe((await fetchAsBrowser(whole, someone.cookie, page)).html);
+    expect(spliced.html).toContain("On PostgreSQL</textarea>");
   });
 });
