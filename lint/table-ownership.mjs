@@ -18,6 +18,7 @@ const tableMethods = "selectFrom|insertInto|replaceInto|updateTable|deleteFrom|m
 export const TABLE_OWNERS = {
   resources: ["resources", "resource_facet_terms", "resource_facets", "resource_activities", "saved_resources", "teacher_notes", "share_links"],
   schools: ["schools", "closed_schools", "organisation_creators", "school_invites"],
+  requests: ["requests", "request_answers"],
   staff: ["staff_accounts", "staff_enrolments", "staff_recovery_codes"],
 };
 

@@ -27,6 +27,7 @@ import { renewalFor } from "./memberships";
 import { accountSeatRoutes } from "./routes/account-seats";
 import { accountSchoolRecordsRoutes } from "./routes/account-school-records";
 import { schoolAdminRoutes } from "./routes/account-school-admin";
+import { accountRequestRoutes } from "./routes/account-requests";
 import { DEV_MAILBOX_PATH, devMailboxRoutes, servesDevMailbox } from "./routes/dev-mailbox";
 import { eventRoutes, instancesApiFrontDoor } from "./routes/events";
 import { galleryRoutes } from "./routes/gallery";
@@ -48,6 +49,9 @@ import { passwordLinkHandoff } from "./routes/password-link-handoff";
 import { signInLinkHandoff } from "./routes/sign-in-link-handoff";
 import { signInLinkRoutes } from "./routes/sign-in-link";
 import { staffBackOfficeRoutes } from "./routes/staff-back-office";
+import { staffOrdersRoutes } from "./routes/staff-orders";
+import { staffPeopleRoutes } from "./routes/staff-people";
+import { staffRequestsRoutes } from "./routes/staff-requests";
 import { staffEnrolmentLinkHandoff } from "./routes/staff-enrolment-handoff";
 import { staffSignInRoutes } from "./routes/staff-sign-in";
 import { verifyEmailRoutes } from "./routes/verify-email";
@@ -147,6 +151,9 @@ function staffAreaLayers(services: AppServices): RequestHandler {
     flashLocals,
     staffSignInRoutes({ staff: features.staff }),
     staffBackOfficeRoutes({ staff: features.staff }),
+    staffRequestsRoutes({ staff: features.staff }),
+    staffPeopleRoutes({ staff: features.staff }),
+    staffOrdersRoutes({ staff: features.staff }),
   ]);
 }
 
@@ -205,6 +212,7 @@ function expressApp(services: AppServices, options: CreateAppOptions & SharedPar
       accounts: features.accounts,
       resources: features.resources,
       schools: features.schools,
+      requests: features.requests,
       payments: features.payments,
       contactSubjects: config.contactSubjects,
       csrfTokenFor: csrf.tokenFor,
@@ -215,6 +223,7 @@ function expressApp(services: AppServices, options: CreateAppOptions & SharedPar
   // Before pageRoutes: /privacy/ is this route's page, built from the configuration, not an editor's page.
   featureRoutes.push(privacyRoutes({ privacy: features.privacy, config, siteOrigin: config }));
   featureRoutes.push(schoolAdminRoutes({ schools: features.schools, siteOrigin: config }));
+  featureRoutes.push(accountRequestRoutes({ requests: features.requests, siteOrigin: config }));
   featureRoutes.push(paymentRoutes({ payments: features.payments, siteOrigin: config }));
   featureRoutes.push(saveResourceRoutes({ resources: features.resources }));
   // Before resourceRoutes: its /resources/:slug/ would otherwise take /resources/shared/<token>/.

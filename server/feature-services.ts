@@ -12,7 +12,7 @@ import type { Logger } from "./logging";
 import { createMailboxService, type MailboxService } from "./mail/mailbox-service";
 import type { Mailer } from "./mail/mailer";
 import { createMemberAccess } from "./memberships";
-import { type CachedSchoolSearch, createSchoolAdminService, createSchoolRecordsService, createSchoolSearch, createSeatGrantsService, type SchoolAdminService, type SchoolRecordsService, type SeatGrantsService } from "./schools";
+import { createSchoolAdminService, createSchoolRecordsService, createSchoolSearch, createSeatGrantsService, type SchoolAdminService, type SchoolRecordsService, type SchoolSearch, type SeatGrantsService } from "./schools";
 import {
   createPaymentsService,
   type PaymentsService,
@@ -25,6 +25,7 @@ import {
 import { createPagesService, type PagesService } from "./pages";
 import { createPeopleService, type PeopleService } from "./people";
 import { createPrivacyService, type PrivacyService } from "./privacy";
+import { createRequestsService, type RequestsService } from "./requests";
 import type { RateLimiter } from "./rate-limit/rate-limit";
 import type { RedisClient } from "./redis";
 import { createResourcesService, createShareLinksService, createTeacherNotesService, type ResourcesService, type ShareLinksService, type TeacherNotesService } from "./resources";
@@ -56,7 +57,7 @@ export interface FeatureServices {
   /** Site search is itself a port (server/search/search-port.ts); its adapter is chosen by the database. */
   siteSearch: CachedSiteSearch;
   /** School search is a port too (server/schools/search/school-search-port.ts), over the register (docs/schools.md). */
-  schoolSearch: CachedSchoolSearch;
+  schoolSearch: SchoolSearch;
   /** The registration wizard's school records over the CRM port (docs/crm.md "The wizard's calls"). */
   schoolRecords: SchoolRecordsService;
   mailbox: MailboxService;
@@ -66,6 +67,8 @@ export interface FeatureServices {
   payments: PaymentsService;
   /** Download my data and Delete my account (docs/my-account.md, "Your data"). */
   privacy: PrivacyService;
+  /** What people ask of the organisation: join and support requests, contact messages (docs/requests.md). */
+  requests: RequestsService;
   readinessProbe: ReadinessProbe;
   /** /sitemap.xml and its parts (docs/seo.md). */
   sitemap: SitemapService;
@@ -143,21 +146,45 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
   const events = createEventsService(db);
   const resources = createResourcesService(db, { memberAccess, notesOn: teacherNotes.notesOn, shareLinksFor: shareLinks.shareLinksFor });
   const people = createPeopleService(db);
+  const accounts = createAccountsService({
+    db,
+    crm,
+    sessionPeople,
+    schoolStanding: (constituentId) => schools.loginStanding(constituentId),
+    mailer: adapters.mailer,
+    rateLimiter: adapters.rateLimiter,
+    logger: adapters.logger,
+    audit,
+    config: adapters.config,
+  });
+  const privacy = createPrivacyService({
+    db,
+    crm,
+    audit,
+    ids: crmIds,
+    ordersForExport: (personId) => payments.ordersForExport(personId),
+    rateLimiter: adapters.rateLimiter,
+    publicOrigin: adapters.config.publicOrigin,
+  });
+  const requests = createRequestsService({
+    db,
+    crm,
+    ids: crmIds,
+    mailer: adapters.mailer,
+    audit,
+    rateLimiter: adapters.rateLimiter,
+    logger: adapters.logger,
+    seats,
+    verifiedEmail: (personId) => emailVerification.verifiedEmail(personId),
+    staffEmail: adapters.config.staffEmail,
+    publicUrl: adapters.config.publicUrl,
+    contactSubjects: adapters.config.contactSubjects,
+  });
   return {
     emailVerification,
     payments,
     seats,
-    accounts: createAccountsService({
-      db,
-      crm,
-      sessionPeople,
-      schoolStanding: (constituentId) => schools.loginStanding(constituentId),
-      mailer: adapters.mailer,
-      rateLimiter: adapters.rateLimiter,
-      logger: adapters.logger,
-      audit,
-      config: adapters.config,
-    }),
+    accounts,
     pages,
     events,
     resources,
@@ -179,15 +206,8 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
     }),
     mailbox: createMailboxService(db),
     schools,
-    privacy: createPrivacyService({
-      db,
-      crm,
-      audit,
-      ids: crmIds,
-      ordersForExport: (personId) => payments.ordersForExport(personId),
-      rateLimiter: adapters.rateLimiter,
-      publicOrigin: adapters.config.publicOrigin,
-    }),
+    requests,
+    privacy,
     readinessProbe: createReadinessProbe({ db, redis: adapters.redis, readiness: adapters.readiness }),
     siteContentVersion: contentVersionReader(db, "site"),
     staff: createStaffService({
@@ -199,6 +219,19 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
       totpIssuer: `${displayNameOf(adapters.config.mailFrom)} staff`,
       crm,
       takings: (from, to) => payments.takings(from, to),
+      requests,
+      orders: { ledger: payments.ledger, crm, audit },
+      people: {
+        crm,
+        ids: crmIds,
+        audit,
+        emailVerified: (personId) => emailVerification.isEmailVerified(personId),
+        sendVerificationLink: (personId) => emailVerification.sendVerificationLink(personId, null, { resend: true }),
+        sendPasswordLink: (email) => accounts.requestPasswordReset(email, new Date()),
+        ordersOf: (personId) => payments.ordersForExport(personId),
+        soleAdminSchools: async (personId) => (await privacy.deletionWarnings(personId)).soleAdminSchools,
+        erase: (personId, staffId, ip) => privacy.eraseForStaff(personId, staffId, ip),
+      },
     }),
   };
 }

@@ -3,7 +3,6 @@ import type { AuditLog } from "../audit";
 import type { Config } from "../config";
 import type { CrmPort } from "../crm";
 import type { Database } from "../db/schema";
-import type { ContactMessage } from "./contact-message";
 import type { Logger } from "../logging";
 import type { Mailer } from "../mail/mailer";
 import type { RateLimiter } from "../rate-limit/rate-limit";
@@ -11,7 +10,6 @@ import { auditEmailChange, auditLinkSignIn, auditPasswordChange, auditPasswordRe
 import { lookupAccount, type LookupAnswer } from "./account-lookup";
 import { type AccountUpdateOutcome, refused, tooManyAttempts } from "./account-update-outcome";
 import { findSessionUser, ownMemberships } from "./constituents";
-import { sendContactMessage } from "./contact";
 import type { CurrentUser, SessionUser } from "./current-user";
 import { createSessionPeople, type SessionPeople } from "./session-people";
 import { checkCredentials, loginAnswerFor, type LoginAnswer, type LoginOutcome, type SchoolStandingReader } from "./login";
@@ -27,8 +25,8 @@ import { requestSignInLink, signInLinkIsUsable, spendSignInLink } from "./sign-i
 
 /**
  * Everything the account pages and calls do (docs/accounts.md, docs/my-account.md):
- * sign-in, sign-up, password reset, My account's profile, password and
- * contact forms, and the session check. Each write returns an outcome; the
+ * sign-in, sign-up, password reset, My account's profile and password
+ * forms, and the session check (the contact form is server/requests/). Each write returns an outcome; the
  * routes turn it into a status, a page or a redirect.
  */
 export interface AccountsService {
@@ -69,7 +67,6 @@ export interface AccountsService {
   resendEmailChange(constituentId: number): Promise<AccountUpdateOutcome<PendingEmailChange>>;
   /** Cancels the pending change: its links stop working. */
   cancelEmailChange(constituentId: number): Promise<AccountUpdateOutcome<PendingEmailChange>>;
-  sendContactMessage(constituentId: number, body: unknown): Promise<AccountUpdateOutcome<ContactMessage>>;
 }
 
 export interface AccountsServiceDependencies {
@@ -81,7 +78,7 @@ export interface AccountsServiceDependencies {
   logger: Logger;
   /** Sign-ins, password and email changes (docs/audit.md). */
   audit: AuditLog;
-  config: Pick<Config, "publicUrl" | "staffEmail" | "contactSubjects">;
+  config: Pick<Config, "publicUrl">;
   /** Defaults to the process's shared, concurrency-capped hasher. */
   hasher?: PasswordHasher;
   /** The person's role at their school and its membership's expiry, for the login answer (server/memberships). */
@@ -101,7 +98,6 @@ export function createAccountsService(deps: AccountsServiceDependencies): Accoun
   const profileDependencies = { ...passwordDependencies, crm: deps.crm, mailer, logger, publicUrl: config.publicUrl };
   const noPendingChange = refused({ __all__: ["There is no email change waiting to be confirmed."] });
   const verificationDependencies = { db, mailer, rateLimiter, logger, publicUrl: config.publicUrl };
-  const contactDependencies = { db, mailer, rateLimiter, staffEmail: config.staffEmail, subjects: config.contactSubjects };
   const sessionPeople = deps.sessionPeople ?? createSessionPeople({ db, crm: deps.crm });
 
   return {
@@ -141,6 +137,5 @@ export function createAccountsService(deps: AccountsServiceDependencies): Accoun
       if (!pending || !(await cancelEmailChange(db, constituentId, new Date()))) return noPendingChange;
       return { ok: true, value: pending };
     },
-    sendContactMessage: (constituentId, body) => sendContactMessage(contactDependencies, constituentId, body),
   };
 }

@@ -54,17 +54,24 @@ export interface VerificationTokenRecord {
   email: string;
   purpose: VerificationTokenPurpose;
   usedAt: string | null;
+  expiresAt: string;
 }
 
-const recordColumns = ["id", "constituent_id", "email", "purpose", "used_at"] as const;
-type RecordRow = { id: number; constituent_id: number; email: string; purpose: VerificationTokenPurpose; used_at: string | null };
+const recordColumns = ["id", "constituent_id", "email", "purpose", "used_at", "expires_at"] as const;
+type RecordRow = { id: number; constituent_id: number; email: string; purpose: VerificationTokenPurpose; used_at: string | null; expires_at: string };
 const toRecord = (row: RecordRow): VerificationTokenRecord => ({
   id: row.id,
   constituentId: row.constituent_id,
   email: row.email,
   purpose: row.purpose,
   usedAt: row.used_at,
+  expiresAt: row.expires_at,
 });
+
+/** Whether the token's row can still be spent (the spend itself is the atomic update in single-use-tokens.ts). */
+export function isSpendable(record: VerificationTokenRecord, now: Date): boolean {
+  return record.usedAt === null && Date.parse(record.expiresAt) > now.getTime();
+}
 
 /** Spends the token (single-use-tokens.ts: atomic, so of two racing requests only one gets the row). Undefined when unusable. */
 export async function spendVerificationToken(db: Kysely<Database>, token: string, now: Date): Promise<VerificationTokenRecord | undefined> {

@@ -14,6 +14,7 @@ import {
   attachPendingChoice,
   confirmCurrentAddress,
   findVerificationToken,
+  isSpendable,
   issueResumeKey,
   issueVerificationToken,
   pendingChoiceByResumeKey,
@@ -73,7 +74,34 @@ export type VerifyOutcome =
    * A used or stale link for the address the account has, confirmed: say so and where to go on. `who`
    * is whether this browser is signed in as them ("self"), as someone else, or nobody.
    */
-  | { kind: "already-confirmed"; email: string; next: NextStep; who: "self" | "another" | "nobody" }
+  | AlreadyConfirmed
+  | { kind: "unusable-token" };
+
+/**
+ * A used or stale link for the address the account has, confirmed. `resumable`: the registration is not
+ * finished and this browser is not someone else's, so "Continue your registration" resumes it (with a key
+ * in `next.path` once `verify` has issued one).
+ */
+export interface AlreadyConfirmed {
+  kind: "already-confirmed";
+  email: string;
+  next: NextStep;
+  who: "self" | "another" | "nobody";
+  resumable: boolean;
+}
+
+/**
+ * What a link would do, as the page it opens says before anything is spent
+ * (a mail scanner opens every link, so opening one changes nothing):
+ * "confirmable" offers the button whose POST calls `verify`; the others are
+ * `verify`'s answers for a link that can no longer be spent. An already
+ * confirmed link's `next` carries no resume key here (issuing one is a
+ * write): `resumable` says the button "Continue your registration" should
+ * post, and the POST's `verify` issues it.
+ */
+export type VerifyLinkPreview =
+  | { kind: "confirmable"; purpose: "verify" | "change"; email: string }
+  | AlreadyConfirmed
   | { kind: "unusable-token" };
 
 /** The wizard's link-school screens, where a followed link continues. */
@@ -92,6 +120,8 @@ export interface EmailVerificationService {
    * none is outstanding, or when `resend` asks for it.
    */
   sendVerificationLink(constituentId: number, choice: PendingChoice | null, options?: { resend?: boolean }): Promise<SendLinkOutcome>;
+  /** What following the link would do; reads only (the page a GET of the link shows). */
+  preview(token: string, signedInAs: number | undefined): Promise<VerifyLinkPreview>;
   /** Spends the token and confirms its address; `signedInAs` is who this browser is signed in as, if anyone. */
   verify(token: string, signedInAs: number | undefined): Promise<VerifyOutcome>;
   /** "Wrong address? Change it": an unconfirmed address is corrected and a new link goes to it (unconfirmed-address.ts). */
@@ -157,20 +187,29 @@ export function createEmailVerificationService(deps: VerificationDependencies): 
     return { kind: "email-changed", email: outcome.newEmail, forSignedIn: signedInAs === outcome.constituentId };
   }
 
-  /** A link that cannot be spent: "already confirmed" when it was for the address the account has, confirmed. */
-  async function explainUnspendable(token: string, signedInAs: number | undefined, now: Date): Promise<VerifyOutcome> {
-    const record = await findVerificationToken(db, token);
+  /**
+   * A link that cannot be spent: "already confirmed" when it was for the address the account has, confirmed.
+   * `issueKey`: give the registration a fresh resume key (the POST); a preview (the GET) writes nothing.
+   */
+  async function explainUnspendable(
+    record: VerificationTokenRecord | undefined,
+    signedInAs: number | undefined,
+    now: Date,
+    issueKey: boolean,
+  ): Promise<AlreadyConfirmed | { kind: "unusable-token" }> {
     if (!record) return { kind: "unusable-token" };
     const verified = await verifiedEmailOf(db, deps.crm, record.constituentId);
     if (verified !== record.email) return { kind: "unusable-token" };
     const who = signedInAs === undefined ? "nobody" : signedInAs === record.constituentId ? "self" : "another";
     let next: NextStep = { path: MY_ACCOUNT_PATH, label: "Continue to My account" };
+    let resumable = false;
     if (record.purpose === "verify" && !(await registrationFinished(record.constituentId, now))) {
       // The resume key is of use only to that person, signed in; it is not shown to anyone else signed in here.
-      const resumeKey = who === "another" ? undefined : await issueResumeKey(db, record, now);
+      resumable = who !== "another";
+      const resumeKey = resumable && issueKey ? await issueResumeKey(db, record, now) : undefined;
       next = { path: LINK_SCHOOL_WIZARD_PATH + (resumeKey ? `&resume=${resumeKey}` : ""), label: "Continue your registration" };
     }
-    return { kind: "already-confirmed", email: record.email, next, who };
+    return { kind: "already-confirmed", email: record.email, next, who, resumable };
   }
 
   /** Resend and a corrected address share one quota: either sends an email. */
@@ -213,10 +252,20 @@ export function createEmailVerificationService(deps: VerificationDependencies): 
       return outcome;
     },
 
+    async preview(token, signedInAs) {
+      const now = clock();
+      const record = await findVerificationToken(db, token);
+      if (!record || !isSpendable(record, now)) return explainUnspendable(record, signedInAs, now, false);
+      // A "verify" link confirms only the address the account still has (confirmCurrentAddress); a change needs the account.
+      const current = (await deps.crm.personContact(record.constituentId))?.Email;
+      if (!current || (record.purpose === "verify" && current !== record.email)) return { kind: "unusable-token" };
+      return { kind: "confirmable", purpose: record.purpose, email: record.email };
+    },
+
     async verify(token, signedInAs) {
       const now = clock();
       const spent = await spendVerificationToken(db, token, now);
-      if (!spent) return explainUnspendable(token, signedInAs, now);
+      if (!spent) return explainUnspendable(await findVerificationToken(db, token), signedInAs, now, true);
       if (spent.purpose === "change") return confirmChange(spent, signedInAs, now);
       const confirmed = await confirmCurrentAddress(db, deps.crm, spent, now);
       if (!confirmed) return { kind: "unusable-token" };

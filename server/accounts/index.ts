@@ -5,7 +5,7 @@
 
 export { createAccountsService, type AccountsService } from "./accounts-service";
 export { hashPassword } from "./password-hashing";
-export { createEmailVerificationService, type EmailVerificationService } from "./email-verification";
+export { createEmailVerificationService, type AlreadyConfirmed, type EmailVerificationService } from "./email-verification";
 export type { CurrentUser, SessionUser } from "./current-user";
 export { createSessionPeople, SESSION_PERSON_TTL_MS, type SessionPeople } from "./session-people";
 export type { LookupAnswer } from "./account-lookup";
@@ -37,4 +37,4 @@ export { replacePassword } from "./credentials";
 export { findConstituentByEmail, findSessionUser, ownMemberships } from "./constituents";
 export { markEmailVerified, verifiedEmailOf } from "./email-verification-tokens";
 export { hashSingleUseToken, newSingleUseToken, singleUseTokenPattern } from "./single-use-tokens";
-export { contactMessagesForExport, eraseAccount, profileForExport } from "./personal-data";
+export { eraseAccount, profileForExport } from "./personal-data";

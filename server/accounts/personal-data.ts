@@ -6,8 +6,8 @@ import { credentialsOf, forgetVerification, replacePassword } from "./credential
 
 /*
  * The account's own share of "Download my data" and "Delete my account"
- * (docs/my-account.md): the person's details and credentials, their contact messages
- * and their single-use links. Other capabilities erase their own rows.
+ * (docs/my-account.md): the person's details and credentials and their
+ * single-use links (their contact messages are requests: server/requests/). Other capabilities erase their own rows.
  */
 
 /** The person's details (the CRM's, through the port) with when their address was verified (the account's own). */
@@ -25,29 +25,16 @@ export async function profileForExport(db: Kysely<Database>, crm: Pick<CrmPort, 
   };
 }
 
-/** The messages the person sent through the contact form while signed in, oldest first. */
-export async function contactMessagesForExport(db: Kysely<Database>, constituentId: number) {
-  const rows = await db
-    .selectFrom("contact_messages")
-    .select(["name", "email", "subject", "message", "created_at"])
-    .where("constituent_id", "=", constituentId)
-    .orderBy("created_at")
-    .orderBy("id")
-    .execute();
-  return rows.map((row) => ({ name: row.name, email: row.email, subject: row.subject, message: row.message, sentAt: row.created_at }));
-}
-
 /**
  * The account's share of an erasure (the person's record itself is erased
  * through the CRM port, CrmPort.erasePerson): no password and no verified
  * address, so it can never sign in; auth_version moves on, so every session
- * signed in as them ends on its next request. Their contact messages and
- * reset, verification and sign-in links go.
+ * signed in as them ends on its next request. Their reset, verification and
+ * sign-in links go.
  */
 export async function eraseAccount(db: Kysely<Database>, constituentId: number): Promise<void> {
   await replacePassword(db, constituentId, null);
   await forgetVerification(db, constituentId);
-  await db.deleteFrom("contact_messages").where("constituent_id", "=", constituentId).execute();
   await db.deleteFrom("password_reset_tokens").where("constituent_id", "=", constituentId).execute();
   await db.deleteFrom("email_verification_tokens").where("constituent_id", "=", constituentId).execute();
   await db.deleteFrom("sign_in_link_tokens").where("constituent_id", "=", constituentId).execute();

@@ -1,5 +1,4 @@
 import type { ColumnType, Generated } from "kysely";
-import type { ContactMessagesTable } from "./contact-messages-table";
 
 /*
  * Kysely row types for the account tables: reset tokens and lockouts (0003_accounts.ts),
@@ -73,5 +72,4 @@ export interface AccountTables {
   login_lockouts: LoginLockoutsTable;
   email_verification_tokens: EmailVerificationTokensTable;
   sign_in_link_tokens: SignInLinkTokensTable;
-  contact_messages: ContactMessagesTable;
 }

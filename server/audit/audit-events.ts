@@ -26,6 +26,20 @@ export const AUDIT_EVENTS = [
   "school-invite.revoked",
   /** An admin sent a pending invite again: a new link, a fresh expiry. details: { schoolId, inviteId, email } */
   "school-invite.resent",
+  /** A school's admin (actor) or staff (details.staffId) approved a join request: the person (subject) now holds a seat. details: { requestId, schoolId, staffId? } */
+  "join-request.approved",
+  /** A school's admin or staff declined a join request; the person was emailed. details: { requestId, schoolId, staffId? } */
+  "join-request.declined",
+  /** Staff answered a request from the back office's inbox (the answer was mailed). Record: the request, before and after { status }. details: { requestId, kind } */
+  "request.answered",
+  /** Staff closed a request: nothing more is to be done. Record: the request, before and after { status }. details: { requestId, kind } */
+  "request.closed",
+  /** Staff sent a person a new verification link from the back office. Record: the person. */
+  "person.verification-link-sent",
+  /** Staff sent a person a password-reset link from the back office (staff never see or set a password). Record: the person. */
+  "person.password-link-sent",
+  /** Staff downloaded a back-office export. details: { export: "orders" | ..., and the filters it was made with } */
+  "export.downloaded",
   /** details: { orderId, membershipId, planType, organisationId } */
   "payment.fulfilled",
   /** Paid, but refused on arrival by the school-purchase rule: nothing granted, to refund. details: { orderId, organisationId, reason } */

@@ -1,6 +1,7 @@
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely, Selectable, Transaction } from "kysely";
 import type { Database } from "../db/schema";
 import type { AuditEvent } from "./audit-events";
+import type { AuditEventsTable } from "./tables";
 
 /*
  * The audit log (docs/audit.md): security-relevant events in the
@@ -60,6 +61,8 @@ export interface AuditLog {
   record(entry: AuditEntry, db?: Kysely<Database> | Transaction<Database>): Promise<void>;
   /** Every event at or after `since`, oldest first. */
   listSince(since: Date): Promise<AuditRecord[]>;
+  /** The newest `limit` events a person did or that concern them (actor, subject, or a back-office record of them), newest first: the back office's person page. */
+  aboutPerson(personId: number, limit: number): Promise<AuditRecord[]>;
   /** Deletes events before `before`; returns how many. */
   pruneBefore(before: Date): Promise<number>;
 }
@@ -97,26 +100,44 @@ export function createAuditLog(db: Kysely<Database>, clock: () => Date = () => n
         .orderBy("occurred_at")
         .orderBy("id")
         .execute();
-      return rows.map((row) => ({
-        id: Number(row.id),
-        occurredAt: row.occurred_at,
-        event: row.event,
-        actorId: row.actor_id === null ? null : Number(row.actor_id),
-        subjectId: row.subject_id === null ? null : Number(row.subject_id),
-        ip: row.ip,
-        details: JSON.parse(row.details) as Record<string, unknown>,
-        staffActorId: row.staff_actor_id === null ? null : Number(row.staff_actor_id),
-        record:
-          row.record_type === null
-            ? null
-            : { type: row.record_type, id: row.record_id ?? "", before: parsedObject(row.record_before), after: parsedObject(row.record_after) },
-      }));
+      return rows.map(auditRecordOf);
+    },
+
+    async aboutPerson(personId, limit) {
+      const rows = await db
+        .selectFrom("audit_events")
+        .selectAll()
+        .where((eb) =>
+          eb.or([eb("actor_id", "=", personId), eb("subject_id", "=", personId), eb.and([eb("record_type", "=", "person"), eb("record_id", "=", String(personId))])]),
+        )
+        .orderBy("occurred_at", "desc")
+        .orderBy("id", "desc")
+        .limit(limit)
+        .execute();
+      return rows.map(auditRecordOf);
     },
 
     async pruneBefore(before) {
       const result = await db.deleteFrom("audit_events").where("occurred_at", "<", before.toISOString()).executeTakeFirst();
       return Number(result.numDeletedRows);
     },
+  };
+}
+
+function auditRecordOf(row: Selectable<AuditEventsTable>): AuditRecord {
+  return {
+    id: Number(row.id),
+    occurredAt: row.occurred_at,
+    event: row.event,
+    actorId: row.actor_id === null ? null : Number(row.actor_id),
+    subjectId: row.subject_id === null ? null : Number(row.subject_id),
+    ip: row.ip,
+    details: JSON.parse(row.details) as Record<string, unknown>,
+    staffActorId: row.staff_actor_id === null ? null : Number(row.staff_actor_id),
+    record:
+      row.record_type === null
+        ? null
+        : { type: row.record_type, id: row.record_id ?? "", before: parsedObject(row.record_before), after: parsedObject(row.record_after) },
   };
 }
 

@@ -3,4 +3,4 @@
  * this file is the only one imported (docs/architecture.md, "Import rules").
  */
 
-export { AUDIT_RETENTION_MONTHS, createAuditLog, type AuditLog } from "./audit-log";
+export { AUDIT_RETENTION_MONTHS, createAuditLog, type AuditLog, type AuditRecord } from "./audit-log";

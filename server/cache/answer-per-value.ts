@@ -3,7 +3,8 @@ import { compressJsonAnswer, type CompressedAnswer } from "./compressed-answer";
 /**
  * The JSON answer for a value that a versioned cache hands out again and
  * again as the same object (server/cache/versioned-cache.ts: search hits),
- * serialised and compressed once per object, not once per request. A new
+ * serialised once per object, and compressed once per object in each encoding
+ * a request asks for (most are sent once, in one), not once per request. A new
  * object (the content changed, or the cache dropped it) is a new answer; an
  * old one goes with its object.
  */
@@ -12,7 +13,7 @@ export function jsonAnswerPerValue<T extends object>(answerOf: (value: T) => unk
   return (value) => {
     let answer = answers.get(value);
     if (answer === undefined) {
-      answer = compressJsonAnswer(answerOf(value), "weak");
+      answer = compressJsonAnswer(answerOf(value), "weak", "on-demand");
       answers.set(value, answer);
     }
     return answer;

@@ -24,7 +24,8 @@ export interface VersionedCacheOptions<V = unknown> {
 }
 
 export interface VersionedCache<V = unknown> {
-  remember<T extends V>(key: string, compute: () => Promise<T>): Promise<T>;
+  /** The answer kept for `key`, or `compute`'s, kept; `compute` is given the version just read, so it need not read it again. */
+  remember<T extends V>(key: string, compute: (version: number) => Promise<T>): Promise<T>;
   /**
    * The answer kept for `key` if it is current and already computed, else
    * undefined; never computes (the front door asks this, and leaves a miss to
@@ -56,11 +57,11 @@ export function versionedCache<V = unknown>(options: VersionedCacheOptions<V>): 
     entry !== undefined && entry.version === version && now() - entry.storedAt < ttlMs;
 
   return {
-    async remember<T extends V>(key: string, compute: () => Promise<T>): Promise<T> {
+    async remember<T extends V>(key: string, compute: (version: number) => Promise<T>): Promise<T> {
       const version = await options.readVersion();
       const found = entries.get(key);
       if (isCurrent(found, version)) return found.value as Promise<T>;
-      const value = compute();
+      const value = compute(version);
       const entry: Entry = { version, storedAt: now(), value };
       entries.set(key, entry, size ? 0 : 1);
       const stillKept = () => entries.peek(key) === entry;

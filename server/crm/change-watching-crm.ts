@@ -20,6 +20,7 @@ const changes = {
   personContact: "unwatched",
   personDetails: "unwatched",
   findPerson: "unwatched",
+  findPeople: "unwatched",
   createPerson: "unwatched",
   updatePerson: (id: number) => id,
   changePrimaryEmail: (id: number) => id,

@@ -67,6 +67,7 @@ const crmMethods = {
   personContact: "call",
   personDetails: "call",
   findPerson: "call",
+  findPeople: "call",
   createPerson: "call",
   updatePerson: "call",
   changePrimaryEmail: "call",

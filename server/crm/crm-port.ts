@@ -80,6 +80,9 @@ export interface PersonContact {
   Email: string | null;
 }
 
+/** A person as a list shows them. */
+export type PersonSummary = Pick<PersonDetails, "Id" | "FirstName" | "LastName" | "Email" | "CreatedDateTime">;
+
 /** A person's own details: the account's name and title, the data export's phone and joining date. */
 export interface PersonDetails extends PersonContact {
   LastName: string;
@@ -225,6 +228,12 @@ export interface CrmPort extends CrmReferenceData {
   personDetails(id: ConstituentId): Promise<PersonDetails | undefined>;
   /** The person (not a deleted one) whose primary email this is, with how to write to them; `email` already normalised. */
   findPerson(email: string): Promise<PersonContact | undefined>;
+  /**
+   * People (not deleted ones) with every word of `text` somewhere in their
+   * names or email, by last name then first, `limit` of them from `offset`,
+   * and how many match in all: the back office's People list.
+   */
+  findPeople(query: { text: string; limit: number; offset: number }): Promise<{ people: PersonSummary[]; total: number }>;
   /** A new person with this primary email; undefined when another constituent has it already. */
   createPerson(person: PersonInput & { Email: string }, now: Date): Promise<IdRecord | undefined>;
   /** Corrects a person's name, phone and title. */

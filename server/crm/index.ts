@@ -14,6 +14,7 @@ export type {
   Address,
   ConstituentDetail,
   PersonContact,
+  PersonSummary,
   PersonDetails,
   PersonInput,
   OrganisationInput,

@@ -1,11 +1,12 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { inTransaction } from "../db/transactions";
+import { searchWords, wordInColumns } from "../db/words-search";
 import { isUniqueViolation } from "../db/unique-violation";
 import { NO_PREFIX_ID } from "../domain/name-prefixes";
 import type { CrmPort } from "./crm-port";
 
-type PeopleRecords = Pick<CrmPort, "personDetails" | "findPerson" | "createPerson" | "updatePerson" | "changePrimaryEmail" | "erasePerson">;
+type PeopleRecords = Pick<CrmPort, "personDetails" | "findPerson" | "findPeople" | "createPerson" | "updatePerson" | "changePrimaryEmail" | "erasePerson">;
 
 /** The first and last name an erased person keeps, so lists that still name them (a school's past users) read sensibly. */
 export const ERASED_PERSON_NAME = { first: "Deleted", last: "account" } as const;
@@ -48,6 +49,24 @@ export function sqlPeopleRecords(db: Kysely<Database>): PeopleRecords {
         .where("deleted_at", "is", null)
         .executeTakeFirst();
       return row && { Id: row.id, FirstName: row.first_name, Email: row.email };
+    },
+
+    async findPeople({ text, limit, offset }) {
+      let selection = db.selectFrom("constituents").where("kind", "=", "individual").where("deleted_at", "is", null);
+      for (const word of searchWords(text)) selection = selection.where(wordInColumns(word, ["first_name", "last_name", "email"]));
+      const { total } = await selection.select((eb) => eb.fn.countAll<number | string>().as("total")).executeTakeFirstOrThrow();
+      const rows = await selection
+        .select(["id", "first_name", "last_name", "email", "created_at"])
+        .orderBy("last_name")
+        .orderBy("first_name")
+        .orderBy("id")
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      return {
+        people: rows.map((row) => ({ Id: row.id, FirstName: row.first_name, LastName: row.last_name, Email: row.email, CreatedDateTime: row.created_at })),
+        total: Number(total),
+      };
     },
 
     async createPerson(person, now) {

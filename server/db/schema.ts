@@ -9,6 +9,7 @@ import type { ResourceTables } from "../resources/tables";
 import type { CrmTables } from "../crm/tables";
 import type { SchoolTables } from "../schools/tables";
 import type { PaymentTables } from "../payments/tables";
+import type { RequestTables } from "../requests/tables";
 import type { StaffTables } from "../staff/tables";
 
 /** Rows of the `sessions` table (migration 0001): express-session's data, one row per session. */
@@ -44,5 +45,6 @@ export interface Database
     CrmTables,
     SchoolTables,
     PaymentTables,
+    RequestTables,
     AuditTables,
     StaffTables {}

@@ -1,4 +1,5 @@
 import { RESOURCE_FACETS, type ResourceFacet } from "./resource-taxonomy";
+import { lastPageOf } from "./pagination";
 
 /*
  * The resources listing's query string, read without any I/O (docs/resources.md):
@@ -140,7 +141,7 @@ export function hasFilters(query: ResourceListingQuery): boolean {
 
 /** The last page there is (1 when there are no results, so the empty state is page 1). */
 export function lastPageFor(total: number, perPage = RESOURCES_PER_PAGE): number {
-  return Math.max(1, Math.ceil(total / perPage));
+  return lastPageOf(total, perPage);
 }
 
 /** A page past the end shows the last page: a stale "page 9" link after filtering still shows results. */

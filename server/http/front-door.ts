@@ -10,21 +10,22 @@ import { cookieTest } from "./session/session-middleware";
 /*
  * The front door (docs/performance.md, "The front door"): a plain node:http
  * handler in front of Express that gives the answers which need no Express at
- * all, as a static file server would: /healthz, and answers already kept in
- * one of the caches (pages, the instances API, search suggestions, school
- * search) for a GET or HEAD without a session cookie. Everything else, and
- * every miss, goes to Express untouched, which answers and fills the caches
- * as before. The caches' own lookups and sendCompressedAnswer decide and
+ * all, as a static file server would: /healthz, answers already kept in one
+ * of the caches (pages, the instances API, search suggestions), and school
+ * search, kept or searched now (its in-memory index needs nothing Express
+ * gives), for a GET or HEAD without a session cookie. Everything else, and
+ * every other miss, goes to Express untouched, which answers and fills the
+ * caches as before. The caches' own lookups and sendCompressedAnswer decide and
  * write the bytes and headers, so both paths give the same answer.
  */
 
-/** A route whose kept answers the front door may give: the same lookup its Express route fills. */
+/** A route whose answers the front door may give: the same lookup its Express route fills (or, for school search, the same search it runs). */
 export interface FrontDoorRoute {
   /** The path exactly as sent (its Express route's case and slash variants are left to Express). */
   path: string;
   /** The layer of server/http/pipeline.ts its Express route sits in: whether it is access-logged follows from it. */
   layer: LayerName;
-  /** The kept reply for this query (parsed as Express parses it), or undefined for Express to answer. */
+  /** The reply for this query (parsed as Express parses it), or undefined for Express to answer. */
   lookup(query: ParsedUrlQuery): Promise<KeptReply | undefined>;
 }
 

@@ -8,3 +8,5 @@ export type { PaymentProvider } from "./payment-port";
 export { createSandboxProvider, type SandboxProvider } from "./sandbox-provider";
 export type { SandboxCheckoutPage } from "./sandbox-checkout";
 export { createStripeProvider, type StripeApiAddress } from "./stripe-provider";
+export { ORDER_STATUSES, ORDER_STATUS_LABELS, type LedgerOrder, type OrderLedger, type OrderQuery } from "./order-ledger";
+export type { OrderStatus } from "./tables";

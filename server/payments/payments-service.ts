@@ -10,6 +10,7 @@ import type { Mailer } from "../mail/mailer";
 import { isRefusal, refuse, type Refusal } from "../shared/refusal";
 import { readBasketItem } from "./basket-item";
 import { fulfilOrder } from "./fulfilment";
+import { ORDER_STATUS_LABELS, orderLedger, type OrderLedger } from "./order-ledger";
 import type { NotificationResult } from "./notification-result";
 import type { Checkout, PaymentProvider } from "./payment-port";
 import { paymentOrders, type OrderRow } from "./payment-orders";
@@ -84,6 +85,8 @@ export interface PaymentsService {
   handleNotification(provider: string, rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<NotificationResult>;
   /** The sandbox's hosted checkout, when the sandbox is the provider. */
   sandbox: SandboxCheckout | undefined;
+  /** Every order, for the back office: a page with filters, one order, a streamed export. */
+  ledger: OrderLedger;
 }
 
 export interface PaymentsDependencies {
@@ -268,9 +271,7 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
         date: formatLondonDate(order.created_at),
         plan: describe(order),
         amount: formatPounds(order.amount_pence),
-        status: { pending: "Not completed", approved: "Paid", unfulfilled: "Paid, not given: to be refunded", declined: "Declined", cancelled: "Cancelled", failed: "Failed" }[
-          order.status
-        ],
+        status: ORDER_STATUS_LABELS[order.status],
       }));
     },
 
@@ -294,6 +295,8 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
     },
 
     handleNotification,
+
+    ledger: orderLedger(db, describe),
 
     sandbox: deps.sandbox
       ? createSandboxCheckout({ orders, sandbox: deps.sandbox, describe, handleNotification, publicUrl: deps.publicUrl })

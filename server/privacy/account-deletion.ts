@@ -3,6 +3,7 @@ import type { AuditLog } from "../audit";
 import type { CrmPort } from "../crm";
 import { inTransaction } from "../db/transactions";
 import { forgetMessagesTo } from "../mail/outbox";
+import { eraseRequestsOf } from "../requests";
 import { leaveEverySchool, forgetInvitesOf } from "../schools";
 import { deleteNotesOf, deleteShareLinksOf, forgetSavedResources } from "../resources";
 
@@ -11,7 +12,7 @@ import { deleteNotesOf, deleteShareLinksOf, forgetSavedResources } from "../reso
  * confirmed with the current password (checked and rate-limited as the email
  * and password changes are). In one transaction: every school role ends and
  * its seat is given back (through the seats code, so counts stay right);
- * notes, saved resources, share links and invites to the address are deleted; the CRM erases
+ * notes, saved resources, share links, their requests (with the contact messages) and invites to the address are deleted; the CRM erases
  * the person (CrmPort.erasePerson: addresses go, the record becomes an anonymised placeholder);
  * accounts takes the password and the verified address away, so it can never sign in, and
  * moves auth_version on, so every session signed in as them ends. Orders
@@ -42,6 +43,21 @@ export async function deleteAccount(
   const checked = await checkCurrentPassword(deps, personId, password);
   if (!checked.ok) return checked;
 
+  await eraseEverything(deps, personId, now, { actorId: personId, ip });
+  return { ok: true, value: { deletedAt: now.toISOString() } };
+}
+
+/**
+ * The erasure itself, one transaction: what "Delete my account" does once the
+ * password is checked, and what staff do from the back office (`by`: who did
+ * it, as the audit entry keeps it).
+ */
+export async function eraseEverything(
+  deps: Pick<AccountDeletionDependencies, "db" | "crm" | "audit">,
+  personId: number,
+  now: Date,
+  by: { actorId: number; ip?: string } | { staffActorId: number; ip?: string },
+): Promise<void> {
   await inTransaction(deps.db, (trx) =>
     deps.crm.inTransaction(
       async (crm) => {
@@ -49,14 +65,15 @@ export async function deleteAccount(
         await deleteNotesOf(trx, personId);
         await forgetSavedResources(trx, personId);
         await deleteShareLinksOf(trx, personId);
+        await eraseRequestsOf(trx, personId);
         const { FormerEmail: formerEmail } = await crm.erasePerson(personId, now);
         await eraseAccount(trx, personId);
         if (formerEmail) await forgetMessagesTo(trx, formerEmail);
         await forgetInvitesOf(trx, personId, formerEmail ?? undefined);
-        await deps.audit.record({ event: "account.deleted", actorId: personId, subjectId: personId, ip }, trx);
+        const actor = "staffActorId" in by ? { actorId: null, staffActorId: by.staffActorId, record: { type: "person", id: personId } } : { actorId: by.actorId };
+        await deps.audit.record({ event: "account.deleted", ...actor, subjectId: personId, ip: by.ip ?? null, details: "staffActorId" in by ? { by: "staff" } : undefined }, trx);
       },
       { joining: trx },
     ),
   );
-  return { ok: true, value: { deletedAt: now.toISOString() } };
 }

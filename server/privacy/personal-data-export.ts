@@ -1,9 +1,10 @@
 import type { Kysely } from "kysely";
-import { contactMessagesForExport, profileForExport } from "../accounts";
+import { profileForExport } from "../accounts";
 import type { CrmIds, CrmPort } from "../crm";
 import type { Database } from "../db/schema";
 import { affiliationsForExport, invitesForExport, membershipsForExport } from "../schools";
 import type { OrderExport } from "../payments";
+import { requestsForExport } from "../requests";
 import { notesForExport, savedResourcesForExport, shareLinksForExport, shareLinkUrl } from "../resources";
 
 /*
@@ -58,7 +59,19 @@ export async function personalDataExport(sources: PersonalDataSources, personId:
       createdAt: link.created_at,
       revokedAt: link.revoked_at,
     })),
-    contactMessages: await contactMessagesForExport(db, personId),
+    // What they asked of us (contact-form messages, join and support requests), with every answer sent.
+    requests: (await requestsForExport(db, personId)).map((request) => ({
+      kind: request.kind,
+      subject: request.subject,
+      name: request.name,
+      email: request.email,
+      message: request.message,
+      details: request.details,
+      status: request.status,
+      outcome: request.outcome,
+      sentAt: request.createdAt,
+      answers: request.answers.map((answer) => ({ from: answer.authorName, text: answer.body, sentTo: answer.sentTo, sentAt: answer.createdAt })),
+    })),
   };
 }
 

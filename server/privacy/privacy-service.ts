@@ -6,7 +6,7 @@ import type { Database } from "../db/schema";
 import { schoolsWithOnlyThisAdmin, type SoleAdminSchool } from "../schools";
 import type { OrderExport } from "../payments";
 import type { RateLimiter } from "../rate-limit/rate-limit";
-import { deleteAccount } from "./account-deletion";
+import { deleteAccount, eraseEverything } from "./account-deletion";
 import { personalDataExport, type PersonalData } from "./personal-data-export";
 
 /**
@@ -20,6 +20,8 @@ export interface PrivacyService {
   deletionWarnings(personId: number): Promise<{ soleAdminSchools: SoleAdminSchool[] }>;
   /** Checks the current password (`Password`), then erases the account in one transaction. */
   deleteAccount(personId: number, body: unknown, ip?: string): Promise<AccountUpdateOutcome<{ deletedAt: string }>>;
+  /** The same erasure, by staff from the back office (who checked the role and the confirmation); false when there is no live account. */
+  eraseForStaff(personId: number, staffId: number, ip?: string): Promise<boolean>;
 }
 
 export interface PrivacyDependencies {
@@ -45,5 +47,10 @@ export function createPrivacyService(deps: PrivacyDependencies): PrivacyService 
     deletionWarnings: async (personId) => ({ soleAdminSchools: await schoolsWithOnlyThisAdmin(crm, ids, personId, clock()) }),
     deleteAccount: (personId, body, ip) =>
       deleteAccount({ db, hasher, rateLimiter: deps.rateLimiter, crm, audit: deps.audit }, personId, body, clock(), ip),
+    async eraseForStaff(personId, staffId, ip) {
+      if (!(await crm.personDetails(personId))) return false;
+      await eraseEverything({ db, crm, audit: deps.audit }, personId, clock(), { staffActorId: staffId, ip });
+      return true;
+    },
   };
 }

@@ -5,11 +5,12 @@ import { setFlash } from "../http/flash";
 import { recordId } from "../domain/record-id";
 import { INVITE_LIFETIME_DAYS } from "../domain/school-invites";
 import { HttpError, isApiRequest } from "../http/errors";
+import { jsonFields } from "../http/json-fields";
 import { httpErrorOf, unlessRefused } from "../http/refusals";
 import { pathId } from "../http/path-id";
 import { requireUser, SIGNED_OUT_MESSAGE } from "../http/require-user";
 import type { OriginRule } from "../http/site-origin";
-import { type AffiliationRequest, INVITE_SENT_MESSAGE, parseInviteRequest, type SchoolAdminService } from "../schools";
+import { type AffiliationRequest, INVITE_ACCEPT_PATH, INVITE_SENT_MESSAGE, type InviteAcceptance, parseInviteRequest, type SchoolAdminService } from "../schools";
 import { isRefusal } from "../shared/refusal";
 
 /**
@@ -18,7 +19,8 @@ import { isRefusal } from "../shared/refusal";
  *   POST   /account/affiliation/{individualId}/
  *   DELETE /account/affiliation/{affiliationId}/delete
  *   POST   /account/invite-user/            (JSON, or a plain form)
- *   GET    /account/invite/accept/?token=
+ *   GET    /account/invite/accept/?token=   (a "Join {school}" button; changes nothing)
+ *   POST   /account/invite/accept/  {token} (the button: accepts the invite)
  * and the School tab's plain forms, each confirmed on a page of its own
  * first so they work without JavaScript:
  *   GET|POST /account/school/{schoolId}/make-admin/{personId}/
@@ -145,31 +147,41 @@ export function schoolAdminRoutes(options: SchoolAdminRoutesOptions): Router {
     backToSchoolTab(req, res, INVITE_SENT_MESSAGE);
   });
 
-  router.get("/account/invite/accept/", async (req, res) => {
-    const token = textField(req.query, "token");
-    const outcome = await schools.acceptInvite(token, req.currentUser);
-    switch (outcome.kind) {
-      case "sign-up":
-        res.redirect(303, `/account/register/?returnURL=${encodeURIComponent(outcome.acceptPath)}&email=${encodeURIComponent(outcome.email)}`);
-        return;
-      case "sign-in":
-        res.redirect(303, `/account/login/?next=${encodeURIComponent(outcome.acceptPath)}`);
-        return;
-      case "joined":
-      case "already":
-        setFlash(req, { variant: "success", text: `You have joined ${outcome.schoolName}.` });
-        res.redirect(303, SCHOOL_TAB_PATH);
-        return;
-      default:
-        res.status(outcome.kind === "refused" ? 400 : outcome.kind === "other-email" ? 403 : 409);
-        res.render("pages/account/invite-accept.njk", { outcome });
+  // Opening the emailed link only reads (mail scanners open every link): the invited person gets a "Join {school}" button.
+  router.get(INVITE_ACCEPT_PATH, async (req, res) => {
+    const outcome = await schools.inviteOffer(textField(req.query, "token"), req.currentUser);
+    // The address holds the invite's secret: not cached, nor sent to another site as a Referer. Not "no-referrer":
+    // a browser then sends `Origin: null` with the button's post, which the CSRF origin check rightly refuses.
+    res.set({ "Cache-Control": "no-store", "Referrer-Policy": "same-origin" });
+    if (outcome.kind === "offer") return res.render("pages/account/invite-accept.njk", { outcome, token: textField(req.query, "token") });
+    answerInvite(req, res, outcome);
+  });
+
+  // The button: only this spends the invite.
+  router.post(INVITE_ACCEPT_PATH, jsonFields({ token: "text" }), async (req, res) => {
+    const outcome = await schools.acceptInvite(textField(req.body, "token"), req.currentUser);
+    if (outcome.kind === "joined" || outcome.kind === "already") {
+      setFlash(req, { variant: "success", text: `You have joined ${outcome.schoolName}.` });
+      return res.redirect(303, SCHOOL_TAB_PATH);
     }
+    answerInvite(req, res, outcome);
   });
 
   return router;
 }
 
-function backToSchoolTab(req: Request, res: Response, text: string): void {
+/** An invite link that leads elsewhere first (signing up or in, coming back to it) or cannot be used. */
+function answerInvite(req: Request, res: Response, outcome: Exclude<InviteAcceptance, { kind: "joined" | "already" }>): void {
+  if (outcome.kind === "sign-up") {
+    return res.redirect(303, `/account/register/?returnURL=${encodeURIComponent(outcome.acceptPath)}&email=${encodeURIComponent(outcome.email)}`);
+  }
+  if (outcome.kind === "sign-in") return res.redirect(303, `/account/login/?next=${encodeURIComponent(outcome.acceptPath)}`);
+  res.status(outcome.kind === "refused" ? 400 : outcome.kind === "other-email" ? 403 : 409);
+  res.render("pages/account/invite-accept.njk", { outcome });
+}
+
+/** After a School tab action: `{success, message}` to an API call, else the School tab with the message as a one-time notice. */
+export function backToSchoolTab(req: Request, res: Response, text: string): void {
   if (isApiRequest(req)) {
     res.json({ success: true, message: text });
     return;
@@ -178,8 +190,21 @@ function backToSchoolTab(req: Request, res: Response, text: string): void {
   res.redirect(303, SCHOOL_TAB_PATH);
 }
 
-/** `refusal`: why it cannot be done; the page then says so instead of offering the button. */
-function renderConfirmation(res: Response, page: { heading: string; lead: string; action: string; confirmLabel: string; refusal?: string }): void {
+/** What the School tab's confirmation page shows (templates/pages/account/school-confirm.njk). */
+export interface SchoolConfirmation {
+  heading: string;
+  lead: string;
+  action: string;
+  confirmLabel: string;
+  /** Why it cannot be done; the page then says so instead of offering the button. */
+  refusal?: string;
+  /** Labelled facts about what is being decided (a join request's name, address and message). */
+  facts?: { label: string; value: string; long?: boolean }[];
+  /** An optional note to send with it: the field's label and hint, and what was typed. */
+  note?: { label: string; hint: string; value: string; error?: string };
+}
+
+export function renderConfirmation(res: Response, page: SchoolConfirmation): void {
   res.render("pages/account/school-confirm.njk", { ...page, cancelHref: SCHOOL_TAB_PATH });
 }
 

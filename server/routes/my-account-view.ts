@@ -3,6 +3,7 @@ import { NAME_PREFIXES } from "../domain/name-prefixes";
 import type { FieldErrors } from "../http/errors";
 import type { SchoolTab } from "../schools";
 import type { OrderLine } from "../payments";
+import type { JoinRequestRow } from "../requests";
 import type { SavedResourceCard } from "../resources";
 
 /**
@@ -35,6 +36,8 @@ export interface MyAccountViewInput {
   savedResources?: readonly SavedResourceCard[];
   /** The School tab: the person's school, role and, for admins, its users and seats. */
   school?: SchoolTab;
+  /** For an admin: the requests to join their school waiting on them (the School tab's "Requests to join"). */
+  joinRequests?: readonly JoinRequestRow[];
   /** The Orders tab: the person's payments, newest first (server/payments/payments-service.ts). */
   orders?: readonly OrderLine[];
   /** The new address an email change waits to confirm (its link not yet followed). */
@@ -47,7 +50,7 @@ export const SAVED_RESOURCES_TAB_PATH = "/account/my-account/#saved-resources";
 /** Never sent back into a page, whatever was typed. */
 const secretFields = new Set(["Password", "NewPassword", "ConfirmPassword", "_csrf"]);
 
-export function myAccountView({ account, contactSubjects, notice, failed, savedResources = [], school, orders = [], pendingEmail }: MyAccountViewInput) {
+export function myAccountView({ account, contactSubjects, notice, failed, savedResources = [], school, joinRequests = [], orders = [], pendingEmail }: MyAccountViewInput) {
   const forms: Record<AccountPageForm, FormState> = {
     profile: { values: { Prefix: String(account.Prefix), FirstName: account.FirstName, LastName: account.LastName } },
     email: { values: { Email: "" } },
@@ -70,6 +73,7 @@ export function myAccountView({ account, contactSubjects, notice, failed, savedR
     savedResources,
     savedResourcesReturnPath: SAVED_RESOURCES_TAB_PATH,
     school,
+    joinRequests,
     orders,
     pendingEmail,
   };

@@ -11,6 +11,7 @@ import { signIn } from "../http/session-user";
 import type { OriginRule } from "../http/site-origin";
 import type { SchoolAdminService } from "../schools";
 import type { PaymentsService } from "../payments";
+import type { RequestsService } from "../requests";
 import type { ResourcesService } from "../resources";
 import type { MemberPages } from "../cache/http/member-pages";
 import { answerRefusal } from "./account-refusal";
@@ -34,6 +35,8 @@ export interface MyAccountRoutesOptions {
   resources: ResourcesService;
   /** For the School tab and the dashboard's School card. */
   schools: Pick<SchoolAdminService, "schoolTab">;
+  /** The contact form's messages, and the join requests an admin decides on the School tab. */
+  requests: Pick<RequestsService, "sendContactMessage" | "joinRequestsForAdmin">;
   /** For the Orders tab. */
   payments: Pick<PaymentsService, "orderLines">;
   /** The contact form's subject options (CONTACT_SUBJECTS). */
@@ -54,7 +57,7 @@ const passwordFields = jsonFields({ Password: "text", NewPassword: "text", Confi
 const contactFields = jsonFields({ name: "text", email: "text", subject: "text", message: "text" });
 
 export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
-  const { accounts, resources, schools, payments, contactSubjects, csrfTokenFor, memberPages } = options;
+  const { accounts, resources, schools, requests, payments, contactSubjects, csrfTokenFor, memberPages } = options;
   const signedInOnly = requireUser(options.siteOrigin);
   const router = Router({ strict: true });
 
@@ -68,14 +71,15 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
   async function myAccountMain(req: Request, res: Response, shown: { failed?: FailedForm } = {}) {
     const user = signedInUser(req);
     const notice = shown.failed ? undefined : takeAccountNotice(req);
-    const [savedResources, school, orders, pending] = await Promise.all([
+    const [savedResources, school, joinRequests, orders, pending] = await Promise.all([
       resources.savedResources(user.id),
       schools.schoolTab(user.id),
+      requests.joinRequestsForAdmin(user.id),
       payments.orderLines(user.id),
       accounts.pendingEmailChange(user.id),
     ]);
     return {
-      ...myAccountView({ account: accountDetailsOf(user), contactSubjects, notice, failed: shown.failed, savedResources, school, orders, pendingEmail: pending?.email }),
+      ...myAccountView({ account: accountDetailsOf(user), contactSubjects, notice, failed: shown.failed, savedResources, school, joinRequests, orders, pendingEmail: pending?.email }),
       // The person's own (individual) membership, shown above the tabs as on the dashboard.
       membership: membershipShown(user.ownMemberships),
       csrfToken: res.locals.csrfToken as unknown,
@@ -145,7 +149,7 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
   };
 
   const contactHandler: RequestHandler = async (req, res) => {
-    const outcome = await accounts.sendContactMessage(signedInUser(req).id, req.body);
+    const outcome = await requests.sendContactMessage(signedInUser(req).id, req.body);
     await answer(req, res, { succeeded: () => "contact", failed: "contact" }, outcome);
   };
 

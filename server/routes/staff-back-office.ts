@@ -6,7 +6,8 @@ import { httpErrorOf, unlessRefused } from "../http/refusals";
 import { pathId } from "../http/path-id";
 import { signOutStaff } from "../http/staff-session";
 import { isRefusal, type Refusal } from "../shared/refusal";
-import { actionsOf, STAFF_ROLE_DESCRIPTIONS, STAFF_ROLE_LABELS, STAFF_ROLES, type SignedInStaff, type StaffService } from "../staff";
+import { STAFF_ROLE_DESCRIPTIONS, STAFF_ROLE_LABELS, STAFF_ROLES, type SignedInStaff, type StaffService } from "../staff";
+import { signedInStaff, signedInStaffOnly, staffNavigation } from "./staff-guard";
 
 /**
  * The back office (docs/back-office.md), for staff signed in alone: to
@@ -34,33 +35,33 @@ export function staffBackOfficeRoutes(options: { staff: StaffService }): Router 
   router.get("/staff", (_req, res) => res.redirect(301, STAFF_HOME));
 
   router.get(STAFF_HOME, async (req, res) => {
-    res.render("pages/staff/dashboard.njk", { figures: unlessRefused(await staff.dashboard(signedIn(req).role)) });
+    res.render("pages/staff/dashboard.njk", { figures: unlessRefused(await staff.dashboard(signedInStaff(req).role)) });
   });
 
   router.get(TEAM_PATH, async (req, res) => {
-    await renderTeam(res, signedIn(req));
+    await renderTeam(res, signedInStaff(req));
   });
 
   router.post(TEAM_PATH, async (req, res) => {
     const invite = { email: textField(req.body, "email"), role: textField(req.body, "role") };
-    const invited = await staff.invite(signedIn(req).id, invite, req.ip ?? "");
+    const invited = await staff.invite(signedInStaff(req).id, invite, req.ip ?? "");
     if (isRefusal(invited)) {
       // The form again, with what was typed, unless the refusal is the role's: then the error page says so.
       if (invited.reason === "forbidden") throw httpErrorOf(invited);
-      return renderTeam(res, signedIn(req), { refusal: invited, invite });
+      return renderTeam(res, signedInStaff(req), { refusal: invited, invite });
     }
     setFlash(req, { variant: "success", text: `${invited.email} is invited as ${invited.roleLabel}: their enrolment link is on its way by email.` });
     res.redirect(303, TEAM_PATH);
   });
 
   router.get(`${TEAM_PATH}:staffId/`, async (req, res) => {
-    const member = await teamMember(signedIn(req), pathId(req.params.staffId));
+    const member = await teamMember(signedInStaff(req), pathId(req.params.staffId));
     res.render("pages/staff/team-member.njk", { member, roles: roleChoices() });
   });
 
   router.post(`${TEAM_PATH}:staffId/role/`, async (req, res) => {
     const target = pathId(req.params.staffId);
-    const changed = await staff.changeRole(signedIn(req).id, target, textField(req.body, "role"), req.ip ?? "");
+    const changed = await staff.changeRole(signedInStaff(req).id, target, textField(req.body, "role"), req.ip ?? "");
     if (isRefusal(changed)) return backToMember(req, res, target, changed);
     setFlash(req, { variant: "success", text: `${changed.email} is now ${changed.roleLabel}.` });
     res.redirect(303, `${TEAM_PATH}${target}/`);
@@ -68,19 +69,19 @@ export function staffBackOfficeRoutes(options: { staff: StaffService }): Router 
 
   router.post(`${TEAM_PATH}:staffId/enrolment-link/`, async (req, res) => {
     const target = pathId(req.params.staffId);
-    const sent = await staff.sendEnrolmentLink(signedIn(req).id, target, req.ip ?? "");
+    const sent = await staff.sendEnrolmentLink(signedInStaff(req).id, target, req.ip ?? "");
     if (isRefusal(sent)) return backToMember(req, res, target, sent);
     setFlash(req, { variant: "success", text: `A new enrolment link is on its way to ${sent.email}. Their earlier links no longer work.` });
     res.redirect(303, `${TEAM_PATH}${target}/`);
   });
 
   router.get(`${TEAM_PATH}:staffId/remove/`, async (req, res) => {
-    const member = await teamMember(signedIn(req), pathId(req.params.staffId));
+    const member = await teamMember(signedInStaff(req), pathId(req.params.staffId));
     res.render("pages/staff/team-member-remove.njk", { member });
   });
 
   router.post(`${TEAM_PATH}:staffId/remove/`, async (req, res) => {
-    const actor = signedIn(req);
+    const actor = signedInStaff(req);
     const target = pathId(req.params.staffId);
     const removed = await staff.remove(actor.id, target, req.ip ?? "");
     if (isRefusal(removed)) return backToMember(req, res, target, removed);
@@ -121,25 +122,6 @@ export function staffBackOfficeRoutes(options: { staff: StaffService }): Router 
   }
 
   return router;
-}
-
-/** Everything under /staff/ is for signed-in staff alone: anyone else is told the address does not exist. */
-const signedInStaffOnly: RequestHandler = (req, _res, next) => {
-  if (!req.staff) return next(notFound());
-  next();
-};
-
-/** What the staff layout's header shows: the role and what it may reach. */
-const staffNavigation: RequestHandler = (req, res, next) => {
-  const staff = signedIn(req);
-  res.locals.staffRoleLabel = STAFF_ROLE_LABELS[staff.role];
-  res.locals.staffCan = Object.fromEntries(actionsOf(staff.role).map((action) => [action, true]));
-  next();
-};
-
-function signedIn(req: Parameters<RequestHandler>[0]): SignedInStaff {
-  // signedInStaffOnly has run for every route here.
-  return req.staff!;
 }
 
 function roleChoices() {

@@ -1,29 +1,49 @@
 import { Router, type Response } from "express";
-import { ALREADY_CONFIRMED_MESSAGE, type EmailVerificationService, readPendingChoice } from "../accounts";
+import { ALREADY_CONFIRMED_MESSAGE, type AlreadyConfirmed, type EmailVerificationService, readPendingChoice } from "../accounts";
 import { setAccountNotice } from "../http/account-notice";
 import { HttpError, isApiRequest } from "../http/errors";
 import { requireUser } from "../http/require-user";
 import type { OriginRule } from "../http/site-origin";
 import { clearVerifyTokenCookie, VERIFY_EMAIL_PATH, verifyTokenFromCookie } from "./verify-email-handoff";
 
+/** Where the link's page's button posts. */
+const CONFIRM_LINK_PATH = "/account/verify-email/confirm/";
+
 const TOO_MANY_LINKS_MESSAGE = "We've sent several links already. Check your inbox (and spam folder), or wait an hour and try again.";
 
 /**
  * Email verification (docs/crm.md, "Seats, admins and verified email").
- * POST sends a link carrying the wizard's pending choice; following it
- * (GET, after verify-email-handoff.ts has moved the token into a cookie)
- * confirms the address, and never signs anyone in (login CSRF, issue 22
- * item 6): the same person goes on into the wizard, someone else signed in
- * here is told which address was confirmed, and a signed-out browser is asked
- * to sign in, coming back to the wizard afterwards. POST .../address/ corrects
- * an address not confirmed yet and sends the link there (unconfirmed-address.ts).
+ * POST sends a link carrying the wizard's pending choice. Following it (GET,
+ * after verify-email-handoff.ts has moved the token into a cookie) only shows
+ * a "Confirm my email" button, so a mail scanner opening the link spends
+ * nothing; the button (POST .../confirm/) confirms the address, and never
+ * signs anyone in (login CSRF, issue 22 item 6): the same person goes on into
+ * the wizard, someone else signed in here is told which address was confirmed,
+ * and a signed-out browser is asked to sign in, coming back to the wizard
+ * afterwards. POST .../address/ corrects an address not confirmed yet and
+ * sends the link there (unconfirmed-address.ts).
  */
 export function verifyEmailRoutes(options: { verification: EmailVerificationService; siteOrigin: OriginRule }): Router {
   const { verification } = options;
   const router = Router({ strict: true });
   const signedInOnly = requireUser(options.siteOrigin);
 
+  // Opening the link only reads (mail scanners open every link): a "Confirm my email" button, or why it no longer works.
   router.get(VERIFY_EMAIL_PATH, async (req, res) => {
+    const token = verifyTokenFromCookie(req);
+    res.set("Cache-Control", "no-store");
+    const preview = token ? await verification.preview(token, req.currentUser?.id) : { kind: "unusable-token" as const };
+    if (preview.kind === "unusable-token") {
+      clearVerifyTokenCookie(res);
+      return renderUnusable(res, Boolean(req.currentUser));
+    }
+    if (preview.kind === "confirmable") return res.render("pages/account/verify-email.njk", { confirmable: preview, action: CONFIRM_LINK_PATH });
+    // "Continue your registration" posts: the POST gives the registration a fresh resume key, a GET writes nothing.
+    renderAlreadyConfirmed(res, preview, preview.resumable);
+  });
+
+  // The page's button: only this spends the link (the token still in its cookie, scoped to /account/verify-email/).
+  router.post(CONFIRM_LINK_PATH, async (req, res) => {
     const token = verifyTokenFromCookie(req);
     clearVerifyTokenCookie(res);
     res.set("Cache-Control", "no-store");
@@ -39,7 +59,9 @@ export function verifyEmailRoutes(options: { verification: EmailVerificationServ
     }
     if (outcome.kind === "email-change-taken") return res.status(409).render("pages/account/verify-email.njk", { changeTaken: outcome.email });
     if (outcome.kind === "already-confirmed") {
-      return res.render("pages/account/verify-email.njk", { alreadyConfirmed: outcome.email, who: outcome.who, next: outcome.next });
+      // Its own "Continue your registration" button: straight on, resumed.
+      if (outcome.who === "self" && outcome.resumable) return res.redirect(303, outcome.next.path);
+      return renderAlreadyConfirmed(res, outcome, false);
     }
     res.render("pages/account/verify-email.njk", { confirmed: true, next: outcome.wizardPath });
   });
@@ -81,6 +103,10 @@ export function verifyEmailRoutes(options: { verification: EmailVerificationServ
 }
 
 export const CORRECT_ADDRESS_PATH = "/account/verify-email/address/";
+
+function renderAlreadyConfirmed(res: Response, outcome: AlreadyConfirmed, continueByPost: boolean): void {
+  res.render("pages/account/verify-email.njk", { alreadyConfirmed: outcome.email, who: outcome.who, next: outcome.next, continueByPost, action: CONFIRM_LINK_PATH });
+}
 
 function renderUnusable(res: Response, signedIn: boolean, status = 410): void {
   res.status(status).render("pages/account/verify-email.njk", { sent: false, signedIn });

@@ -9,7 +9,6 @@ export { EstablishmentFileError, parseGiasEstablishments, type Establishment, ty
 export { importRegisterIntoEmbeddedCrm, type RegisterImportSummary } from "./register-import";
 export { csvField } from "./csv-records";
 export { createSchoolSearch } from "./search/create-school-search";
-export type { CachedSchoolSearch } from "./search/cached-school-search";
 export type { SchoolHit, SchoolSearch } from "./search/school-search-port";
 
 // School membership: seats and who holds them, the admin's School tab and invites, the wizard's school records.
@@ -17,7 +16,8 @@ export { createSeatGrantsService, type SeatGrantsService, type SeatUsageRequest 
 export { createSchoolRecordsService, type MembershipSummaryAnswer, type SchoolRecordsService } from "./records/school-records-service";
 export { createSchoolAdminService, type AffiliationRequest, type SchoolAdminService } from "./admin/school-admin-service";
 export type { SchoolTab } from "./admin/school-admin-tab";
-export { INVITE_SENT_MESSAGE, parseInviteRequest } from "./admin/invites";
+export { INVITE_ACCEPT_PATH, INVITE_SENT_MESSAGE, parseInviteRequest } from "./admin/invites";
+export type { InviteAcceptance, InviteOffer } from "./admin/invite-acceptance";
 export { refusals as seatGrantRefusals } from "./seats/seat-grants-refusals";
 export { schoolPurchaseFacts } from "./seats/school-purchase-standing";
 export { withSchoolLock } from "./seats/seat-grants-lock";
@@ -31,4 +31,5 @@ export {
   type SoleAdminSchool,
 } from "./person-school-data";
 export type { SelectedSchool } from "./seats/selected-school";
-export { roleOf } from "./seats/school-standing";
+export { belongsToSchool, currentAdminIds, isSchoolAdmin, roleOf, schoolsAdministeredBy } from "./seats/school-standing";
+export { approvalRefusals, type ApprovedSeat, type ApprovedSeatRequest } from "./seats/approved-seat";

@@ -6,7 +6,8 @@ import { roleAllows, type StaffRole } from "./staff-roles";
 
 /*
  * The back office's dashboard (docs/back-office.md): the membership counts
- * through the CRM port, this month's orders through the payments capability.
+ * through the CRM port, this month's orders through the payments capability,
+ * the requests waiting through the requests capability.
  * "This month" is the calendar month in London.
  */
 
@@ -23,6 +24,8 @@ export interface DashboardFigures {
   ordersThisMonth: number;
   /** e.g. "£1250.00". */
   revenueThisMonth: string;
+  /** Requests nobody has answered yet (open), in the inbox. */
+  requestsWaiting: number;
 }
 
 /** The London calendar month holding `now`: its first instant, and the first instant of the next. */
@@ -42,13 +45,14 @@ export function staffDashboard(deps: StaffDependencies) {
       const now = clock();
       const month = londonMonthOf(now);
       const until = new Date(now.getTime() + EXPIRING_WITHIN_DAYS * 24 * 60 * 60 * 1000);
-      const [figures, takings] = await Promise.all([deps.crm.membershipFigures(now, until), deps.takings(month.from, month.to)]);
+      const [figures, takings, requests] = await Promise.all([deps.crm.membershipFigures(now, until), deps.takings(month.from, month.to), deps.requests.counts()]);
       return {
         ...figures,
         expiringWithinDays: EXPIRING_WITHIN_DAYS,
         monthLabel: month.label,
         ordersThisMonth: takings.orders,
         revenueThisMonth: formatPounds(takings.revenuePence),
+        requestsWaiting: requests.open,
       };
     },
   };

@@ -1,11 +1,40 @@
 import type { Kysely } from "kysely";
 import type { PasswordHasher } from "../accounts";
 import type { AuditLog } from "../audit";
-import type { CrmPort } from "../crm";
+import type { CrmIds, CrmPort } from "../crm";
 import type { Database } from "../db/schema";
 import type { Mailer } from "../mail/mailer";
-import type { Takings } from "../payments";
 import type { RateLimiter } from "../rate-limit/rate-limit";
+import type { RequestsService } from "../requests";
+import type { OrderExport, OrderLedger, Takings } from "../payments";
+
+/** What the People pages read and send through other capabilities' front doors. */
+export interface PeopleDeskDependencies {
+  crm: Pick<CrmPort, "findPeople" | "personDetails" | "memberships" | "affiliations">;
+  ids: CrmIds;
+  audit: AuditLog;
+  emailVerified(personId: number): Promise<boolean>;
+  /** Sends a fresh verification link (the accounts capability's, with its hourly limit). */
+  sendVerificationLink(personId: number): Promise<{ kind: "sent" | "attached"; sentTo: string } | { kind: "rate-limited" } | { kind: "no-account" }>;
+  /** Sends a password-reset link to the account with this address, as "Forgot your password?" does. */
+  sendPasswordLink(email: string): Promise<void>;
+  ordersOf(personId: number): Promise<OrderExport[]>;
+  /** Schools the person is the only admin of (the erasure page warns: they are left without one). */
+  soleAdminSchools(personId: number): Promise<{ name: string }[]>;
+  /** UK GDPR erasure, the one "Delete my account" does (the privacy capability's); false when there is no live account. */
+  erase(personId: number, staffId: number, ip: string): Promise<boolean>;
+  clock?: () => Date;
+}
+
+/** What the Orders pages read (the payments capability's ledger) and whom they name (the CRM port). */
+export interface OrdersDeskDependencies {
+  ledger: OrderLedger;
+  crm: Pick<CrmPort, "personContact" | "constituentDetail">;
+  audit: AuditLog;
+}
+
+/** The requests capability's methods the back office's inbox and dashboard call. */
+export type InboxRequests = Pick<RequestsService, "inbox" | "request" | "answer" | "close" | "approveJoinRequest" | "declineJoinRequest" | "counts">;
 
 /** What the staff capability's services are built from (server/feature-services.ts gives it). */
 export interface StaffDependencies {
@@ -21,6 +50,12 @@ export interface StaffDependencies {
   crm: Pick<CrmPort, "membershipFigures">;
   /** The dashboard's orders and revenue between two instants (the payments capability's). */
   takings: (from: Date, to: Date) => Promise<Takings>;
+  /** What the Orders pages read. */
+  orders: OrdersDeskDependencies;
+  /** What the People pages read and send (other capabilities' front doors). */
+  people: PeopleDeskDependencies;
+  /** The requests inbox, and the dashboard's "requests waiting" (the requests capability's). */
+  requests: InboxRequests;
   /** Defaults to the process's shared hasher (its concurrency cap); tests may pass a cheaper one. */
   passwordHasher?: PasswordHasher;
   clock?: () => Date;

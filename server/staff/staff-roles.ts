@@ -22,7 +22,7 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
 /** What each role adds to the one before it, as the staff page explains it. */
 export const STAFF_ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
   support: "Reads people and schools, resends verification and password-reset links, answers requests.",
-  membership: "Support, plus school domains, memberships, seats, admins and complimentary memberships.",
+  membership: "Support, plus school domains, memberships, seats, admins, complimentary memberships and erasing accounts.",
   finance: "Membership, plus orders, refunds and invoices.",
   owner: "Finance, plus staff accounts and the register import.",
 };
@@ -38,6 +38,8 @@ export const STAFF_ACTIONS = {
   "manage-seats": "membership",
   "manage-school-admins": "membership",
   "grant-complimentary-memberships": "membership",
+  /** UK GDPR erasure of a person's account, as "Delete my account" does it. */
+  "erase-accounts": "membership",
   "manage-orders": "finance",
   "refund-orders": "finance",
   "issue-invoices": "finance",

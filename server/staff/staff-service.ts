@@ -3,12 +3,15 @@ import type { StaffDependencies } from "./staff-dependencies";
 import { staffDashboard, type DashboardFigures } from "./staff-dashboard";
 import { staffEnrolment, type Enrolled, type EnrolmentPage, type EnrolmentRequest } from "./staff-enrolment";
 import { staffManagement, type StaffListEntry } from "./staff-management";
+import { staffOrdersDesk, type StaffOrdersDesk } from "./staff-orders-desk";
+import { staffPeopleDesk, type StaffPeopleDesk } from "./staff-people-desk";
+import { staffRequestsDesk, type StaffRequestsDesk } from "./staff-requests-desk";
 import type { StaffMemberRole, StaffRole } from "./staff-roles";
 import { staffSignIn, type SignedInStaff, type StaffSignedIn, type StaffSignInRequest } from "./staff-sign-in";
 
 /**
  * The back office's staff (docs/back-office.md): sign-in, enrolment, the
- * staff page's writes and the dashboard. Every method that acts for someone
+ * staff page's writes, the dashboard and the requests inbox. Every method that acts for someone
  * on the staff checks their role itself (staff-roles.ts), whatever the page
  * offered; the routes pass the client's address for the audit log.
  */
@@ -28,6 +31,13 @@ export interface StaffService {
   sendEnrolmentLink(actorId: number, targetId: number, ip: string): Promise<StaffListEntry | Refusal>;
 
   dashboard(role: StaffRole): Promise<DashboardFigures | Refusal>;
+
+  /** The requests inbox: join, support and contact requests, answered and closed by staff. */
+  requests: StaffRequestsDesk;
+  /** The People pages: find a person, see their record, send them account links. */
+  people: StaffPeopleDesk;
+  /** The Orders pages: every order, one order, the CSV export. */
+  orders: StaffOrdersDesk;
 }
 
 export function createStaffService(deps: StaffDependencies): StaffService {
@@ -47,5 +57,8 @@ export function createStaffService(deps: StaffDependencies): StaffService {
     remove: management.remove,
     sendEnrolmentLink: management.sendEnrolmentLink,
     dashboard,
+    requests: staffRequestsDesk(deps.requests),
+    people: staffPeopleDesk({ clock: deps.clock, ...deps.people }),
+    orders: staffOrdersDesk(deps.orders),
   };
 }

@@ -1,5 +1,6 @@
 import type { Express } from "express";
 import nunjucks from "nunjucks";
+import { formatLondonDate } from "../domain/membership-status";
 import { shareImageOf, absoluteUrl } from "../seo";
 import { jsonScript } from "./json-script";
 import type { ViteAssets } from "./vite-assets";
@@ -12,7 +13,7 @@ interface TemplateCall {
 
 /**
  * Nunjucks as Express's view engine: templates from `templatesDir`,
- * autoescaping on, the `json_script` filter, the `viteTags` global, the
+ * autoescaping on, the `json_script` and `londonDate` filters, the `viteTags` global, the
  * macros' own globals (macro-globals.ts), and
  * `absoluteUrl` and `shareImage` for the layout's canonical and sharing tags
  * (docs/seo.md), which need PUBLIC_URL.
@@ -24,6 +25,8 @@ export function configureViews(
   const loader = new nunjucks.FileSystemLoader(options.templatesDir, { noCache: options.reloadTemplates });
   const env = new nunjucks.Environment(loader, { autoescape: true, throwOnUndefined: false });
   env.addFilter("json_script", (value: unknown) => new nunjucks.runtime.SafeString(jsonScript(value)));
+  // An ISO instant as its London date, "3 October 2026" (the back office's lists); empty for none.
+  env.addFilter("londonDate", (instant: unknown) => (typeof instant === "string" && instant !== "" ? formatLondonDate(instant) : ""));
   env.addGlobal("viteTags", function viteTags(this: TemplateCall, entry: string) {
     return new nunjucks.runtime.SafeString(options.viteAssets.tagsFor(entry, this.ctx?.cspNonce));
   });

@@ -3,7 +3,7 @@ import { atPath, demoPassword, signInThroughApi, validMember, widgetMounted } fr
 import { expectNoAxeViolations } from "./support/axe";
 import { openMyAccount, signInElsewhere, signUpAndStaySignedIn, startingPassword } from "./support/my-account";
 import { showNoJavaScriptRendering } from "./support/no-javascript";
-import { followMailedLink } from "./support/wizard";
+import { followMailedLink, pressLinkButton } from "./support/wizard";
 
 const newPassword = "Opening-night-27?";
 /** The subject of the email that carries an email change's link, to the new address (docs/my-account.md, "Email"). */
@@ -161,6 +161,7 @@ test.describe("My account, JavaScript on", () => {
     await expectNoAxeViolations(page);
 
     await followMailedLink(page, newEmail, confirmNewEmail, "verify-email");
+    await pressLinkButton(page, "Confirm your new email address", "Confirm my new email", expectNoAxeViolations);
     await expect(page).toHaveURL(atPath("/account/my-account/#profile"));
     await widgetMounted(page, "change-email-dialog");
     await expect(page.getByRole("main").getByRole("status").filter({ hasText: "Email updated successfully!" })).toBeVisible();
@@ -261,6 +262,7 @@ test.describe("My account, JavaScript off", () => {
 
     // The link, followed from the new address's inbox, makes the change.
     await followMailedLink(page, newEmail, confirmNewEmail, "verify-email");
+    await pressLinkButton(page, "Confirm your new email address", "Confirm my new email");
     await expect(page).toHaveURL(atPath("/account/my-account/#profile"));
     await expect(main.getByRole("status").filter({ hasText: "Email updated successfully!" })).toBeVisible();
     await expect(page.locator(".change-email__address")).toHaveText(newEmail);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { uniqueEmail, widgetMounted } from "./support/accounts";
 import { checkStep, checkStepAtBothWidths, widths } from "./support/journeys";
-import { checkOutInSandbox, chooseSchool, followMailedLink, signUpThroughWizard, type StepCheck } from "./support/wizard";
+import { checkOutInSandbox, chooseSchool, confirmEmailPage, followMailedLink, pressLinkButton, signUpThroughWizard, type StepCheck } from "./support/wizard";
 
 /*
  * Buying a membership through the sandbox provider's hosted page (issue 12;
@@ -33,6 +33,7 @@ async function toSchoolPlan(page: Page, urn: string, schoolName: string, domain:
   const email = uniqueEmail(`buyer-${urn}`).replace("@example.org", `@${domain}`);
   await signUpThroughWizard(page, email, check);
   await followMailedLink(page, email, /please confirm your email address/, "verify-email");
+  await pressLinkButton(page, confirmEmailPage.heading, confirmEmailPage.button);
   await expect(page).toHaveURL(/\/account\/register\/\?link-school=true/);
   await widgetMounted(page, "register-wizard");
   await check(page);

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { uniqueEmail, widgetMounted } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { checkStepAtBothWidths } from "./support/journeys";
-import { chooseSchool, confirmWithVerifiedEmail, followMailedLink, signUpThroughWizard, welcomeEmail, wizardPassword } from "./support/wizard";
+import { chooseSchool, confirmEmailPage, confirmWithVerifiedEmail, followMailedLink, pressLinkButton, signUpThroughWizard, welcomeEmail, wizardPassword } from "./support/wizard";
 
 /*
  * The journeys of the schools-and-memberships work (accounts spec, sections 2
@@ -42,6 +42,7 @@ test.describe("joining a school through the wizard", () => {
 
     const phone = await (await browser.newContext()).newPage();
     await followMailedLink(phone, email, welcomeEmail, "verify-email");
+    await pressLinkButton(phone, confirmEmailPage.heading, confirmEmailPage.button);
     await expect(phone.getByRole("heading", { name: "Your email address is confirmed" })).toBeVisible();
     await widgetMounted(phone, "login-form");
     await expectNoAxeViolations(phone);

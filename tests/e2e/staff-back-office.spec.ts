@@ -116,6 +116,68 @@ for (const { label, viewport } of [
       await expect(page.getByText(`${support} is now Finance.`)).toBeVisible();
     });
 
+    test("a member's message reaches the requests inbox, where membership staff find it, answer it and close it", async ({ page }) => {
+      test.setTimeout(240_000);
+      const topic = `Costume store visit ${label} ${Date.now()}`;
+      await signInThroughApi(page, validMember);
+      await page.goto("/account/my-account/#contact");
+      await page.getByLabel("Subject").selectOption({ index: 1 });
+      await page.getByLabel("Message").fill(`${topic}: could our Year 10 group see the costume store?`);
+      await page.getByRole("button", { name: "Send message" }).click();
+      await expect(page.getByText("Your message has been sent successfully!")).toBeVisible();
+
+      await enrol(page, await staffCreate(uniqueStaffEmail("membership"), "membership"), async () => {});
+      await page.getByRole("link", { name: "Continue to the back office" }).click();
+      await expect(page.getByText("Requests waiting")).toBeVisible();
+      await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Requests" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Requests" })).toBeVisible();
+      await page.getByLabel("Words in the name, address, subject or message").fill(topic);
+      await page.getByRole("button", { name: "Show requests" }).click();
+      await expect(page.getByRole("heading", { level: 2, name: "1 request open" })).toBeVisible();
+      await expectNoAxeViolations(page);
+      expect(await horizontalOverflow(page)).toBe(false);
+
+      await page.getByRole("row").filter({ hasText: validMember }).getByRole("link").click();
+      await expect(page.getByText(`${topic}: could our Year 10 group see the costume store?`)).toBeVisible();
+      await expectNoAxeViolations(page);
+      expect(await horizontalOverflow(page)).toBe(false);
+      // An empty answer: the reason on the field, and nothing sent.
+      await page.getByRole("button", { name: "Send the answer" }).click();
+      await expect(page.getByRole("alert")).toContainText("Write your answer.");
+      await expectNoAxeViolations(page);
+      await page.getByLabel(/^Write to /).fill("Yes: the costume store opens to schools on Thursday mornings.");
+      await page.getByRole("button", { name: "Send the answer" }).click();
+      await expect(page.getByText(`Your answer is on its way to ${validMember}.`)).toBeVisible();
+      await expect(page.getByText("Yes: the costume store opens to schools on Thursday mornings.")).toBeVisible();
+      await page.getByRole("button", { name: "Close the request" }).click();
+      await expect(page.getByText(/is closed\.$/)).toBeVisible();
+      await expect(page.getByRole("button", { name: "Send the answer" })).toHaveCount(0);
+      expect(await latestMailTo(validMember)).toContain("Yes: the costume store opens to schools on Thursday mornings.");
+    });
+
+    test("support staff find a member by address, read their record and send them a password-reset link", async ({ page }) => {
+      test.setTimeout(180_000);
+      await enrol(page, await staffCreate(uniqueStaffEmail("support"), "support"), async () => {});
+      await page.getByRole("link", { name: "Continue to the back office" }).click();
+      await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "People" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "People" })).toBeVisible();
+      await page.getByLabel("Name or email address").fill(validMember.toUpperCase());
+      await page.getByRole("button", { name: "Find people" }).click();
+      await expect(page.getByRole("heading", { level: 2, name: `1 person matching “${validMember.toUpperCase()}”` })).toBeVisible();
+      await expectNoAxeViolations(page);
+      expect(await horizontalOverflow(page)).toBe(false);
+
+      await page.getByRole("row").filter({ hasText: validMember }).getByRole("link").click();
+      await expect(page.getByText(new RegExp(`${validMember}: (confirmed|not confirmed yet)`))).toBeVisible();
+      await expect(page.getByRole("region", { name: "Memberships of their own" })).toContainText("Individual");
+      await expect(page.getByRole("heading", { level: 2, name: "Audit trail" })).toBeVisible();
+      await expectNoAxeViolations(page);
+      expect(await horizontalOverflow(page)).toBe(false);
+      await page.getByRole("button", { name: "Email a password-reset link" }).click();
+      await expect(page.getByText(`A password-reset link is on its way to ${validMember}.`)).toBeVisible();
+      expect(await latestMailTo(validMember)).toContain("/account/reset-password/");
+    });
+
     test("a member who types /staff/ gets 404, as a visitor does", async ({ page }) => {
       test.slow();
       for (const path of ["/staff/", "/staff/team/"]) expect((await page.goto(path))?.status(), path).toBe(404);
@@ -140,7 +202,16 @@ test("the back office's pages are valid HTML (the Nu HTML Checker)", async ({ pa
     "the recovery codes": sources.recoveryCodes,
     "/staff-sign-in/": await (await request.get("/staff-sign-in/")).text(),
   };
-  for (const path of ["/staff/", "/staff/team/", `/staff/team/${id}/`, `/staff/team/${id}/remove/`]) {
+  const people = await (await page.request.get(`/staff/people/?q=${validMember}`)).text();
+  const personPath = /href="(\/staff\/people\/\d+\/)"/.exec(people)![1]!;
+  // The erasure's confirmation page, for the owner only here: axe too (the support user's journey never reaches it).
+  await page.goto(`${personPath}erase/`);
+  await expect(page.getByRole("heading", { level: 1, name: /^Erase .+'s account\?$/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.goto("/staff/orders/?from=not-a-date");
+  await expect(page.getByText("“not-a-date” is not a date")).toBeVisible();
+  await expectNoAxeViolations(page);
+  for (const path of ["/staff/", "/staff/team/", `/staff/team/${id}/`, `/staff/team/${id}/remove/`, "/staff/requests/?status=all", "/staff/people/?q=example", personPath, `${personPath}erase/`, "/staff/orders/?from=not-a-date"]) {
     const answer = await page.request.get(path);
     expect(answer.status(), path).toBe(200);
     pages[path] = await answer.text();

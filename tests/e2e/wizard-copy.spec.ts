@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { demoPassword, uniqueEmail, widgetMounted } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
-import { chooseSchool, enterAddress, followMailedLink, signUpThroughWizard } from "./support/wizard";
+import { chooseSchool, confirmEmailPage, enterAddress, followMailedLink, pressLinkButton, signUpThroughWizard } from "./support/wizard";
 
 /*
  * Issue 23: the plans as choices, "Wrong address? Change it" on the
@@ -59,6 +59,7 @@ test.describe("the wizard's plans and check-inbox step", () => {
 
     // The link in the new inbox resumes the registration where it was, and it finishes.
     await followMailedLink(page, fixed, /confirm/i, "verify-email");
+    await pressLinkButton(page, confirmEmailPage.heading, confirmEmailPage.button);
     await expect(page).toHaveURL(/\/account\/register\/\?link-school=true&resume=/);
     await widgetMounted(page, "register-wizard");
     await page.getByRole("button", { name: "Yes, link my account" }).click();

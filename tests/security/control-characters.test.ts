@@ -25,7 +25,7 @@ describe("control characters in typed text", () => {
   });
   afterAll(() => t.close());
 
-  const count = async (table: "constituents" | "mail_outbox" | "contact_messages" | "teacher_notes") =>
+  const count = async (table: "constituents" | "mail_outbox" | "requests" | "teacher_notes") =>
     Number((await t.database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
 
   it("V2.2.1 sign-up refuses ESC and BEL in the names, field by field, and creates no account", async () => {
@@ -61,15 +61,15 @@ describe("control characters in typed text", () => {
     await addPerson(t.database.db, { email: "contact-controls@example.org" });
     const { agent, token } = await signedInBrowser(t.app, "contact-controls@example.org");
     const message = { name: "Priya Shah", email: "priya@example.org", subject: "General enquiry", message: "Line one\n\tindented\r\nLine three" };
-    const before = await count("contact_messages");
+    const before = await count("requests");
     const refused = await jsonCall(agent, "post", "/account/contact-us-form/", token, { ...message, name: ESC_NAME, message: "Ring\u0007" });
     expect(refused.status).toBe(400);
     expect(refused.body.errors).toEqual({ name: [controls("your name")], message: [controls("your message")] });
-    expect(await count("contact_messages")).toBe(before);
+    expect(await count("requests")).toBe(before);
 
     const sent = await jsonCall(agent, "post", "/account/contact-us-form/", token, message);
     expect(sent.status).toBe(200);
-    const stored = await t.database.db.selectFrom("contact_messages").select("message").orderBy("id", "desc").executeTakeFirstOrThrow();
+    const stored = await t.database.db.selectFrom("requests").select("message").where("kind", "=", "contact").orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(stored.message).toBe("Line one\n\tindented\r\nLine three");
   });
 

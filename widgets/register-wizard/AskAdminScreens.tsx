@@ -1,4 +1,4 @@
-import type { JSX } from "react";
+import type { JSX, ReactNode } from "react";
 import { Screen, SupportLink, fill } from "./ScreenParts";
 import type { SchoolAdmins } from "./school-flow-types";
 import type { RegisterWizardStrings } from "./strings";
@@ -9,7 +9,8 @@ import type { RegisterWizardStrings } from "./strings";
  * taken (noActiveSubscriptionOther for a non-admin). Each names the admin by
  * first name and initial when the server lets this person see it, says what
  * to do next (and what to write to them), and that the account is kept.
- * There is no "send a request" button yet: a back-office change will add one.
+ * Each also offers to send what the person entered to our team (`request`,
+ * SendDetailsForm.tsx), for when the admin cannot be reached.
  */
 
 interface AskAdminProps {
@@ -21,6 +22,8 @@ interface AskAdminProps {
   next: string;
   strings: RegisterWizardStrings;
   onBack: () => void;
+  /** "Send these details to our team", shown before the way on. */
+  request?: ReactNode;
 }
 
 const adminName = (admins: SchoolAdmins | null) => (admins && admins.names.length > 0 ? admins.names.join(" or ") : null);
@@ -50,6 +53,7 @@ export function ContactYourAdminScreen(props: AskAdminProps): JSX.Element {
       <p>{name ? fill(strings.askToAddNamed, { admin: name }) : fill(strings.askToAddUnnamed, { support })}</p>
       <p>{strings.askToAddWhatToWrite}</p>
       <p>{strings.askToAddThen}</p>
+      {props.request}
       <Actions {...props} />
     </Screen>
   );
@@ -65,6 +69,7 @@ export function SeatsFullScreen(props: AskAdminProps & { message: string | null 
       <p>{name ? fill(strings.seatsFullAskNamed, { admin: <strong>{name}</strong> }) : hasAdmin ? strings.seatsFullAskUnnamed : fill(strings.seatsFullNoAdmin, { support })}</p>
       {(name || hasAdmin) && <p>{strings.seatsFullWhatToWrite}</p>}
       <p>{strings.accountKept}</p>
+      {props.request}
       <Actions {...props} />
     </Screen>
   );

@@ -1,4 +1,4 @@
-import type { JSX } from "react";
+import type { JSX, ReactNode } from "react";
 import { AccountStanding } from "./AccountStanding";
 import { Screen, SupportLink, fill } from "./ScreenParts";
 import type { SelectedSchool } from "../../contracts/shapes/schools";
@@ -30,9 +30,11 @@ interface MessageScreenProps {
   error: string | null;
   strings: RegisterWizardStrings;
   onBack: () => void;
+  /** A request the person can send from here (invalidEmail: ask to join; contactSupport: send the details), before the way on. */
+  children?: ReactNode;
 }
 
-export function MessageScreen({ step, school, supportEmail, next, message, error, strings, onBack }: MessageScreenProps): JSX.Element {
+export function MessageScreen({ step, school, supportEmail, next, message, error, strings, onBack, children }: MessageScreenProps): JSX.Element {
   const screen = messageScreens[step]!;
   const schoolName = school?.name ?? "";
   // done without a school (a pathway that needs no seat): say nothing about linking.
@@ -41,6 +43,7 @@ export function MessageScreen({ step, school, supportEmail, next, message, error
     <Screen step={step} title={strings[screen.title]} message={message} error={error}>
       {text && <p>{text}</p>}
       {step === "done" && <AccountStanding strings={strings} />}
+      {children}
       <div className="register-wizard__actions">
         {step === "done" ? (
           <>

@@ -1,15 +1,18 @@
-import { useEffect, useRef, useState, type JSX } from "react";
+import { useEffect, useMemo, useRef, useState, type JSX } from "react";
 import type { WidgetProps } from "../runtime/definition";
 import { navigateTo } from "../lib/navigate";
 import { CreateAccountScreen } from "./CreateAccountScreen";
 import { ContactYourAdminScreen, SeatsFullScreen } from "./AskAdminScreens";
+import { AskToJoinForm } from "./AskToJoinForm";
+import { requestCalls } from "./request-calls";
+import { SendDetailsForm } from "./SendDetailsForm";
 import { CheckInboxScreen, ConfirmSchoolScreen, OfferAdminScreen } from "./FlowScreens";
 import { LookupAccountScreen } from "./LookupAccountScreen";
 import { isMessageStep, MessageScreen } from "./MessageScreens";
 import type { RegisterWizardProps } from "./parse";
 import { paymentCalls } from "./payment-calls";
 import { keepProgress } from "./registration-calls";
-import { addToBasket, returnStart } from "./payment-flow";
+import { addToBasket } from "./payment-flow";
 import type { PlanOption } from "../../contracts/shapes/plans";
 import { basketItem } from "./plan-choice";
 import type { RegistrationEvent } from "./registration-machine";
@@ -23,8 +26,9 @@ import { usePaymentReturn } from "./use-payment-return";
 import { useRegistration } from "./use-registration";
 import { progressText, wizardProgress } from "./progress";
 import { useStepHistory } from "./use-step-history";
-import { readEntry, viewKey, type InboxView, type WizardEntry } from "./wizard-history";
-import { fitsPerson, forgetWizard, loadWizard, rememberSignedOutStart, saveWizard, type AskAdmin, type SavedWizard } from "./wizard-storage";
+import { firstEvents, startingPoint } from "./starting-point";
+import { viewKey, type InboxView, type WizardEntry } from "./wizard-history";
+import { forgetWizard, rememberSignedOutStart, saveWizard, type AskAdmin } from "./wizard-storage";
 
 /**
  * The registration wizard (accounts spec, sections 2 and 4): the machine
@@ -56,6 +60,9 @@ export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>):
   const progressWords = progress ? progressText(progress, { known: strings.progressKnown, unknown: strings.progressUnknown }) : "";
   const screenRef = useFocusOnChange(viewKey(step, inboxFor), progressWords);
   const ids: SchoolFlowIds = props;
+  // Requests to people at the endings the wizard cannot finish (docs/requests.md).
+  const requests = useMemo(() => requestCalls(strings.requestFailed), [strings]);
+  const entered = { pathway: pathway ?? null, school };
 
   useEffect(() => {
     if (step === "done") return forgetWizard();
@@ -134,6 +141,19 @@ export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>):
   };
 
   const back = () => go({ type: "BACK" });
+
+  /** Asking to join needs a proven address: the link's resume point is this screen, where the form waits. */
+  const confirmBeforeAsking = async () => {
+    if (!pathway || !school) return;
+    setError(null);
+    try {
+      const sent = await schoolCalls.sendVerification({ school, pathway, step: "invalidEmail" });
+      setMessage(strings.askToJoinConfirmFirst.replace("{email}", sent.sentTo));
+      setInboxFor({ sentTo: sent.sentTo, resumeStep: "invalidEmail" });
+    } catch {
+      setError(strings.verificationFailed);
+    }
+  };
 
   /** Browser Back or Forward: that entry's screen, with what it showed. */
   const restore = (entry: WizardEntry) => {
@@ -261,6 +281,7 @@ export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>):
             next={next}
             strings={strings}
             onBack={back}
+            request={<SendDetailsForm ending="contactYourAdmin" entered={entered} calls={requests} strings={strings} />}
           />
         ) : step === "noActiveSubscriptionOther" && ask?.seatsFull && !ask.admins.youAreAdmin ? (
           <SeatsFullScreen
@@ -272,6 +293,7 @@ export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>):
             next={next}
             strings={strings}
             onBack={back}
+            request={<SendDetailsForm ending="seatsFull" entered={entered} calls={requests} strings={strings} />}
           />
         ) : step === "noActiveSubscriptionIndividual" || step === "noActiveSubscriptionOther" ? (
           <NoActiveSubscriptionScreen
@@ -309,6 +331,7 @@ export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>):
             strings={strings}
             onConfirm={(plan, users) => void pay(plan, users)}
             onBack={() => go({ type: "NEXT_STEP", step: "noActiveSubscriptionOther" }, message)}
+            moreUsersRequest={(users) => <SendDetailsForm ending="moreUsers" entered={{ ...entered, users }} calls={requests} strings={strings} />}
           />
         ) : isMessageStep(step) ? (
           <MessageScreen
@@ -321,7 +344,12 @@ export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>):
             strings={strings}
             // After a failed payment the way back is the start (the school step once signed in), not a step before sign-up.
             onBack={step === "somethingWentWrongWithPayment" ? () => go({ type: "START" }) : back}
-          />
+          >
+            {step === "invalidEmail" && school?.constituentId != null && (
+              <AskToJoinForm schoolId={school.constituentId} schoolName={school.name} calls={requests} strings={strings} onNeedsVerification={confirmBeforeAsking} />
+            )}
+            {step === "contactSupport" && <SendDetailsForm ending="contactSupport" entered={entered} calls={requests} strings={strings} />}
+          </MessageScreen>
         ) : null}
       </div>
     </>
@@ -332,37 +360,6 @@ export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>):
 function renewalEndedOn({ renewal }: RegisterWizardProps, step: RegistrationStep): string | null {
   if (!renewal) return null;
   return step === (renewal.kind === "individual" ? "noActiveSubscriptionIndividual" : "noActiveSubscriptionOther") ? renewal.endedOn : null;
-}
-
-/**
- * Where to carry on from: this history entry's screen (a reload, or Back
- * from another page); else the verification link's point (signed in); else a
- * lapsed member's renewal, straight to their plans; else this tab's saved steps.
- */
-function startingPoint({ resume, constituentId, returnUrl, email, renewal, paymentStatus, strings }: RegisterWizardProps): (SavedWizard & { inbox?: InboxView | null }) | null {
-  const entry = readEntry(window.history.state);
-  if (entry && fitsPerson(entry, constituentId)) return entry;
-  if (resume && constituentId !== null) return { ...resume, constituentId, email: "", message: null, offer: null };
-  if (renewal && constituentId !== null && !paymentStatus) {
-    const step = renewal.kind === "individual" ? "noActiveSubscriptionIndividual" : "noActiveSubscriptionOther";
-    return { step, pathway: renewal.pathway, school: renewal.school, constituentId, email: "", message: strings.expired, offer: null };
-  }
-  if (returnUrl && email) return null;
-  return loadWizard(constituentId);
-}
-
-/** Where the wizard starts, then (back from the payment page, approved) on to paymentProcessing. */
-function firstEvents(props: RegisterWizardProps, saved: SavedWizard | null): RegistrationEvent[] {
-  const events = startEvents(props, saved);
-  return returnStart(props.paymentStatus).kind === "process" ? [...events, { type: "PAYMENT_PROCESS" }] : events;
-}
-
-function startEvents({ returnUrl, email }: RegisterWizardProps, saved: SavedWizard | null): RegistrationEvent[] {
-  if (saved) {
-    const resume: RegistrationEvent = { type: "RESUME", pathway: saved.pathway, school: saved.school, step: saved.step };
-    return [{ type: "START" }, saved.email ? { ...resume, email: saved.email } : resume];
-  }
-  return returnUrl && email ? [{ type: "SIGN_UP_VIA_TOKEN", email }] : [{ type: "START" }];
 }
 
 /**

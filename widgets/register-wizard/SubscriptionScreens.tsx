@@ -1,4 +1,4 @@
-import { useState, type JSX } from "react";
+import { useState, type JSX, type ReactNode } from "react";
 import type { PlanOption } from "../../contracts/shapes/plans";
 import { individualPlans, readUsers, schoolPlanFor, schoolPlans } from "./plan-choice";
 import { useElementId } from "../lib/useElementId";
@@ -112,10 +112,12 @@ interface ConfirmOtherProps extends ConfirmProps {
   onConfirm: (plan: PlanOption, users: number) => void;
   /** The card chosen before: the number of users starts at the fewest it is for. */
   chosenPlan?: string | null;
+  /** More users than the largest plan: "Send these details to our team" with the number typed (SendDetailsForm.tsx). */
+  moreUsersRequest?: (users: number) => ReactNode;
 }
 
 /** confirmSubscriptionOther: the number of users picks the option and its price; too many means contact us. */
-export function ConfirmOtherScreen({ plans, schoolName, supportEmail, busy, error, strings, onConfirm, onBack, chosenPlan }: ConfirmOtherProps): JSX.Element {
+export function ConfirmOtherScreen({ plans, schoolName, supportEmail, busy, error, strings, onConfirm, onBack, chosenPlan, moreUsersRequest }: ConfirmOtherProps): JSX.Element {
   const [typed, setTyped] = useState(() => {
     const card = schoolPlans(plans).find((plan) => planKey(plan) === chosenPlan);
     return String(card ? firstUserCount(card, schoolPlans(plans)) : 1);
@@ -157,6 +159,7 @@ export function ConfirmOtherScreen({ plans, schoolName, supportEmail, busy, erro
             ? fill(strings.contactForMoreUsers, { count: String(top + 1), support: <SupportLink email={supportEmail} /> })
             : null}
       </p>
+      {choice.kind === "contact" && users !== null && moreUsersRequest?.(users)}
       <p>{strings.confirmSubscriptionText}</p>
       <ConfirmOrBack confirm={{ label: strings.payNow, onClick: confirm }} busy={busy} busyLabel={strings.working} backLabel={strings.back} onBack={onBack} />
     </Screen>

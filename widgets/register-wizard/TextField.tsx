@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, JSX, Ref } from "react";
-import { FieldErrorMessage } from "../lib/FieldErrorMessage";
+import { describedByOf, FieldIntro } from "./FieldIntro";
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "onChange" | "value"> {
   id: string;
@@ -16,7 +16,7 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id
 
 /** A labelled input with its hint and error, in the same markup as templates/macros/form-fields.njk's textInput. */
 export function TextField({ id, name, label, value, onChange, error, hint, inputRef, after, ...inputAttributes }: TextFieldProps): JSX.Element {
-  const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+  const describedBy = describedByOf(id, hint, error);
   const input = (
     <input
       {...inputAttributes}
@@ -32,15 +32,7 @@ export function TextField({ id, name, label, value, onChange, error, hint, input
   );
   return (
     <div className={`form-group${error ? " form-group--error" : ""}`}>
-      <label className="form-label" htmlFor={id}>
-        {label}
-      </label>
-      {hint && (
-        <span className="form-hint" id={`${id}-hint`}>
-          {hint}
-        </span>
-      )}
-      <FieldErrorMessage id={`${id}-error`} message={error} />
+      <FieldIntro id={id} label={label} hint={hint} error={error} />
       {after ? (
         <div className="register-wizard__password">
           {input}

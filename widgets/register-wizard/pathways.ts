@@ -1,3 +1,4 @@
+import { PATHWAY_KEYS, PATHWAY_LABELS, type PathwayKey } from "../../contracts/rules/pathways";
 import type { RegistrationStep } from "./steps";
 
 /** The flags a pathway needs (accounts spec, section 3: "Pathway definition"). */
@@ -15,8 +16,8 @@ export interface Pathway {
   requires: PathwayRequirements;
 }
 
-export const pathwayKeys = ["state-school", "independent-school", "individual", "international", "consortium"] as const;
-export type PathwayKey = (typeof pathwayKeys)[number];
+export const pathwayKeys = PATHWAY_KEYS;
+export type { PathwayKey };
 
 const offline: PathwayRequirements = {
   schoolSearch: true,
@@ -29,14 +30,14 @@ const offline: PathwayRequirements = {
 /** Accounts spec, section 4, "Pathways". */
 export const pathways: Readonly<Record<PathwayKey, Pathway>> = {
   "state-school": {
-    label: "UK State School (FREE)",
+    label: PATHWAY_LABELS["state-school"],
     steps: ["schoolTypeAndSearch", "confirmSchool", "invalidEmail", "offerAdminStatus"],
     requires: { schoolSearch: true, addressDetails: false, paidSubscription: false, domainValidation: true, unableToCompleteOnline: false },
   },
-  "independent-school": { label: "UK Independent School", steps: ["schoolTypeAndSearch", "contactSupport"], requires: offline },
-  individual: { label: "Homeschool", steps: ["schoolTypeAndSearch", "contactSupport"], requires: offline },
-  international: { label: "International School", steps: ["schoolTypeAndSearch", "contactSupport"], requires: offline },
-  consortium: { label: "Group of Schools (UK/Ireland)", steps: ["schoolTypeAndSearch", "contactSupport"], requires: offline },
+  "independent-school": { label: PATHWAY_LABELS["independent-school"], steps: ["schoolTypeAndSearch", "contactSupport"], requires: offline },
+  individual: { label: PATHWAY_LABELS.individual, steps: ["schoolTypeAndSearch", "contactSupport"], requires: offline },
+  international: { label: PATHWAY_LABELS.international, steps: ["schoolTypeAndSearch", "contactSupport"], requires: offline },
+  consortium: { label: PATHWAY_LABELS.consortium, steps: ["schoolTypeAndSearch", "contactSupport"], requires: offline },
 };
 
 export function isPathwayKey(value: unknown): value is PathwayKey {

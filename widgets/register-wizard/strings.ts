@@ -119,6 +119,31 @@ export type RegisterWizardStrings = {
   seatsFullAskUnnamed: string;
   seatsFullNoAdmin: string;
   accountKept: string;
+  /**
+   * Asking to join a school from invalidEmail (AskToJoinForm.tsx; docs/requests.md). `{school}` and `{email}` are
+   * replaced: the address is the verified one the request went from.
+   */
+  askToJoinTitle: string;
+  askToJoinIntro: string;
+  askToJoinMessageLabel: string;
+  askToJoinMessageHint: string;
+  askToJoinSubmit: string;
+  askToJoinSentAdmins: string;
+  askToJoinSentStaff: string;
+  askToJoinAlreadySent: string;
+  askToJoinConfirmFirst: string;
+  /** "Send these details to our team" at an ending that cannot finish online (SendDetailsForm.tsx). `{email}` is replaced. */
+  sendDetailsTitle: string;
+  sendDetailsIntro: string;
+  sendDetailsSchoolType: string;
+  sendDetailsSchool: string;
+  sendDetailsAddress: string;
+  sendDetailsUsers: string;
+  sendDetailsMessageLabel: string;
+  sendDetailsSubmit: string;
+  sendDetailsSent: string;
+  /** A request that could not be sent, when the server gave no reason of its own. */
+  requestFailed: string;
   continueWithoutSchool: string;
   doneTitle: string;
   doneText: string;
@@ -307,6 +332,29 @@ export const registerWizardDefaultStrings: RegisterWizardStrings = {
   seatsFullAskUnnamed: "Ask your school's admin to free a seat or add seats.",
   seatsFullNoAdmin: "Your school has no admin to add seats yet: email {support} and we'll help.",
   accountKept: "Your account is kept: once a seat is free, sign in and link your school again.",
+  askToJoinTitle: "Ask to join this school",
+  askToJoinIntro:
+    "If you work at {school}, ask to join it with this address. We'll send your name and email address to the school's admin (or, if it has none, to our team), with your message. If they say yes, we'll email you and your next sign-in holds a seat.",
+  askToJoinMessageLabel: "A message for them (optional)",
+  askToJoinMessageHint: "For example, your role at the school and why you use this address.",
+  askToJoinSubmit: "Ask to join",
+  askToJoinSentAdmins: "Your request to join {school} has gone to its admin. We'll email you at {email} when they answer. Until then you can use your account as it is.",
+  askToJoinSentStaff:
+    "{school} has no admin yet, so your request has gone to our team. We'll email you at {email} when it's decided, usually within two working days. Until then you can use your account as it is.",
+  askToJoinAlreadySent: "You've already asked to join {school}, and your request is waiting for an answer. We'll email you at {email}.",
+  askToJoinConfirmFirst:
+    "Please confirm your email address first, so the school knows it's you: follow the link in the email we sent to {email}, and you'll come back here to send your request.",
+  sendDetailsTitle: "Send these details to our team",
+  sendDetailsIntro: "We'll send what you've told us so far, so you don't need to type it again in an email:",
+  sendDetailsSchoolType: "School type",
+  sendDetailsSchool: "School",
+  sendDetailsAddress: "Address",
+  sendDetailsUsers: "Number of users",
+  sendDetailsMessageLabel: "Anything else we should know (optional)",
+  sendDetailsSubmit: "Send these details",
+  sendDetailsSent:
+    "Thank you: your details are with our team. We'll reply to {email}, usually within two working days, so there's no need to email us as well. Your account is kept in the meantime.",
+  requestFailed: "We couldn't send your request just now. Check your connection and try again.",
   continueWithoutSchool: "Continue without a school",
   doneTitle: "You're all set",
   doneText: "Your account is linked to {school}.",

@@ -24,8 +24,7 @@ export interface KeptReply {
  * kept answers through this one function.
  */
 export function sendCompressedAnswer(req: IncomingMessage, res: ServerResponse, answer: CompressedAnswer, headers: AnswerHeaders): void {
-  const encoding = preferredEncoding(req.headers["accept-encoding"], answer.codings);
-  const etag = answer.etags[encoding]!;
+  const { encoding, body, etag } = answer.representation(preferredEncoding(req.headers["accept-encoding"], answer.codings));
   res.setHeader("ETag", etag);
   res.setHeader("Vary", headers.vary);
   res.setHeader("Cache-Control", headers.cacheControl);
@@ -35,7 +34,6 @@ export function sendCompressedAnswer(req: IncomingMessage, res: ServerResponse, 
     res.end();
     return;
   }
-  const body = answer.bodies[encoding]!;
   res.statusCode = 200;
   res.setHeader("Content-Type", answer.contentType);
   if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);

@@ -6,7 +6,7 @@ import type { Logger } from "../../logging";
 import type { Mailer } from "../../mail/mailer";
 import { refuse as refusal, settle, type Refusal } from "../../shared/refusal";
 import type { RateLimiter } from "../../rate-limit/rate-limit";
-import { acceptInvite, type InviteAcceptance } from "./invite-acceptance";
+import { acceptInvite, inviteOffer, type InviteAcceptance, type InviteOffer } from "./invite-acceptance";
 import { resendInvite, revokeInvite, sendInvite, type InviteContext, type InviteRequest } from "./invites";
 import {
   adminSeatProblemAt,
@@ -53,6 +53,9 @@ export interface SchoolAdminService {
   revokeInvite(userId: number, target: { schoolId: number; inviteId: number }, ip?: string): Promise<{ email: string } | Refusal>;
   /** Sends a pending invite again, with a new link and a fresh expiry; the earlier link stops working. */
   resendInvite(userId: number, target: { schoolId: number; inviteId: number }, ip?: string): Promise<{ email: string } | Refusal>;
+  /** Opening an invite link: what it offers this visitor. Reads only, so a mail scanner opening the link spends nothing. */
+  inviteOffer(token: string, user: { id: number; email: string } | undefined): Promise<InviteOffer>;
+  /** The invite page's "Join {school}" button: spends the invite, verifies the address and takes a seat. */
   acceptInvite(token: string, user: { id: number; email: string } | undefined): Promise<InviteAcceptance>;
   /** For the login answer: the role at the person's school and that school's latest membership expiry. */
   loginStanding(personId: number): Promise<{ role: SchoolRole; expiresAt: string | null } | undefined>;
@@ -175,6 +178,7 @@ export function createSchoolAdminService(deps: SchoolAdminDependencies): SchoolA
       await deps.audit.record({ event: "school-invite.resent", actorId: userId, ip, details: { ...target, email: resent.email } });
       return resent;
     }),
+    inviteOffer: (token, user) => inviteOffer(context, token, user, clock()),
     acceptInvite: (token, user) => acceptInvite(context, token, user, clock()),
 
     async loginStanding(personId) {

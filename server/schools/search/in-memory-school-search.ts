@@ -1,16 +1,18 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { buildSchoolIndex, type SchoolIndex } from "./school-index";
-import type { SchoolSearch } from "./school-search-port";
+import type { SchoolHit } from "./school-search-port";
 import type { SchoolRow } from "./school-search-query";
 
 /*
  * School search on both databases: each process reads the register once into
  * an in-memory index (school-index.ts) and builds it again when the
  * register's change counter (school_search_state.version, migration 0012's
- * triggers) moves. A search then costs no query but that counter's read, and
- * SQLite and PostgreSQL give the same answers because the same code ranks
- * the same rows (docs/schools.md, "Search").
+ * triggers) moves. A search then costs no query at all: the counter is read
+ * once per request, by the answer cache in front (cached-school-search.ts),
+ * which hands the version it read down here. SQLite and PostgreSQL give the
+ * same answers because the same code ranks the same rows (docs/schools.md,
+ * "Search").
  */
 
 /** The register as search sees it, in a fixed order. */
@@ -21,7 +23,13 @@ export async function schoolRowsOf(db: Kysely<Database>): Promise<SchoolRow[]> {
   return result.rows;
 }
 
-export function inMemorySchoolSearch(db: Kysely<Database>, readVersion: () => Promise<number>): SchoolSearch {
+/** School search at a version of the register that the caller has just read. */
+export interface SchoolSearchAtVersion {
+  /** The best `limit` schools for the query's terms (schoolQueryOf), from the register as it is at `version`. */
+  findAt(version: number, terms: readonly string[], limit: number): Promise<SchoolHit[]>;
+}
+
+export function inMemorySchoolSearch(db: Kysely<Database>): SchoolSearchAtVersion {
   let current: { version: number; index: Promise<SchoolIndex> } | undefined;
 
   async function indexFor(version: number): Promise<SchoolIndex> {
@@ -37,9 +45,9 @@ export function inMemorySchoolSearch(db: Kysely<Database>, readVersion: () => Pr
   }
 
   return {
-    async find(text, limit) {
-      const index = await indexFor(await readVersion());
-      return index.find(text, limit);
+    async findAt(version, terms, limit) {
+      const index = await indexFor(version);
+      return index.find(terms, limit);
     },
   };
 }

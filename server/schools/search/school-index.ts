@@ -1,8 +1,7 @@
-import { escapeHtml } from "../../search/excerpt";
-import { schoolTypeOf } from "../school-kind";
+import { NameWords, schoolHitOf } from "./school-hits";
 import type { SchoolHit } from "./school-search-port";
 import type { SchoolRow } from "./school-search-query";
-import { editDistance, postcodeWordsOf, schoolTermsOf, schoolWordsOf } from "./school-words";
+import { editDistance, postcodeWordsOf, schoolWordsOf } from "./school-words";
 
 /*
  * The school register as an in-memory word index (docs/schools.md, "Search"):
@@ -30,12 +29,16 @@ const TWO_TYPOS = 1;
 export const TYPO_MIN_LENGTH = 5;
 export const LONG_WORD = 8;
 
+/** A look-up of one word among a school's own words, against a step through a word's schools (measured: docs/search.md). */
+const LOOK_UP_COST = 4;
+
 /** Words whose matches are kept between queries, per index (a few MB at most); past it the list starts again. */
 const MAX_KNOWN_TERMS = 20_000;
 
 export interface SchoolIndex {
   readonly size: number;
-  find(text: string, limit: number): SchoolHit[];
+  /** The best `limit` schools for a query's terms (schoolTermsOf). */
+  find(terms: readonly string[], limit: number): SchoolHit[];
 }
 
 function pairsOf(word: string): string[] {
@@ -61,7 +64,9 @@ export function buildSchoolIndex(rows: readonly SchoolRow[]): SchoolIndex {
   const isState = new Uint8Array(rows.length);
   const folded: string[] = [];
 
-  const add = (word: string, doc: number, field: number) => {
+  const names = new NameWords();
+
+  const add = (word: string, doc: number, field: number): number => {
     let id = wordIds.get(word);
     if (id === undefined) {
       id = words.length;
@@ -77,15 +82,13 @@ export function buildSchoolIndex(rows: readonly SchoolRow[]): SchoolIndex {
       docs.push(doc);
       fields.push(field);
     }
+    return id;
   };
 
   rows.forEach((row, doc) => {
     const nameWords = schoolWordsOf(row.name);
     nameLength[doc] = Math.min(255, new Set(nameWords.map((word) => word.key)).size);
-    for (const word of nameWords) {
-      add(word.key, doc, NAME);
-      if (word.alias) add(word.alias, doc, NAME);
-    }
+    names.add(row.name, nameWords, (word) => ({ id: add(word.key, doc, NAME), aliasId: word.alias ? add(word.alias, doc, NAME) : -1 }));
     for (const text of [row.city, row.street2, row.street3]) for (const word of schoolWordsOf(text)) add(word.key, doc, PLACE);
     for (const word of schoolWordsOf(row.street1)) add(word.key, doc, STREET);
     for (const word of postcodeWordsOf(row.postcode)) add(word, doc, POSTCODE);
@@ -107,6 +110,26 @@ export function buildSchoolIndex(rows: readonly SchoolRow[]): SchoolIndex {
   postingDocs.length = 0;
   postingFields.length = 0;
   const postingCount = (id: number) => postingStart[id + 1]! - postingStart[id]!;
+  // The same postings by school: school `doc`'s words, in id order, from docStart[doc] to docStart[doc + 1], with their
+  // fields. Whether a candidate has a word is then a search among its own dozen or so words, close together, not
+  // among the word's thousands of schools ("primary", "school").
+  const docStart = new Int32Array(rows.length + 1);
+  for (let at = 0; at < allDocs.length; at++) docStart[allDocs[at]! + 1]!++;
+  for (let doc = 0; doc < rows.length; doc++) docStart[doc + 1]! += docStart[doc]!;
+  const docWords = new Int32Array(allDocs.length);
+  const docFields = new Uint8Array(allDocs.length);
+  const filled = docStart.slice(0, rows.length);
+  for (let id = 0; id < words.length; id++) {
+    for (let at = postingStart[id]!, end = postingStart[id + 1]!; at < end; at++) {
+      const slot = filled[allDocs[at]!]!++;
+      docWords[slot] = id;
+      docFields[slot] = allFields[at]!;
+    }
+  }
+  // Each school's place in name order, then id: a tie is broken by comparing two numbers, not two names.
+  const nameOrder = new Int32Array(rows.length);
+  const byName = Array.from(rows.keys()).sort((a, b) => (folded[a]! < folded[b]! ? -1 : folded[a]! > folded[b]! ? 1 : a - b));
+  byName.forEach((doc, rank) => (nameOrder[doc] = rank));
   const sorted = words.map((_, id) => id).sort((a, b) => (words[a]! < words[b]! ? -1 : 1));
   // Each letter pair's typo-eligible words: a misspelling shares most of its pairs with the word meant.
   const pairLists = new Map<string, number[]>();
@@ -180,16 +203,30 @@ export function buildSchoolIndex(rows: readonly SchoolRow[]): SchoolIndex {
 
   // Scratch space for one query at a time (queries never interleave: no await inside find).
   const termCount = 8;
-  const best = new Float32Array(rows.length * termCount);
+  // Each (school, term)'s best match, doubled so that a street's half counts stay whole: a byte each, so the table stays in cache.
+  const best = new Uint8Array(rows.length * termCount);
   const nameMask = new Uint8Array(rows.length);
   const exactNameMask = new Uint8Array(rows.length);
   const touched = new Int32Array(rows.length);
   const seen = new Uint8Array(rows.length);
+  /** Terms each gathered school is known to miss so far: once it misses more than a query allows, no more are looked up for it. */
+  const missed = new Uint8Array(rows.length);
+  /** Words that a term of this query matched with a typo: marked in the name like a prefix. */
+  const typoMatched = new Uint8Array(words.length);
 
-  type TermMatches = [wordId: number, quality: number][];
+  const nameWords = names.seal();
+
+  /** A term's words and how well each matches, and how many schools they hold between them. */
+  interface TermMatches {
+    ids: Int32Array;
+    qualities: Uint8Array;
+    postings: number;
+    /** The words it matches with a typo (marked in a hit's name like a prefix): a few, where a short prefix has thousands of ids. */
+    typoIds: Int32Array;
+  }
 
   function credit(doc: number, field: number, quality: number, termIndex: number): void {
-    const score = field === STREET ? quality / 2 : quality;
+    const score = field === STREET ? quality : quality * 2;
     const slot = doc * termCount + termIndex;
     if (score > best[slot]!) best[slot] = score;
     if (field & NAME) {
@@ -198,58 +235,88 @@ export function buildSchoolIndex(rows: readonly SchoolRow[]): SchoolIndex {
     }
   }
 
+  /** Credits `termIndex` to every school of its words: gathering them as candidates, or only to those already gathered. */
+  function scan({ ids, qualities }: TermMatches, termIndex: number, gathers: boolean, touchedCount: number): number {
+    for (let match = 0; match < ids.length; match++) {
+      const id = ids[match]!;
+      const quality = qualities[match]!;
+      for (let at = postingStart[id]!, end = postingStart[id + 1]!; at < end; at++) {
+        const doc = allDocs[at]!;
+        if (!seen[doc]) {
+          if (!gathers) continue;
+          seen[doc] = 1;
+          touched[touchedCount++] = doc;
+        }
+        credit(doc, allFields[at]!, quality, termIndex);
+      }
+    }
+    return touchedCount;
+  }
+
+  /**
+   * Credits `termIndex` to the schools gathered, looking its words up among each school's own: for a common term and
+   * few candidates. A school that already misses more than `allowedMisses` terms is out, and is not looked at.
+   */
+  function lookUp({ ids, qualities }: TermMatches, termIndex: number, touchedCount: number, allowedMisses: number, urnSchool: number): void {
+    for (let at = 0; at < touchedCount; at++) {
+      const doc = touched[at]!;
+      if (missed[doc]! > allowedMisses && doc !== urnSchool) continue;
+      const from = docStart[doc]!;
+      const to = docStart[doc + 1]!;
+      let hit = false;
+      for (let match = 0; match < ids.length; match++) {
+        const found = positionIn(docWords, ids[match]!, from, to);
+        if (found >= 0) {
+          credit(doc, docFields[found]!, qualities[match]!, termIndex);
+          hit = true;
+        }
+      }
+      if (!hit) missed[doc]!++;
+    }
+  }
+
+  /** Counts `termIndex` as missed by each school gathered that it did not credit. */
+  function countMisses(termIndex: number, touchedCount: number): void {
+    for (let at = 0; at < touchedCount; at++) {
+      const doc = touched[at]!;
+      if (best[doc * termCount + termIndex] === 0) missed[doc]!++;
+    }
+  }
   /**
    * The best `limit` schools that match at least `required` terms. Only a school
    * that has one of the rarest (terms - required + 1) terms can, so those terms
    * gather the candidates and the commoner ones are looked up for them alone.
    */
-  function ranked(terms: readonly string[], matches: readonly TermMatches[], required: number, urnSchool: number | undefined, limit: number): number[] {
-    const sizes = matches.map((termMatches) => termMatches.reduce((sum, [id]) => sum + postingCount(id), 0));
-    const order = terms.map((_, index) => index).sort((a, b) => sizes[a]! - sizes[b]!);
-    const seeds = terms.length - required + 1;
+  function ranked(termTotal: number, matches: readonly TermMatches[], required: number, urnSchool: number, limit: number): number[] {
+    const order = Array.from({ length: termTotal }, (_, index) => index).sort((a, b) => matches[a]!.postings - matches[b]!.postings);
+    const seeds = termTotal - required + 1;
     let touchedCount = 0;
-    order.forEach((termIndex, rank) => {
+    const allowedMisses = termTotal - required;
+    for (let rank = 0; rank < termTotal; rank++) {
+      const termIndex = order[rank]!;
       const termMatches = matches[termIndex]!;
       const gathers = rank < seeds;
-      if (!gathers && touchedCount * termMatches.length * 16 < sizes[termIndex]!) {
-        for (let at = 0; at < touchedCount; at++) {
-          const doc = touched[at]!;
-          for (const [id, quality] of termMatches) {
-            const found = positionIn(allDocs, doc, postingStart[id]!, postingStart[id + 1]!);
-            if (found >= 0) credit(doc, allFields[found]!, quality, termIndex);
-          }
-        }
-        return;
+      // Once gathered, a school's misses are counted, so that one already out is not looked up again (same answers, less work).
+      if (rank === seeds) for (let seed = 0; seed < seeds; seed++) countMisses(order[seed]!, touchedCount);
+      if (!gathers && touchedCount * termMatches.ids.length * LOOK_UP_COST < termMatches.postings) lookUp(termMatches, termIndex, touchedCount, allowedMisses, urnSchool);
+      else {
+        touchedCount = scan(termMatches, termIndex, gathers, touchedCount);
+        if (!gathers && rank < termTotal - 1) countMisses(termIndex, touchedCount);
       }
-      for (const [id, quality] of termMatches) {
-        for (let at = postingStart[id]!, end = postingStart[id + 1]!; at < end; at++) {
-          const doc = allDocs[at]!;
-          if (!seen[doc]) {
-            if (!gathers) continue;
-            seen[doc] = 1;
-            touched[touchedCount++] = doc;
-          }
-          credit(doc, allFields[at]!, quality, termIndex);
-        }
-      }
-    });
+    }
 
     const keptDocs: number[] = [];
     const keptScores: number[] = [];
     /** Whether (doc, score) goes before the kept school at `than`: higher score, then name, then id, so ties never jump. */
     const isBetter = (doc: number, score: number, than: number) => {
       const other = keptScores[than]!;
-      if (score !== other) return score > other;
-      const name = folded[doc]!;
-      const otherName = folded[keptDocs[than]!]!;
-      return name === otherName ? doc < keptDocs[than]! : name < otherName;
+      return score === other ? nameOrder[doc]! < nameOrder[keptDocs[than]!]! : score > other;
     };
     for (let at = 0; at < touchedCount; at++) {
       const doc = touched[at]!;
       let matched = 0;
       let closeness = 0;
-      for (let termIndex = 0; termIndex < terms.length; termIndex++) {
-        const slot = doc * termCount + termIndex;
+      for (let slot = doc * termCount, end = slot + termTotal; slot < end; slot++) {
         const value = best[slot]!;
         if (value > 0) {
           matched++;
@@ -258,15 +325,16 @@ export function buildSchoolIndex(rows: readonly SchoolRow[]): SchoolIndex {
         }
       }
       const names = bitCount(nameMask[doc]!);
-      const wholeName = matched === terms.length && bitCount(exactNameMask[doc]!) >= nameLength[doc]! ? 1 : 0;
+      const wholeName = matched === termTotal && bitCount(exactNameMask[doc]!) >= nameLength[doc]! ? 1 : 0;
       nameMask[doc] = 0;
       exactNameMask[doc] = 0;
       seen[doc] = 0;
+      missed[doc] = 0;
       if (matched < required && doc !== urnSchool) continue;
       // Best first: the URN typed; more terms; the whole name typed; closer; more of the name covered; a state school.
       const coverage = Math.min(1, names / Math.max(1, nameLength[doc]!));
       const score =
-        (doc === urnSchool ? 1e10 : 0) + matched * 1e8 + wholeName * 1e7 + closeness * 2e4 + Math.round(coverage * 1000) * 2 + isState[doc]!;
+        (doc === urnSchool ? 1e10 : 0) + matched * 1e8 + wholeName * 1e7 + closeness * 1e4 + Math.round(coverage * 1000) * 2 + isState[doc]!;
       if (keptDocs.length === limit && !isBetter(doc, score, limit - 1)) continue;
       let position = keptDocs.length;
       while (position > 0 && isBetter(doc, score, position - 1)) position--;
@@ -281,37 +349,47 @@ export function buildSchoolIndex(rows: readonly SchoolRow[]): SchoolIndex {
   }
 
   // What a word means depends only on the index, and most queries share their common words ("primary", "school").
+  // Kept as typed arrays: a few objects per word, however many words it matches, for the garbage collector to walk.
   const knownTerms = new Map<string, TermMatches>();
   function termMatchesOf(term: string, isLast: boolean): TermMatches {
     const key = `${isLast ? "+" : "-"}${term}`;
     let termMatches = knownTerms.get(key);
     if (!termMatches) {
       if (knownTerms.size >= MAX_KNOWN_TERMS) knownTerms.clear();
-      termMatches = [...matchesOf(term, isLast)];
+      const found = matchesOf(term, isLast);
+      const typoIds = [...found].filter(([, quality]) => quality <= ONE_TYPO).map(([id]) => id);
+      termMatches = { ids: Int32Array.from(found.keys()), qualities: Uint8Array.from(found.values()), postings: 0, typoIds: Int32Array.from(typoIds) };
+      for (const id of termMatches.ids) termMatches.postings += postingCount(id);
       knownTerms.set(key, termMatches);
     }
     return termMatches;
   }
 
-  function find(text: string, limit: number): SchoolHit[] {
-    const terms = schoolTermsOf(text);
+  function find(terms: readonly string[], limit: number): SchoolHit[] {
     if (terms.length === 0 || limit <= 0) return [];
     const urnWord = terms.length === 1 && /^\d{5,7}$/.test(terms[0]!) ? wordIds.get(terms[0]!) : undefined;
-    let urnSchool: number | undefined;
+    let urnSchool = -1;
     if (urnWord !== undefined) {
-      for (let at = postingStart[urnWord]!; at < postingStart[urnWord + 1]! && urnSchool === undefined; at++) if (allFields[at]! & URN) urnSchool = allDocs[at];
+      for (let at = postingStart[urnWord]!; at < postingStart[urnWord + 1]! && urnSchool < 0; at++) if (allFields[at]! & URN) urnSchool = allDocs[at]!;
     }
-    const typoWords = new Set<string>();
-    const matches = terms.map((term, termIndex) => {
-      const termMatches = termMatchesOf(term, termIndex === terms.length - 1);
-      for (const [id, quality] of termMatches) if (quality <= ONE_TYPO) typoWords.add(words[id]!);
-      return termMatches;
-    });
+    const matches = terms.map((term, termIndex) => termMatchesOf(term, termIndex === terms.length - 1));
     // Every term first; when that leaves room, all but one of four or more (a word the register spells otherwise need not
     // hide a school). A school with every term outranks any with fewer, so the second pass only adds below the first's.
-    let docs = ranked(terms, matches, terms.length, urnSchool, limit);
-    if (docs.length < limit && terms.length >= 4) docs = ranked(terms, matches, terms.length - 1, urnSchool, limit);
-    return docs.map((doc) => hitOf(rows[doc]!, terms, typoWords));
+    let docs = ranked(terms.length, matches, terms.length, urnSchool, limit);
+    if (docs.length < limit && terms.length >= 4) docs = ranked(terms.length, matches, terms.length - 1, urnSchool, limit);
+    if (docs.length === 0) return [];
+    const marked: number[] = [];
+    for (const { typoIds } of matches) {
+      for (const id of typoIds) {
+        if (typoMatched[id] === 0) {
+          typoMatched[id] = 1;
+          marked.push(id);
+        }
+      }
+    }
+    const hits = docs.map((doc) => schoolHitOf(rows[doc]!, doc, nameWords, words, terms, typoMatched));
+    for (const id of marked) typoMatched[id] = 0;
+    return hits;
   }
 
   return { size: rows.length, find };
@@ -335,29 +413,4 @@ function bitCount(mask: number): number {
   let count = 0;
   for (let bits = mask; bits; bits &= bits - 1) count++;
   return count;
-}
-
-/** The hit, its name HTML-escaped with <mark> around the words that matched (a term's start, or a typo of it). */
-export function hitOf(row: SchoolRow, terms: readonly string[], typoWords: ReadonlySet<string>): SchoolHit {
-  let highlightedName = "";
-  let position = 0;
-  for (const { key, alias, start, end } of schoolWordsOf(row.name)) {
-    const matches = typoWords.has(key) || (alias !== undefined && typoWords.has(alias)) || terms.some((term) => key.startsWith(term) || alias === term);
-    if (!matches) continue;
-    highlightedName += `${escapeHtml(row.name.slice(position, start))}<mark>${escapeHtml(row.name.slice(start, end))}</mark>`;
-    position = end;
-  }
-  highlightedName += escapeHtml(row.name.slice(position));
-  return {
-    constituentId: Number(row.constituent_id),
-    name: row.name,
-    highlightedName,
-    URN: row.urn,
-    type: schoolTypeOf(row.kind),
-    addressLine1: row.street1,
-    addressLine2: row.street2,
-    addressLine3: row.street3,
-    city: row.city,
-    postalCode: row.postcode,
-  };
 }

@@ -64,3 +64,21 @@ export async function schoolStanding(crm: CrmPort, ids: CrmIds, personId: Consti
     latestMembership: latest,
   };
 }
+
+/** The people who are admins of the school now (each once), for whom a join request is meant. */
+export async function currentAdminIds(crm: CrmPort, ids: CrmIds, schoolId: ConstituentId, now: Date): Promise<ConstituentId[]> {
+  const held = await crm.affiliations({ groupConstituentId: schoolId, currentAt: now });
+  return [...new Set(held.filter((affiliation) => affiliation.AffiliationType.Id === ids.affiliationTypes.admin).map((admin) => admin.IndividualConstituent.Id))];
+}
+
+/** The schools the person is an admin of now (each once): whose join requests they may decide. */
+export async function schoolsAdministeredBy(crm: CrmPort, ids: CrmIds, personId: ConstituentId, now: Date): Promise<ConstituentId[]> {
+  const held = await crm.affiliations({ individualConstituentId: personId, currentAt: now });
+  return [...new Set(held.filter((affiliation) => affiliation.AffiliationType.Id === ids.affiliationTypes.admin).map((admin) => admin.GroupConstituent.Id))];
+}
+
+/** Whether the person holds any role at the school now (user, admin or teacher): they need not ask to join it. */
+export async function belongsToSchool(crm: CrmPort, ids: CrmIds, query: { schoolId: ConstituentId; personId: ConstituentId }, now: Date): Promise<boolean> {
+  const held = await crm.affiliations({ groupConstituentId: query.schoolId, individualConstituentId: query.personId, currentAt: now });
+  return held.some((affiliation) => roleOf(ids, affiliation) !== undefined);
+}

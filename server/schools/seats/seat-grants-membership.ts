@@ -50,21 +50,29 @@ export async function createStateSchoolMembership(
   const problem = await deps.emailRuleProblem(request.personId, request.schoolId);
   if (problem) return refuse(problem, facts);
 
-  return withSchoolLock(db, deps.crm, request.schoolId, async (crm) => {
-    const existing = await currentMembership(crm, request.schoolId, now);
-    if (existing) return { kind: "existing", membership: existing };
-    const { Id } = await crm.createMembership({
-      constituentId: request.schoolId,
-      levelId: ids.membershipLevels.stateSchool,
-      initiation: now,
-      expiration: aYearFrom(now),
-      seats: [
-        { benefitId: ids.seatBenefits.userSeat, available: "unlimited" },
-        { benefitId: ids.seatBenefits.adminSeat, available: "unlimited" },
-      ],
-    });
-    const membership = await crm.membershipSummary(Id);
-    if (!membership) throw new Error(`membership ${Id} vanished after it was created`);
-    return { kind: "created", membership };
+  return withSchoolLock(db, deps.crm, request.schoolId, (crm) => stateMembershipAt(crm, ids, request.schoolId, now));
+}
+
+/**
+ * The school's valid membership, or the free state level made now: call it
+ * holding the school's lock (withSchoolLock), for a school already known to
+ * be a state school in the register. Joining (above) and an approved join
+ * request (approved-seat.ts) both come here.
+ */
+export async function stateMembershipAt(crm: CrmPort, ids: CrmIds, schoolId: ConstituentId, now: Date): Promise<MembershipCreated> {
+  const existing = await currentMembership(crm, schoolId, now);
+  if (existing) return { kind: "existing", membership: existing };
+  const { Id } = await crm.createMembership({
+    constituentId: schoolId,
+    levelId: ids.membershipLevels.stateSchool,
+    initiation: now,
+    expiration: aYearFrom(now),
+    seats: [
+      { benefitId: ids.seatBenefits.userSeat, available: "unlimited" },
+      { benefitId: ids.seatBenefits.adminSeat, available: "unlimited" },
+    ],
   });
+  const membership = await crm.membershipSummary(Id);
+  if (!membership) throw new Error(`membership ${Id} vanished after it was created`);
+  return { kind: "created", membership };
 }

@@ -3,6 +3,7 @@ import type { AuditLog } from "../../audit";
 import type { ConstituentId, CrmIds, CrmPort } from "../../crm";
 import type { Database } from "../../db/schema";
 import type { Logger } from "../../logging";
+import { grantApprovedSeat, type ApprovedSeat, type ApprovedSeatRequest } from "./approved-seat";
 import { emailStandingAt } from "./school-email-standing";
 import { withSchoolLock } from "./seat-grants-lock";
 import { createStateSchoolMembership, type MembershipCreated } from "./seat-grants-membership";
@@ -30,6 +31,14 @@ export interface SeatGrantsService {
   createStateMembership(personId: ConstituentId, schoolId: ConstituentId, type: unknown): Promise<MembershipCreated | Refusal>;
   /** An admin seat taken is a grant, for the audit log (with the client's `ip`). */
   claimSeat(personId: ConstituentId, usage: SeatUsageRequest, ip?: string): Promise<SeatClaimed | Refusal>;
+  /**
+   * A join request approved (server/requests/): a user seat by the same rules, without the email-domain rule;
+   * `alongside` records the decision in the same transaction, under the school's lock (approved-seat.ts).
+   */
+  grantApprovedSeat(
+    request: ApprovedSeatRequest,
+    alongside: (trx: Kysely<Database>, school: { name: string }) => Promise<void>,
+  ): Promise<ApprovedSeat | Refusal>;
 }
 
 export interface SeatGrantsDependencies {
@@ -72,6 +81,8 @@ export function createSeatGrantsService(deps: SeatGrantsDependencies): SeatGrant
     benefitId === ids.seatBenefits.userSeat ? "user" : benefitId === ids.seatBenefits.adminSeat ? "admin" : undefined;
 
   return {
+    grantApprovedSeat: (request, alongside) => grantApprovedSeat({ db, crm, ids, logger, clock }, request, alongside),
+
     createStateMembership: (personId, schoolId, type) =>
       createStateSchoolMembership({ db, crm, ids, refuse, emailRuleProblem }, { personId, schoolId, type }, clock()),
 

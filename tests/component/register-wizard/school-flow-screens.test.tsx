@@ -2,76 +2,12 @@ import { act, configure, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { planOptions } from "../../../server/domain/plans";
 import { navigateTo } from "../../../widgets/lib/navigate";
-import { parseRegisterWizard } from "../../../widgets/register-wizard/parse";
-import RegisterWizard from "../../../widgets/register-wizard/RegisterWizard";
 import type { SelectedSchool } from "../../../contracts/shapes/schools";
-import { selectedSchool } from "../../support/selected-school";
-import { insertMarkup, mountWidget } from "../support/widget-harness";
-import { macroTemplates } from "../../support/macro-templates";
+import { mountWizard, oakfield, posts, resumeAt, serverAnswering, stCatherines, type Reply } from "./wizard-server";
 
 vi.mock("../../../widgets/lib/navigate", () => ({ navigateTo: vi.fn() }));
 
 configure({ asyncUtilTimeout: 5000 });
-
-const templates = macroTemplates();
-
-const oakfield = selectedSchool({ name: "Oakfield Primary <School>" });
-const stCatherines: SelectedSchool = { ...oakfield, name: "St Catherine's College", type: "independent-school", URN: null, constituentId: 9000004 };
-const membership = { Id: 700, ExpirationDateTime: "2099-01-01T00:00:00Z", Constituent: { DisplayName: "Oakfield", SortName: "Oakfield" } };
-
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
-type Reply = { status: number; body?: unknown };
-
-/** Answers each call by "METHOD path" (path without the query); the defaults are a verified teacher joining Oakfield. */
-function serverAnswering(overrides: Record<string, Reply | (() => Promise<Reply>)> = {}): Call[] {
-  const replies: Record<string, Reply | (() => Promise<Reply>)> = {
-    "GET /account/session-status/": { status: 200, body: { session_data: { login_info: { email: "ada@oakfield.sch.uk" } }, constituentId: 42, emailVerified: true } },
-    "POST /account/school-check": { status: 200, body: { success: true, school: oakfield } },
-    "GET /account/attributes/9000001/": { status: 200, body: { details: [{ Keyword: { Id: 671 }, Value: "oakfield.sch.uk" }] } },
-    "GET /account/membership-summary/9000001/": { status: 200, body: { details: membership, expired: null } },
-    "GET /account/membership-summary/9000004/": { status: 200, body: { details: membership, expired: null } },
-    "GET /account/benefits-number-of-seats/700/": {
-      status: 200,
-      body: { details: [{ Id: 1, BenefitMembershipSummary: { Id: 700 }, Benefit: { Id: 301 }, MembershipLevelBenefit: { UnlimitedIndicator: true }, TotalAvailable: 0, TotalRemaining: 0 }] },
-    },
-    "POST /account/manual-benefit-usage/": { status: 201, body: { success: true, details: { Id: 9001 }, affiliation: { Id: 77 } } },
-    "POST /account/affiliation/42/": { status: 200, body: { success: true, Id: 77 } },
-    "POST /account/verify-email/": { status: 200, body: { success: true, sentTo: "ada@oakfield.sch.uk" } },
-    "GET /account/affiliations/": { status: 200, body: { details: [] } },
-    "GET /account/attributes/9000004/": { status: 200, body: { details: [{ Keyword: { Id: 671 }, Value: "stcatherines.org.uk" }] } },
-    "GET /account/school-admins/9000001/": { status: 200, body: { success: true, admins: ["Tom E."], youAreAdmin: false } },
-    "GET /account/school-admins/9000004/": { status: 200, body: { success: true, admins: ["Helen W."], youAreAdmin: false } },
-    "GET /account/countries/": { status: 200, body: { countries: [{ Id: 209, Description: "United Kingdom" }] } },
-    "GET /account/states/": { status: 200, body: { states: [] } },
-    ...overrides,
-  };
-  const calls: Call[] = [];
-  vi.stubGlobal("fetch", async (url: string, init: RequestInit) => {
-    const method = init.method ?? "GET";
-    calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-    const found = replies[`${method} ${url.split("?")[0]}`];
-    const reply = typeof found === "function" ? await found() : (found ?? { status: 404 });
-    return new Response(JSON.stringify(reply.body ?? {}), { status: reply.status, headers: { "Content-Type": "application/json" } });
-  });
-  return calls;
-}
-
-/** The wizard root as the register page's macro renders it. */
-function mountWizard(wizard: Record<string, unknown>) {
-  const markup = templates.renderString(
-    '{% from "macros/register-wizard.njk" import registerWizardRoot %}{% call registerWizardRoot(wizard) %}<h2>Server screen</h2>{% endcall %}',
-    { wizard: { next: "/resources/", emailDomainKeywordId: 671, userSeatBenefitId: 301, adminSeatBenefitId: 302, supportEmail: "learning@greyfriars.example", ...wizard } },
-  );
-  return mountWidget(insertMarkup(markup, "register-wizard"), parseRegisterWizard, RegisterWizard);
-}
-
-const resumeAt = (step: string, school: SelectedSchool = oakfield, pathway = "state-school") => mountWizard({ constituentId: 42, resume: { pathway, school, step } });
-
-const posts = (calls: Call[], path: string) => calls.filter((call) => call.method === "POST" && call.url.startsWith(path));
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -262,7 +198,7 @@ describe("register wizard: other pathways", () => {
     expect(screen.getByText(/St Catherine's College already has an admin/)).toHaveTextContent("St Catherine's College already has an admin: Helen W.");
     expect(screen.getByRole("heading", { name: "Ask them to add you" })).toBeInTheDocument();
     expect(screen.getByText(/in person or by your school's email/)).toHaveTextContent("Ask Helen W. in person or by your school's email to add you; your account is kept.");
-    // The plain next step while the request button waits for the back office: what to write, and that the account is kept.
+    // The plain next step: what to write, and that the account is kept (or send the details to our team: request-screens.test.tsx).
     // Adding someone is an invite (the School tab's Edit users): the screen says so, and that its emailed link is the way in.
     expect(screen.getByText(/^What to write:/)).toHaveTextContent("Please invite this address to our school's membership.");
     expect(screen.getByText(/^What to write:/)).toHaveTextContent("They send the invite from the School tab of My account.");

@@ -60,6 +60,20 @@ export async function followMailedLink(page: Page, email: string, subject: RegEx
   await page.locator("[data-mail-text]").getByRole("link", { name: new RegExp(pathPart) }).first().click();
 }
 
+/**
+ * On the page an emailed link opens (which spends nothing, so a mail scanner
+ * opening the link changes nothing: docs/accounts.md), whose heading says what
+ * its one button does: checks it and presses the button, which spends the link.
+ */
+export async function pressLinkButton(page: Page, heading: string, button: string, check: StepCheck = noCheck): Promise<void> {
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+  await check(page);
+  await page.getByRole("button", { name: button, exact: true }).click();
+}
+
+/** The verification page's heading and button. */
+export const confirmEmailPage = { heading: "Confirm your email address", button: "Confirm my email" } as const;
+
 /** On the sandbox's hosted page: pays with `card`, or cancels when none is given. */
 export async function checkOutInSandbox(page: Page, card?: string, check: StepCheck = expectNoAxeViolations): Promise<void> {
   await expect(page).toHaveURL(/\/payments\/sandbox\/checkout\//);
@@ -92,6 +106,8 @@ export async function confirmWithVerifiedEmail(page: Page, email: string, check:
   await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(1);
 
   await followMailedLink(page, email, welcomeEmail, "verify-email");
+  // The confirm page itself is checked at both widths in email-link-scanner.spec.ts.
+  await pressLinkButton(page, confirmEmailPage.heading, confirmEmailPage.button);
   await expect(page).toHaveURL(/\/account\/register\/\?link-school=true&resume=/);
   await widgetMounted(page, "register-wizard");
   // Resumed where it was left, with the school still chosen: nothing to type again.

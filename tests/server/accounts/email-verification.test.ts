@@ -2,25 +2,24 @@ import request from "supertest";
 import { databaseEngines } from "../support/databases";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { csrfTokenOf } from "../support/pages";
-import { addPerson, browserOnLoginPage, freshToken, inAYear, outboxFor, setEmailVerifiedAt, signInAs, strongPassword, verifiedAtOf } from "./support";
+import {
+  addPerson,
+  browserOnLoginPage,
+  followVerifyLink,
+  freshToken,
+  inAYear,
+  openVerifyLink,
+  outboxFor,
+  pressVerifyButton,
+  setEmailVerifiedAt,
+  signInAs,
+  strongPassword,
+  verifiedAtOf,
+  verifyLinkIn,
+} from "./support";
 
-type Agent = ReturnType<typeof request.agent>;
-
-/** The verification link's path and query in an email's text body. */
-function verifyLinkIn(textBody: string | null): string {
-  const link = /https?:\/\/\S+\/account\/verify-email\/\?token=[A-Za-z0-9_-]{43}/.exec(textBody ?? "")?.[0];
-  if (!link) throw new Error(`no verification link in: ${textBody}`);
-  const url = new URL(link);
-  return url.pathname + url.search;
-}
-
-/** Follows the emailed link as a browser does: the hand-off, then the page it redirects to. */
-async function follow(agent: Agent, link: string) {
-  const handoff = await agent.get(link);
-  expect(handoff.status).toBe(303);
-  expect(handoff.headers.location).toBe("/account/verify-email/");
-  return agent.get("/account/verify-email/").set("Accept", "text/html");
-}
+/** Follows the emailed link as a person does: the hand-off, the page, and its "Confirm my email" button. */
+const follow = followVerifyLink;
 
 /** The register page's data-resume, parsed. */
 function resumeOf(html: string): unknown {
@@ -192,13 +191,20 @@ describe.each(databaseEngines)("email verification on %s", (engine) => {
     const resumed = await agent.get(verified.headers.location as string).set("Accept", "text/html");
     expect(resumeOf(resumed.text)).toEqual(choice);
 
-    // Followed again: already confirmed, and the next step is to continue the registration, resumed.
+    // Followed again: already confirmed, and the next step is to continue the registration, resumed. Opening
+    // the link writes no resume key: its "Continue your registration" button posts, and the POST issues one.
     const again = await follow(agent, link);
     expect(again.status).toBe(200);
     expect(again.text).toContain("Your email address is already confirmed.");
-    expect(again.text).toContain("Continue your registration");
-    const continueHref = /<a class="button" href="([^"]+)">Continue your registration<\/a>/.exec(again.text)![1]!.replaceAll("&amp;", "&");
-    expect(resumeOf((await agent.get(continueHref).set("Accept", "text/html")).text)).toEqual(choice);
+    expect(again.text).toContain('<button class="button" type="submit">Continue your registration</button>');
+    const keys = () => t.database.db.selectFrom("email_verification_tokens").select(["id", "resume_key_hash", "used_at"]).orderBy("id").execute();
+    const before = await keys();
+    await openVerifyLink(agent, link);
+    expect(await keys()).toEqual(before);
+    const continued = await pressVerifyButton(agent, again);
+    expect(continued.status).toBe(303);
+    expect(continued.headers.location).toMatch(/^\/account\/register\/\?link-school=true&resume=[A-Za-z0-9_-]{43}$/);
+    expect(resumeOf((await agent.get(continued.headers.location as string).set("Accept", "text/html")).text)).toEqual(choice);
   });
 
   it("after a resend, the older link resumes the same registration, and the newer then says already confirmed", async () => {
@@ -306,6 +312,49 @@ describe.each(databaseEngines)("email verification on %s", (engine) => {
     const again = await follow(agent, link);
     expect(again.text).toContain("Your email address is already confirmed.");
     expect(again.text).toContain('href="/account/my-account/">Continue to My account');
+  });
+
+  it("opening the link spends nothing, however often (a mail scanner, then the person): only the button confirms", async () => {
+    const email = "scanned@riverside.sch.uk";
+    const { agent, token } = await signedIn(email);
+    await agent.post("/account/verify-email/").set("X-CSRFToken", token).send(choice);
+    const [mail] = await outboxFor(t.database.db, email);
+    const link = verifyLinkIn(mail!.text_body);
+    const row = () => t.database.db.selectFrom("email_verification_tokens").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
+    const before = await row();
+
+    // A scanner: no cookies of the person's, every link fetched, the redirect followed; then the person, signed in, twice.
+    for (const browser of [request.agent(t.app), request.agent(t.app), agent, agent]) {
+      const page = await openVerifyLink(browser, link);
+      expect(page.status).toBe(200);
+      expect(page.headers["cache-control"]).toContain("no-store");
+      expect(page.text).toContain('<h1 class="page-header__title">Confirm your email address</h1>');
+      expect(page.text).toContain(`Press the button to confirm that ${email} is your email address.`);
+      expect(page.text).toContain('<form class="auth-form" method="post" action="/account/verify-email/confirm/">');
+      expect(page.text).toContain('<button class="button" type="submit">Confirm my email</button>');
+    }
+    expect(await row()).toEqual(before);
+    expect(await verifiedAt(t, email)).toBeNull();
+
+    const page = await openVerifyLink(agent, link);
+    const confirmed = await pressVerifyButton(agent, page);
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.location).toMatch(/^\/account\/register\/\?link-school=true&resume=/);
+    expect((await row()).used_at).toEqual(expect.any(String));
+    expect(await verifiedAt(t, email)).toEqual(expect.any(String));
+    // The button spent the link and its cookie: pressed again, the link no longer works.
+    expect((await pressVerifyButton(agent, page)).status).toBe(410);
+  });
+
+  it("the button needs the page's CSRF token, and spends nothing without it", async () => {
+    const email = "forged.confirm@riverside.sch.uk";
+    const { agent, token } = await signedIn(email);
+    await agent.post("/account/verify-email/").set("X-CSRFToken", token).send(choice);
+    const [mail] = await outboxFor(t.database.db, email);
+    const browser = request.agent(t.app);
+    await openVerifyLink(browser, verifyLinkIn(mail!.text_body));
+    expect((await browser.post("/account/verify-email/confirm/").type("form").set("Accept", "text/html").send({})).status).toBe(403);
+    expect(await verifiedAt(t, email)).toBeNull();
   });
 
   it("answers a visit without a link with the unusable-link page", async () => {

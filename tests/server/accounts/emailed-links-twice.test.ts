@@ -1,11 +1,11 @@
 import request from "supertest";
 import type { CrmPort } from "../../../server/crm/crm-port";
 import { jsonCall, signedInBrowser, type Agent } from "../my-account/support";
-import { acceptPathIn, addSchool, crmOf, join } from "../memberships/support";
+import { acceptPathIn, acceptThroughPage, addSchool, crmOf, join } from "../memberships/support";
 import { databaseEngines } from "../support/databases";
 import { browserWithPage, csrfTokenOf } from "../support/pages";
 import { createTestApp, type TestApp } from "../support/test-app";
-import { addPerson, browserOnLoginPage, outboxFor, resetLinkIn, strongPassword } from "./support";
+import { addPerson, browserOnLoginPage, followVerifyLink, outboxFor, resetLinkIn, strongPassword } from "./support";
 
 /*
  * Every kind of emailed link, followed twice, and the older of two where a
@@ -49,12 +49,8 @@ describe.each(databaseEngines)("each emailed link, followed twice, and the older
   });
   afterAll(() => t.close());
 
-  /** Follows an address-confirming link in a browser: the hand-off, then the page it lands on. */
-  const followVerify = async (agent: Agent, link: string) => {
-    const handoff = await agent.get(link);
-    expect(handoff.status).toBe(303);
-    return agent.get("/account/verify-email/").set("Accept", "text/html");
-  };
+  /** Follows an address-confirming link in a browser: the hand-off, the page, and its "Confirm my email" button when it offers one. */
+  const followVerify = followVerifyLink;
 
   describe("the welcome email's confirmation link", () => {
     // Each signs up through the real call: full-cost password hashing, slow on a busy machine.
@@ -97,8 +93,13 @@ describe.each(databaseEngines)("each emailed link, followed twice, and the older
       const elsewhere = request.agent(t.app);
       expectLinkUsedPage(await followVerify(elsewhere, older), alreadyConfirmed, "/account/");
       expect(await signedInEmail(elsewhere)).toBeNull();
-      // In the browser that signed up, too: the same page, still signed in as before.
-      expectLinkUsedPage(await followVerify(agent, older), alreadyConfirmed, "/account/register/");
+      // In the browser that signed up, too: the same page, still signed in as before; its "Continue your
+      // registration" is a button (a GET writes no resume key), and the button goes on into the wizard.
+      const inTheirBrowser = await followVerify(agent, older);
+      expect(inTheirBrowser.text).toContain(alreadyConfirmed);
+      expect(inTheirBrowser.text).toContain('<button class="button" type="submit">Continue your registration</button>');
+      const continued = await agent.post("/account/verify-email/confirm/").type("form").send({ _csrf: csrfTokenOf(inTheirBrowser.text) });
+      expect(continued.headers.location).toMatch(/^\/account\/register\/\?link-school=true&resume=/);
     }, signUpTimeout);
   });
 
@@ -217,7 +218,7 @@ describe.each(databaseEngines)("each emailed link, followed twice, and the older
 
       await addPerson(t.database.db, { email: invitedEmail, firstName: "Idris" });
       const invited = await signedInBrowser(t.app, invitedEmail);
-      const accepted = await invited.agent.get(newer).set("Accept", "text/html");
+      const accepted = await acceptThroughPage(invited.agent, newer);
       expect(accepted.status).toBe(303);
       expect(accepted.headers.location).toBe("/account/my-account/#school");
 

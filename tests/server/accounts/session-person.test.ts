@@ -1,5 +1,5 @@
 import request from "supertest";
-import { addPerson, browserOnLoginPage, inAYear, outboxFor, signInAs, strongPassword } from "./support";
+import { addPerson, browserOnLoginPage, followVerifyLink, inAYear, outboxFor, signInAs, strongPassword, verifyLinkIn } from "./support";
 import { jsonCall, myAccountPath } from "../my-account/support";
 import { checkoutAndPay } from "../payments/support";
 import { seedResourceFixtures } from "../resources/resource-fixtures";
@@ -80,10 +80,9 @@ describe("what a signed-in request needs about its person (issue 27)", () => {
     const newEmail = `renamed-${email}`;
     expect((await jsonCall(agent, "put", "/account/update-profile/", token, { Email: newEmail, Password: strongPassword })).status).toBe(200);
     await readsOf(agent, myAccountPath);
-    const link = /\/account\/verify-email\/\?token=[A-Za-z0-9_-]{43}/.exec((await outboxFor(t.database.db, newEmail))[0]!.text_body ?? "")![0];
-    // The hand-off, then the page that confirms it, as a browser follows it.
-    expect((await agent.get(link)).status).toBe(303);
-    expect((await agent.get("/account/verify-email/").set("Accept", "text/html")).status).toBe(303);
+    const link = verifyLinkIn((await outboxFor(t.database.db, newEmail))[0]!.text_body);
+    // The hand-off, the page, and its "Confirm my new email" button, as a person follows it.
+    expect((await followVerifyLink(agent, link)).status).toBe(303);
     const after = await readsOf(agent, myAccountPath);
     expect(after.html).toContain(`data-account-detail="Email">${newEmail}</strong>`);
     expect(after.html).not.toContain(`>${email}<`);

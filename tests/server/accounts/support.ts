@@ -106,3 +106,35 @@ export function resetLinkIn(textBody: string | null): string {
   if (!link) throw new Error(`no reset link in: ${textBody}`);
   return new URL(link).pathname;
 }
+
+/** The verification (or email-change) link's path and query in an email's text body. */
+export function verifyLinkIn(textBody: string | null): string {
+  const link = /https?:\/\/\S+\/account\/verify-email\/\?token=[A-Za-z0-9_-]{43}/.exec(textBody ?? "")?.[0];
+  if (!link) throw new Error(`no verification link in: ${textBody}`);
+  const url = new URL(link);
+  return url.pathname + url.search;
+}
+
+/** The emailed verification link opened as a browser does: the token's hand-off to a cookie, then the page (which spends nothing). */
+export async function openVerifyLink(agent: Agent, link: string) {
+  const handoff = await agent.get(link);
+  expect(handoff.status).toBe(303);
+  expect(handoff.headers.location).toBe("/account/verify-email/");
+  return agent.get("/account/verify-email/").set("Accept", "text/html");
+}
+
+/** The verification page's button ("Confirm my email", "Continue your registration"): the POST that spends the link. */
+export function pressVerifyButton(agent: Agent, page: { text: string }) {
+  return agent.post("/account/verify-email/confirm/").type("form").set("Accept", "text/html").send({ _csrf: csrfTokenOf(page.text) });
+}
+
+/**
+ * Follows an emailed verification link as a person does: opens it, and
+ * presses "Confirm my email" (or "Confirm my new email") when the page offers
+ * it; a page without that button (the link is used or expired) is the answer.
+ */
+export async function followVerifyLink(agent: Agent, link: string) {
+  const page = await openVerifyLink(agent, link);
+  if (!/>Confirm my (new )?email<\/button>/.test(page.text)) return page;
+  return pressVerifyButton(agent, page);
+}

@@ -49,10 +49,11 @@ describe.each(databaseEngines)("seeding content on %s", (engine) => {
   it("seeds an empty database once, then leaves it alone", async () => {
     expect(await seedIfEmpty(database.db, { now })).toBe(true);
     const counts = await rowCounts(database.db);
-    // Constituents: the five demo people, the 287 open schools of establishments.csv and Lisbon British School (schools.yaml).
-    expect(counts).toMatchObject({ pages: 4, events: 64, resources: 240, constituents: 293, memberships: 6, schools: 288 });
-    // Seats: Riverside's teacher and admin, St Catherine's head; one email domain per demo school and per school the payment journeys buy.
-    expect(counts).toMatchObject({ membership_benefits: 8, benefit_usages: 3, affiliations: 3, constituent_attributes: 8 });
+    // Constituents: the six demo people, the 287 open schools of establishments.csv and Lisbon British School (schools.yaml).
+    expect(counts).toMatchObject({ pages: 4, events: 64, resources: 240, constituents: 294, memberships: 7, schools: 288 });
+    // Seats: Riverside's teacher and admin, St Catherine's head, Bristol Primary's head; one email domain per demo school
+    // (Bristol Primary has none, as on the real register) and per school the payment journeys buy.
+    expect(counts).toMatchObject({ membership_benefits: 10, benefit_usages: 4, affiliations: 4, constituent_attributes: 8 });
     expect(counts.event_instances).toBeGreaterThanOrEqual(300);
     expect(await seedIfEmpty(database.db, { now })).toBe(false);
   });
@@ -62,7 +63,7 @@ describe.each(databaseEngines)("seeding content on %s", (engine) => {
     const eventIds = await database.db.selectFrom("events").select(["id", "slug"]).orderBy("id").execute();
     const activityIds = await database.db.selectFrom("resource_activities").select("id").orderBy("id").execute();
     const summary = await seedFromDirectory(database.db, DEMO_CONTENT_DIRECTORY, { now });
-    expect(summary).toMatchObject({ pages: 4, events: 64, resources: 240, accounts: 5, memberships: 2, schools: 287 });
+    expect(summary).toMatchObject({ pages: 4, events: 64, resources: 240, accounts: 6, memberships: 2, schools: 287 });
     expect(await rowCounts(database.db)).toEqual(before);
     expect(await database.db.selectFrom("events").select(["id", "slug"]).orderBy("id").execute()).toEqual(eventIds);
     expect(await database.db.selectFrom("resource_activities").select("id").orderBy("id").execute()).toEqual(activityIds);

@@ -4,7 +4,7 @@ import { depcruiseRulesBroken, eslintRulesBroken } from "./lint-probe";
 /*
  * The front-door rules (docs/architecture.md, "Import rules"): outside a
  * capability with an index.ts only that file is imported (depcruise
- * front-door-only), and outside resources, schools and staff no query names their
+ * front-door-only), and outside resources, schools, requests and staff no query names their
  * tables (ESLint table-ownership/*, lint/table-ownership.mjs). Each fails on a
  * violation and passes its compliant sibling.
  */
@@ -29,6 +29,7 @@ const frontDoored = [
   { capability: "schools", inner: "school-register", name: "SchoolRegister" },
   { capability: "seo", inner: "crawl-rules", name: "robotsTxt" },
   { capability: "staff", inner: "staff-roles", name: "roleAllows" },
+  { capability: "requests", inner: "request-store", name: "eraseRequestsOf" },
   // Teacher notes and share links sit inside resources: their files are inner files too.
   { capability: "resources", inner: "share-links/share-links-store", name: "deleteShareLinksOf" },
   { capability: "resources", inner: "notes/note-queries", name: "deleteNotesOf" },
@@ -94,5 +95,16 @@ describe("front-door lint rules", { timeout: 120_000 }, () => {
     expect(await eslintRulesBroken({ "server/audit/__lint_probe__.ts": staffQuery })).toContain("table-ownership/staff");
     expect(await eslintRulesBroken({ "server/routes/__lint_probe__.ts": 'import { sql } from "kysely";\nexport const q = sql`select email from staff_accounts`;\n' })).toContain("table-ownership/staff");
     expect(await eslintRulesBroken({ "server/staff/__lint_probe__.ts": staffQuery, "server/db/migrations/__lint_probe__.ts": staffQuery })).not.toContain("table-ownership/staff");
+  });
+
+  it("table-ownership/requests refuses a query naming requests' tables outside server/requests/", async () => {
+    const requestQuery = [
+      'import type { Kysely } from "kysely";',
+      'import type { Database } from "../db/schema";',
+      'export const waiting = (db: Kysely<Database>) => db.selectFrom("requests").innerJoin("request_answers", "request_answers.request_id", "requests.id").selectAll().execute();',
+      "",
+    ].join("\n");
+    expect(await eslintRulesBroken({ "server/privacy/__lint_probe__.ts": requestQuery })).toContain("table-ownership/requests");
+    expect(await eslintRulesBroken({ "server/requests/__lint_probe__.ts": requestQuery, "server/db/migrations/__lint_probe__.ts": requestQuery })).not.toContain("table-ownership/requests");
   });
 });

@@ -71,13 +71,21 @@ describe.each(databaseEngines)("OutboxMailer on %s", (engine) => {
     const wakesBefore = wakes;
     const rows = async () => database.db.selectFrom("mail_outbox").select("id").where("to_address", "=", "rollback@example.com").execute();
     const change = inTransaction(database.db, async (trx) => {
-      await trx.insertInto("contact_messages").values({
-        constituent_id: null,
+      const at = new Date().toISOString();
+      await trx.insertInto("requests").values({
+        kind: "contact",
+        status: "open",
+        person_id: null,
         name: "Ada",
         email: "rollback@example.com",
+        school_id: null,
         subject: "Rolled back",
         message: "This change fails after its email is written.",
-        created_at: new Date().toISOString(),
+        details: "{}",
+        outcome: null,
+        created_at: at,
+        updated_at: at,
+        closed_at: null,
       }).execute();
       await mailer.send({ to: "rollback@example.com", template: "email-changed", context: sampleContexts["email-changed"] }, { db: trx });
       expect(await trx.selectFrom("mail_outbox").select("id").where("to_address", "=", "rollback@example.com").execute()).toHaveLength(1);
@@ -85,7 +93,7 @@ describe.each(databaseEngines)("OutboxMailer on %s", (engine) => {
     });
     await expect(change).rejects.toThrow("the change failed");
     expect(await rows()).toEqual([]);
-    expect(await database.db.selectFrom("contact_messages").select("id").where("email", "=", "rollback@example.com").execute()).toEqual([]);
+    expect(await database.db.selectFrom("requests").select("id").where("email", "=", "rollback@example.com").execute()).toEqual([]);
     expect(wakes).toBe(wakesBefore);
   });
 

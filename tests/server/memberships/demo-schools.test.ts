@@ -44,8 +44,8 @@ describe.each(databaseEngines)("the demo schools on %s", (engine) => {
   });
   afterAll(() => database.dispose());
 
-  it("gives the three school accounts the demo password", async () => {
-    for (const email of ["teacher@riverside.sch.uk", "admin@riverside.sch.uk", "head@stcatherines.org.uk"]) {
+  it("gives the four school accounts the demo password", async () => {
+    for (const email of ["teacher@riverside.sch.uk", "admin@riverside.sch.uk", "head@stcatherines.org.uk", "head@bristol0.sch.uk"]) {
       const row = await database.db
         .selectFrom("constituents")
         .innerJoin("account_credentials", "account_credentials.constituent_id", "constituents.id")
@@ -96,6 +96,14 @@ describe.each(databaseEngines)("the demo schools on %s", (engine) => {
     const admins = await createSqlCrm(database.db, ids).affiliations({ groupConstituentId: hit.constituentId, currentAt: now });
     expect(admins.map((role) => [role.IndividualConstituent.Id, role.AffiliationType.Id])).toEqual([[await idOfEmail("head@stcatherines.org.uk"), ids.affiliationTypes.admin]]);
     expect(unlessRefused(await records.attributes(viewerId, hit.constituentId, undefined)).map((attribute) => attribute.Value)).toEqual(["stcatherines.org.uk"]);
+  });
+
+  it("Bristol Primary School: state, URN 9000005, a free membership, head@bristol0.sch.uk its admin, and no email domain (teachers ask to join)", async () => {
+    const { hit, selected } = await school("Bristol Primary School");
+    expect(selected).toMatchObject({ URN: "9000005", type: "state", totalAvailable: "unlimited", hasAdmin: true });
+    const roles = await createSqlCrm(database.db, ids).affiliations({ groupConstituentId: hit.constituentId, currentAt: now });
+    expect(roles.map((role) => [role.IndividualConstituent.Id, role.AffiliationType.Id])).toEqual([[await idOfEmail("head@bristol0.sch.uk"), ids.affiliationTypes.admin]]);
+    expect(unlessRefused(await records.attributes(viewerId, hit.constituentId, undefined))).toEqual([]);
   });
 
   it("Lisbon British School: international, in Portugal, no admin", async () => {

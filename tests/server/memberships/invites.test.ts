@@ -4,7 +4,8 @@ import { addPerson, browserOnLoginPage, credentialsRow, outboxFor, signInAs } fr
 import { formPost, jsonCall, myAccountPath, signedInBrowser, type Agent } from "../my-account/support";
 import { databaseEngines } from "../support/databases";
 import { createTestApp, type TestApp } from "../support/test-app";
-import { acceptPathIn, addSchool, crmOf, currentRoles, ids, join, latestInvitePath, refusals, userSeatsRemaining } from "./support";
+import { csrfTokenOf } from "../support/pages";
+import { acceptPathIn, acceptThroughPage, addSchool, crmOf, currentRoles, ids, join, latestInvitePath, refusals, userSeatsRemaining } from "./support";
 
 const { user: USER } = ids.affiliationTypes;
 
@@ -82,13 +83,32 @@ describe.each(databaseEngines)("school invites on %s", (engine) => {
     });
   });
 
-  describe("GET /account/invite/accept/", () => {
-    it("joins the invited person, signed in as that email, using a seat", async () => {
+  describe("GET and POST /account/invite/accept/", () => {
+    const inviteRow = (email: string) => t.database.db.selectFrom("school_invites").selectAll().where("email", "=", email).orderBy("id", "desc").executeTakeFirstOrThrow();
+
+    it("opening the link offers 'Join {school}' and changes nothing; the button joins the invited person, using a seat", async () => {
       await invite(admin, "invitee@example.org");
       const [mail] = await outboxFor(t.database.db, "invitee@example.org");
+      const acceptPath = acceptPathIn(mail!.text_body);
       const before = await userSeatsRemaining(crm, school.membershipId);
+      const row = await inviteRow("invitee@example.org");
       const { agent } = await signedInBrowser(t.app, "invitee@example.org");
-      const response = await agent.get(acceptPathIn(mail!.text_body)).set("Accept", "text/html");
+      // Twice, as a mail scanner and then the person would: each GET shows the button, and nothing is spent.
+      for (let opened = 0; opened < 2; opened += 1) {
+        const page = await agent.get(acceptPath).set("Accept", "text/html");
+        expect(page.status).toBe(200);
+        expect(page.headers["cache-control"]).toContain("no-store");
+        expect(page.headers["referrer-policy"]).toBe("same-origin");
+        expect(page.text).toContain("<h1 class=\"page-header__title\">Join Riverside Academy</h1>");
+        expect(page.text).toContain('<form class="auth-form" method="post" action="/account/invite/accept/">');
+        expect(page.text).toContain('<button class="button" type="submit">Join Riverside Academy</button>');
+      }
+      expect(await inviteRow("invitee@example.org")).toEqual(row);
+      expect(await currentRoles(crm, school.schoolId, people.invitee!)).toEqual([]);
+      expect(await userSeatsRemaining(crm, school.membershipId)).toBe(before);
+      expect((await credentialsRow(t.database.db, people.invitee!))?.email_verified_at ?? null).toBeNull();
+
+      const response = await acceptThroughPage(agent, acceptPath);
       expect(response.status).toBe(303);
       expect(response.headers.location).toBe("/account/my-account/#school");
       expect(await currentRoles(crm, school.schoolId, people.invitee!)).toEqual([USER]);
@@ -136,7 +156,7 @@ describe.each(databaseEngines)("school invites on %s", (engine) => {
       // Signed in as the invited address, the same link joins.
       const { agent, token: csrf } = await browserOnLoginPage(t.app);
       await signInAs(agent, csrf, "latecomer@example.org");
-      expect((await agent.get(acceptPath).set("Accept", "text/html")).status).toBe(303);
+      expect((await acceptThroughPage(agent, acceptPath)).status).toBe(303);
       expect(await currentRoles(crm, school.schoolId, people.latecomer!)).toEqual([USER]);
     });
 
@@ -152,7 +172,7 @@ describe.each(databaseEngines)("school invites on %s", (engine) => {
       // Someone joins by another way (the email-domain rule) and takes the last seat the invite was holding.
       await join(crm, full.schoolId, people["walk-in"]!, "user");
       const { agent } = await signedInBrowser(t.app, "stranger@example.org");
-      const response = await agent.get(acceptPath).set("Accept", "text/html");
+      const response = await acceptThroughPage(agent, acceptPath);
       expect(response.status).toBe(409);
       expect(response.text).toContain("No seats left");
       expect(await currentRoles(crm, full.schoolId, people.stranger!)).toEqual([]);
@@ -164,11 +184,27 @@ describe.each(databaseEngines)("school invites on %s", (engine) => {
       const acceptPath = await linkFor("once@example.org");
       await addPerson(t.database.db, { email: "once@example.org", firstName: "Once" });
       const { agent } = await signedInBrowser(t.app, "once@example.org");
-      expect((await agent.get(acceptPath).set("Accept", "text/html")).status).toBe(303);
+      expect((await acceptThroughPage(agent, acceptPath)).status).toBe(303);
       const again = await agent.get(acceptPath).set("Accept", "text/html");
       expect(again.status).toBe(400);
       expect(again.text).toContain("This invite link no longer works");
       expect(again.text).toContain("Ask the school&#39;s admin to send you a new invite.");
+      // Nor does its button, posted again.
+      const token = new URL(acceptPath, "http://site").searchParams.get("token");
+      const csrf = csrfTokenOf((await agent.get(myAccountPath).set("Accept", "text/html")).text);
+      const replay = await agent.post("/account/invite/accept/").type("form").set("Accept", "text/html").send({ _csrf: csrf, token });
+      expect(replay.status).toBe(400);
+      expect(replay.text).toContain("This invite link no longer works");
+    });
+
+    it("the button posted without a session's CSRF token is refused, and the invite stays pending", async () => {
+      const acceptPath = await linkFor("forged@example.org");
+      await addPerson(t.database.db, { email: "forged@example.org", firstName: "Forged" });
+      const { agent } = await signedInBrowser(t.app, "forged@example.org");
+      const token = new URL(acceptPath, "http://site").searchParams.get("token");
+      const forged = await agent.post("/account/invite/accept/").type("form").set("Accept", "text/html").send({ token });
+      expect(forged.status).toBe(403);
+      expect((await inviteRow("forged@example.org")).accepted_at).toBeNull();
     });
   });
 });

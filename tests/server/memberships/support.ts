@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type request from "supertest";
 import pino from "pino";
 import { Writable } from "node:stream";
 import { CRM_IDS } from "../../../server/crm/crm-ids";
@@ -8,6 +9,7 @@ import type { Database } from "../../../server/db/schema";
 import type { SchoolKind } from "../../../server/schools/school-kind";
 import { takeSeat, type SeatRole } from "../../../server/schools/seats/school-seats";
 import type { TestApp } from "../support/test-app";
+import { csrfTokenOf } from "../support/pages";
 import { setEmailVerifiedAt } from "../accounts/support";
 
 export const ids = CRM_IDS.test;
@@ -148,4 +150,18 @@ export function acceptPathIn(text: string | null): string {
 export async function latestInvitePath(db: Kysely<Database>, email: string): Promise<string> {
   const [mail] = await db.selectFrom("mail_outbox").select("text_body").where("to_address", "=", email).orderBy("id", "desc").execute();
   return acceptPathIn(mail?.text_body ?? null);
+}
+
+/**
+ * Opens an invite link as a browser does and presses its button: the GET
+ * only offers "Join {school}" (a mail scanner opening the link spends
+ * nothing), and the button's POST accepts. When the GET answers anything but
+ * that page (a refusal, or off to sign in), that answer is returned.
+ */
+export async function acceptThroughPage(agent: ReturnType<typeof request.agent>, acceptPath: string) {
+  const page = await agent.get(acceptPath).set("Accept", "text/html");
+  if (page.status !== 200) return page;
+  expect(page.text).toMatch(/<button class="button" type="submit">Join [^<]+<\/button>/);
+  const token = new URL(acceptPath, "http://site").searchParams.get("token") ?? "";
+  return agent.post("/account/invite/accept/").type("form").set("Accept", "text/html").send({ _csrf: csrfTokenOf(page.text), token });
 }

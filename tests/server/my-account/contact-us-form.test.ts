@@ -32,7 +32,7 @@ describe.each(databaseEngines)("POST /account/contact-us-form/ on %s", (engine) 
   }
 
   const storedMessages = (constituentId: number) =>
-    t.database.db.selectFrom("contact_messages").selectAll().where("constituent_id", "=", constituentId).execute();
+    t.database.db.selectFrom("requests").selectAll().where("kind", "=", "contact").where("person_id", "=", constituentId).execute();
 
   it("stores the message and mails it to the staff address, replying to the sender", async () => {
     const { id, agent, token } = await signedInPerson();
@@ -42,7 +42,7 @@ describe.each(databaseEngines)("POST /account/contact-us-form/ on %s", (engine) 
     expect(response.body).toEqual({ success: true });
 
     const [stored] = await storedMessages(id);
-    expect(stored).toMatchObject({ ...goodMessage, constituent_id: id });
+    expect(stored).toMatchObject({ ...goodMessage, person_id: id, kind: "contact", status: "open" });
     const mails = await outboxFor(t.database.db, staffEmail);
     expect(mails).toHaveLength(before + 1);
     const [mail] = mails;

@@ -1,27 +1,17 @@
 import request from "supertest";
-import { addPerson, outboxFor, signInAs, strongPassword, verifiedAtOf } from "../accounts/support";
+import { addPerson, followVerifyLink, openVerifyLink, outboxFor, signInAs, strongPassword, verifiedAtOf, verifyLinkIn } from "../accounts/support";
 import { databaseEngines } from "../support/databases";
 import { browserWithPage } from "../support/pages";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { formPost, jsonCall, myAccountPath, signedInBrowser } from "./support";
 
-type Agent = ReturnType<typeof request.agent>;
 const path = "/account/update-profile/";
 
 /** The emailed link's path and query. */
-function linkIn(textBody: string | null): string {
-  const link = /https?:\/\/\S+\/account\/verify-email\/\?token=[A-Za-z0-9_-]{43}/.exec(textBody ?? "")?.[0];
-  if (!link) throw new Error(`no link in: ${textBody}`);
-  const url = new URL(link);
-  return url.pathname + url.search;
-}
+const linkIn = verifyLinkIn;
 
-/** Follows an emailed link as a browser does: the hand-off, then the page it redirects to. */
-async function follow(agent: Agent, link: string) {
-  const handoff = await agent.get(link);
-  expect(handoff.status).toBe(303);
-  return agent.get("/account/verify-email/").set("Accept", "text/html");
-}
+/** Follows an emailed link as a person does: the hand-off, the page, and its "Confirm my new email" button. */
+const follow = followVerifyLink;
 
 describe.each(databaseEngines)("a confirmed email change on %s", (engine) => {
   let t: TestApp;
@@ -70,6 +60,19 @@ describe.each(databaseEngines)("a confirmed email change on %s", (engine) => {
     expect(await canSignIn(newEmail)).toBe(false);
     const page = await agent.get(myAccountPath).set("Accept", "text/html");
     expect(page.text).toContain(`We've sent a link to <strong>${newEmail}</strong>. Your address stays <strong>${email}</strong> until you follow it.`);
+
+    // Opened by a mail scanner (no cookies of the person's) and then by the person: a button, and nothing changes.
+    const tokenRow = () => t.database.db.selectFrom("email_verification_tokens").selectAll().where("email", "=", newEmail).executeTakeFirstOrThrow();
+    const unopened = await tokenRow();
+    for (const browser of [request.agent(t.app), agent]) {
+      const opened = await openVerifyLink(browser, linkIn(confirmation!.text_body));
+      expect(opened.status).toBe(200);
+      expect(opened.text).toContain('<h1 class="page-header__title">Confirm your new email address</h1>');
+      expect(opened.text).toContain(`Press the button to make ${newEmail} your account&#39;s email address.`);
+      expect(opened.text).toContain('<button class="button" type="submit">Confirm my new email</button>');
+    }
+    expect(await tokenRow()).toEqual(unopened);
+    expect(await canSignIn(newEmail)).toBe(false);
 
     // Followed in the same browser: the address switches, verified, and My account says so.
     const followed = await follow(agent, linkIn(confirmation!.text_body));

@@ -22,7 +22,7 @@ async function everything(t: TestApp) {
     saved: await db.selectFrom("saved_resources").selectAll().orderBy("constituent_id").execute(),
     links: await db.selectFrom("share_links").selectAll().orderBy("id").execute(),
     orders: await db.selectFrom("payment_orders").selectAll().orderBy("id").execute(),
-    messages: await db.selectFrom("contact_messages").selectAll().orderBy("id").execute(),
+    requests: await db.selectFrom("requests").selectAll().orderBy("id").execute(),
     seats: await seatRecords(db),
     audit: await db.selectFrom("audit_events").selectAll().orderBy("id").execute(),
   };
@@ -60,7 +60,7 @@ describe.each(databaseEngines)("the privacy service on %s", (engine) => {
     expect(data!.shareLinks).toEqual([
       expect.objectContaining({ type: "student", resource: "Macbeth: the banquet", link: `http://127.0.0.1:3000/resources/shared/token-alice-${"x".repeat(30)}/` }),
     ]);
-    expect(data!.contactMessages).toEqual([expect.objectContaining({ message: "Message from alice" })]);
+    expect(data!.requests).toEqual([expect.objectContaining({ kind: "contact", subject: "General enquiry", message: "Message from alice", answers: [] })]);
     const text = JSON.stringify(data);
     expect(text).not.toMatch(/bob/i);
   });
@@ -107,11 +107,14 @@ describe.each(databaseEngines)("the privacy service on %s", (engine) => {
     });
     expect(row.deleted_at).toEqual(expect.any(String));
     // Nothing of Alice's is left anywhere else; Bob's is all still there.
-    for (const rows of [after.addresses, after.notes, after.saved, after.links, after.messages]) {
+    for (const rows of [after.addresses, after.notes, after.saved, after.links]) {
       expect(rows.some((item) => item.constituent_id === alice)).toBe(false);
       expect(rows.some((item) => item.constituent_id === bob)).toBe(true);
     }
-    expect(JSON.stringify(after.messages)).not.toContain("alice");
+    // Her requests (the contact message) went; Bob's stayed.
+    expect(after.requests.some((item) => item.person_id === alice)).toBe(false);
+    expect(after.requests.some((item) => item.person_id === bob)).toBe(true);
+    expect(JSON.stringify(after.requests)).not.toContain("alice");
     // The order stays for accounting: same amount, date and plan, pointing at the anonymised row.
     expect(after.orders).toEqual(before.orders);
     // The seat came back through the seats code: her affiliation has ended and its usage stopped counting.

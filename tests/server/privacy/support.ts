@@ -44,8 +44,22 @@ export async function addPersonWithData(
     })
     .execute();
   await db
-    .insertInto("contact_messages")
-    .values({ constituent_id: id, name: `First-${label}`, email: options.email, subject: "General enquiry", message: `Message from ${label}`, created_at: at })
+    .insertInto("requests")
+    .values({
+      kind: "contact",
+      status: "open",
+      person_id: id,
+      name: `First-${label}`,
+      email: options.email,
+      school_id: null,
+      subject: "General enquiry",
+      message: `Message from ${label}`,
+      details: "{}",
+      outcome: null,
+      created_at: at,
+      updated_at: at,
+      closed_at: null,
+    })
     .execute();
   return id;
 }

@@ -41,7 +41,7 @@ describe.each(databaseEngines)("the back office on %s", (engine) => {
   const staffAccount = (email: string) => t.database.db.selectFrom("staff_accounts").selectAll().where("email", "=", email).executeTakeFirst();
 
   describe("to anyone not signed in as staff", () => {
-    const addresses = ["/staff/", "/staff/team/", "/staff/team/1/", "/staff/team/1/remove/", "/staff/anything/else/", "/staff"];
+    const addresses = ["/staff/", "/staff/team/", "/staff/team/1/", "/staff/team/1/remove/", "/staff/requests/", "/staff/requests/1/", "/staff/people/", "/staff/people/1/", "/staff/orders/", "/staff/orders/export.csv", "/staff/anything/else/", "/staff"];
 
     it("every /staff/ address is a 404, for a visitor and for a signed-in member, as an address that does not exist", async () => {
       const visitor = request.agent(t.app);

@@ -29,6 +29,7 @@ const expected: Record<StaffRole, StaffAction[]> = {
     "manage-seats",
     "manage-school-admins",
     "grant-complimentary-memberships",
+    "erase-accounts",
   ],
   finance: [
     "view-dashboard",
@@ -40,6 +41,7 @@ const expected: Record<StaffRole, StaffAction[]> = {
     "manage-seats",
     "manage-school-admins",
     "grant-complimentary-memberships",
+    "erase-accounts",
     "manage-orders",
     "refund-orders",
     "issue-invoices",

@@ -1,6 +1,6 @@
-import { readContactMessage } from "../../../../server/accounts/contact-message";
+import { readContactMessage } from "../../../../server/requests/contact-message";
 
-/* Pure rules of POST /account/contact-us-form/ (server/accounts/contact-message.ts). */
+/* Pure rules of POST /account/contact-us-form/ (server/requests/contact-message.ts). */
 describe("readContactMessage", () => {
   const subjects = ["Booking a workshop", "Something else"];
   const good = { name: " Priya Shah ", email: " Priya@Example.org ", subject: " Something else ", message: "\n Line one\nLine two \n" };

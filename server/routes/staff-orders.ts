@@ -1,0 +1,116 @@
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { Router, type Request } from "express";
+import { PLAN_TYPES } from "../../contracts/rules/plans";
+import { textField } from "../accounts";
+import { lastPageOf, paginationOf } from "../domain/pagination";
+import { planLabel } from "../domain/plans";
+import { httpErrorOf, unlessRefused } from "../http/refusals";
+import { pathId } from "../http/path-id";
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderQuery, type OrderStatus } from "../payments";
+import { londonDateOf } from "../shared/london-time";
+import { isRefusal } from "../shared/refusal";
+import type { StaffService } from "../staff";
+import { signedInStaff, signedInStaffOnly, staffNavigation } from "./staff-guard";
+
+/**
+ * The back office's Orders pages (docs/back-office.md, "Orders"), finance and above:
+ *   GET /staff/orders/?status=&plan=&provider=&from=&to=&ref=&page=   every order, filtered, 25 a page
+ *   GET /staff/orders/export.csv?(the same filters)                   the matching orders as CSV, streamed
+ *   GET /staff/orders/{id}/                                           one order
+ */
+
+const ORDERS_PATH = "/staff/orders/";
+const PROVIDERS = ["sandbox", "stripe"] as const;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export function staffOrdersRoutes(options: { staff: StaffService }): Router {
+  const desk = options.staff.orders;
+  const router = Router({ strict: true });
+  router.use(ORDERS_PATH, signedInStaffOnly, staffNavigation);
+
+  router.get(ORDERS_PATH, async (req, res) => {
+    const { query, typed, problems, page } = orderFilters(req);
+    const found = unlessRefused(await desk.orders(signedInStaff(req), query, page));
+    const pagination = paginationOf(page, lastPageOf(found.total, found.perPage), (number) => `${ORDERS_PATH}?${filterParams(typed, number)}`);
+    res.render("pages/staff/orders.njk", {
+      found,
+      typed,
+      problems,
+      pagination,
+      exportUrl: `${ORDERS_PATH}export.csv?${filterParams(typed, 1)}`,
+      statuses: ORDER_STATUSES.map((status) => ({ value: status, text: ORDER_STATUS_LABELS[status] })),
+      plans: PLAN_TYPES.map((plan) => ({ value: plan, text: planLabel(plan) })),
+      providers: PROVIDERS,
+    });
+  });
+
+  router.get(`${ORDERS_PATH}export.csv`, async (req, res) => {
+    const { query } = orderFilters(req);
+    const lines = await desk.exportOrders(signedInStaff(req), query, req.ip ?? "");
+    if (isRefusal(lines)) throw httpErrorOf(lines);
+    res.status(200);
+    res.setHeader("Content-Type", "text/csv; charset=utf-8");
+    res.setHeader("Content-Disposition", `attachment; filename="orders-${londonDateOf(new Date())}.csv"`);
+    // Written as it is read, so a large export never sits in memory; pipeline waits whenever the client is slower.
+    await pipeline(Readable.from(lines), res);
+  });
+
+  router.get(`${ORDERS_PATH}:orderId/`, async (req, res) => {
+    res.render("pages/staff/order.njk", { order: unlessRefused(await desk.order(signedInStaff(req), pathId(req.params.orderId))) });
+  });
+
+  return router;
+}
+
+interface TypedFilters {
+  status: string;
+  plan: string;
+  provider: string;
+  from: string;
+  to: string;
+  ref: string;
+}
+
+/** The filters from the address: as typed (to show them again), as a query (only those that make sense), and what was left out and why. */
+function orderFilters(req: Request): { query: OrderQuery; typed: TypedFilters; problems: string[]; page: number } {
+  const typed: TypedFilters = {
+    status: textField(req.query, "status"),
+    plan: textField(req.query, "plan"),
+    provider: textField(req.query, "provider"),
+    from: textField(req.query, "from").trim(),
+    to: textField(req.query, "to").trim(),
+    ref: textField(req.query, "ref").trim().slice(0, 200),
+  };
+  const problems: string[] = [];
+  const date = (value: string, label: string) => {
+    if (value === "") return undefined;
+    if (ISO_DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`))) return value;
+    problems.push(`“${value}” is not a date, so the ${label} date was left out. Pick one from the calendar, or type it as 2026-11-28.`);
+    return undefined;
+  };
+  const requested = Number.parseInt(textField(req.query, "page"), 10);
+  const from = date(typed.from, "from");
+  const to = date(typed.to, "to");
+  return {
+    query: {
+      status: (ORDER_STATUSES as readonly string[]).includes(typed.status) ? (typed.status as OrderStatus) : undefined,
+      planType: (PLAN_TYPES as readonly string[]).includes(typed.plan) ? typed.plan : undefined,
+      provider: (PROVIDERS as readonly string[]).includes(typed.provider) ? typed.provider : undefined,
+      from,
+      to,
+      reference: typed.ref || undefined,
+    },
+    // A date field holds only a date: one left out is shown empty, and named in the problem above the list.
+    typed: { ...typed, from: from ?? "", to: to ?? "" },
+    problems,
+    page: Number.isSafeInteger(requested) && requested > 0 ? requested : 1,
+  };
+}
+
+function filterParams(typed: TypedFilters, page: number): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(typed)) if (value) params.set(name, value);
+  if (page > 1) params.set("page", String(page));
+  return params.toString();
+}

@@ -1,0 +1,112 @@
+import { csvLine } from "../domain/csv";
+import type { LedgerOrder, OrderQuery } from "../payments";
+import { refuse, type Refusal } from "../shared/refusal";
+import { roleRefusal } from "./role-refusal";
+import type { OrdersDeskDependencies } from "./staff-dependencies";
+import type { SignedInStaff } from "./staff-sign-in";
+
+/*
+ * The back office's Orders pages (docs/back-office.md, "Orders"), for the
+ * finance role and above: every order with filters, one order with its
+ * payer and school, and the same list as a CSV file, streamed and audited.
+ */
+
+export const ORDERS_PER_PAGE = 25;
+
+const FINANCE_ONLY = "Orders are for the Finance role and above.";
+
+/** An order with who paid and for which school, by name. */
+export interface OrderView extends LedgerOrder {
+  payer: { name: string; email: string | null } | null;
+  schoolName: string | null;
+}
+
+/** The export's columns, in order (docs/back-office.md lists what each holds). */
+export const ORDER_EXPORT_COLUMNS = [
+  "order_id",
+  "reference",
+  "provider",
+  "provider_reference",
+  "placed_at",
+  "status",
+  "plan_type",
+  "plan",
+  "users",
+  "amount_pence",
+  "currency",
+  "payer_id",
+  "payer_email",
+  "school_id",
+  "membership_id",
+  "fulfilled_at",
+] as const;
+
+export function staffOrdersDesk(deps: OrdersDeskDependencies) {
+  const payerOf = async (personId: number) => {
+    const contact = await deps.crm.personContact(personId);
+    const detail = contact && (await deps.crm.constituentDetail(personId));
+    return contact ? { name: detail?.DisplayName ?? contact.FirstName, email: contact.Email } : null;
+  };
+  const viewOf = async (order: LedgerOrder): Promise<OrderView> => ({
+    ...order,
+    payer: await payerOf(order.payerId),
+    schoolName: order.organisationId === null ? null : ((await deps.crm.constituentDetail(order.organisationId))?.DisplayName ?? null),
+  });
+
+  return {
+    async orders(staff: SignedInStaff, query: OrderQuery, page: number): Promise<{ rows: OrderView[]; total: number; page: number; perPage: number } | Refusal> {
+      const refused = roleRefusal(staff, "manage-orders", FINANCE_ONLY);
+      if (refused) return refused;
+      const found = await deps.ledger.page(query, page, ORDERS_PER_PAGE);
+      return { rows: await Promise.all(found.rows.map(viewOf)), total: found.total, page, perPage: ORDERS_PER_PAGE };
+    },
+
+    async order(staff: SignedInStaff, orderId: number): Promise<OrderView | Refusal> {
+      const refused = roleRefusal(staff, "manage-orders", FINANCE_ONLY);
+      if (refused) return refused;
+      const order = await deps.ledger.order(orderId);
+      return order ? viewOf(order) : refuse("not-found", "We couldn't find that order.");
+    },
+
+    /**
+     * The matching orders as CSV lines, the header first, read in batches
+     * (never every row at once). The export is audited before its first line.
+     */
+    async exportOrders(staff: SignedInStaff, query: OrderQuery, ip: string): Promise<AsyncIterable<string> | Refusal> {
+      const refused = roleRefusal(staff, "manage-orders", FINANCE_ONLY);
+      if (refused) return refused;
+      const filters = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== "")) as Record<string, string>;
+      await deps.audit.record({ event: "export.downloaded", actorId: null, staffActorId: staff.id, ip, details: { export: "orders", ...filters } });
+      const emails = new Map<number, string | null>();
+      const emailOf = async (personId: number) => {
+        if (!emails.has(personId)) emails.set(personId, (await deps.crm.personContact(personId))?.Email ?? null);
+        return emails.get(personId) ?? null;
+      };
+      return (async function* lines() {
+        yield csvLine(ORDER_EXPORT_COLUMNS);
+        for await (const order of deps.ledger.all(query)) {
+          yield csvLine([
+            order.id,
+            order.reference,
+            order.provider,
+            order.providerReference,
+            order.createdAt,
+            order.status,
+            order.planType,
+            order.plan,
+            order.numberOfUsers,
+            order.amountPence,
+            order.currency,
+            order.payerId,
+            await emailOf(order.payerId),
+            order.organisationId,
+            order.membershipId,
+            order.fulfilledAt,
+          ]);
+        }
+      })();
+    },
+  };
+}
+
+export type StaffOrdersDesk = ReturnType<typeof staffOrdersDesk>;
