@@ -8,6 +8,7 @@ import { flashLocals } from "./http/flash";
 import { pageLocals } from "./http/page-locals";
 import { frontDoor } from "./http/front-door";
 import { anonymousPageCache, pageCache, type PageCache } from "./cache/http/page-cache";
+import { memberPages, type MemberPages } from "./cache/http/member-pages";
 import { noStoreForPersonalResponses } from "./http/personal-responses";
 import { requestPipeline, type LayerName } from "./http/pipeline";
 import { quietRefusals } from "./http/quiet-refusals";
@@ -107,7 +108,11 @@ export function createSite(services: AppServices, options: CreateAppOptions = {}
           ttlMs: DEFAULT_CACHE_TTL_MS,
         })
       : undefined;
-  const app = expressApp(services, { ...options, securityHeaders: securityHeaders(config, headers), accessLog: log, pageCache: pages });
+  // A member's page: the shared part rendered once, their own parts into it (issue 27); off with the page cache.
+  const members = pages
+    ? memberPages({ readVersion: features.siteContentVersion, maxBytes: config.pageCacheMegabytes * 1024 * 1024, ttlMs: DEFAULT_CACHE_TTL_MS })
+    : undefined;
+  const app = expressApp(services, { ...options, securityHeaders: securityHeaders(config, headers), accessLog: log, pageCache: pages, memberPages: members });
   const handleRequest = frontDoor({
     express: app,
     securityHeaders: headers,
@@ -124,6 +129,7 @@ interface SharedParts {
   securityHeaders: RequestHandler;
   accessLog: AccessLog;
   pageCache: PageCache | undefined;
+  memberPages: MemberPages | undefined;
 }
 
 /**
@@ -211,6 +217,7 @@ function expressApp(services: AppServices, options: CreateAppOptions & SharedPar
       contactSubjects: config.contactSubjects,
       csrfTokenFor: csrf.tokenFor,
       siteOrigin: config,
+      memberPages: options.memberPages,
     }),
   );
   // Before pageRoutes: /privacy/ is this route's page, built from the configuration, not an editor's page.
@@ -225,7 +232,7 @@ function expressApp(services: AppServices, options: CreateAppOptions & SharedPar
   featureRoutes.push(galleryRoutes({ gallery: features.gallery }));
   featureRoutes.push(peopleRoutes({ people: features.people }));
   featureRoutes.push(teacherNoteRoutes({ notes: features.teacherNotes }));
-  featureRoutes.push(resourceRoutes({ resources: features.resources, publicUrl: config.publicUrl }));
+  featureRoutes.push(resourceRoutes({ resources: features.resources, publicUrl: config.publicUrl, memberPages: options.memberPages }));
   featureRoutes.push(searchPageRoutes({ siteSearch: features.siteSearch, nextEventStarts: features.events.nextStarts }));
   // Last: its /:slug/ route would otherwise answer every one-segment address.
   featureRoutes.push(pageRoutes({ pages: features.pages, templatesDir, publicUrl: config.publicUrl }));
@@ -249,7 +256,7 @@ function expressApp(services: AppServices, options: CreateAppOptions & SharedPar
     "page-cache": options.pageCache ? [anonymousPageCache(options.pageCache)] : [],
     seo: [seoRoutes({ sitemap: features.sitemap, siteSettings: features.pages.siteSettings, publicUrl: config.publicUrl })],
     sessions: sessionMiddleware(config, services.sessionStore),
-    "current-user": [loadCurrentUser({ findSessionUser: features.accounts.findSessionUser })],
+    "current-user": [loadCurrentUser(features.accounts)],
     "body-parsers": [express.json({ limit: bodyLimit }), express.urlencoded({ extended: false, limit: bodyLimit })],
     csrf: [csrf.verifyWrites],
     "page-locals": [pageLocals({ siteSettings: features.pages.siteSettings, csrfTokenFor: csrf.tokenFor })],

@@ -1,9 +1,9 @@
-import { type AccountsService, createAccountsService, createEmailVerificationService, type EmailVerificationService } from "./accounts";
+import { type AccountsService, createAccountsService, createEmailVerificationService, createSessionPeople, type EmailVerificationService } from "./accounts";
 import { createAuditLog } from "./audit";
 import { contentVersionReader } from "./cache/content-versions";
 import type { Config } from "./config";
 import { CRM_IDS, type CrmPort } from "./crm";
-import { createCircuitBreakingCrm, createSqlCrm } from "./crm/adapters";
+import { createCircuitBreakingCrm, createSqlCrm, watchCrmChanges } from "./crm/adapters";
 import type { DatabaseHandle } from "./db/database";
 import { createEventsService, type EventsService } from "./events";
 import { createGalleryService, type GalleryService } from "./gallery";
@@ -97,7 +97,10 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
   const { db } = adapters.database;
   // The embedded CRM; a Tessitura adapter would be chosen here from the config (docs/crm.md).
   const crmIds = CRM_IDS[adapters.config.crmEnv];
-  const crm = guardedCrm(adapters, adapters.crm ?? createSqlCrm(db, crmIds));
+  const guarded = guardedCrm(adapters, adapters.crm ?? createSqlCrm(db, crmIds));
+  // What each process keeps about a signed-in person (issue 27): any write through the port naming them drops it.
+  const sessionPeople = createSessionPeople({ db, crm: guarded });
+  const crm = watchCrmChanges(guarded, sessionPeople.forget);
   // Security-relevant events (docs/audit.md): the services below record them.
   const audit = createAuditLog(db);
   const emailVerification = createEmailVerificationService({
@@ -146,6 +149,7 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
   const accounts = createAccountsService({
     db,
     crm,
+    sessionPeople,
     schoolStanding: (constituentId) => schools.loginStanding(constituentId),
     mailer: adapters.mailer,
     rateLimiter: adapters.rateLimiter,

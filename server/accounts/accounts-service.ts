@@ -10,7 +10,8 @@ import { auditEmailChange, auditLinkSignIn, auditPasswordChange, auditPasswordRe
 import { lookupAccount, type LookupAnswer } from "./account-lookup";
 import { type AccountUpdateOutcome, refused, tooManyAttempts } from "./account-update-outcome";
 import { findSessionUser, ownMemberships } from "./constituents";
-import type { SessionUser } from "./current-user";
+import type { CurrentUser, SessionUser } from "./current-user";
+import { createSessionPeople, type SessionPeople } from "./session-people";
 import { checkCredentials, loginAnswerFor, type LoginAnswer, type LoginOutcome, type SchoolStandingReader } from "./login";
 import { LoginThrottle, type LoginSubjects } from "./login-throttle";
 import { changePassword, type PasswordChanged } from "./password-change";
@@ -38,8 +39,16 @@ export interface AccountsService {
   signInWithLink(token: string, now: Date, ip?: string): Promise<{ id: number; auth_version: number } | undefined>;
   /** The login call's answer for a person just signed in. */
   loginAnswerFor(constituentId: number): Promise<LoginAnswer>;
-  /** The person's details and auth_version, for the per-request session check. */
+  /** The person's details and auth_version (uncached). */
   findSessionUser(constituentId: number): Promise<SessionUser | undefined>;
+  /**
+   * What a signed-in request needs about its person, once per request
+   * (session-people.ts): undefined when they no longer exist or changed their
+   * password since `authVersion`.
+   */
+  sessionPerson(sessionId: string, constituentId: number, authVersion: number | undefined): Promise<CurrentUser | undefined>;
+  /** Signed out: what was kept for the session goes. */
+  forgetSessionPerson(sessionId: string): void;
   lookupAccount(email: string, now: Date): Promise<LookupAnswer>;
   register(request: RegistrationRequest, now: Date): Promise<RegistrationOutcome>;
   /** Sends a reset link when there is an account; the same quiet answer when there is not. */
@@ -74,6 +83,8 @@ export interface AccountsServiceDependencies {
   hasher?: PasswordHasher;
   /** The person's role at their school and its membership's expiry, for the login answer (server/memberships). */
   schoolStanding?: SchoolStandingReader;
+  /** What each request needs about its signed-in person; the composition root shares it with the CRM's change watcher. Default: its own. */
+  sessionPeople?: SessionPeople;
 }
 
 export function createAccountsService(deps: AccountsServiceDependencies): AccountsService {
@@ -87,6 +98,7 @@ export function createAccountsService(deps: AccountsServiceDependencies): Accoun
   const profileDependencies = { ...passwordDependencies, crm: deps.crm, mailer, logger, publicUrl: config.publicUrl };
   const noPendingChange = refused({ __all__: ["There is no email change waiting to be confirmed."] });
   const verificationDependencies = { db, mailer, rateLimiter, logger, publicUrl: config.publicUrl };
+  const sessionPeople = deps.sessionPeople ?? createSessionPeople({ db, crm: deps.crm });
 
   return {
     checkCredentials: async (attempt) => auditSignIn(audit, attempt, await checkCredentials({ db, crm: deps.crm, hasher, throttle }, attempt)),
@@ -95,6 +107,8 @@ export function createAccountsService(deps: AccountsServiceDependencies): Accoun
     signInWithLink: async (token, now, ip) => auditLinkSignIn(audit, ip, await spendSignInLink(db, deps.crm, token, now)),
     loginAnswerFor: (constituentId) => loginAnswerFor(deps.crm, constituentId, deps.schoolStanding),
     findSessionUser: (constituentId) => findSessionUser({ db, crm: deps.crm }, constituentId),
+    sessionPerson: (sessionId, constituentId, authVersion) => sessionPeople.find(sessionId, constituentId, authVersion),
+    forgetSessionPerson: (sessionId) => sessionPeople.forgetSession(sessionId),
     lookupAccount: (email, now) => lookupAccount(linkDependencies, email, now),
     register: (request, now) => registerConstituent({ db, crm: deps.crm, hasher, verification: verificationDependencies }, request, now),
     requestPasswordReset: (email, now) => requestPasswordReset(linkDependencies, email, now),

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { hotQuery } from "../db/hot-query";
 import type { Database } from "../db/schema";
 
 /*
@@ -17,12 +18,13 @@ export interface Credentials {
 
 const NO_CREDENTIALS: Credentials = { passwordHash: null, authVersion: 1, emailVerifiedAt: null };
 
+/** Read for every signed-in request (session-people.ts): compiled once (db/hot-query.ts). */
+const credentialsRow = hotQuery((db, constituentId: number) =>
+  db.selectFrom("account_credentials").select(["password_hash", "auth_version", "email_verified_at"]).where("constituent_id", "=", constituentId),
+);
+
 export async function credentialsOf(db: Kysely<Database>, constituentId: number): Promise<Credentials> {
-  const row = await db
-    .selectFrom("account_credentials")
-    .select(["password_hash", "auth_version", "email_verified_at"])
-    .where("constituent_id", "=", constituentId)
-    .executeTakeFirst();
+  const [row] = await credentialsRow(db, constituentId);
   return row ? { passwordHash: row.password_hash, authVersion: row.auth_version, emailVerifiedAt: row.email_verified_at } : NO_CREDENTIALS;
 }
 

@@ -7,8 +7,9 @@ export { createAccountsService, type AccountsService } from "./accounts-service"
 export { hashPassword } from "./password-hashing";
 export { createEmailVerificationService, type AlreadyConfirmed, type EmailVerificationService } from "./email-verification";
 export type { CurrentUser, SessionUser } from "./current-user";
+export { createSessionPeople, SESSION_PERSON_TTL_MS, type SessionPeople } from "./session-people";
 export type { LookupAnswer } from "./account-lookup";
-export type { AccountDetails } from "./profile";
+export { accountDetailsOf, type AccountDetails } from "./profile";
 export { refused, type AccountUpdateOutcome } from "./account-update-outcome";
 export { ACCOUNT_FORMS, type AccountForm, type AccountPageForm } from "./account-notices";
 export {

@@ -1,3 +1,4 @@
+import type { CurrentUser } from "./current-user";
 import type { Kysely } from "kysely";
 import type { CrmPort } from "../crm";
 import type { Database } from "../db/schema";
@@ -42,6 +43,11 @@ export interface ProfileDependencies extends CurrentPasswordCheckDependencies {
   /** The site's public address without a trailing slash: links in emails are absolute. */
   publicUrl: string;
   now?: () => Date;
+}
+
+/** The signed-in person's details as the profile form shows them, from what their request already read. */
+export function accountDetailsOf(user: CurrentUser): AccountDetails {
+  return { Prefix: user.prefixId, FirstName: user.firstName, LastName: user.lastName, Email: user.email };
 }
 
 /** The account's details as the profile form shows them; undefined for no such (live) account. */

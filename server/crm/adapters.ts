@@ -5,3 +5,4 @@
  */
 export { createSqlCrm } from "./sql-crm";
 export { createCircuitBreakingCrm, type CircuitBreakingCrm, type CrmBreakerOptions } from "./circuit-breaking-crm";
+export { watchCrmChanges, type CrmChange } from "./change-watching-crm";

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from "express";
-import type { CurrentUser, SessionUser } from "../accounts";
+import type { CurrentUser } from "../accounts";
 import { existingSession } from "./session/session-middleware";
 
 declare module "express-session" {
@@ -35,6 +35,7 @@ declare global {
 
 /** Starts a signed-in session for the constituent: a new session id, then the user stored in it. */
 export async function signIn(req: Request, constituent: { id: number; auth_version: number }): Promise<void> {
+  forgetSessionPerson.get(req)?.();
   await regenerate(req);
   req.session.userId = constituent.id;
   req.session.authVersion = constituent.auth_version;
@@ -47,28 +48,40 @@ export async function signIn(req: Request, constituent: { id: number; auth_versi
  * stored if something is put in it, e.g. a page's CSRF token).
  */
 export async function signOut(req: Request): Promise<void> {
+  forgetSessionPerson.get(req)?.();
   req.currentUser = undefined;
   await regenerate(req);
 }
 
+/** For each request through loadCurrentUser: drops what accounts keeps about its session's person (signIn, signOut). */
+const forgetSessionPerson = new WeakMap<Request, () => void>();
+
+/** What loadCurrentUser asks accounts (AccountsService's sessionPerson and forgetSessionPerson). */
+export interface SessionPersonSource {
+  sessionPerson(sessionId: string, constituentId: number, authVersion: number | undefined): Promise<CurrentUser | undefined>;
+  forgetSessionPerson(sessionId: string): void;
+}
+
 /**
- * Reads the session's user (through the accounts service) on each request,
- * and signs the session out when that person no longer exists or changed
- * their password since. Sets `req.currentUser` and `res.locals.currentUser`.
+ * Reads the session's person (through accounts, once per request: routes
+ * take what they need from req.currentUser) and signs the session out when
+ * that person no longer exists or changed their password since. Sets
+ * `req.currentUser` and `res.locals.currentUser`.
  */
-export function loadCurrentUser(options: { findSessionUser: (constituentId: number) => Promise<SessionUser | undefined> }): RequestHandler {
+export function loadCurrentUser(source: SessionPersonSource): RequestHandler {
   return async (req, res, next) => {
     res.locals.currentUser = null;
     // Only looks: a visitor without a session cookie is not signed in, and gets no session for asking.
     const session = existingSession(req);
     if (session?.userId === undefined) return next();
     const { userId, authVersion } = session;
-    const found = await options.findSessionUser(userId);
-    if (!found || found.authVersion !== authVersion) {
+    const sessionId = req.sessionID;
+    forgetSessionPerson.set(req, () => source.forgetSessionPerson(sessionId));
+    const user = await source.sessionPerson(sessionId, userId, authVersion);
+    if (!user) {
       await signOut(req);
       return next();
     }
-    const user: CurrentUser = { id: found.id, email: found.email, firstName: found.firstName, lastName: found.lastName };
     req.currentUser = user;
     res.locals.currentUser = user;
     next();

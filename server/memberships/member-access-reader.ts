@@ -5,8 +5,13 @@ import { roleOf } from "../schools";
 
 export type { MemberAccess };
 
-/** memberAccess(personId | null, now): whether someone is a member now, and if not, why not. */
-export type MemberAccessReader = (personId: number | null, now: Date) => Promise<MemberAccess>;
+/**
+ * memberAccess(personId | null, now, known?): whether someone is a member
+ * now, and if not, why not. `known.ownMemberships`: the person's own
+ * memberships as this request already read them (req.currentUser), so they
+ * are not asked for again.
+ */
+export type MemberAccessReader = (personId: number | null, now: Date, known?: { ownMemberships?: readonly { expires_at: string }[] }) => Promise<MemberAccess>;
 
 /**
  * The one place that answers "is this person a member?" (docs/resources.md,
@@ -21,10 +26,10 @@ export type MemberAccessReader = (personId: number | null, now: Date) => Promise
  */
 export function createMemberAccess(deps: { crm: CrmPort; ids: CrmIds }): MemberAccessReader {
   const { crm, ids } = deps;
-  return async (personId, now) => {
+  return async (personId, now, known) => {
     if (personId === null) return { kind: "signed-out" };
-    // A valid membership of their own settles it with one CRM call: this runs on every signed-in resource page view.
-    const own = await ownMemberships(crm, personId);
+    // A valid membership of their own settles it with no further call: this runs on every signed-in resource page view.
+    const own = known?.ownMemberships ?? (await ownMemberships(crm, personId));
     const ownAccess = accessFromMemberships(own, now);
     if (ownAccess.kind === "member") return ownAccess;
     const held = await crm.affiliations({ individualConstituentId: personId });

@@ -6,6 +6,7 @@
 
 export { createResourcesService, type ResourcesService } from "./resources-service";
 export type { Viewer } from "./save-controls";
+export type { MemberPageMeta, ResourcePage } from "./resource-page";
 export { pageAfterSave, SAVE_FORM_ERRORS, savedNotice, signInPathFor } from "./save-outcome";
 export { readFormSaveRequest, readJsonSaveRequest } from "./save-request";
 export { forgetSavedResources, savedResourcesForExport, type SavedResourceCard } from "./saved-resources";

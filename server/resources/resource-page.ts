@@ -1,9 +1,10 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import { RESOURCE_FACET_LABELS, RESOURCE_FACETS, resourceTypeLabel, type ResourceFacet } from "../domain/resource-taxonomy";
 import type { Database } from "../db/schema";
 import { accessPrompt, type AccessPrompt } from "./resource-access-prompt";
+import type { ResourcesTable } from "./tables";
 import { resourceListingUrl, emptyFacetSelection } from "../domain/resource-filters";
-import type { MemberAccessReader } from "../memberships";
+import type { MemberAccess, MemberAccessReader } from "../memberships";
 import type { NoteDraft } from "../domain/teacher-note-content";
 import { memberTools, type ExistingShareLinks, type ResourceTools, type TeacherNote } from "./resource-tools";
 import { saveControlsFor, type SaveControl, type Viewer } from "./save-controls";
@@ -58,15 +59,14 @@ export interface ResourcePage {
   prompt: AccessPrompt | null;
 }
 
-/** A published resource's page, or undefined (unknown slug, or not published yet: both 404). */
-export async function loadResourcePage(
-  db: Kysely<Database>,
-  slug: string,
-  viewer: Viewer,
-  deps: ResourcePageDependencies,
-  options: { now?: Date; noteDraft?: NoteDraft } = {},
-): Promise<ResourcePage | undefined> {
-  const now = options.now ?? new Date();
+/** A published resource's rows: the resource, its facet terms and its activities. */
+interface ResourceRead {
+  row: Selectable<ResourcesTable>;
+  termRows: { facet: string; slug: string; label: string }[];
+  activityRows: { id: number; title: string; body_html: string }[];
+}
+
+async function readResource(db: Kysely<Database>, slug: string, now: Date): Promise<ResourceRead | undefined> {
   const row = await db
     .selectFrom("resources")
     .selectAll()
@@ -74,8 +74,7 @@ export async function loadResourcePage(
     .where("published_at", "<=", now.toISOString())
     .executeTakeFirst();
   if (!row) return undefined;
-
-  const [termRows, activityRows, [save], access] = await Promise.all([
+  const [termRows, activityRows] = await Promise.all([
     db
       .selectFrom("resource_facets")
       .innerJoin("resource_facet_terms as term", "term.id", "resource_facets.term_id")
@@ -84,23 +83,21 @@ export async function loadResourcePage(
       .orderBy("term.position")
       .orderBy("term.id")
       .execute(),
-    db
-      .selectFrom("resource_activities")
-      .select(["id", "title", "body_html"])
-      .where("resource_id", "=", row.id)
-      .orderBy("position")
-      .execute(),
-    saveControlsFor(db, [{ id: row.id, resourceType: row.resource_type, title: row.title }], viewer),
-    deps.memberAccess(viewer.constituentId, now),
+    db.selectFrom("resource_activities").select(["id", "title", "body_html"]).where("resource_id", "=", row.id).orderBy("position").execute(),
   ]);
-  const isMember = access.kind === "member" && viewer.constituentId !== null;
-  const [notes, shareLinks] = isMember
-    ? await Promise.all([
-        deps.notesOn(viewer.constituentId!, activityRows.map((activity) => activity.id)),
-        deps.shareLinksFor(viewer.constituentId!, row.id),
-      ])
-    : [new Map<number, string>(), {}];
+  return { row, termRows, activityRows };
+}
 
+/** What a viewer's own parts of the page are: their Save control, tools panel, and note on each activity. */
+interface ViewerParts {
+  save: SaveControl;
+  tools: ResourceTools | null;
+  noteOn(activity: { id: number; title: string }): TeacherNote;
+}
+
+/** The page from its rows, whole (a member's) or the summary and prompt (anyone else's). */
+function pageOf(read: ResourceRead, isMember: boolean, own: ViewerParts, prompt: AccessPrompt | null): ResourcePage {
+  const { row, termRows, activityRows } = read;
   const facets = RESOURCE_FACETS.map((facet) => ({
     facet,
     label: RESOURCE_FACET_LABELS[facet],
@@ -140,15 +137,102 @@ export async function loadResourcePage(
           heading: `${index + 1}. ${activity.title}`,
           html: activity.body_html,
           open: index === 0,
-          note: noteFor(activity, viewer, notes, options.noteDraft),
+          note: own.noteOn(activity),
         }))
       : [],
     media: isMember ? resourceMediaOf(row) : null,
     activityCount: activityRows.length,
-    save: save!,
-    tools: isMember ? memberTools(row, save!, viewer, { activityCount: activityRows.length, notesCount: notes.size, shareLinks }) : null,
-    prompt: accessPrompt(access, viewer.returnPath, activityRows.length) ?? null,
+    save: own.save,
+    tools: isMember ? own.tools : null,
+    prompt,
   };
+}
+
+/** A published resource's page, or undefined (unknown slug, or not published yet: both 404). `access`: the viewer's, when the caller has it already. */
+export async function loadResourcePage(
+  db: Kysely<Database>,
+  slug: string,
+  viewer: Viewer,
+  deps: ResourcePageDependencies,
+  options: { now?: Date; noteDraft?: NoteDraft; access?: MemberAccess } = {},
+): Promise<ResourcePage | undefined> {
+  const now = options.now ?? new Date();
+  const read = await readResource(db, slug, now);
+  if (!read) return undefined;
+  const { row, activityRows } = read;
+  const [[save], access] = await Promise.all([
+    saveControlsFor(db, [{ id: row.id, resourceType: row.resource_type, title: row.title }], viewer),
+    options.access ?? deps.memberAccess(viewer.constituentId, now, { ownMemberships: viewer.ownMemberships }),
+  ]);
+  const isMember = access.kind === "member" && viewer.constituentId !== null;
+  const [notes, shareLinks] = isMember
+    ? await Promise.all([
+        deps.notesOn(viewer.constituentId!, activityRows.map((activity) => activity.id)),
+        deps.shareLinksFor(viewer.constituentId!, row.id),
+      ])
+    : [new Map<number, string>(), {}];
+  const own: ViewerParts = {
+    save: save!,
+    tools: memberTools(row, save!, viewer, { activityCount: activityRows.length, notesCount: notes.size, shareLinks }),
+    noteOn: (activity) => noteFor(activity, viewer, notes, options.noteDraft),
+  };
+  return pageOf(read, isMember, own, accessPrompt(access, viewer.returnPath, activityRows.length) ?? null);
+}
+
+/** What a member's parts of a resource page are made from, kept with its shared page (cache/http/member-pages.ts). */
+export interface MemberPageMeta {
+  resource: { id: number; resource_type: string; slug: string; title: string };
+  activities: { id: number; title: string }[];
+}
+
+/** The name of an activity's note part (templates/pages/resource.njk: "note-" ~ activity.id). */
+export function notePartName(activityId: number): string {
+  return `note-${activityId}`;
+}
+
+/** No one in particular: the viewer of the page every member shares, whose own parts are each member's to fill. */
+const NOBODY: Viewer = { constituentId: null, csrfToken: "", returnPath: "" };
+
+/**
+ * The page every member sees, for the shared render (issue 27): whole, its
+ * own parts (Save, tools, notes) a neutral member's, which the render
+ * replaces with markers. Undefined as loadResourcePage.
+ */
+export async function loadSharedMemberPage(db: Kysely<Database>, slug: string, now: Date): Promise<{ page: ResourcePage; meta: MemberPageMeta } | undefined> {
+  const read = await readResource(db, slug, now);
+  if (!read) return undefined;
+  const { row, activityRows } = read;
+  const save: SaveControl = { resourceId: row.id, resourceType: row.resource_type, title: row.title, saved: false, signedIn: true, returnPath: "", csrfToken: "" };
+  const own: ViewerParts = {
+    save,
+    tools: memberTools(row, save, NOBODY, { activityCount: activityRows.length, notesCount: 0, shareLinks: {} }),
+    noteOn: (activity) => noteFor(activity, NOBODY, new Map(), undefined),
+  };
+  const meta = {
+    resource: { id: row.id, resource_type: row.resource_type, slug: row.slug, title: row.title },
+    activities: activityRows.map((activity) => ({ id: activity.id, title: activity.title })),
+  };
+  return { page: pageOf(read, true, own, null), meta };
+}
+
+/** A member's own parts of a resource page, by part name: its tools panel (with Save) and its note on each activity. */
+export async function loadMemberParts(
+  db: Kysely<Database>,
+  meta: MemberPageMeta,
+  viewer: Viewer,
+  deps: Pick<ResourcePageDependencies, "notesOn" | "shareLinksFor">,
+  noteDraft?: NoteDraft,
+): Promise<Record<string, unknown>> {
+  const { resource, activities } = meta;
+  const constituentId = viewer.constituentId!;
+  const [[save], notes, shareLinks] = await Promise.all([
+    saveControlsFor(db, [{ id: resource.id, resourceType: resource.resource_type, title: resource.title }], viewer),
+    deps.notesOn(constituentId, activities.map((activity) => activity.id)),
+    deps.shareLinksFor(constituentId, resource.id),
+  ]);
+  const parts: Record<string, unknown> = { tools: memberTools(resource, save!, viewer, { activityCount: activities.length, notesCount: notes.size, shareLinks }) };
+  for (const activity of activities) parts[notePartName(activity.id)] = noteFor(activity, viewer, notes, noteDraft);
+  return parts;
 }
 
 /** The member's note on one activity, with the typed text of a refused save when it was this one. */

@@ -9,6 +9,8 @@ export interface Viewer {
   csrfToken: string;
   /** This page's path and query. */
   returnPath: string;
+  /** The signed-in person's own memberships, as the request read them (req.currentUser), so member access need not ask again. */
+  ownMemberships?: readonly { expires_at: string }[];
 }
 
 /** What templates/macros/save-resource.njk's saveResourceControl(save) takes. */

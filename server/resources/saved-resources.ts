@@ -1,3 +1,4 @@
+import { hotQuery } from "../db/hot-query";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { resourceUrl } from "../shared/content-urls";
@@ -26,18 +27,18 @@ export interface SavedResourceCard extends ResourceCard {
 }
 
 /** Which of `resourceIds` the person saved: one query, none for a visitor or an empty list. */
+/** Read for every listing and resource page a signed-in person sees: compiled once per number of resources (db/hot-query.ts). */
+const savedAmong = hotQuery((db, constituentId: number, resourceIds: readonly number[]) =>
+  db.selectFrom("saved_resources").select("resource_id").where("constituent_id", "=", constituentId).where("resource_id", "in", resourceIds),
+);
+
 export async function savedResourceIdsFor(
   db: Kysely<Database>,
   constituentId: number | null,
   resourceIds: readonly number[],
 ): Promise<Set<number>> {
   if (constituentId === null || resourceIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom("saved_resources")
-    .select("resource_id")
-    .where("constituent_id", "=", constituentId)
-    .where("resource_id", "in", [...new Set(resourceIds)])
-    .execute();
+  const rows = await savedAmong(db, constituentId, [...new Set(resourceIds)]);
   return new Set(rows.map((row) => row.resource_id));
 }
 

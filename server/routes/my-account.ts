@@ -1,5 +1,5 @@
 import { Router, type Request, type RequestHandler, type Response } from "express";
-import { ACCOUNT_FORMS, type AccountForm, type AccountsService, type AccountUpdateOutcome, type CurrentUser } from "../accounts";
+import { ACCOUNT_FORMS, accountDetailsOf, type AccountForm, type AccountsService, type AccountUpdateOutcome, type CurrentUser } from "../accounts";
 import { formatLondonDate, membershipStatus } from "../domain/membership-status";
 import { NO_PREFIX_ID } from "../domain/name-prefixes";
 import { hasField, submittedRecord } from "../domain/submitted-fields";
@@ -13,6 +13,7 @@ import type { SchoolAdminService } from "../schools";
 import type { PaymentsService } from "../payments";
 import type { RequestsService } from "../requests";
 import type { ResourcesService } from "../resources";
+import type { MemberPages } from "../cache/http/member-pages";
 import { answerRefusal } from "./account-refusal";
 import { myAccountView, type FailedForm } from "./my-account-view";
 
@@ -40,6 +41,8 @@ export interface MyAccountRoutesOptions {
   payments: Pick<PaymentsService, "orderLines">;
   /** The contact form's subject options (CONTACT_SUBJECTS). */
   contactSubjects: readonly string[];
+  /** A member's page as the layout every member shares plus their own parts (issue 27); absent: rendered whole. */
+  memberPages?: MemberPages;
   /** This request's CSRF token (server/http/csrf.ts): a password change rotates the session, and with it the token. */
   csrfTokenFor: (req: Request) => string;
   /** The site's own origin (server/http/site-origin.ts): a signed-out form post comes back to its page only when that page is this site's. */
@@ -54,30 +57,38 @@ const passwordFields = jsonFields({ Password: "text", NewPassword: "text", Confi
 const contactFields = jsonFields({ name: "text", email: "text", subject: "text", message: "text" });
 
 export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
-  const { accounts, resources, schools, requests, payments, contactSubjects, csrfTokenFor } = options;
+  const { accounts, resources, schools, requests, payments, contactSubjects, csrfTokenFor, memberPages } = options;
   const signedInOnly = requireUser(options.siteOrigin);
   const router = Router({ strict: true });
 
-  /** The person's own membership as the pages say it: valid or expired with its London date, or none. */
-  async function membershipShown(personId: number) {
-    const status = membershipStatus(await accounts.memberships(personId), new Date());
+  /** Their own membership as the pages say it: valid or expired with its London date, or none. */
+  function membershipShown(ownMemberships: readonly { expires_at: string }[]) {
+    const status = membershipStatus(ownMemberships, new Date());
     return status.state === "none" ? status : { state: status.state, date: formatLondonDate(status.expiresAt) };
   }
 
-  /** My account with one form's outcome (or a pending notice) shown. */
-  async function renderMyAccount(req: Request, res: Response, shown: { failed?: FailedForm } = {}): Promise<void> {
-    const account = await accounts.accountDetails(signedInUser(req).id);
-    if (!account) throw new HttpError(401, SIGNED_OUT_MESSAGE);
+  /** My account's <main>, all of it the person's own (templates/pages/account/my-account-main.njk), with one form's outcome (or a pending notice) shown. */
+  async function myAccountMain(req: Request, res: Response, shown: { failed?: FailedForm } = {}) {
+    const user = signedInUser(req);
     const notice = shown.failed ? undefined : takeAccountNotice(req);
-    res.render("pages/account/my-account.njk", {
-      ...myAccountView({ account, contactSubjects, notice, failed: shown.failed,
-        savedResources: await resources.savedResources(signedInUser(req).id), school: await schools.schoolTab(signedInUser(req).id),
-        joinRequests: await requests.joinRequestsForAdmin(signedInUser(req).id),
-        orders: await payments.orderLines(signedInUser(req).id),
-        pendingEmail: (await accounts.pendingEmailChange(signedInUser(req).id))?.email }),
+    const [savedResources, school, joinRequests, orders, pending] = await Promise.all([
+      resources.savedResources(user.id),
+      schools.schoolTab(user.id),
+      requests.joinRequestsForAdmin(user.id),
+      payments.orderLines(user.id),
+      accounts.pendingEmailChange(user.id),
+    ]);
+    return {
+      ...myAccountView({ account: accountDetailsOf(user), contactSubjects, notice, failed: shown.failed, savedResources, school, joinRequests, orders, pendingEmail: pending?.email }),
       // The person's own (individual) membership, shown above the tabs as on the dashboard.
-      membership: await membershipShown(signedInUser(req).id),
-    });
+      membership: membershipShown(user.ownMemberships),
+      csrfToken: res.locals.csrfToken as unknown,
+    };
+  }
+
+  /** My account rendered whole (a form sent back with its errors; or without kept member pages). */
+  async function renderMyAccount(req: Request, res: Response, shown: { failed?: FailedForm } = {}): Promise<void> {
+    res.render("pages/account/my-account.njk", { main: await myAccountMain(req, res, shown) });
   }
 
   /** The answer to a write: JSON for widgets; for plain forms, a redirect with a notice or the page with errors. */
@@ -142,11 +153,19 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
     await answer(req, res, { succeeded: () => "contact", failed: "contact" }, outcome);
   };
 
-  router.get(myAccountPath, signedInOnly, async (req, res) => renderMyAccount(req, res));
+  // The layout every member shares, rendered once and kept, with <main> rendered into it (issue 27).
+  router.get(myAccountPath, signedInOnly, async (req, res) => {
+    const sent = await memberPages?.send(req, res, {
+      view: "pages/account/my-account.njk",
+      shared: async () => ({ context: {}, meta: undefined }),
+      parts: async () => ({ main: await myAccountMain(req, res) }),
+    });
+    if (!sent) await renderMyAccount(req, res);
+  });
 
   router.get("/account/dashboard/", signedInOnly, async (req, res) => {
     const user = signedInUser(req);
-    res.render("pages/account/dashboard.njk", { firstName: user.firstName, membership: await membershipShown(user.id), school: await schools.schoolTab(user.id) });
+    res.render("pages/account/dashboard.njk", { firstName: user.firstName, membership: membershipShown(user.ownMemberships), school: await schools.schoolTab(user.id) });
   });
 
   // What the person now has (the wizard's last screen, issue 23 item 14): the dashboard's two cards as JSON.
@@ -154,13 +173,14 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
     const user = signedInUser(req);
     const tab = await schools.schoolTab(user.id);
     const school = tab ? { name: tab.name, role: tab.role, membershipExpires: tab.membership?.expires ?? null } : null;
-    res.set("Cache-Control", "no-store").json({ success: true, membership: await membershipShown(user.id), school });
+    // Asked afresh, not as the request's person (kept up to 5 s per process): the wizard reads it right after a payment, which another process may have fulfilled.
+    res.set("Cache-Control", "no-store").json({ success: true, membership: membershipShown(await accounts.memberships(user.id)), school });
   });
 
   // The pattern library's account-form and change-email pages show the signed-in person's own forms, live; a visitor sees them empty.
   for (const pattern of ["account-form", "change-email-dialog"]) {
     router.get(`/patterns/${pattern}/`, async (req, res) => {
-      const account = req.currentUser ? await accounts.accountDetails(req.currentUser.id) : undefined;
+      const account = req.currentUser ? accountDetailsOf(req.currentUser) : undefined;
       const shown = account ?? { Prefix: NO_PREFIX_ID, FirstName: "", LastName: "", Email: "" };
       res.render(`pages/patterns/${pattern}.njk`, { ...myAccountView({ account: shown, contactSubjects: [] }), signedIn: account !== undefined });
     });

@@ -2,7 +2,8 @@ import { Router, type Response } from "express";
 import { parseResourceListingQuery, RESOURCES_PATH } from "../domain/resource-filters";
 import { notFound } from "../http/errors";
 import { takeNoteDraft } from "../http/note-draft";
-import type { ResourcesService, Viewer } from "../resources";
+import type { MemberPages } from "../cache/http/member-pages";
+import type { MemberPageMeta, ResourcePage, ResourcesService, Viewer } from "../resources";
 import type { SiteSettings } from "../pages";
 import { learningResourceJsonLd, structuredDataSiteOf } from "../seo";
 import { redirectToSlashed } from "./slashed-redirect";
@@ -16,12 +17,18 @@ function viewerOf(res: Response): Viewer {
     // Only a signed-in viewer's Save form posts: reading the token for a visitor would start a session on every view.
     csrfToken: signedIn ? String(res.locals.csrfToken ?? "") : "",
     returnPath: String(res.locals.currentPath ?? RESOURCES_PATH),
+    ownMemberships: res.locals.currentUser?.ownMemberships,
   };
 }
 
-/** The filterable resources listing and each resource's page (docs/resources.md). */
-export function resourceRoutes(options: { resources: ResourcesService; publicUrl: string }): Router {
-  const { resources, publicUrl } = options;
+/**
+ * The filterable resources listing and each resource's page (docs/resources.md).
+ * A member's resource page is the page every member sees, rendered once,
+ * with their own parts rendered into it (`memberPages`, issue 27; absent in
+ * development and with PAGE_CACHE_MB=0: rendered whole).
+ */
+export function resourceRoutes(options: { resources: ResourcesService; publicUrl: string; memberPages?: MemberPages }): Router {
+  const { resources, publicUrl, memberPages } = options;
   const router = Router({ strict: true });
 
   router.get(RESOURCES_PATH, async (req, res) => {
@@ -30,10 +37,28 @@ export function resourceRoutes(options: { resources: ResourcesService; publicUrl
   });
 
   router.get("/resources/:slug/", async (req, res) => {
-    const page = await resources.resourcePage(req.params.slug, viewerOf(res), takeNoteDraft(req));
+    const viewer = viewerOf(res);
+    const noteDraft = takeNoteDraft(req);
+    const now = new Date();
+    const withStructuredData = (page: ResourcePage) => ({
+      ...page,
+      structuredData: learningResourceJsonLd(page.resource, page.facets, structuredDataSiteOf(res.locals.site as SiteSettings, publicUrl)),
+    });
+    const access = viewer.constituentId === null ? undefined : await resources.access(viewer, now);
+    if (access?.kind === "member" && memberPages) {
+      const sent = await memberPages.send<MemberPageMeta>(req, res, {
+        view: "pages/resource.njk",
+        shared: async () => {
+          const shared = await resources.sharedMemberPage(req.params.slug, now);
+          return shared && { context: withStructuredData(shared.page), meta: shared.meta };
+        },
+        parts: async (meta) => resources.memberParts(meta, viewer, noteDraft),
+      });
+      if (sent) return;
+    }
+    const page = await resources.resourcePage(req.params.slug, viewer, { noteDraft, access });
     if (!page) throw notFound();
-    const structuredData = learningResourceJsonLd(page.resource, page.facets, structuredDataSiteOf(res.locals.site as SiteSettings, publicUrl));
-    res.render("pages/resource.njk", { ...page, structuredData });
+    res.render("pages/resource.njk", withStructuredData(page));
   });
 
   // A member's download, sent as a file (Content-Disposition: attachment); anyone else is sent to the page, which says why.

@@ -1,6 +1,7 @@
 import type nunjucks from "nunjucks";
 import { registerWizardAttributes } from "../../contracts/rules/register-wizard-settings";
 import { PASSWORD_HINT, PASSWORD_MINIMUM_LENGTH } from "../../contracts/rules/password-policy";
+import { personalPart } from "./personal-parts";
 
 /**
  * The globals the macros in templates/macros/ call, and nothing that needs a
@@ -12,5 +13,7 @@ export function addMacroGlobals(env: nunjucks.Environment): nunjucks.Environment
   env.addGlobal("passwordPolicy", { hint: PASSWORD_HINT, minimumLength: PASSWORD_MINIMUM_LENGTH });
   // The register wizard's data-* attributes, from the schema its widget reads (macros/register-wizard.njk).
   env.addGlobal("registerWizardAttributes", registerWizardAttributes);
+  // A member's own part of a page: rendered as usual, or a marker in the page every member shares (personal-parts.ts).
+  env.addGlobal("personalPart", personalPart);
   return env;
 }

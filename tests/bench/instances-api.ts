@@ -8,6 +8,8 @@ export interface Scenario {
   url: string;
   /** When set, each request takes the next of these paths (same host as `url`), in turn: a different question every time. */
   paths?: readonly string[];
+  /** Sent with every request of the row (and the transfer check): a signed-in member's Cookie. */
+  headers?: Record<string, string>;
 }
 
 function isoDate(date: Date): string {

@@ -54,7 +54,7 @@ function serve(layers: number): void {
     () => httpLogger(pino({ level: "info" }, pino.destination({ dest: "/dev/null", sync: true }))),
     // Mounted at / (not /static) so the file lookup runs for /healthz too; fallthrough lets it reach the handler.
     () => (req, res, next) => (req.path.startsWith("/static/") ? staticFiles(staticDir, bundleDir)(req, res, next) : next()),
-    () => [...sessionMiddleware(config, new session.MemoryStore()), loadCurrentUser({ findSessionUser: () => Promise.resolve(undefined) })],
+    () => [...sessionMiddleware(config, new session.MemoryStore()), loadCurrentUser({ sessionPerson: () => Promise.resolve(undefined), forgetSessionPerson: () => {} })],
     () => [express.json({ limit: "100kb" }), express.urlencoded({ extended: false, limit: "100kb" }), csrf.verifyWrites],
     () => [pageLocals({ siteSettings: () => Promise.resolve(FALLBACK_SITE_SETTINGS), csrfTokenFor: csrf.tokenFor }), flashLocals],
   ];

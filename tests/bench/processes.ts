@@ -99,6 +99,8 @@ export interface AppServerOptions {
   workers?: number;
   /** Where the server's stdout (its JSON log) goes; default: nowhere. */
   logFile?: string;
+  /** Node's own flags for the server process, before the entry (`--cpu-prof`: tests/bench/profile-member-pages.ts). */
+  nodeFlags?: string[];
 }
 
 const benchSessionSecret = "bench-session-secret-0123456789abcdef0123456789";
@@ -118,7 +120,7 @@ export async function startAppServer(extraEnv: Record<string, string> = {}, opti
   if (!options.databaseUrl) seedBenchData(databaseUrl, extraEnv);
   const entry = options.workers ? ["server/cluster.ts", "--workers", String(options.workers)] : ["server/main.ts"];
   const log = options.logFile ? openSync(options.logFile, "a") : "ignore";
-  const child = spawn(process.execPath, ["--import", "tsx", ...entry], {
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), "--import", "tsx", ...entry], {
     stdio: ["ignore", log, "inherit"],
     env: {
       ...process.env,

@@ -28,6 +28,7 @@ import { gzippedJavaScriptBytes } from "./page-weight";
 import { instancesApiScenarios, type Scenario } from "./instances-api";
 import { resourcesAndSearchScenarios } from "./resources-and-search";
 import { schoolSearchScenarios } from "./school-search";
+import { memberPageScenarios } from "./member-pages";
 import { browserAcceptEncoding, fetchRaw, type RawAnswer } from "./transfer";
 import { cpuMeter, postgresBackendPids } from "./process-cpu";
 import { createBenchPostgresDatabase, type BenchPostgresDatabase } from "./bench-postgres";
@@ -184,6 +185,7 @@ async function appScenarios(baseUrl: string): Promise<(Scenario & { sameBytesCei
     ...(await instancesApiScenarios(baseUrl)).map((scenario) => ({ ...scenario, sameBytesCeiling: true })),
     ...(await resourcesAndSearchScenarios(baseUrl)),
     ...(await schoolSearchScenarios(baseUrl)),
+    ...(await memberPageScenarios(baseUrl)),
   ];
   return scenarioWords.length === 0 ? all : all.filter(({ name }) => scenarioWords.some((word) => name.toLowerCase().includes(word)));
 }
@@ -254,14 +256,15 @@ async function main(): Promise<void> {
         const scenarios = await appScenarios(app.baseUrl);
         pageWeight ??= await gzippedJavaScriptBytes(`${app.baseUrl}/`);
         for (const [index, scenario] of scenarios.entries()) {
-          const transfer = await fetchRaw(scenario.url);
+          const headers = { ...browserHeaders, ...scenario.headers };
+          const transfer = await fetchRaw(scenario.url, headers);
           const processes = {
             app: app.workerPids,
             primary: setup.workers ? app.pid : undefined,
             postgresDatabase: isPostgres ? postgres!.name : undefined,
             redisPid: isPostgres ? redis!.pid : undefined,
           };
-          const measured = await meteredMeasure(scenario.name, scenario.url, processes, browserHeaders, scenario.paths);
+          const measured = await meteredMeasure(scenario.name, scenario.url, processes, headers, scenario.paths);
           if (scenario.sameBytesCeiling && !sameBytes.has(index)) {
             const own = await sameBytesCeiling("same-bytes ceiling", transfer);
             sameBytes.set(index, {

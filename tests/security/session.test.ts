@@ -3,6 +3,7 @@ import { redisTestUrl } from "../server/support/redis";
 import { browserWithPage, csrfTokenOf, sessionCookieOf } from "../server/support/pages";
 import { createTestApp, type TestApp } from "../server/support/test-app";
 import { addPerson, browserOnLoginPage, freshToken, signInAs } from "../server/accounts/support";
+import { logStatements } from "../server/support/statements";
 
 const sidOf = (cookie: string | undefined) => decodeURIComponent(/^sid=s:([^.]+)\./.exec(decodeURIComponent(cookie ?? ""))?.[1] ?? "");
 
@@ -245,5 +246,85 @@ describe("sessions across sign-in, idleness, logout and password changes", () =>
       .execute();
     const status = await agent.get("/account/session-status/").set("Accept", "application/json");
     expect(status.body.session_data.login_info).toBeNull();
+  });
+});
+
+/** The expiry a session's store holds (a row's expires_at, a Redis key's TTL), read and set as time passing would. */
+interface StoredExpiry {
+  read(sid: string): Promise<number | undefined>;
+  set(sid: string, at: number): Promise<void>;
+}
+
+const storedExpiryIn: Record<"the database" | "Redis", (t: TestApp) => StoredExpiry> = {
+  "the database": (t) => ({
+    read: async (sid) => (await t.database.db.selectFrom("sessions").select("expires_at").where("sid", "=", sid).executeTakeFirst())?.expires_at,
+    set: async (sid, at) => void (await t.database.db.updateTable("sessions").set({ expires_at: at }).where("sid", "=", sid).execute()),
+  }),
+  Redis: (t) => ({
+    read: async (sid) => {
+      const ttl = await t.services.redis!.pTTL(`sess:${sid}`);
+      return ttl > 0 ? Date.now() + ttl : undefined;
+    },
+    // A time in the past deletes the key, as Redis does when it expires.
+    set: async (sid, at) => void (await t.services.redis!.pExpireAt(`sess:${sid}`, at)),
+  }),
+};
+
+const stores = (["the database", "Redis"] as const).filter((store) => store !== "Redis" || redisTestUrl());
+
+describe.each(stores)("a rolling session's expiry in %s (issue 27)", (storeName) => {
+  let t: TestApp;
+  let stored: StoredExpiry;
+  const idleMs = 120 * 60_000;
+  beforeAll(async () => {
+    t = await createTestApp(storeName === "Redis" ? { env: { REDIS_URL: redisTestUrl() } } : {});
+    stored = storedExpiryIn[storeName](t);
+    await addPerson(t.database.db, { email: "roller@example.org" });
+  });
+  afterAll(() => t.close());
+
+  async function signedInSession() {
+    const { agent, token } = await browserOnLoginPage(t.app);
+    const sid = sidOf(sessionCookieOf(await signInAs(agent, token, "roller@example.org")));
+    const signedIn = async () =>
+      (await agent.get("/account/session-status/").set("Accept", "application/json")).body.session_data.login_info?.email === "roller@example.org";
+    return { sid, signedIn };
+  }
+
+  it("writes nothing while the stored expiry is within a minute of the new one", async () => {
+    const { sid, signedIn } = await signedInSession();
+    // As if the last write were 30 s ago: every request since has moved the idle deadline on by less than a minute.
+    const thirtySecondsAgo = Date.now() + idleMs - 30_000;
+    await stored.set(sid, thirtySecondsAgo);
+    const statements = storeName === "the database" ? logStatements(t.services.database.db) : undefined;
+    try {
+      for (let request = 0; request < 3; request += 1) expect(await signedIn()).toBe(true);
+      const writes = statements?.naming("sessions").filter((statement) => !statement.startsWith("select"));
+      expect(writes).toEqual(storeName === "the database" ? [] : undefined);
+    } finally {
+      statements?.stop();
+    }
+    // Redis keeps whole seconds.
+    expect(Math.abs((await stored.read(sid))! - thirtySecondsAgo)).toBeLessThan(1_000);
+  });
+
+  it("writes the expiry on the first request more than a minute after the last write", async () => {
+    const { sid, signedIn } = await signedInSession();
+    await stored.set(sid, Date.now() + idleMs - 61_000);
+    const before = Date.now();
+    expect(await signedIn()).toBe(true);
+    expect((await stored.read(sid))!).toBeGreaterThanOrEqual(before + idleMs - 1_000);
+  });
+
+  it("keeps the idle timeout to the minute: alive until the stored expiry, then gone, cookie or not", async () => {
+    const { sid, signedIn } = await signedInSession();
+    // Idle for all but the last few seconds of the timeout: still signed in, and the request renews the deadline.
+    await stored.set(sid, Date.now() + 5_000);
+    const before = Date.now();
+    expect(await signedIn()).toBe(true);
+    expect((await stored.read(sid))!).toBeGreaterThanOrEqual(before + idleMs - 1_000);
+    // Idle past it: the replayed cookie is signed out.
+    await stored.set(sid, Date.now() - 1_000);
+    expect(await signedIn()).toBe(false);
   });
 });

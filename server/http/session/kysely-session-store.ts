@@ -1,6 +1,8 @@
 import session, { type SessionData } from "express-session";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
+import { hotQuery } from "../../db/hot-query";
+import { withStoredExpiry } from "./rolling-expiry";
 
 /** The tables that hold sessions: members' and, apart from them, the back office's (migration 0028). */
 export type SessionTable = "sessions" | "staff_sessions";
@@ -20,6 +22,11 @@ export interface KyselySessionStoreOptions {
 }
 
 type Callback<T = void> = (error: unknown, value?: T) => void;
+
+/** Read for every request that sends a session cookie: compiled once per table (db/hot-query.ts; a table name is no parameter). */
+const liveSessionIn = (table: SessionTable) =>
+  hotQuery((db, sid: string, now: number) => db.selectFrom(table).select(["sess", "expires_at"]).where("sid", "=", sid).where("expires_at", ">", now));
+const liveSession: Record<SessionTable, ReturnType<typeof liveSessionIn>> = { sessions: liveSessionIn("sessions"), staff_sessions: liveSessionIn("staff_sessions") };
 
 /**
  * express-session's store in the application database (SQLite or
@@ -50,13 +57,8 @@ export class KyselySessionStore extends session.Store {
 
   override get(sid: string, callback: Callback<SessionData | null>): void {
     settle(callback, async () => {
-      const row = await this.db
-        .selectFrom(this.table)
-        .select("sess")
-        .where("sid", "=", sid)
-        .where("expires_at", ">", this.now())
-        .executeTakeFirst();
-      return row ? (JSON.parse(row.sess) as SessionData) : null;
+      const [row] = await liveSession[this.table](this.db, sid, this.now());
+      return row ? withStoredExpiry(JSON.parse(row.sess) as SessionData, row.expires_at) : null;
     });
   }
 

@@ -2,6 +2,7 @@ import session from "express-session";
 import type { Request, RequestHandler, Response } from "express";
 import type { Config } from "../../config";
 import { HttpError } from "../errors";
+import { rememberStoredExpiry, rollAtMostOncePerMinute } from "./rolling-expiry";
 
 declare module "express-session" {
   interface SessionData {
@@ -26,7 +27,8 @@ export function sessionCookieName(config: Pick<Config, "secureCookies">): string
 
 /**
  * Sessions in the given store, with a rolling idle timeout (the cookie's
- * max-age, renewed on every response) and an absolute lifetime after which
+ * max-age, renewed on every response; the store's expiry, written at most
+ * once a minute: rolling-expiry.ts) and an absolute lifetime after which
  * the session is replaced by a fresh, empty one.
  *
  * A request without the session cookie (a visitor's page view, an API call)
@@ -52,6 +54,7 @@ export function sessionMiddleware(config: Config, store: session.Store): Request
     },
   });
   stampCreationTime(store);
+  rollAtMostOncePerMinute(store);
   const sendsCookie = cookieTest(sessionCookieName(config));
   // Mirrors express-session's own flag: while the store is away, every request takes the eager path (and a 503).
   let storeReady = true;
@@ -66,7 +69,12 @@ export function sessionMiddleware(config: Config, store: session.Store): Request
     (middleware: RequestHandler): RequestHandler =>
     (req, res, next) =>
       deferred.has(req) ? next() : middleware(req, res, next);
-  return [sessionOrDeferred, whenStarted(requireSession), whenStarted(enforceAbsoluteLifetime(config.sessionAbsoluteHours * 60 * 60 * 1000))];
+  return [
+    sessionOrDeferred,
+    whenStarted(requireSession),
+    whenStarted(rememberStoredExpiry),
+    whenStarted(enforceAbsoluteLifetime(config.sessionAbsoluteHours * 60 * 60 * 1000)),
+  ];
 }
 
 /** Requests whose session has not been started yet (no cookie, nothing has read req.session). */

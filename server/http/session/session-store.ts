@@ -1,9 +1,9 @@
-import { RedisStore } from "connect-redis";
 import type session from "express-session";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
-import { DEFAULT_REDIS_COMMAND_TIMEOUT_MS, withinDeadline, type RedisClient } from "../../redis";
+import { DEFAULT_REDIS_COMMAND_TIMEOUT_MS, type RedisClient } from "../../redis";
 import { KyselySessionStore, type SessionTable } from "./kysely-session-store";
+import { RedisSessionStore, sessionCommands } from "./redis-session-store";
 
 export interface SessionStoreHandle {
   store: session.Store;
@@ -30,25 +30,9 @@ export function createSessionStore(options: {
   const staff = options.kind === "staff";
   if (options.redis) {
     const client = sessionCommands(options.redis, options.redisCommandTimeoutMs ?? DEFAULT_REDIS_COMMAND_TIMEOUT_MS);
-    return { store: new RedisStore({ client, prefix: `${options.redisKeyPrefix ?? ""}${staff ? "staff-sess:" : "sess:"}` }), close: () => {} };
+    return { store: new RedisSessionStore(client, `${options.redisKeyPrefix ?? ""}${staff ? "staff-sess:" : "sess:"}`), close: () => {} };
   }
   const table: SessionTable = staff ? "staff_sessions" : "sessions";
   const store = new KyselySessionStore(options.db, { table, onPruneError: options.onPruneError });
   return { store, close: () => store.close() };
-}
-
-/**
- * The commands connect-redis sends for express-session (get, set, touch,
- * destroy), each within the deadline: a failure reaches express-session as
- * an error (a 503), never as "no session", so nobody is signed out by an
- * outage. (connect-redis's clear/all/ids, which the site never calls, are
- * left out.)
- */
-function sessionCommands(redis: RedisClient, timeoutMs: number) {
-  return {
-    get: (key: string) => withinDeadline(redis.get(key), timeoutMs),
-    set: (key: string, value: string, options?: Parameters<RedisClient["set"]>[2]) => withinDeadline(redis.set(key, value, options), timeoutMs),
-    expire: (key: string, seconds: number) => withinDeadline(redis.expire(key, seconds), timeoutMs),
-    del: (keys: string[]) => withinDeadline(redis.del(keys), timeoutMs),
-  };
 }

@@ -1,3 +1,4 @@
+import { hotQuery } from "../../db/hot-query";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { activitiesById, publishedActivity } from "../resource-lookups";
@@ -41,14 +42,14 @@ export async function deleteNote(db: Kysely<Database>, constituentId: number, ac
 }
 
 /** The person's notes on some activities, by activity id (for a resource page: one query). */
+/** Read for every member's resource page: compiled once per number of activities (db/hot-query.ts). */
+const notesOnActivities = hotQuery((db, constituentId: number, activityIds: readonly number[]) =>
+  db.selectFrom("teacher_notes").select(["activity_id", "content"]).where("constituent_id", "=", constituentId).where("activity_id", "in", activityIds),
+);
+
 export async function notesOn(db: Kysely<Database>, constituentId: number, activityIds: readonly number[]): Promise<Map<number, string>> {
   if (activityIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom("teacher_notes")
-    .select(["activity_id", "content"])
-    .where("constituent_id", "=", constituentId)
-    .where("activity_id", "in", activityIds)
-    .execute();
+  const rows = await notesOnActivities(db, constituentId, activityIds);
   return new Map(rows.map((row) => [row.activity_id, row.content]));
 }
 

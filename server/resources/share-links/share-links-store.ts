@@ -1,3 +1,4 @@
+import { hotQuery } from "../../db/hot-query";
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
@@ -23,14 +24,13 @@ export interface LiveShareLink {
 }
 
 /** The person's live links for one resource, by type. */
+/** Read for every member's resource page: compiled once (db/hot-query.ts). */
+const liveLinks = hotQuery((db, personId: number, resourceId: number) =>
+  db.selectFrom("share_links").select(["type", "token"]).where("constituent_id", "=", personId).where("resource_id", "=", resourceId).where("revoked_at", "is", null),
+);
+
 export async function liveTokensFor(db: Kysely<Database>, personId: number, resourceId: number): Promise<Partial<Record<ShareLinkType, string>>> {
-  const rows = await db
-    .selectFrom("share_links")
-    .select(["type", "token"])
-    .where("constituent_id", "=", personId)
-    .where("resource_id", "=", resourceId)
-    .where("revoked_at", "is", null)
-    .execute();
+  const rows = await liveLinks(db, personId, resourceId);
   return Object.fromEntries(rows.map((row) => [row.type, row.token]));
 }
 

@@ -30,7 +30,7 @@ function formPostFrom(app: express.Express, referer: string | undefined) {
 }
 
 describe("requireUser", () => {
-  const ada: CurrentUser = { id: 7, email: "ada@example.org", firstName: "Ada", lastName: "Okoro" };
+  const ada: CurrentUser = { id: 7, email: "ada@example.org", firstName: "Ada", lastName: "Okoro", prefixId: -1, ownMemberships: [] };
 
   it("lets a signed-in user through", async () => {
     expect((await request(appWith(ada)).get("/account/my-account/")).text).toBe("my account");

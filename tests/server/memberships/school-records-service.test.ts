@@ -63,7 +63,7 @@ describe.each(databaseEngines)("the school records service on %s", (engine) => {
   });
 
   it("reports email verification from its source", async () => {
-    expect(await service.sessionStatus({ id: viewer, email: "viewer@example.org", firstName: "Jo", lastName: "Baptiste" })).toMatchObject({ emailVerified: true, constituentId: viewer });
+    expect(await service.sessionStatus({ id: viewer, email: "viewer@example.org", firstName: "Jo", lastName: "Baptiste", prefixId: -1, ownMemberships: [] })).toMatchObject({ emailVerified: true, constituentId: viewer });
   });
 
   it("logs a refusal at warn with who, which rule and which record, and returns a not-found refusal (as for a missing record)", async () => {

@@ -70,3 +70,12 @@ export async function signedInPayer(t: TestApp, email: string, options: { member
 }
 
 export type Payer = Awaited<ReturnType<typeof signedInPayer>>;
+
+/** Buys an individual yearly membership for the signed-in `constituentId` on the sandbox with the success card, as the wizard does. */
+export async function checkoutAndPay(t: TestApp, agent: Agent, constituentId: number): Promise<void> {
+  const token = await freshToken(agent);
+  const basket = await agent.post("/account/add-to-basket/").set("X-CSRFToken", token).send(basketItem(constituentId));
+  if (basket.status !== 201) throw new Error(`add-to-basket answered ${basket.status}: ${basket.text}`);
+  const paid = await payOnSandbox(agent, token, sessionIdIn(basket.body), "4242 4242 4242 4242");
+  if (paid.status !== 303) throw new Error(`the sandbox answered ${paid.status}: ${paid.text}`);
+}

@@ -1,3 +1,8 @@
+import { once } from "node:events";
+import { createServer, get as httpGet, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import type { Express } from "express";
 import request from "supertest";
 
 /** The token of `<meta name="csrf-token">` in a rendered page. */
@@ -25,4 +30,28 @@ export async function browserWithPage(app: TestTarget, path = "/account/login/")
   const agent = request.agent(app);
   const page = await agent.get(path).set("Accept", "text/html");
   return { agent, token: csrfTokenOf(page.text) };
+}
+
+/** An Express app to serve a page from. */
+export type PageApp = Express;
+
+/** GET as a browser does (gzip and Brotli accepted), over a real socket: the body as sent, then decoded by zlib's own gunzip (or Brotli). */
+export async function fetchAsBrowser(app: PageApp, cookie: string, path: string) {
+  const server = createServer(app).listen(0, "127.0.0.1");
+  await once(server, "listening");
+  try {
+    const { port } = server.address() as AddressInfo;
+    const [response] = (await once(
+      httpGet({ host: "127.0.0.1", port, path, headers: { Cookie: cookie, Accept: "text/html", "Accept-Encoding": "gzip, br" } }),
+      "response",
+    )) as [IncomingMessage];
+    const chunks: Buffer[] = [];
+    for await (const chunk of response) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks);
+    const encoding = response.headers["content-encoding"];
+    const html = (encoding === "gzip" ? gunzipSync(raw) : encoding === "br" ? brotliDecompressSync(raw) : raw).toString();
+    return { response: { status: response.statusCode, headers: response.headers }, html };
+  } finally {
+    server.close();
+  }
 }

@@ -73,6 +73,13 @@ describe.each(databaseEngines)("KyselySessionStore on %s", (engine) => {
     expect(await call((done) => store.get("t", done))).not.toBeNull();
   });
 
+  it("reads a session with the row's expiry, which a touch moved on (not the one saved in it)", async () => {
+    await call((done) => store.set("rolled", sessionData(now + 60_000), done));
+    await call((done) => store.touch("rolled", sessionData(now + 10 * 60_000), done));
+    const read = await call<SessionData | null>((done) => store.get("rolled", done));
+    expect(new Date(read!.cookie.expires!).getTime()).toBe(now + 10 * 60_000);
+  });
+
   it("keeps a session without a cookie expiry for the fallback lifetime", async () => {
     const shortStore = new KyselySessionStore(database.db, { now: () => now, fallbackTtlMs: 5_000 });
     await call((done) => shortStore.set("f", { cookie: {} } as unknown as SessionData, done));

@@ -1,6 +1,8 @@
 import type { SessionData } from "express-session";
-import { RedisStore } from "connect-redis";
+import { RedisSessionStore } from "../../../../server/http/session/redis-session-store";
+import { createSessionStore } from "../../../../server/http/session/session-store";
 import { connectTestRedis, redisTestUrl, type TestRedis } from "../../support/redis";
+import { createTestDatabase, type TestDatabase } from "../../support/databases";
 
 function sessionData(expires: number, extra: Record<string, unknown> = {}): SessionData {
   return { cookie: { expires: new Date(expires), originalMaxAge: 60_000, httpOnly: true, path: "/" }, ...extra } as unknown as SessionData;
@@ -10,16 +12,23 @@ function call<T>(invoke: (callback: (error: unknown, value?: T) => void) => void
   return new Promise((resolve, reject) => invoke((error, value) => (error ? reject(error) : resolve(value))));
 }
 
-// The same store createSessionStore builds when REDIS_URL is set, under a unique prefix.
+// The store createSessionStore builds when REDIS_URL is set, under a unique prefix.
 describe.runIf(redisTestUrl())("the Redis session store", () => {
   let redis: TestRedis;
-  let store: RedisStore;
+  let database: TestDatabase;
+  let store: RedisSessionStore;
 
   beforeAll(async () => {
     redis = await connectTestRedis();
-    store = new RedisStore({ client: redis.client, prefix: `${redis.prefix}sess:` });
+    database = await createTestDatabase("sqlite");
+    const built = createSessionStore({ db: database.db, redis: redis.client, redisKeyPrefix: redis.prefix }).store;
+    if (!(built instanceof RedisSessionStore)) throw new Error("createSessionStore with Redis built another store");
+    store = built;
   });
-  afterAll(() => redis.dispose());
+  afterAll(async () => {
+    await redis.dispose();
+    await database.dispose();
+  });
 
   it("stores and reads back a session with a TTL from the cookie", async () => {
     await call((done) => store.set("abc", sessionData(Date.now() + 60_000, { csrfToken: "t1" }), done));
@@ -40,6 +49,16 @@ describe.runIf(redisTestUrl())("the Redis session store", () => {
     await call((done) => store.set("t", sessionData(Date.now() + 5_000), done));
     await call((done) => store.touch("t", sessionData(Date.now() + 120_000), done));
     expect(await redis.client.pTTL(`${redis.prefix}sess:t`)).toBeGreaterThan(100_000);
+  });
+
+  it("reads a session with the expiry Redis holds, which a touch moved on (not the one saved in it)", async () => {
+    const savedExpiry = Date.now() + 60_000;
+    await call((done) => store.set("rolled", sessionData(savedExpiry), done));
+    await call((done) => store.touch("rolled", sessionData(Date.now() + 600_000), done));
+    const read = await call<SessionData | null>((done) => store.get("rolled", done));
+    const expires = new Date(read!.cookie.expires!).getTime();
+    expect(expires).toBeGreaterThan(Date.now() + 590_000);
+    expect(expires).toBeLessThanOrEqual(Date.now() + 600_000);
   });
 
   it("lets an expired session disappear", async () => {

@@ -1,0 +1,126 @@
+import type { Request, Response } from "express";
+import { byteLru } from "../byte-lru";
+import { compressQuickly, precompress, splicedGzip, type PrecompressedPiece } from "../spliced-gzip";
+import { preferredEncoding } from "../../http/accept-encoding";
+import { PartSlots, renderParts, splitAtParts, type SharedPage } from "../../views/personal-parts";
+
+/*
+ * A member's page as the shared part, rendered once, plus their own parts
+ * (issue 27; docs/performance.md, "A member's page"). The shared part is the
+ * page every member sees (a resource's whole body, its activities, the
+ * layout), rendered for a neutral member with each personal part a marker
+ * (views/personal-parts.ts), split there, and kept: its chunks plain and as
+ * sync-flushed deflate, under the site's content version and for at most
+ * `ttlMs`, as the visitors' page cache keeps pages. Each request renders the
+ * member's parts (the CSRF token's meta tag, the header's account links, a
+ * flash notice, and the page's own: the tools panel, each activity's note)
+ * with the very macros the template names, and sends the chunks with the
+ * parts between them: gzip spliced from the kept deflate and the parts as
+ * stored blocks (cache/spliced-gzip.ts), or plain. Nothing of a member is
+ * ever kept: the shared render has no member in it, and a part is rendered
+ * per request from that request's own data. The answer is personal
+ * (`Cache-Control: private, no-store`, http/personal-responses.ts).
+ */
+
+/** What the shared render of a page needs, and what its parts will need to know of it. */
+export interface SharedRender<Meta> {
+  /** The template's context for a neutral member: everything but the layout's own locals. */
+  context: Record<string, unknown>;
+  /** What the page's parts are built from (ids, titles), kept with it so a kept page needs no query. */
+  meta: Meta;
+}
+
+export interface MemberPageRequest<Meta> {
+  view: string;
+  /** The shared render's context, or undefined when there is no such page (the route then answers as usual: a 404). */
+  shared(): Promise<SharedRender<Meta> | undefined>;
+  /** This member's params for the page's own parts, by part name; undefined when the page is not theirs to see whole (the route renders it as usual). */
+  parts(meta: Meta): Promise<Record<string, unknown> | undefined>;
+}
+
+export interface MemberPages {
+  /** Sends the page for the signed-in member; false when it did not (no such page, or not a member's), having sent nothing. */
+  send<Meta>(req: Request, res: Response, page: MemberPageRequest<Meta>): Promise<boolean>;
+}
+
+interface KeptShared {
+  version: number;
+  storedAt: number;
+  page: SharedPage;
+  pieces: PrecompressedPiece[];
+  meta: unknown;
+}
+
+/** A part this long or longer is compressed (quickly) on its way; shorter ones go as they are. */
+const COMPRESSED_PART_LENGTH = 512;
+
+/** Addresses longer than this are rendered whole every time. */
+const MAX_KEY_LENGTH = 512;
+
+/** Stands in for the member in the shared render: signed in (the layout's signed-in shape), and nobody. */
+const NEUTRAL_MEMBER = Object.freeze({ id: 0, email: "", firstName: "", lastName: "", prefixId: -1, ownMemberships: [] });
+
+export function memberPages(options: { readVersion: () => Promise<number>; maxBytes: number; ttlMs: number; now?: () => number }): MemberPages {
+  const kept = byteLru<KeptShared>(options.maxBytes);
+  const now = options.now ?? Date.now;
+
+  async function sharedPage<Meta>(req: Request, res: Response, page: MemberPageRequest<Meta>): Promise<KeptShared | undefined> {
+    const key = `${page.view} ${req.originalUrl}`;
+    const version = await options.readVersion();
+    const found = kept.get(key);
+    if (found && found.version === version && now() - found.storedAt < options.ttlMs) return found;
+    const shared = await page.shared();
+    if (!shared) return undefined;
+    const slots = new PartSlots();
+    const html = await renderShared(res, page.view, { ...layoutLocals(res), ...shared.context, personalParts: slots });
+    const split = splitAtParts(html, slots);
+    const entry: KeptShared = { version, storedAt: now(), page: split, pieces: split.chunks.map(precompress), meta: shared.meta };
+    if (req.originalUrl.length <= MAX_KEY_LENGTH) {
+      const bytes = entry.pieces.reduce((sum, piece) => sum + piece.plain.length + piece.deflated.length, key.length);
+      kept.set(key, entry, bytes);
+    }
+    return entry;
+  }
+
+  return {
+    async send(req, res, page) {
+      const entry = await sharedPage(req, res, page);
+      if (!entry) return false;
+      const own = await page.parts(entry.meta as Parameters<typeof page.parts>[0]);
+      if (!own) return false;
+      const gzip = preferredEncoding(req.headers["accept-encoding"], ["gzip"]) === "gzip";
+      const parts = renderParts(entry.page, { ...layoutParts(res), ...own }).map((markup) =>
+        gzip && markup.length >= COMPRESSED_PART_LENGTH ? compressQuickly(markup) : Buffer.from(markup),
+      );
+      const pieces = entry.pieces.flatMap((piece, index) => (index < parts.length ? [piece, parts[index]!] : [piece]));
+      const body = gzip ? splicedGzip(pieces) : Buffer.concat(pieces.map((piece) => (Buffer.isBuffer(piece) ? piece : piece.plain)));
+      res.statusCode = 200;
+      res.setHeader("Content-Type", "text/html; charset=utf-8");
+      res.setHeader("Vary", "Accept-Encoding");
+      if (gzip) res.setHeader("Content-Encoding", "gzip");
+      res.setHeader("Content-Length", body.length);
+      res.end(req.method === "HEAD" ? undefined : body);
+      return true;
+    },
+  };
+}
+
+/** The layout's locals that are the same for every member of this page (page-locals.ts), read one by one: `flash` is spent when read. */
+function layoutLocals(res: Response): Record<string, unknown> {
+  const { site, currentPath, canonicalPath, indexable, currentYear, cspNonce } = res.locals;
+  return { site, currentPath, canonicalPath, indexable, currentYear, cspNonce, currentUser: NEUTRAL_MEMBER, csrfToken: "", csrfTokenIssued: false, flash: undefined };
+}
+
+/** The layout's own parts' params for this request (templates/layouts/base.njk). */
+function layoutParts(res: Response): Record<string, unknown> {
+  const { currentUser, currentPath, csrfToken, site } = res.locals;
+  return {
+    "csrf-meta": csrfToken,
+    "header-account": { site, currentPath, currentUser, csrfToken },
+    flash: res.locals.flash,
+  };
+}
+
+function renderShared(res: Response, view: string, context: Record<string, unknown>): Promise<string> {
+  return new Promise((resolve, reject) => res.app.render(view, context, (error: Error | null, html?: string) => (error ? reject(error) : resolve(html ?? ""))));
+}

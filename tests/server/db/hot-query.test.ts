@@ -1,0 +1,49 @@
+import { hotQuery } from "../../../server/db/hot-query";
+import { createTestDatabase, databaseEngines, type TestDatabase } from "../support/databases";
+
+describe.each(databaseEngines)("a hot query, compiled once per shape, on %s (issue 27)", (engine) => {
+  let database: TestDatabase;
+  let builds = 0;
+  const sessionsOf = hotQuery((db, prefix: string, sids: readonly string[], after: number) => {
+    builds += 1;
+    return db
+      .selectFrom("sessions")
+      .select(["sid", "expires_at"])
+      .where("sid", "like", prefix)
+      .where("sid", "in", sids)
+      .where("expires_at", ">", after)
+      // A value the query names itself stays as compiled.
+      .where("sess", "!=", "never")
+      .orderBy("sid");
+  });
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    const rows = ["a1", "a2", "a3", "b1"].map((sid, index) => ({ sid, sess: "{}", expires_at: 1000 + index, created_at: 0 }));
+    await database.db.insertInto("sessions").values(rows).execute();
+  });
+  afterAll(() => database.dispose());
+
+  it("answers as the query built afresh does, with each call's own values, building once per list length", async () => {
+    expect(await sessionsOf(database.db, "a%", ["a1", "a3"], 0)).toEqual([
+      { sid: "a1", expires_at: 1000 },
+      { sid: "a3", expires_at: 1002 },
+    ]);
+    expect(await sessionsOf(database.db, "a%", ["a2", "b1"], 1000)).toEqual([{ sid: "a2", expires_at: 1001 }]);
+    expect(await sessionsOf(database.db, "b%", ["a2", "b1"], 0)).toEqual([{ sid: "b1", expires_at: 1003 }]);
+    expect(builds).toBe(1);
+    expect(await sessionsOf(database.db, "%", ["a1", "a2", "b1"], 1000)).toEqual([
+      { sid: "a2", expires_at: 1001 },
+      { sid: "b1", expires_at: 1003 },
+    ]);
+    expect(builds).toBe(2);
+  });
+
+  it("runs inside a transaction, seeing its writes", async () => {
+    await database.db.transaction().execute(async (trx) => {
+      await trx.insertInto("sessions").values({ sid: "a9", sess: "{}", expires_at: 5000, created_at: 0 }).execute();
+      expect(await sessionsOf(trx, "a%", ["a9", "a1"], 2000)).toEqual([{ sid: "a9", expires_at: 5000 }]);
+      await trx.deleteFrom("sessions").where("sid", "=", "a9").execute();
+    });
+  });
+});
