@@ -220,7 +220,7 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
       crm,
       takings: (from, to) => payments.takings(from, to),
       requests,
-      orders: { ledger: payments.ledger, refundsOf: (orderId) => payments.refundsOf(orderId), refund: (request) => payments.refund(request), crm, audit },
+      orders: { ledger: payments.ledger, refundsOf: (orderId) => payments.refundsOf(orderId), refund: (request) => payments.refund(request), resendReceipt: (orderId) => payments.resendReceipt(orderId), crm, audit },
       people: {
         crm,
         ids: crmIds,

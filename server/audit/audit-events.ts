@@ -46,6 +46,8 @@ export const AUDIT_EVENTS = [
   "payment.fulfilled",
   /** Money went back on an order: staff's refund (staffActorId) or the provider's. Record: the order, refunded pence before and after. details: { orderId, amountPence, startedBy, membershipEnded } */
   "payment.refunded",
+  /** Staff sent an order's receipt again from the back office. Record: the order. details: { orderId } */
+  "payment.receipt-resent",
   /** Paid, but refused on arrival by the school-purchase rule: nothing granted, to refund. details: { orderId, organisationId, reason } */
   "payment.unfulfilled",
   /** Recorded by the account deletion (My account, "Delete my account"). */

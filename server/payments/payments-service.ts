@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { AuditLog } from "../audit";
 import type { CrmIds, CrmPort } from "../crm";
 import type { Database } from "../db/schema";
+import { inTransaction } from "../db/transactions";
 import { formatLondonDate } from "../domain/membership-status";
 import { formatPounds, isPlanType, planLabel, pricePlan } from "../domain/plans";
 import type { Logger } from "../logging";
@@ -90,6 +91,8 @@ export interface PaymentsService {
   ledger: OrderLedger;
   /** An order's refunds, oldest first. */
   refundsOf(orderId: number): Promise<RefundRecord[]>;
+  /** The paid order's receipt again, to the payer's address now (the back office); refused for an order not paid. */
+  resendReceipt(orderId: number): Promise<{ sentTo: string } | Refusal>;
   /** Staff refund part or all of what is left of a paid order through the provider; answers the order's refunds. */
   refund(request: StaffRefund): Promise<RefundRecord[] | Refusal>;
 }
@@ -308,6 +311,17 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
 
     ledger: orderLedger(db, describe),
     refundsOf: (orderId) => refunds.refundsOf(orderId),
+    async resendReceipt(orderId) {
+      const order = await orders.byId(orderId);
+      if (!order) return refuse("not-found", "We couldn't find that order.");
+      if (order.status !== "approved" || !order.provider_reference || !order.fulfilled_at) return refuse("conflict", "Only a paid order has a receipt.", { rule: "order-paid" });
+      const payer = await crm.personContact(order.constituent_id);
+      if (!payer?.Email) return refuse("conflict", "The payer's account has been deleted, so there is no address to send it to.", { rule: "payer-exists" });
+      const reference = order.provider_reference;
+      // The receipt as it was sent: paid on the day the membership was given.
+      await inTransaction(db, (trx) => crm.inTransaction((trxCrm) => queueReceipt(trx, trxCrm, order, reference, new Date(order.fulfilled_at!)), { joining: trx }));
+      return { sentTo: payer.Email };
+    },
     refund: async (request) => refunds.refundByStaff(await orders.byId(request.orderId), request),
 
     sandbox: deps.sandbox

@@ -19,6 +19,7 @@ import { signedInStaff, signedInStaffOnly, staffNavigation } from "./staff-guard
  *   GET /staff/orders/?status=&plan=&provider=&from=&to=&ref=&page=   every order, filtered, 25 a page
  *   GET /staff/orders/export.csv?(the same filters)                   the matching orders as CSV, streamed
  *   GET /staff/orders/{id}/                                           one order, its refunds and the refund form
+ *   POST /staff/orders/{id}/receipt/                                  the receipt again, to the payer
  *   POST /staff/orders/{id}/refund/                                   refund (amount in pounds, membership: end | keep)
  */
 
@@ -72,6 +73,18 @@ export function staffOrdersRoutes(options: { staff: StaffService }): Router {
     }
     const latest = refunded.at(-1)!;
     setFlash(req, { variant: "success", text: `${latest.amount} refunded${latest.membershipEnded ? ", and the membership ended" : ""}. The payer has been sent a receipt.` });
+    res.redirect(303, `${ORDERS_PATH}${orderId}/`);
+  });
+
+  router.post(`${ORDERS_PATH}:orderId/receipt/`, async (req, res) => {
+    const orderId = pathId(req.params.orderId);
+    const sent = await desk.resendReceipt(signedInStaff(req), orderId, req.ip ?? "");
+    if (isRefusal(sent)) {
+      if (sent.reason === "forbidden" || sent.reason === "not-found") throw httpErrorOf(sent);
+      setFlash(req, { variant: "error", text: sent.message });
+    } else {
+      setFlash(req, { variant: "success", text: `The receipt is on its way to ${sent.sentTo}.` });
+    }
     res.redirect(303, `${ORDERS_PATH}${orderId}/`);
   });
 

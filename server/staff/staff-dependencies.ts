@@ -34,6 +34,7 @@ export interface OrdersDeskDependencies {
   ledger: OrderLedger;
   refundsOf(orderId: number): Promise<RefundRecord[]>;
   refund(request: StaffRefund): Promise<RefundRecord[] | Refusal>;
+  resendReceipt(orderId: number): Promise<{ sentTo: string } | Refusal>;
   crm: Pick<CrmPort, "personContact" | "constituentDetail">;
   audit: AuditLog;
 }

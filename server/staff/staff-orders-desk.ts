@@ -1,6 +1,6 @@
 import { csvLine } from "../domain/csv";
 import type { LedgerOrder, OrderQuery, RefundRecord } from "../payments";
-import { refuse, type Refusal } from "../shared/refusal";
+import { isRefusal, refuse, type Refusal } from "../shared/refusal";
 import { roleRefusal } from "./role-refusal";
 import type { OrdersDeskDependencies } from "./staff-dependencies";
 import type { SignedInStaff } from "./staff-sign-in";
@@ -83,6 +83,17 @@ export function staffOrdersDesk(deps: OrdersDeskDependencies) {
       if (refused) return refused;
       const order = await deps.ledger.order(orderId);
       return order ? viewOf(order, true) : refuse("not-found", "We couldn't find that order.");
+    },
+
+    /** The order's receipt again, to the payer; audited. */
+    async resendReceipt(staff: SignedInStaff, orderId: number, ip: string): Promise<{ sentTo: string } | Refusal> {
+      const refused = roleRefusal(staff, "manage-orders", FINANCE_ONLY);
+      if (refused) return refused;
+      const sent = await deps.resendReceipt(orderId);
+      if (!isRefusal(sent)) {
+        await deps.audit.record({ event: "payment.receipt-resent", actorId: null, staffActorId: staff.id, ip, details: { orderId }, record: { type: "order", id: orderId } });
+      }
+      return sent;
     },
 
     /** Refunds an order through the payment port: finance and above; the amount in pounds as typed. */

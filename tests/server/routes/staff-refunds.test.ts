@@ -132,6 +132,24 @@ describe.each(databaseEngines)("refunds on %s", (engine) => {
     expect(await expiryOf(school.membershipId!)).toBeLessThanOrEqual(Date.now());
   });
 
+  it("emails the receipt again to the payer, audited; an order never paid has none", async () => {
+    const paid = await paidIndividualOrder();
+    const token = await staffToken(finance.agent, "/staff/");
+    const sent = await finance.agent.post(`/staff/orders/${paid.orderId}/receipt/`).type("form").send({ _csrf: token });
+    expect(sent.status).toBe(303);
+    const [receipt] = await mailTo(t.database.db, paid.email);
+    expect(receipt).toMatchObject({ template: "receipt" });
+    expect(receipt!.text_body).toContain("Amount: £45.00");
+    expect(receipt!.text_body).toContain(`Reference: ${paid.reference}`);
+    const audit = await t.database.db.selectFrom("audit_events").selectAll().where("event", "=", "payment.receipt-resent").orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ record_type: "order", record_id: String(paid.orderId) });
+
+    await t.database.db.updateTable("payment_orders").set({ status: "pending", fulfilled_at: null }).where("id", "=", paid.orderId).execute();
+    await finance.agent.post(`/staff/orders/${paid.orderId}/receipt/`).type("form").send({ _csrf: token });
+    expect((await finance.agent.get(`/staff/orders/${paid.orderId}/`).set("Accept", "text/html")).text).toContain("Only a paid order has a receipt.");
+    expect(await mailTo(t.database.db, paid.email)).toHaveLength(1);
+  });
+
   it("is refused to the membership role on the server (403), refunding nothing", async () => {
     const paid = await paidIndividualOrder();
     expect((await refund(membership, paid.orderId, { amount: "45.00", membership: "end" })).status).toBe(403);
