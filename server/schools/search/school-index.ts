@@ -97,6 +97,18 @@ export function buildSchoolIndex(rows: readonly SchoolRow[]): SchoolIndex {
     folded.push(row.name.toLowerCase());
   });
 
+  // Word ids renumbered in alphabetical order: the words a prefix starts are then one range of ids, their postings one
+  // stretch of the flat arrays below, and a candidate's among its own words one search for the range's start.
+  const rankOf = new Int32Array(words.length);
+  words
+    .map((_, id) => id)
+    .sort((a, b) => (words[a]! < words[b]! ? -1 : 1))
+    .forEach((id, rank) => (rankOf[id] = rank));
+  renumber(words, rankOf);
+  renumber(postingDocs, rankOf);
+  renumber(postingFields, rankOf);
+  words.forEach((word, id) => wordIds.set(word, id));
+
   // All postings in two flat arrays, word `id`'s from postingStart[id] to postingStart[id + 1]: a handful of objects
   // instead of two per word, so a full garbage collection does not have to walk tens of thousands of them.
   const postingStart = new Int32Array(words.length + 1);
@@ -130,7 +142,6 @@ export function buildSchoolIndex(rows: readonly SchoolRow[]): SchoolIndex {
   const nameOrder = new Int32Array(rows.length);
   const byName = Array.from(rows.keys()).sort((a, b) => (folded[a]! < folded[b]! ? -1 : folded[a]! > folded[b]! ? 1 : a - b));
   byName.forEach((doc, rank) => (nameOrder[doc] = rank));
-  const sorted = words.map((_, id) => id).sort((a, b) => (words[a]! < words[b]! ? -1 : 1));
   // Each letter pair's typo-eligible words: a misspelling shares most of its pairs with the word meant.
   const pairLists = new Map<string, number[]>();
   words.forEach((word, id) => {
@@ -145,30 +156,35 @@ export function buildSchoolIndex(rows: readonly SchoolRow[]): SchoolIndex {
   const sharedPairs = new Uint8Array(words.length);
   const noWords = new Int32Array(0);
 
-  /** The first position in `sorted` whose word is not before `prefix`. */
+  /** The first word id (ids are in alphabetical order) whose word is not before `prefix`. */
   const lowerBound = (prefix: string) => {
     let low = 0;
-    let high = sorted.length;
+    let high = words.length;
     while (low < high) {
       const middle = (low + high) >> 1;
-      if (words[sorted[middle]!]! < prefix) low = middle + 1;
+      if (words[middle]! < prefix) low = middle + 1;
       else high = middle;
     }
     return low;
   };
 
-  /** Every word a term may mean, with how well it matches: itself, words it starts, words a typo or two away. */
-  function matchesOf(term: string, isLast: boolean): Map<number, number> {
+  /**
+   * Every word a term may mean, with how well it matches: the words it starts (ids `from` to `to`, itself among them
+   * as EXACT), or only itself; and in `found`, the words a typo or two away.
+   */
+  function matchesOf(term: string, isLast: boolean): { from: number; to: number; found: Map<number, number> } {
     const found = new Map<number, number>();
     const exact = wordIds.get(term);
-    if (exact !== undefined) found.set(exact, EXACT);
+    let from = 0;
+    let to = 0;
     // The last term is a prefix (it may still be being typed); an earlier one only when it is no word itself ("oakf prim").
     if (isLast || exact === undefined) {
-      for (let at = lowerBound(term); at < sorted.length && words[sorted[at]!]!.startsWith(term); at++) {
-        if (!found.has(sorted[at]!)) found.set(sorted[at]!, PREFIX);
-      }
-    }
-    if (term.length < TYPO_MIN_LENGTH || /\d/.test(term)) return found;
+      from = lowerBound(term);
+      to = from;
+      while (to < words.length && words[to]!.startsWith(term)) to++;
+    } else found.set(exact, EXACT);
+    const inRange = (id: number) => id >= from && id < to;
+    if (term.length < TYPO_MIN_LENGTH || /\d/.test(term)) return { from, to, found };
     const allowed = term.length >= LONG_WORD ? 2 : 1;
     // An edit changes at most three letter pairs (a swap: "feil" and "fiel"), so a word `allowed` edits away shares all but
     // 2 * allowed + 1 of them and is in one of the rarest that many + 1 pairs' lists; the commoner lists are only searched for those words.
@@ -191,14 +207,14 @@ export function buildSchoolIndex(rows: readonly SchoolRow[]): SchoolIndex {
       if (shared >= needed) candidates.push(id);
     }
     for (const id of candidates) {
-      if (found.has(id)) continue;
+      if (found.has(id) || inRange(id)) continue;
       const word = words[id]!;
       const distance = editDistance(term, word, allowed);
       if (distance <= allowed) found.set(id, distance === 1 ? ONE_TYPO : TWO_TYPOS);
       // Still being typed, with a typo: "oakfeil" is the start of "oakfield", one letter off.
       else if (isLast && word.length > term.length && word.charCodeAt(0) === term.charCodeAt(0) && startsWithinOneEdit(term, word)) found.set(id, ONE_TYPO);
     }
-    return found;
+    return { from, to, found };
   }
 
   // Scratch space for one query at a time (queries never interleave: no await inside find).
@@ -215,9 +231,18 @@ export function buildSchoolIndex(rows: readonly SchoolRow[]): SchoolIndex {
   const typoMatched = new Uint8Array(words.length);
 
   const nameWords = names.seal();
+  for (let at = 0; at < nameWords.ids.length; at++) {
+    nameWords.ids[at] = rankOf[nameWords.ids[at]!]!;
+    if (nameWords.aliases[at]! >= 0) nameWords.aliases[at] = rankOf[nameWords.aliases[at]!]!;
+  }
 
   /** A term's words and how well each matches, and how many schools they hold between them. */
   interface TermMatches {
+    /** The words it starts, ids `from` to `to` (none when `to` is `from`): PREFIX, or EXACT for `exact`, the term itself. */
+    from: number;
+    to: number;
+    exact: number;
+    /** Its other words (itself alone when it is no prefix, and those a typo or two away), and how well each matches. */
     ids: Int32Array;
     qualities: Uint8Array;
     postings: number;
@@ -236,7 +261,19 @@ export function buildSchoolIndex(rows: readonly SchoolRow[]): SchoolIndex {
   }
 
   /** Credits `termIndex` to every school of its words: gathering them as candidates, or only to those already gathered. */
-  function scan({ ids, qualities }: TermMatches, termIndex: number, gathers: boolean, touchedCount: number): number {
+  function scan({ from, to, exact, ids, qualities }: TermMatches, termIndex: number, gathers: boolean, touchedCount: number): number {
+    // The range's postings are one stretch; each posting's word is found by walking the word offsets alongside.
+    let id = from;
+    for (let at = postingStart[from]!, end = postingStart[to]!; at < end; at++) {
+      while (postingStart[id + 1]! <= at) id++;
+      const doc = allDocs[at]!;
+      if (!seen[doc]) {
+        if (!gathers) continue;
+        seen[doc] = 1;
+        touched[touchedCount++] = doc;
+      }
+      credit(doc, allFields[at]!, id === exact ? EXACT : PREFIX, termIndex);
+    }
     for (let match = 0; match < ids.length; match++) {
       const id = ids[match]!;
       const quality = qualities[match]!;
@@ -257,13 +294,20 @@ export function buildSchoolIndex(rows: readonly SchoolRow[]): SchoolIndex {
    * Credits `termIndex` to the schools gathered, looking its words up among each school's own: for a common term and
    * few candidates. A school that already misses more than `allowedMisses` terms is out, and is not looked at.
    */
-  function lookUp({ ids, qualities }: TermMatches, termIndex: number, touchedCount: number, allowedMisses: number, urnSchool: number): void {
+  function lookUp(termMatches: TermMatches, termIndex: number, touchedCount: number, allowedMisses: number, urnSchool: number): void {
+    const { ids, qualities, exact } = termMatches;
     for (let at = 0; at < touchedCount; at++) {
       const doc = touched[at]!;
       if (missed[doc]! > allowedMisses && doc !== urnSchool) continue;
       const from = docStart[doc]!;
       const to = docStart[doc + 1]!;
       let hit = false;
+      if (termMatches.to > termMatches.from) {
+        for (let slot = firstAtLeast(docWords, termMatches.from, from, to); slot < to && docWords[slot]! < termMatches.to; slot++) {
+          credit(doc, docFields[slot]!, docWords[slot] === exact ? EXACT : PREFIX, termIndex);
+          hit = true;
+        }
+      }
       for (let match = 0; match < ids.length; match++) {
         const found = positionIn(docWords, ids[match]!, from, to);
         if (found >= 0) {
@@ -298,7 +342,7 @@ export function buildSchoolIndex(rows: readonly SchoolRow[]): SchoolIndex {
       const gathers = rank < seeds;
       // Once gathered, a school's misses are counted, so that one already out is not looked up again (same answers, less work).
       if (rank === seeds) for (let seed = 0; seed < seeds; seed++) countMisses(order[seed]!, touchedCount);
-      if (!gathers && touchedCount * termMatches.ids.length * LOOK_UP_COST < termMatches.postings) lookUp(termMatches, termIndex, touchedCount, allowedMisses, urnSchool);
+      if (!gathers && touchedCount * (termMatches.ids.length + 1) * LOOK_UP_COST < termMatches.postings) lookUp(termMatches, termIndex, touchedCount, allowedMisses, urnSchool);
       else {
         touchedCount = scan(termMatches, termIndex, gathers, touchedCount);
         if (!gathers && rank < termTotal - 1) countMisses(termIndex, touchedCount);
@@ -356,9 +400,11 @@ export function buildSchoolIndex(rows: readonly SchoolRow[]): SchoolIndex {
     let termMatches = knownTerms.get(key);
     if (!termMatches) {
       if (knownTerms.size >= MAX_KNOWN_TERMS) knownTerms.clear();
-      const found = matchesOf(term, isLast);
+      const { from, to, found } = matchesOf(term, isLast);
       const typoIds = [...found].filter(([, quality]) => quality <= ONE_TYPO).map(([id]) => id);
-      termMatches = { ids: Int32Array.from(found.keys()), qualities: Uint8Array.from(found.values()), postings: 0, typoIds: Int32Array.from(typoIds) };
+      const exact = from < to && words[from] === term ? from : -1;
+      termMatches = { from, to, exact, ids: Int32Array.from(found.keys()), qualities: Uint8Array.from(found.values()), postings: 0, typoIds: Int32Array.from(typoIds) };
+      termMatches.postings = postingStart[to]! - postingStart[from]!;
       for (const id of termMatches.ids) termMatches.postings += postingCount(id);
       knownTerms.set(key, termMatches);
     }
@@ -407,6 +453,24 @@ function positionIn(list: Int32Array, wanted: number, from: number, to: number):
     else high = middle - 1;
   }
   return -1;
+}
+
+/** The first position in the sorted stretch [from, to) of `list` whose value is not below `wanted` (`to` if none). */
+function firstAtLeast(list: Int32Array, wanted: number, from: number, to: number): number {
+  let low = from;
+  let high = to;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (list[middle]! < wanted) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** `list` reordered in place so that the item at `old` moves to `rankOf[old]`. */
+function renumber<T>(list: T[], rankOf: Int32Array): void {
+  const copy = list.slice();
+  copy.forEach((item, old) => (list[rankOf[old]!] = item));
 }
 
 function bitCount(mask: number): number {
