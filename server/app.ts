@@ -49,6 +49,7 @@ import { passwordLinkHandoff } from "./routes/password-link-handoff";
 import { signInLinkHandoff } from "./routes/sign-in-link-handoff";
 import { signInLinkRoutes } from "./routes/sign-in-link";
 import { staffBackOfficeRoutes } from "./routes/staff-back-office";
+import { staffExportsRoutes } from "./routes/staff-exports";
 import { staffOrdersRoutes } from "./routes/staff-orders";
 import { staffPeopleRoutes } from "./routes/staff-people";
 import { staffRequestsRoutes } from "./routes/staff-requests";
@@ -154,6 +155,7 @@ function staffAreaLayers(services: AppServices): RequestHandler {
     staffRequestsRoutes({ staff: features.staff }),
     staffPeopleRoutes({ staff: features.staff }),
     staffOrdersRoutes({ staff: features.staff }),
+    staffExportsRoutes({ staff: features.staff }),
   ]);
 }
 

@@ -21,6 +21,7 @@ const changes = {
   personDetails: "unwatched",
   findPerson: "unwatched",
   findPeople: "unwatched",
+  currentMembers: "unwatched",
   createPerson: "unwatched",
   updatePerson: (id: number) => id,
   changePrimaryEmail: (id: number) => id,

@@ -68,6 +68,7 @@ const crmMethods = {
   personDetails: "call",
   findPerson: "call",
   findPeople: "call",
+  currentMembers: "call",
   createPerson: "call",
   updatePerson: "call",
   changePrimaryEmail: "call",

@@ -80,6 +80,19 @@ export interface PersonContact {
   Email: string | null;
 }
 
+/** A member, and one membership they are a member through (the back office's members export). */
+export interface CurrentMember {
+  PersonId: ConstituentId;
+  FirstName: string;
+  LastName: string;
+  Email: string | null;
+  MembershipId: MembershipId;
+  LevelId: number;
+  ExpirationDateTime: string;
+  /** The school whose membership it is, or null for the person's own. */
+  School: { Id: ConstituentId; Name: string } | null;
+}
+
 /** A person as a list shows them. */
 export type PersonSummary = Pick<PersonDetails, "Id" | "FirstName" | "LastName" | "Email" | "CreatedDateTime">;
 
@@ -267,6 +280,12 @@ export interface CrmPort extends CrmReferenceData {
    */
   renewMembership(id: MembershipId, renewal: MembershipRenewal): Promise<void>;
   seatBenefits(membershipId: MembershipId): Promise<SeatBenefit[]>;
+  /**
+   * Who is a member at `now`, one row per person and membership they are a
+   * member through (their own, or a school's they hold a role at), by person
+   * then membership, `limit` rows after `after`: the back office's members export.
+   */
+  currentMembers(now: Date, after: { personId: number; membershipId: number } | null, limit: number): Promise<CurrentMember[]>;
   /** Counts of members, schools with a membership and memberships ending soon, at `now` (the back office dashboard). */
   membershipFigures(now: Date, until: Date): Promise<MembershipFigures>;
   /**

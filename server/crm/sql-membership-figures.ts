@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import type { CrmIds } from "./crm-ids";
 import type { CrmPort } from "./crm-port";
@@ -9,11 +9,71 @@ import type { CrmPort } from "./crm-port";
  * later than now (contracts/rules/membership-validity.ts); a role at a school
  * counts while it has started and not ended.
  */
-export function sqlMembershipFigures(db: Kysely<Database>, ids: CrmIds): Pick<CrmPort, "membershipFigures"> {
+export function sqlMembershipFigures(db: Kysely<Database>, ids: CrmIds): Pick<CrmPort, "membershipFigures" | "currentMembers"> {
   const roleTypes = [ids.affiliationTypes.teacher, ids.affiliationTypes.user, ids.affiliationTypes.admin];
   const count = (row: { count: number | string | bigint } | undefined) => Number(row?.count ?? 0);
 
   return {
+    async currentMembers(now, after, limit) {
+      const at = now.toISOString();
+      const own = db
+        .selectFrom("memberships")
+        .innerJoin("constituents", "constituents.id", "memberships.constituent_id")
+        .select([
+          "constituents.id as person_id",
+          "constituents.first_name",
+          "constituents.last_name",
+          "constituents.email",
+          "memberships.id as membership_id",
+          "memberships.membership_level_id as level_id",
+          "memberships.expires_at",
+          sql<number | null>`null`.as("school_id"),
+          sql<string | null>`null`.as("school_name"),
+        ])
+        .where("constituents.kind", "=", "individual")
+        .where("constituents.deleted_at", "is", null)
+        .where("memberships.expires_at", ">", at);
+      const throughSchool = db
+        .selectFrom("affiliations")
+        .innerJoin("memberships", "memberships.constituent_id", "affiliations.group_constituent_id")
+        .innerJoin("constituents", "constituents.id", "affiliations.individual_constituent_id")
+        .innerJoin("constituents as school", "school.id", "affiliations.group_constituent_id")
+        .select([
+          "constituents.id as person_id",
+          "constituents.first_name",
+          "constituents.last_name",
+          "constituents.email",
+          "memberships.id as membership_id",
+          "memberships.membership_level_id as level_id",
+          "memberships.expires_at",
+          "school.id as school_id",
+          "school.last_name as school_name",
+        ])
+        .where("constituents.deleted_at", "is", null)
+        .where("affiliations.affiliation_type_id", "in", roleTypes)
+        .where("affiliations.start_date", "<=", at)
+        .where((eb) => eb.or([eb("affiliations.end_date", "is", null), eb("affiliations.end_date", ">", at)]))
+        .where("memberships.expires_at", ">", at);
+      // UNION keeps one row per person and membership, however many roles make them a member through it.
+      let rows = db.selectFrom(own.union(throughSchool).as("members")).selectAll();
+      if (after) {
+        rows = rows.where((eb) =>
+          eb.or([eb("person_id", ">", after.personId), eb.and([eb("person_id", "=", after.personId), eb("membership_id", ">", after.membershipId)])]),
+        );
+      }
+      const found = await rows.orderBy("person_id").orderBy("membership_id").limit(limit).execute();
+      return found.map((row) => ({
+        PersonId: Number(row.person_id),
+        FirstName: row.first_name,
+        LastName: row.last_name,
+        Email: row.email,
+        MembershipId: Number(row.membership_id),
+        LevelId: Number(row.level_id),
+        ExpirationDateTime: row.expires_at,
+        School: row.school_id === null ? null : { Id: Number(row.school_id), Name: row.school_name ?? "" },
+      }));
+    },
+
     async membershipFigures(now, until) {
       const at = now.toISOString();
       const ownMembers = db

@@ -1,5 +1,3 @@
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import { Router, type Request, type Response } from "express";
 import { PLAN_TYPES } from "../../contracts/rules/plans";
 import { textField } from "../accounts";
@@ -12,6 +10,7 @@ import { londonDateOf } from "../shared/london-time";
 import { setFlash } from "../http/flash";
 import { isRefusal, type Refusal } from "../shared/refusal";
 import type { StaffService } from "../staff";
+import { sendCsv } from "./staff-exports";
 import { signedInStaff, signedInStaffOnly, staffNavigation } from "./staff-guard";
 
 /**
@@ -52,11 +51,7 @@ export function staffOrdersRoutes(options: { staff: StaffService }): Router {
     const { query } = orderFilters(req);
     const lines = await desk.exportOrders(signedInStaff(req), query, req.ip ?? "");
     if (isRefusal(lines)) throw httpErrorOf(lines);
-    res.status(200);
-    res.setHeader("Content-Type", "text/csv; charset=utf-8");
-    res.setHeader("Content-Disposition", `attachment; filename="orders-${londonDateOf(new Date())}.csv"`);
-    // Written as it is read, so a large export never sits in memory; pipeline waits whenever the client is slower.
-    await pipeline(Readable.from(lines), res);
+    await sendCsv(res, `orders-${londonDateOf(new Date())}.csv`, lines);
   });
 
   router.get(`${ORDERS_PATH}:orderId/`, async (req, res) => {

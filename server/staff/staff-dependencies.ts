@@ -39,6 +39,14 @@ export interface OrdersDeskDependencies {
   audit: AuditLog;
 }
 
+/** What the members export reads (the CRM port) and records. */
+export interface ExportsDeskDependencies {
+  crm: Pick<CrmPort, "currentMembers">;
+  ids: CrmIds;
+  audit: AuditLog;
+  clock?: () => Date;
+}
+
 /** The requests capability's methods the back office's inbox and dashboard call. */
 export type InboxRequests = Pick<RequestsService, "inbox" | "request" | "answer" | "close" | "approveJoinRequest" | "declineJoinRequest" | "counts">;
 
@@ -56,6 +64,8 @@ export interface StaffDependencies {
   crm: Pick<CrmPort, "membershipFigures">;
   /** The dashboard's orders and revenue between two instants (the payments capability's). */
   takings: (from: Date, to: Date) => Promise<Takings>;
+  /** What the members export reads. */
+  exports: ExportsDeskDependencies;
   /** What the Orders pages read. */
   orders: OrdersDeskDependencies;
   /** What the People pages read and send (other capabilities' front doors). */

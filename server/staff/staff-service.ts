@@ -3,6 +3,7 @@ import type { StaffDependencies } from "./staff-dependencies";
 import { staffDashboard, type DashboardFigures } from "./staff-dashboard";
 import { staffEnrolment, type Enrolled, type EnrolmentPage, type EnrolmentRequest } from "./staff-enrolment";
 import { staffManagement, type StaffListEntry } from "./staff-management";
+import { staffExportsDesk, type StaffExportsDesk } from "./staff-exports-desk";
 import { staffOrdersDesk, type StaffOrdersDesk } from "./staff-orders-desk";
 import { staffPeopleDesk, type StaffPeopleDesk } from "./staff-people-desk";
 import { staffRequestsDesk, type StaffRequestsDesk } from "./staff-requests-desk";
@@ -38,6 +39,8 @@ export interface StaffService {
   people: StaffPeopleDesk;
   /** The Orders pages: every order, one order, the CSV export. */
   orders: StaffOrdersDesk;
+  /** The members export. */
+  exports: StaffExportsDesk;
 }
 
 export function createStaffService(deps: StaffDependencies): StaffService {
@@ -60,5 +63,6 @@ export function createStaffService(deps: StaffDependencies): StaffService {
     requests: staffRequestsDesk(deps.requests),
     people: staffPeopleDesk({ clock: deps.clock, ...deps.people }),
     orders: staffOrdersDesk(deps.orders),
+    exports: staffExportsDesk({ clock: deps.clock, ...deps.exports }),
   };
 }

@@ -1,0 +1,68 @@
+import type { CurrentMember } from "../crm";
+import { csvLine } from "../domain/csv";
+import type { Refusal } from "../shared/refusal";
+import { roleRefusal } from "./role-refusal";
+import type { ExportsDeskDependencies } from "./staff-dependencies";
+import { levelLabel } from "./staff-people-desk";
+import type { SignedInStaff } from "./staff-sign-in";
+
+/*
+ * The back office's members export (docs/back-office.md, "Exports"): who is
+ * a member now, as CSV, read from the CRM port in batches and written as it
+ * is read; audited before its first line. The orders export is the Orders
+ * page's (staff-orders-desk.ts).
+ */
+
+/** The export's columns, in order (docs/back-office.md lists what each holds). */
+export const MEMBER_EXPORT_COLUMNS = [
+  "person_id",
+  "first_name",
+  "last_name",
+  "email",
+  "through",
+  "school_id",
+  "school_name",
+  "membership_id",
+  "level",
+  "expires_at",
+] as const;
+
+const BATCH = 500;
+
+export function staffExportsDesk(deps: ExportsDeskDependencies) {
+  const clock = deps.clock ?? (() => new Date());
+  return {
+    async exportMembers(staff: SignedInStaff, ip: string): Promise<AsyncIterable<string> | Refusal> {
+      const refused = roleRefusal(staff, "manage-memberships", "The members export is for the Membership role and above.");
+      if (refused) return refused;
+      await deps.audit.record({ event: "export.downloaded", actorId: null, staffActorId: staff.id, ip, details: { export: "members" } });
+      const now = clock();
+      return (async function* lines() {
+        yield csvLine(MEMBER_EXPORT_COLUMNS);
+        let after: { personId: number; membershipId: number } | null = null;
+        for (;;) {
+          const batch: CurrentMember[] = await deps.crm.currentMembers(now, after, BATCH);
+          for (const member of batch) {
+            yield csvLine([
+              member.PersonId,
+              member.FirstName,
+              member.LastName,
+              member.Email,
+              member.School ? "school" : "own",
+              member.School?.Id,
+              member.School?.Name,
+              member.MembershipId,
+              levelLabel(deps.ids, member.LevelId),
+              member.ExpirationDateTime,
+            ]);
+          }
+          if (batch.length < BATCH) return;
+          const last = batch.at(-1)!;
+          after = { personId: last.PersonId, membershipId: last.MembershipId };
+        }
+      })();
+    },
+  };
+}
+
+export type StaffExportsDesk = ReturnType<typeof staffExportsDesk>;
