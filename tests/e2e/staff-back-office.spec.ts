@@ -214,10 +214,13 @@ test("the back office's pages are valid HTML (the Nu HTML Checker)", async ({ pa
   await page.goto(`${personPath}erase/`);
   await expect(page.getByRole("heading", { level: 1, name: /^Erase .+'s account\?$/ })).toBeVisible();
   await expectNoAxeViolations(page);
+  await page.goto("/staff/exports/");
+  await expect(page.getByRole("link", { name: "Download members (CSV)" })).toBeVisible();
+  await expectNoAxeViolations(page);
   await page.goto("/staff/orders/?from=not-a-date");
   await expect(page.getByText("“not-a-date” is not a date")).toBeVisible();
   await expectNoAxeViolations(page);
-  for (const path of ["/staff/", "/staff/team/", `/staff/team/${id}/`, `/staff/team/${id}/remove/`, "/staff/requests/?status=all", "/staff/people/?q=example", personPath, `${personPath}erase/`, "/staff/orders/?from=not-a-date"]) {
+  for (const path of ["/staff/", "/staff/team/", `/staff/team/${id}/`, `/staff/team/${id}/remove/`, "/staff/requests/?status=all", "/staff/people/?q=example", personPath, `${personPath}erase/`, "/staff/orders/?from=not-a-date", "/staff/exports/"]) {
     const answer = await page.request.get(path);
     expect(answer.status(), path).toBe(200);
     pages[path] = await answer.text();
