@@ -1,5 +1,5 @@
 import type { CurrentMember } from "../crm";
-import { csvLine } from "../domain/csv";
+import { csvLine } from "./csv-line";
 import type { Refusal } from "../shared/refusal";
 import { roleRefusal } from "./role-refusal";
 import type { ExportsDeskDependencies } from "./staff-dependencies";

@@ -1,4 +1,4 @@
-import { csvLine } from "../domain/csv";
+import { csvLine } from "./csv-line";
 import type { LedgerOrder, OrderQuery, RefundRecord } from "../payments";
 import { isRefusal, refuse, type Refusal } from "../shared/refusal";
 import { roleRefusal } from "./role-refusal";

@@ -1,4 +1,4 @@
-import { csvField, csvLine } from "../../../server/domain/csv";
+import { csvField, csvLine } from "../../../server/staff/csv-line";
 
 describe("a CSV line", () => {
   it("quotes a field with a comma, quote or line break, doubling quotes, and ends in CRLF", () => {
