@@ -4,8 +4,10 @@ import type { CrmIds } from "./crm-ids";
 import type { CrmPort } from "./crm-port";
 
 /**
- * The back office dashboard's membership counts in the embedded CRM
- * (CrmPort.membershipFigures). A membership is current while its expiry is
+ * The back office's membership counts (CrmPort.membershipFigures) and its
+ * members export (CrmPort.currentMembers) in the embedded CRM, from one
+ * definition of who is a member: their own membership, or a role at a school
+ * with one. A membership is current while its expiry is
  * later than now (contracts/rules/membership-validity.ts); a role at a school
  * counts while it has started and not ended.
  */
@@ -13,47 +15,42 @@ export function sqlMembershipFigures(db: Kysely<Database>, ids: CrmIds): Pick<Cr
   const roleTypes = [ids.affiliationTypes.teacher, ids.affiliationTypes.user, ids.affiliationTypes.admin];
   const count = (row: { count: number | string | bigint } | undefined) => Number(row?.count ?? 0);
 
+  /** People's own memberships current at `at` (erased people left out). */
+  const ownMemberships = (at: string) =>
+    db
+      .selectFrom("memberships")
+      .innerJoin("constituents", "constituents.id", "memberships.constituent_id")
+      .where("constituents.kind", "=", "individual")
+      .where("constituents.deleted_at", "is", null)
+      .where("memberships.expires_at", ">", at);
+  /** A role at a school, started and not ended at `at`, with that school's membership current then. */
+  const schoolMemberships = (at: string) =>
+    db
+      .selectFrom("affiliations")
+      .innerJoin("memberships", "memberships.constituent_id", "affiliations.group_constituent_id")
+      .innerJoin("constituents", "constituents.id", "affiliations.individual_constituent_id")
+      .where("constituents.deleted_at", "is", null)
+      .where("affiliations.affiliation_type_id", "in", roleTypes)
+      .where("affiliations.start_date", "<=", at)
+      .where((eb) => eb.or([eb("affiliations.end_date", "is", null), eb("affiliations.end_date", ">", at)]))
+      .where("memberships.expires_at", ">", at);
+  const memberColumns = [
+    "constituents.id as person_id",
+    "constituents.first_name",
+    "constituents.last_name",
+    "constituents.email",
+    "memberships.id as membership_id",
+    "memberships.membership_level_id as level_id",
+    "memberships.expires_at",
+  ] as const;
+
   return {
     async currentMembers(now, after, limit) {
       const at = now.toISOString();
-      const own = db
-        .selectFrom("memberships")
-        .innerJoin("constituents", "constituents.id", "memberships.constituent_id")
-        .select([
-          "constituents.id as person_id",
-          "constituents.first_name",
-          "constituents.last_name",
-          "constituents.email",
-          "memberships.id as membership_id",
-          "memberships.membership_level_id as level_id",
-          "memberships.expires_at",
-          sql<number | null>`null`.as("school_id"),
-          sql<string | null>`null`.as("school_name"),
-        ])
-        .where("constituents.kind", "=", "individual")
-        .where("constituents.deleted_at", "is", null)
-        .where("memberships.expires_at", ">", at);
-      const throughSchool = db
-        .selectFrom("affiliations")
-        .innerJoin("memberships", "memberships.constituent_id", "affiliations.group_constituent_id")
-        .innerJoin("constituents", "constituents.id", "affiliations.individual_constituent_id")
+      const own = ownMemberships(at).select([...memberColumns, sql<number | null>`null`.as("school_id"), sql<string | null>`null`.as("school_name")]);
+      const throughSchool = schoolMemberships(at)
         .innerJoin("constituents as school", "school.id", "affiliations.group_constituent_id")
-        .select([
-          "constituents.id as person_id",
-          "constituents.first_name",
-          "constituents.last_name",
-          "constituents.email",
-          "memberships.id as membership_id",
-          "memberships.membership_level_id as level_id",
-          "memberships.expires_at",
-          "school.id as school_id",
-          "school.last_name as school_name",
-        ])
-        .where("constituents.deleted_at", "is", null)
-        .where("affiliations.affiliation_type_id", "in", roleTypes)
-        .where("affiliations.start_date", "<=", at)
-        .where((eb) => eb.or([eb("affiliations.end_date", "is", null), eb("affiliations.end_date", ">", at)]))
-        .where("memberships.expires_at", ">", at);
+        .select([...memberColumns, "school.id as school_id", "school.last_name as school_name"]);
       // UNION keeps one row per person and membership, however many roles make them a member through it.
       let rows = db.selectFrom(own.union(throughSchool).as("members")).selectAll();
       if (after) {
@@ -76,23 +73,8 @@ export function sqlMembershipFigures(db: Kysely<Database>, ids: CrmIds): Pick<Cr
 
     async membershipFigures(now, until) {
       const at = now.toISOString();
-      const ownMembers = db
-        .selectFrom("memberships")
-        .innerJoin("constituents", "constituents.id", "memberships.constituent_id")
-        .select("constituents.id as person_id")
-        .where("constituents.kind", "=", "individual")
-        .where("constituents.deleted_at", "is", null)
-        .where("memberships.expires_at", ">", at);
-      const schoolMembers = db
-        .selectFrom("affiliations")
-        .innerJoin("memberships", "memberships.constituent_id", "affiliations.group_constituent_id")
-        .innerJoin("constituents", "constituents.id", "affiliations.individual_constituent_id")
-        .select("constituents.id as person_id")
-        .where("constituents.deleted_at", "is", null)
-        .where("affiliations.affiliation_type_id", "in", roleTypes)
-        .where("affiliations.start_date", "<=", at)
-        .where((eb) => eb.or([eb("affiliations.end_date", "is", null), eb("affiliations.end_date", ">", at)]))
-        .where("memberships.expires_at", ">", at);
+      const ownMembers = ownMemberships(at).select("constituents.id as person_id");
+      const schoolMembers = schoolMemberships(at).select("constituents.id as person_id");
       const [members, schools, expiring] = await Promise.all([
         // UNION (not UNION ALL) keeps each person once, however many ways they are a member.
         db.selectFrom(ownMembers.union(schoolMembers).as("members")).select((eb) => eb.fn.countAll().as("count")).executeTakeFirst(),
