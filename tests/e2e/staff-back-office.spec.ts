@@ -5,7 +5,7 @@ import { expect, test } from "@playwright/test";
 import { signInThroughApi, validMember } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { nuCheck } from "./support/nu-checker";
-import { enrol, enrolmentPathIn, latestMailTo, nextCode, staffCreate, staffSignIn, staffSignOut, uniqueStaffEmail } from "./support/staff";
+import { enrol, enrolmentPathIn, latestMailTo, mailToContains, nextCode, staffCreate, staffSignIn, staffSignOut, uniqueStaffEmail } from "./support/staff";
 
 /*
  * The back office in Chromium, at a desk and on a phone, with axe on every
@@ -158,7 +158,8 @@ for (const { label, viewport } of [
       await page.getByRole("button", { name: "Close the request" }).click();
       await expect(page.getByText(/is closed\.$/)).toBeVisible();
       await expect(page.getByRole("button", { name: "Send the answer" })).toHaveCount(0);
-      expect(await latestMailTo(validMember)).toContain("Yes: the costume store opens to schools on Thursday mornings.");
+      // The People test mails the same demo member meanwhile: look for this answer, not the newest message.
+      expect(await mailToContains(validMember, "Yes: the costume store opens to schools on Thursday mornings.")).toBe(true);
     });
 
     test("support staff find a member by address, read their record and send them a password-reset link", async ({ page }) => {
@@ -181,7 +182,7 @@ for (const { label, viewport } of [
       expect(await horizontalOverflow(page)).toBe(false);
       await page.getByRole("button", { name: "Email a password-reset link" }).click();
       await expect(page.getByText(`A password-reset link is on its way to ${validMember}.`)).toBeVisible();
-      expect(await latestMailTo(validMember)).toContain("/account/reset-password/");
+      expect(await mailToContains(validMember, "/account/reset-password/")).toBe(true);
     });
 
     test("a member who types /staff/ gets 404, as a visitor does", async ({ page }) => {

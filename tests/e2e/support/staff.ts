@@ -52,6 +52,17 @@ export async function latestMailTo(to: string): Promise<string> {
   }
 }
 
+/** Whether the e2e server's outbox holds a message to `to` whose text contains `text` (others may be mailing the same address meanwhile). */
+export async function mailToContains(to: string, text: string): Promise<boolean> {
+  const database = createDatabase(databaseUrl);
+  try {
+    const rows = await database.db.selectFrom("mail_outbox").select("text_body").where("to_address", "=", to).execute();
+    return rows.some((row) => row.text_body?.includes(text) ?? false);
+  } finally {
+    await database.close();
+  }
+}
+
 /**
  * Follows an enrolment link: reads the secret from the page's otpauth:// link
  * (the QR code says the same), chooses the password, types the app's code.
