@@ -5,13 +5,13 @@ import { addDays, londonWallClockToUtc } from "../shared/london-time";
 import type { OrderRow } from "./payment-orders";
 import type { OrderStatus } from "./tables";
 
+export { ORDER_STATUSES } from "./tables";
+
 /*
  * Every order, as the back office's finance staff see them (docs/back-office.md,
  * "Orders"): a page of them with filters, one order, and the same filters
  * read in batches for a CSV export that never holds every row at once.
  */
-
-export const ORDER_STATUSES: readonly OrderStatus[] = ["pending", "approved", "unfulfilled", "declined", "cancelled", "failed"];
 
 /** What staff read for each status. */
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {

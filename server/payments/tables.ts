@@ -3,7 +3,8 @@ import type { Generated } from "kysely";
 /** Row types of the payments feature's tables (migration 0015). */
 
 /** unfulfilled: paid, but the school-purchase rule refused it when the payment arrived; staff refund it. */
-export type OrderStatus = "pending" | "approved" | "unfulfilled" | "declined" | "cancelled" | "failed";
+export const ORDER_STATUSES = ["pending", "approved", "unfulfilled", "declined", "cancelled", "failed"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export interface PaymentOrdersTable {
   id: Generated<number>;
