@@ -52,6 +52,7 @@ import { staffBackOfficeRoutes } from "./routes/staff-back-office";
 import { staffExportsRoutes } from "./routes/staff-exports";
 import { staffOrdersRoutes } from "./routes/staff-orders";
 import { staffPeopleRoutes } from "./routes/staff-people";
+import { staffSchoolsRoutes } from "./routes/staff-schools";
 import { staffRequestsRoutes } from "./routes/staff-requests";
 import { staffEnrolmentLinkHandoff } from "./routes/staff-enrolment-handoff";
 import { staffSignInRoutes } from "./routes/staff-sign-in";
@@ -153,6 +154,7 @@ function staffAreaLayers(services: AppServices): RequestHandler {
     staffSignInRoutes({ staff: features.staff }),
     staffBackOfficeRoutes({ staff: features.staff }),
     staffRequestsRoutes({ staff: features.staff }),
+    staffSchoolsRoutes({ staff: features.staff }),
     staffPeopleRoutes({ staff: features.staff }),
     staffOrdersRoutes({ staff: features.staff }),
     staffExportsRoutes({ staff: features.staff }),

@@ -12,7 +12,7 @@ import type { Logger } from "./logging";
 import { createMailboxService, type MailboxService } from "./mail/mailbox-service";
 import type { Mailer } from "./mail/mailer";
 import { createMemberAccess, extendMembership } from "./memberships";
-import { createSchoolAdminService, createSchoolRecordsService, createSchoolSearch, createSeatGrantsService, type SchoolAdminService, type SchoolRecordsService, type SchoolSearch, type SeatGrantsService } from "./schools";
+import { createSchoolAdminService, createSchoolForStaff, createSchoolRecordsService, withSchoolLock, createSchoolSearch, createSeatGrantsService, type SchoolAdminService, type SchoolRecordsService, type SchoolSearch, type SeatGrantsService } from "./schools";
 import {
   createPaymentsService,
   type PaymentsService,
@@ -222,6 +222,13 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
       requests,
       exports: { crm, ids: crmIds, audit },
       orders: { ledger: payments.ledger, refundsOf: (orderId) => payments.refundsOf(orderId), refund: (request) => payments.refund(request), resendReceipt: (orderId) => payments.resendReceipt(orderId), crm, audit },
+      schools: {
+        schools: createSchoolForStaff({ db, crm, ids: crmIds, logger: adapters.logger }),
+        ids: crmIds,
+        audit,
+        extendSchoolMembership: ({ schoolId, levelId, period, users }) =>
+          withSchoolLock(db, crm, schoolId, (locked) => extendMembership(locked, crmIds, { constituentId: schoolId, levelId, userSeats: users, period }, new Date())),
+      },
       people: {
         crm,
         ids: crmIds,

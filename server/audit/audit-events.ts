@@ -40,6 +40,12 @@ export const AUDIT_EVENTS = [
   "person.password-link-sent",
   /** Staff gave a person a complimentary individual membership (a current one extended). Record: the membership, before and after { expires }. details: { period } */
   "membership.complimentary-granted",
+  /** Staff changed a school's allowed email domains (confirmed the suggested one, added or removed one). Record: the school, before and after { domains }. */
+  "school.domains-changed",
+  /** Staff created or extended a school's membership by a period. Record: the membership, before and after { expires }. details: { schoolId, kind: "free" | "complimentary" | "paid-offline", period, users, reference? } */
+  "school.membership-extended",
+  /** Staff changed the user seats of a school's membership. Record: the membership, before and after { userSeats }. details: { schoolId } */
+  "school.seats-changed",
   /** Staff downloaded a back-office export. details: { export: "orders" | ..., and the filters it was made with } */
   "export.downloaded",
   /** details: { orderId, membershipId, planType, organisationId } */

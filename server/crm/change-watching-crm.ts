@@ -31,6 +31,7 @@ const changes = {
   erasePerson: (id: number) => id,
   attributes: "unwatched",
   replaceAttributes: "unwatched",
+  attributeHolders: "unwatched",
   memberships: "unwatched",
   membershipSummary: "unwatched",
   membershipFigures: "unwatched",

@@ -78,6 +78,7 @@ const crmMethods = {
   erasePerson: "call",
   attributes: "call",
   replaceAttributes: "call",
+  attributeHolders: "call",
   memberships: "call",
   membershipSummary: "call",
   createMembership: "call",

@@ -269,6 +269,8 @@ export interface CrmPort extends CrmReferenceData {
 
   attributes(constituentId: ConstituentId, keywordIds: readonly number[]): Promise<Attribute[]>;
   replaceAttributes(constituentId: ConstituentId, keywordId: number, values: readonly string[]): Promise<void>;
+  /** The constituents holding this keyword with one of these values, compared case-insensitively (the back office finds a school by email domain). */
+  attributeHolders(keywordId: number, values: readonly string[]): Promise<ConstituentId[]>;
 
   memberships(constituentId: ConstituentId): Promise<MembershipSummary[]>;
   membershipSummary(id: MembershipId): Promise<MembershipSummary | undefined>;

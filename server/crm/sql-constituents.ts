@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from "kysely";
+import { sql, type Kysely, type Selectable } from "kysely";
 import type { Database } from "../db/schema";
 import { inTransaction } from "../db/transactions";
 import type { CrmIds } from "./crm-ids";
@@ -17,6 +17,7 @@ type ConstituentRecords = Pick<
   | "updateAddress"
   | "attributes"
   | "replaceAttributes"
+  | "attributeHolders"
 >;
 
 /** Organisations, addresses and attributes in the embedded CRM. */
@@ -153,6 +154,20 @@ export function sqlConstituentRecords(db: Kysely<Database>, ids: CrmIds): Consti
           .values(values.map((value) => ({ constituent_id: constituentId, keyword_id: keywordId, value })))
           .execute();
       });
+    },
+
+    async attributeHolders(keywordId, values) {
+      const wanted = [...new Set(values.map((value) => value.trim().toLowerCase()).filter(Boolean))];
+      if (wanted.length === 0) return [];
+      const rows = await db
+        .selectFrom("constituent_attributes")
+        .select("constituent_id")
+        .distinct()
+        .where("keyword_id", "=", keywordId)
+        .where(sql<string>`lower(trim(value))`, "in", wanted)
+        .orderBy("constituent_id")
+        .execute();
+      return rows.map((row) => row.constituent_id);
     },
   };
 }

@@ -65,6 +65,11 @@ export function levelForUsers(levels: LevelTable, users: number): { id: number; 
   return [...levels.seatLevels].sort((a, b) => a.seats - b.seats).find((level) => level.seats >= users);
 }
 
+/** The level staff record for `users` seats given by hand: the smallest that covers them, or the top one above its ceiling (the seats themselves say how many). */
+export function levelRecordingSeats(levels: LevelTable, users: number): { id: number; seats: number } {
+  return levelForUsers(levels, users) ?? [...levels.seatLevels].sort((a, b) => b.seats - a.seats)[0]!;
+}
+
 /** The annual price for `users`, or undefined above the top band (contact us). */
 export function annualPenceFor(users: number): number | undefined {
   return ANNUAL_BANDS.find((band) => band.maxUsers >= users)?.pence;

@@ -13,8 +13,8 @@ import { currentMembership } from "../schools";
 export interface MembershipTerm {
   constituentId: number;
   levelId: number;
-  /** A school's user seats; undefined for a person's own membership. */
-  userSeats?: number;
+  /** A school's user seats ("unlimited": a state school's free level); undefined for a person's own membership. */
+  userSeats?: number | "unlimited";
   period: BillingPeriod;
 }
 

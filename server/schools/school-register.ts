@@ -1,4 +1,5 @@
-import type { Kysely, Selectable } from "kysely";
+import { sql, type Kysely, type Selectable } from "kysely";
+import { searchWords, wordInColumns } from "../db/words-search";
 import type { Database } from "../db/schema";
 import type { SchoolsTable } from "./tables";
 
@@ -76,6 +77,40 @@ export class SchoolRegister {
   /** An open school: a closed one is no longer one a person can join. */
   async byConstituentId(constituentId: number): Promise<RegisteredSchool | undefined> {
     return this.db.selectFrom("schools").select(columns).where("constituent_id", "=", constituentId).executeTakeFirst();
+  }
+
+  /**
+   * The back office's school finder: every open school (hand-entered ones
+   * too) whose URN is the text, whose postcode starts with it (spaces
+   * ignored), whose suggested email domain is it, which is one of
+   * `constituentIds` (the CRM's holders of it as an allowed domain), or
+   * whose name, town and postcode hold every typed word; by name.
+   */
+  async find(query: { text: string; constituentIds: readonly number[]; limit: number; offset: number }): Promise<{ schools: RegisteredSchool[]; total: number }> {
+    const text = query.text.trim().toLowerCase();
+    const words = searchWords(text);
+    const postcode = text.replace(/\s+/g, "");
+    const matching = this.db.selectFrom("schools").where((eb) => {
+      if (words.length === 0) return eb.lit(true);
+      const ways = [
+        eb.and(words.map((word) => wordInColumns(word, ["schools.name", "schools.city", "schools.postcode"]))),
+        eb("urn", "=", text),
+        eb("suggested_email_domain", "=", text.replace(/^@/, "")),
+      ];
+      if (/^[a-z0-9]{2,8}$/.test(postcode)) ways.push(eb(sql<string>`lower(replace(postcode, ' ', ''))`, "like", `${postcode}%`));
+      if (query.constituentIds.length > 0) ways.push(eb("constituent_id", "in", query.constituentIds.slice(0, 500)));
+      return eb.or(ways);
+    });
+    const [schools, counted] = await Promise.all([
+      matching.select(columns).orderBy("name").orderBy("constituent_id").limit(query.limit).offset(query.offset).execute(),
+      matching.select((eb) => eb.fn.countAll<number | string>().as("total")).executeTakeFirstOrThrow(),
+    ]);
+    return { schools, total: Number(counted.total) };
+  }
+
+  /** A school the register lists as closed, by its CRM id. */
+  async closedByConstituentId(constituentId: number): Promise<RegisteredSchool | undefined> {
+    return this.db.selectFrom("closed_schools").select(columns).where("constituent_id", "=", constituentId).executeTakeFirst();
   }
 
   /** A school entered by hand (no URN) under that name, if the register has one. */

@@ -6,6 +6,7 @@ import type { Database } from "../db/schema";
 import type { Mailer } from "../mail/mailer";
 import type { RateLimiter } from "../rate-limit/rate-limit";
 import type { RequestsService } from "../requests";
+import type { SchoolForStaffDesk } from "../schools";
 import type { OrderExport, OrderLedger, RefundRecord, StaffRefund, Takings } from "../payments";
 import type { Refusal } from "../shared/refusal";
 
@@ -47,6 +48,17 @@ export interface ExportsDeskDependencies {
   clock?: () => Date;
 }
 
+/** What the Schools pages read and change: the schools capability's record of a school, and the memberships capability's extension. */
+export interface SchoolsDeskDependencies {
+  schools: SchoolForStaffDesk;
+  ids: CrmIds;
+  audit: AuditLog;
+  requests: Pick<RequestsService, "inbox">;
+  /** Creates or extends the school's membership by one period, under the school's lock ("unlimited": the free state level). */
+  extendSchoolMembership(term: { schoolId: number; levelId: number; period: "month" | "year"; users: number | "unlimited" }): Promise<{ membershipId: number; previousExpiry: string | null; expires: Date }>;
+  clock?: () => Date;
+}
+
 /** The requests capability's methods the back office's inbox and dashboard call. */
 export type InboxRequests = Pick<RequestsService, "inbox" | "request" | "answer" | "close" | "approveJoinRequest" | "declineJoinRequest" | "counts">;
 
@@ -70,6 +82,8 @@ export interface StaffDependencies {
   orders: OrdersDeskDependencies;
   /** What the People pages read and send (other capabilities' front doors). */
   people: PeopleDeskDependencies;
+  /** What the Schools pages read and change. */
+  schools: Omit<SchoolsDeskDependencies, "requests" | "clock">;
   /** The requests inbox, and the dashboard's "requests waiting" (the requests capability's). */
   requests: InboxRequests;
   /** Defaults to the process's shared hasher (its concurrency cap); tests may pass a cheaper one. */

@@ -64,7 +64,7 @@ export function refuse(
   context: RuleContext,
   reason: "forbidden" | "not-found" | "conflict",
   message: string,
-  details: { userId: number; rule: string } & Record<string, unknown>,
+  details: { userId: number | null; rule: string } & Record<string, unknown>,
 ): never {
   context.logger.warn(details, `school admin rule refused: ${details.rule}`);
   throw new Refused(refusal(reason, message, { rule: details.rule }));
@@ -102,8 +102,21 @@ export function makeAdmin(context: RuleContext, userId: number, target: { school
 }
 
 async function makeAdminLocked(context: RuleContext, userId: number, target: { schoolId: number; personId: number }, now: Date): Promise<AdminGranted> {
+  await requireAdmin(context, userId, target.schoolId, now, { personId: target.personId });
+  return grantAdminSeat(context, userId, target, now);
+}
+
+/**
+ * The back office makes a current user of the school an admin: the same
+ * seat and checks as an admin's "Make admin", under the same lock, without
+ * the "only its admins can" rule (staff roles are checked by the caller).
+ */
+export function makeAdminForStaff(context: RuleContext, target: { schoolId: number; personId: number }, now: Date): Promise<AdminGranted> {
+  return withSchoolLock(context.db, context.crm, target.schoolId, (crm) => grantAdminSeat({ ...context, crm }, null, target, now));
+}
+
+async function grantAdminSeat(context: RuleContext, userId: number | null, target: { schoolId: number; personId: number }, now: Date): Promise<AdminGranted> {
   const { schoolId, personId } = target;
-  await requireAdmin(context, userId, schoolId, now, { personId });
   const member = await currentMemberAffiliation(context, schoolId, personId, now);
   if (!member) refuse(context, "forbidden", NOT_A_USER_MESSAGE, { userId, rule: "current-user-of-school", schoolId, personId });
   const outcome = await takeSeat(context.crm, context.ids, { schoolId, personId, role: "admin", now });
@@ -166,9 +179,7 @@ async function removeAffiliationLocked(
   const { affiliation } = removal;
   const schoolId = affiliation.GroupConstituent.Id;
   const personId = affiliation.IndividualConstituent.Id;
-  const ending = request.wholePerson
-    ? await context.crm.affiliations({ groupConstituentId: schoolId, individualConstituentId: personId, currentAt: now })
-    : [affiliation];
+  const ending = await affiliationsEnding(context, affiliation, request.wholePerson, now);
   const adminType = context.ids.affiliationTypes.admin;
   if (personId === userId && ending.some((held) => held.AffiliationType.Id === adminType)) {
     const admins = (await context.crm.affiliations({ groupConstituentId: schoolId, currentAt: now })).filter(
@@ -176,6 +187,37 @@ async function removeAffiliationLocked(
     );
     if (admins.length === 0) refuse(context, "conflict", LAST_ADMIN_MESSAGE, { userId, rule: "last-admin", schoolId, affiliationId: affiliation.Id });
   }
+  return endAffiliations(context, removal, ending, now);
+}
+
+/**
+ * The back office ends an affiliation (or, `wholePerson`, all the person
+ * holds at that school): the same endings as an admin's "Remove", under the
+ * same lock. Staff may leave a school without an admin: its join requests
+ * then come to them.
+ */
+export async function endAffiliationForStaff(context: RuleContext, request: { affiliationId: number; wholePerson: boolean }, now: Date): Promise<Removal> {
+  const found = await context.crm.affiliation(request.affiliationId);
+  if (!found || !isCurrent(found, now)) throw new Refused(refusal("not-found", UNKNOWN_AFFILIATION_MESSAGE));
+  return withSchoolLock(context.db, context.crm, found.GroupConstituent.Id, async (crm, trx) => {
+    const locked = { ...context, crm, db: trx };
+    // Read again under the lock: an admin may have removed them meanwhile.
+    const affiliation = await crm.affiliation(request.affiliationId);
+    if (!affiliation || !isCurrent(affiliation, now)) throw new Refused(refusal("not-found", UNKNOWN_AFFILIATION_MESSAGE));
+    const removal = { affiliation, name: affiliation.IndividualConstituent.DisplayName };
+    return endAffiliations(locked, removal, await affiliationsEnding(locked, affiliation, request.wholePerson, now), now);
+  });
+}
+
+async function affiliationsEnding(context: RuleContext, affiliation: Affiliation, wholePerson: boolean, now: Date): Promise<Affiliation[]> {
+  if (!wholePerson) return [affiliation];
+  return context.crm.affiliations({ groupConstituentId: affiliation.GroupConstituent.Id, individualConstituentId: affiliation.IndividualConstituent.Id, currentAt: now });
+}
+
+/** Ends each (freeing its seat); someone who has left the school altogether loses their pending invites to it too. */
+async function endAffiliations(context: RuleContext, removal: Removal, ending: readonly Affiliation[], now: Date): Promise<Removal> {
+  const schoolId = removal.affiliation.GroupConstituent.Id;
+  const personId = removal.affiliation.IndividualConstituent.Id;
   for (const held of ending) await context.crm.endAffiliation(held.Id, now);
   const stillHeld = await context.crm.affiliations({ groupConstituentId: schoolId, individualConstituentId: personId, currentAt: now });
   const person = stillHeld.length === 0 ? await context.crm.personContact(personId) : undefined;
