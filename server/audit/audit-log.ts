@@ -63,6 +63,8 @@ export interface AuditLog {
   listSince(since: Date): Promise<AuditRecord[]>;
   /** The newest `limit` events a person did or that concern them (actor, subject, or a back-office record of them), newest first: the back office's person page. */
   aboutPerson(personId: number, limit: number): Promise<AuditRecord[]>;
+  /** The newest `limit` events about a school (its own record, or details naming it: a role, a request, a membership there), newest first: the back office's school page. */
+  aboutSchool(schoolId: number, limit: number): Promise<AuditRecord[]>;
   /** Deletes events before `before`; returns how many. */
   pruneBefore(before: Date): Promise<number>;
 }
@@ -99,6 +101,22 @@ export function createAuditLog(db: Kysely<Database>, clock: () => Date = () => n
         .where("occurred_at", ">=", since.toISOString())
         .orderBy("occurred_at")
         .orderBy("id")
+        .execute();
+      return rows.map(auditRecordOf);
+    },
+
+    async aboutSchool(schoolId, limit) {
+      // details is JSON.stringify's text (no spaces): the id is followed by "," or "}".
+      const named = [`%"schoolId":${schoolId},%`, `%"schoolId":${schoolId}}%`];
+      const rows = await db
+        .selectFrom("audit_events")
+        .selectAll()
+        .where((eb) =>
+          eb.or([eb.and([eb("record_type", "=", "school"), eb("record_id", "=", String(schoolId))]), ...named.map((pattern) => eb("details", "like", pattern))]),
+        )
+        .orderBy("occurred_at", "desc")
+        .orderBy("id", "desc")
+        .limit(limit)
         .execute();
       return rows.map(auditRecordOf);
     },

@@ -2,6 +2,7 @@ import { Router, type Request, type Response } from "express";
 import { textField } from "../accounts";
 import { lastPageOf, paginationOf } from "../domain/pagination";
 import { formatLondonDate } from "../domain/membership-status";
+import { formatLondonDateTimeLabel } from "../shared/london-time";
 import { setFlash } from "../http/flash";
 import { httpErrorOf, unlessRefused } from "../http/refusals";
 import { pathId } from "../http/path-id";
@@ -96,6 +97,7 @@ export function staffSchoolsRoutes(options: { staff: StaffService }): Router {
     if (failed) res.status(httpErrorOf(failed.refusal).status);
     res.render("pages/staff/school.njk", {
       ...page,
+      auditTrail: page.auditTrail.map((entry) => ({ ...entry, whenLabel: formatLondonDateTimeLabel(entry.occurredAt) })),
       failedForm: failed?.form,
       // A refusal without field errors (no membership to change, say) is said in the form's summary all the same.
       errors: failed && (failed.refusal.errors ?? { _form: [failed.refusal.message] }),

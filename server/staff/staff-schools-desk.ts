@@ -2,7 +2,7 @@ import { levelRecordingSeats } from "../domain/plans";
 import type { SchoolForStaff } from "../schools";
 import { isRefusal, refuse, type Refusal } from "../shared/refusal";
 import { roleRefusal } from "./role-refusal";
-import { levelLabel } from "./staff-people-desk";
+import { AUDIT_TRAIL_LENGTH, levelLabel } from "./staff-people-desk";
 import type { SchoolsDeskDependencies } from "./staff-dependencies";
 import type { SignedInStaff } from "./staff-sign-in";
 
@@ -73,8 +73,11 @@ export function staffSchoolsDesk(deps: SchoolsDeskDependencies) {
       if (refused) return refused;
       const found = await deps.schools.school(schoolId, clock());
       if (isRefusal(found)) return found;
-      const requests = await deps.requests.inbox({ schoolId, page: 1, perPage: SCHOOL_REQUESTS_SHOWN });
-      return { ...found, levelLabel: found.membership && levelLabel(deps.ids, found.membership.levelId), requests: requests.rows, requestsTotal: requests.total };
+      const [requests, auditTrail] = await Promise.all([
+        deps.requests.inbox({ schoolId, page: 1, perPage: SCHOOL_REQUESTS_SHOWN }),
+        deps.audit.aboutSchool(schoolId, AUDIT_TRAIL_LENGTH),
+      ]);
+      return { ...found, levelLabel: found.membership && levelLabel(deps.ids, found.membership.levelId), requests: requests.rows, requestsTotal: requests.total, auditTrail };
     },
 
     /** Makes the register's suggested domain (from the school's website) an allowed one. */

@@ -105,6 +105,7 @@ describe.each(databaseEngines)("the Schools pages on %s", (engine) => {
     const after = await page(`/staff/schools/${schoolId}/`, membership);
     expect(after.text).toContain("People with an address at blotting.sch.uk can now join this school.");
     expect(after.text).not.toContain("/domains/suggested/");
+    expect(after.text).toMatch(/<code>school\.domains-changed<\/code><\/th>\s*<td><time[^>]*>[^<]+<\/time><\/td>\s*<td>Staff account \d+<\/td>/);
 
     const added = await post(`/staff/schools/${schoolId}/domains/`, { domain: "Head@Blotting-Staff.org.UK" });
     expect(added.status).toBe(303);
@@ -182,7 +183,11 @@ describe.each(databaseEngines)("the Schools pages on %s", (engine) => {
     )!;
     expect((await post(`/staff/schools/${schoolId}/affiliations/${admin.Id}/end/`)).status).toBe(303);
     expect(await currentRoles(crm, schoolId, teacher)).toEqual([ids.affiliationTypes.user]);
-    expect((await page(`/staff/schools/${schoolId}/`)).text).toContain("Ada");
+    const trail = (await page(`/staff/schools/${schoolId}/`)).text;
+    expect(trail).toContain("Ada");
+    // The school's audit trail names both changes: its role events carry the school's id in their details.
+    expect(trail).toContain("<code>school-admin.granted</code>");
+    expect(trail).toContain("<code>school-affiliation.removed</code>");
 
     const place = (await crm.affiliations({ groupConstituentId: schoolId, individualConstituentId: teacher, currentAt: new Date() }))[0]!;
     expect((await post(`/staff/schools/${schoolId}/affiliations/${place.Id}/end/`, { wholePerson: "yes" })).status).toBe(303);
