@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { atPath, signInThroughApi, uniqueEmail, widgetMounted } from "./support/accounts";
 import { checkStep, widths } from "./support/journeys";
-import { chooseSchool, confirmEmailPage, followMailedLink, pressLinkButton, signUpThroughWizard, welcomeEmail, wizardPassword } from "./support/wizard";
+import { askToJoin, followMailedLink, wizardPassword } from "./support/wizard";
 
 /*
  * Join requests (issue 28, docs/requests.md), at 1280 and 375 px with axe on
@@ -18,38 +18,6 @@ import { chooseSchool, confirmEmailPage, followMailedLink, pressLinkButton, sign
 const school = "Bristol Primary School";
 const admin = "head@bristol0.sch.uk";
 const teacherName = "Nia Okafor";
-
-/** A new teacher signs up, chooses Bristol Primary, and asks to join it from "does not match", confirming their address on the way. */
-async function askToJoin(page: Page, email: string, message: string): Promise<void> {
-  await signUpThroughWizard(page, email, checkStep);
-  await chooseSchool(page, "UK State School (FREE)", "Bristol Primary", school, checkStep);
-  await expect(page.getByRole("heading", { name: "Is this your school?" })).toBeFocused();
-  await page.getByRole("button", { name: "Yes, link my account" }).click();
-
-  await expect(page.getByRole("heading", { name: "Your email address does not match this school" })).toBeFocused();
-  const form = page.getByRole("region", { name: "Ask to join this school" });
-  await expect(form).toContainText(`If you work at ${school}, ask to join it`);
-  await checkStep(page);
-  await form.getByRole("button", { name: "Ask to join" }).click();
-
-  // Not confirmed yet: the link first, which carries them back to this screen.
-  await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeFocused();
-  await expect(page.getByRole("status")).toContainText(`follow the link in the email we sent to ${email}, and you'll come back here to send your request`);
-  await checkStep(page);
-  await followMailedLink(page, email, welcomeEmail, "verify-email");
-  await pressLinkButton(page, confirmEmailPage.heading, confirmEmailPage.button);
-  await expect(page).toHaveURL(/\/account\/register\/\?link-school=true&resume=/);
-  await widgetMounted(page, "register-wizard");
-  await expect(page.getByRole("heading", { name: "Your email address does not match this school" })).toBeVisible();
-  await checkStep(page);
-
-  await form.getByLabel("A message for them (optional)").fill(message);
-  await form.getByRole("button", { name: "Ask to join" }).click();
-  const sent = form.getByText(`Your request to join ${school} has gone to its admin.`);
-  await expect(sent).toBeFocused();
-  await expect(sent).toContainText(`We'll email you at ${email} when they answer.`);
-  await checkStep(page);
-}
 
 /** The admin, in a browser of their own, opens the School tab and the request's Approve or Decline page. */
 async function adminOpens(browser: Browser, viewport: { width: number; height: number }, email: string, action: "Approve" | "Decline"): Promise<Page> {
@@ -76,7 +44,7 @@ for (const { label, width, height } of widths) {
       // A sign-up (full-cost password hashing), the mailbox twice, two browsers, and axe on every step.
       test.setTimeout(300_000);
       const email = uniqueEmail("asks");
-      await askToJoin(page, email, "I teach Year 4 and our school addresses aren't set up yet.");
+      await askToJoin(page, email, { query: "Bristol Primary", name: school }, "I teach Year 4 and our school addresses aren't set up yet.", checkStep);
 
       const headTeacher = await adminOpens(browser, { width, height }, email, "Approve");
       await expect(headTeacher.getByRole("heading", { name: `Let ${teacherName} join ${school}?` })).toBeVisible();
@@ -108,7 +76,7 @@ for (const { label, width, height } of widths) {
     test("the admin declines with a note: the teacher is told politely, and holds no seat", async ({ page, browser }) => {
       test.setTimeout(300_000);
       const email = uniqueEmail("declined");
-      await askToJoin(page, email, "I'm a supply teacher here this term.");
+      await askToJoin(page, email, { query: "Bristol Primary", name: school }, "I'm a supply teacher here this term.", checkStep);
 
       const headTeacher = await adminOpens(browser, { width, height }, email, "Decline");
       await expect(headTeacher.getByRole("heading", { name: `Decline ${teacherName}'s request?` })).toBeVisible();

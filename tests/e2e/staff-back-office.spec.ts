@@ -215,17 +215,27 @@ test("the back office's pages are valid HTML (the Nu HTML Checker)", async ({ pa
   await page.goto(`${personPath}erase/`);
   await expect(page.getByRole("heading", { level: 1, name: /^Erase .+'s account\?$/ })).toBeVisible();
   await expectNoAxeViolations(page);
+  const schools = await (await page.request.get("/staff/schools/?q=9000005")).text();
+  const schoolPath = /href="(\/staff\/schools\/\d+\/)"/.exec(schools)![1]!;
+  // A refused form on a school's page (what was typed kept, the reason beside it): axe here, Nu below.
+  await page.goto(schoolPath);
+  await page.getByLabel("Add a domain").fill("not a domain");
+  await page.getByRole("button", { name: "Add the domain" }).click();
+  await expect(page.getByRole("alert")).toContainText("Enter a domain like oakfield.sch.uk");
+  const refusedSchoolForm = await page.content();
+  await expectNoAxeViolations(page);
   await page.goto("/staff/exports/");
   await expect(page.getByRole("link", { name: "Download members (CSV)" })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.goto("/staff/orders/?from=not-a-date");
   await expect(page.getByText("“not-a-date” is not a date")).toBeVisible();
   await expectNoAxeViolations(page);
-  for (const path of ["/staff/", "/staff/team/", `/staff/team/${id}/`, `/staff/team/${id}/remove/`, "/staff/requests/?status=all", "/staff/people/?q=example", personPath, `${personPath}erase/`, "/staff/orders/?from=not-a-date", "/staff/exports/"]) {
+  for (const path of ["/staff/", "/staff/team/", `/staff/team/${id}/`, `/staff/team/${id}/remove/`, "/staff/requests/?status=all", "/staff/people/?q=example", personPath, `${personPath}erase/`, "/staff/orders/?from=not-a-date", "/staff/exports/", "/staff/schools/?q=primary", schoolPath]) {
     const answer = await page.request.get(path);
     expect(answer.status(), path).toBe(200);
     pages[path] = await answer.text();
   }
+  pages["a school's refused domain form"] = refusedSchoolForm;
   const dir = await mkdtemp(join(tmpdir(), "nu-staff-"));
   try {
     const files = new Map(Object.keys(pages).map((name, index) => [join(dir, `page-${index}.html`), name]));

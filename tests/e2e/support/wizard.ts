@@ -115,3 +115,44 @@ export async function confirmWithVerifiedEmail(page: Page, email: string, check:
   await check(page);
   await page.getByRole("button", { name: "Yes, link my account" }).click();
 }
+
+/**
+ * A new teacher signs up, chooses a state school with no allowed email
+ * domain, and asks to join it from "does not match", confirming their
+ * address on the way (the link brings them back to that screen). The
+ * request goes to the school's admins, or to staff when it has none.
+ */
+export async function askToJoin(page: Page, email: string, school: { query: string; name: string }, message: string, check: StepCheck): Promise<void> {
+  await signUpThroughWizard(page, email, check);
+  await chooseSchool(page, "UK State School (FREE)", school.query, school.name, check);
+  await expect(page.getByRole("heading", { name: "Is this your school?" })).toBeFocused();
+  await page.getByRole("button", { name: "Yes, link my account" }).click();
+
+  await expect(page.getByRole("heading", { name: "Your email address does not match this school" })).toBeFocused();
+  const form = page.getByRole("region", { name: "Ask to join this school" });
+  await expect(form).toContainText(`If you work at ${school.name}, ask to join it`);
+  await check(page);
+  await form.getByRole("button", { name: "Ask to join" }).click();
+
+  // Not confirmed yet: the link first, which carries them back to this screen.
+  await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeFocused();
+  await expect(page.getByRole("status")).toContainText(`follow the link in the email we sent to ${email}, and you'll come back here to send your request`);
+  await check(page);
+  await followMailedLink(page, email, welcomeEmail, "verify-email");
+  await pressLinkButton(page, confirmEmailPage.heading, confirmEmailPage.button);
+  await expect(page).toHaveURL(/\/account\/register\/\?link-school=true&resume=/);
+  await widgetMounted(page, "register-wizard");
+  await expect(page.getByRole("heading", { name: "Your email address does not match this school" })).toBeVisible();
+  await check(page);
+
+  await form.getByLabel("A message for them (optional)").fill(message);
+  await form.getByRole("button", { name: "Ask to join" }).click();
+  const sent = form.getByText(new RegExp(`^(Your request to join ${escapeRegExp(school.name)} has gone to its admin|${escapeRegExp(school.name)} has no admin yet, so your request has gone to our team)`));
+  await expect(sent).toBeFocused();
+  await expect(sent).toContainText(`We'll email you at ${email} when`);
+  await check(page);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
