@@ -20,7 +20,8 @@ import { signedInStaff, signedInStaffOnly, staffNavigation } from "./staff-guard
  *   POST /staff/schools/{id}/membership/                   create or extend the membership (kind, period, users, reference)
  *   POST /staff/schools/{id}/seats/                        change its user seats (users)
  *   POST /staff/schools/{id}/admins/                       make a current user an admin (personId)
- *   POST /staff/schools/{id}/affiliations/{aid}/end/       end one role, or (wholePerson=yes) every place the person holds there
+ *   POST /staff/schools/{id}/affiliations/{aid}/end/       end one role, or (wholePerson=yes) every place the person holds there;
+ *                                                           from=person: back to the person's page (it offers the same button)
  */
 
 const SCHOOLS_PATH = "/staff/schools/";
@@ -86,9 +87,11 @@ export function staffSchoolsRoutes(options: { staff: StaffService }): Router {
     const schoolId = pathId(req.params.schoolId);
     const wholePerson = textField(req.body, "wholePerson") === "yes";
     const done = await desk.endAffiliation(signedInStaff(req), schoolId, { affiliationId: pathId(req.params.affiliationId), wholePerson }, req.ip ?? "");
+    // The person's page offers the same button: back there, not to the school.
+    const back = !isRefusal(done) && textField(req.body, "from") === "person" ? `/staff/people/${done.personId}/` : undefined;
     await afterChange(req, res, schoolId, done, undefined, (ended) =>
       wholePerson ? `${ended.name} is no longer at this school; their seat is free.` : `${ended.name} is no longer an admin of this school.`,
-    );
+    back);
   });
 
   /** The school's page; after a refused form, with its reason and what was typed in it. */
@@ -111,7 +114,15 @@ export function staffSchoolsRoutes(options: { staff: StaffService }): Router {
    * beside the form with what was typed; the role's refusal and an unknown
    * school are the error page; anything else is said at the top.
    */
-  async function afterChange<Done>(req: Request, res: Response, schoolId: number, outcome: Done | Refusal, form: SchoolForm | undefined, said: (done: Done) => string): Promise<void> {
+  async function afterChange<Done>(
+    req: Request,
+    res: Response,
+    schoolId: number,
+    outcome: Done | Refusal,
+    form: SchoolForm | undefined,
+    said: (done: Done) => string,
+    back = `${SCHOOLS_PATH}${schoolId}/`,
+  ): Promise<void> {
     if (isRefusal(outcome)) {
       if (outcome.reason === "forbidden" || outcome.reason === "not-found") throw httpErrorOf(outcome);
       if (form) return renderSchool(req, res, schoolId, { form, refusal: outcome });
@@ -119,7 +130,7 @@ export function staffSchoolsRoutes(options: { staff: StaffService }): Router {
     } else {
       setFlash(req, { variant: "success", text: said(outcome) });
     }
-    res.redirect(303, `${SCHOOLS_PATH}${schoolId}/`);
+    res.redirect(303, back);
   }
 
   return router;

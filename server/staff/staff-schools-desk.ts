@@ -169,7 +169,7 @@ export function staffSchoolsDesk(deps: SchoolsDeskDependencies) {
     },
 
     /** Ends one role (an admin's, say), or with `wholePerson` every place the person holds at the school; their seats are freed. */
-    async endAffiliation(staff: SignedInStaff, schoolId: number, request: { affiliationId: number; wholePerson: boolean }, ip: string): Promise<{ name: string } | Refusal> {
+    async endAffiliation(staff: SignedInStaff, schoolId: number, request: { affiliationId: number; wholePerson: boolean }, ip: string): Promise<{ name: string; personId: number } | Refusal> {
       const refused = roleRefusal(staff, "manage-school-admins", "Ending a place at a school needs the Membership role or above.");
       if (refused) return refused;
       const removal = await deps.schools.endAffiliation(request, clock());
@@ -184,7 +184,7 @@ export function staffSchoolsDesk(deps: SchoolsDeskDependencies) {
         details: { schoolId, affiliationId: removal.affiliation.Id, wholePerson: request.wholePerson, invitesRevoked: removal.invitesRevoked ?? 0 },
         record: { type: "affiliation", id: removal.affiliation.Id, before: { current: true }, after: { current: false } },
       });
-      return { name: removal.name };
+      return { name: removal.name, personId: removal.affiliation.IndividualConstituent.Id };
     },
   };
 }

@@ -201,6 +201,21 @@ describe.each(databaseEngines)("the Schools pages on %s", (engine) => {
     expect((await post(`/staff/schools/${schoolId}/affiliations/${place.Id}/end/`, { wholePerson: "yes" })).status).toBe(404);
   });
 
+  it("ends a person's place from their own page, and comes back to it", async () => {
+    const crm = crmOf(t);
+    const { schoolId } = await addSchool(t.database.db, crm, { name: "Parchment Juniors", kind: "independent", seats: 5 });
+    const teacher = await addPerson(t.database.db, { email: "lin@parchment.example", firstName: "Lin" });
+    const affiliationId = await join(crm, schoolId, teacher, "user");
+    const record = await page(`/staff/people/${teacher}/`, membership);
+    expect(record.text).toContain(`action="/staff/schools/${schoolId}/affiliations/${affiliationId}/end/"`);
+
+    const ended = await post(`/staff/schools/${schoolId}/affiliations/${affiliationId}/end/`, { wholePerson: "yes", from: "person" });
+    expect(ended.status).toBe(303);
+    expect(ended.headers.location).toBe(`/staff/people/${teacher}/`);
+    expect(await currentRoles(crm, schoolId, teacher)).toEqual([]);
+    expect((await page(`/staff/people/${teacher}/`, membership)).text).toContain("Lin Baptiste is no longer at this school; their seat is free.");
+  });
+
   it("needs the CSRF token for every change", async () => {
     const { schoolId } = await addSchool(t.database.db, crmOf(t), { name: "Stylus Infants", kind: "state" });
     const refused = await membership.agent.post(`/staff/schools/${schoolId}/domains/`).type("form").send({ domain: "stylus.sch.uk" });
