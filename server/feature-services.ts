@@ -12,9 +12,10 @@ import type { Logger } from "./logging";
 import { createMailboxService, type MailboxService } from "./mail/mailbox-service";
 import type { Mailer } from "./mail/mailer";
 import { createMemberAccess, extendMembership } from "./memberships";
-import { createSchoolAdminService, createSchoolForStaff, createSchoolRecordsService, withSchoolLock, createSchoolSearch, createSeatGrantsService, type SchoolAdminService, type SchoolRecordsService, type SchoolSearch, type SeatGrantsService } from "./schools";
+import { absorbHandEnteredSchool, createSchoolAdminService, createSchoolForStaff, createSchoolRecordsService, schoolMergePreview, withSchoolLock, createSchoolSearch, createSeatGrantsService, type SchoolAdminService, type SchoolRecordsService, type SchoolSearch, type SeatGrantsService } from "./schools";
 import {
   createPaymentsService,
+  moveSchoolOrders,
   type PaymentsService,
   type PaymentProvider,
   createSandboxProvider,
@@ -25,7 +26,7 @@ import {
 import { createPagesService, type PagesService } from "./pages";
 import { createPeopleService, type PeopleService } from "./people";
 import { createPrivacyService, type PrivacyService } from "./privacy";
-import { createRequestsService, type RequestsService } from "./requests";
+import { createRequestsService, moveSchoolRequests, type RequestsService } from "./requests";
 import type { RateLimiter } from "./rate-limit/rate-limit";
 import type { RedisClient } from "./redis";
 import { createResourcesService, createShareLinksService, createTeacherNotesService, type ResourcesService, type ShareLinksService, type TeacherNotesService } from "./resources";
@@ -228,6 +229,13 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
         audit,
         extendSchoolMembership: ({ schoolId, levelId, period, users }) =>
           withSchoolLock(db, crm, schoolId, (locked) => extendMembership(locked, crmIds, { constituentId: schoolId, levelId, userSeats: users, period }, new Date())),
+      },
+      schoolMerge: {
+        crm,
+        preview: (fromId, urn, now, within) => schoolMergePreview(within ?? { db, crm }, fromId, urn, now),
+        absorbHandEnteredSchool,
+        moveSchoolOrders,
+        moveSchoolRequests,
       },
       people: {
         crm,

@@ -44,6 +44,8 @@ export const AUDIT_EVENTS = [
   "school.domains-changed",
   /** Staff created or extended a school's membership by a period. Record: the membership, before and after { expires }. details: { schoolId, kind: "free" | "complimentary" | "paid-offline", period, users, reference? } */
   "school.membership-extended",
+  /** Staff merged a school entered by hand into its register record. Record: the register's school, before { mergedSchoolId, mergedSchoolName }, after { urn }. details: { schoolId, mergedSchoolId, affiliations, memberships, orders, requests, invites } (how many moved) */
+  "school.merged",
   /** Staff changed the user seats of a school's membership. Record: the membership, before and after { userSeats }. details: { schoolId } */
   "school.seats-changed",
   /** Staff downloaded a back-office export. details: { export: "orders" | ..., and the filters it was made with } */

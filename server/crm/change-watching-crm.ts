@@ -32,6 +32,7 @@ const changes = {
   attributes: "unwatched",
   replaceAttributes: "unwatched",
   attributeHolders: "unwatched",
+  mergeOrganisation: "unwatched",
   memberships: "unwatched",
   membershipSummary: "unwatched",
   membershipFigures: "unwatched",

@@ -79,6 +79,7 @@ const crmMethods = {
   attributes: "call",
   replaceAttributes: "call",
   attributeHolders: "call",
+  mergeOrganisation: "call",
   memberships: "call",
   membershipSummary: "call",
   createMembership: "call",

@@ -271,6 +271,13 @@ export interface CrmPort extends CrmReferenceData {
   replaceAttributes(constituentId: ConstituentId, keywordId: number, values: readonly string[]): Promise<void>;
   /** The constituents holding this keyword with one of these values, compared case-insensitively (the back office finds a school by email domain). */
   attributeHolders(keywordId: number, values: readonly string[]): Promise<ConstituentId[]>;
+  /**
+   * Merges one organisation into another (a school entered by hand, into its
+   * register record): its affiliations, memberships (with their seats) and
+   * attributes move to `into` (attribute values it already holds are not
+   * repeated); `from` is left with its name and addresses only.
+   */
+  mergeOrganisation(fromId: ConstituentId, intoId: ConstituentId): Promise<{ affiliations: number; memberships: number }>;
 
   memberships(constituentId: ConstituentId): Promise<MembershipSummary[]>;
   membershipSummary(id: MembershipId): Promise<MembershipSummary | undefined>;

@@ -18,6 +18,7 @@ type ConstituentRecords = Pick<
   | "attributes"
   | "replaceAttributes"
   | "attributeHolders"
+  | "mergeOrganisation"
 >;
 
 /** Organisations, addresses and attributes in the embedded CRM. */
@@ -168,6 +169,20 @@ export function sqlConstituentRecords(db: Kysely<Database>, ids: CrmIds): Consti
         .orderBy("constituent_id")
         .execute();
       return rows.map((row) => row.constituent_id);
+    },
+
+    async mergeOrganisation(fromId, intoId) {
+      return inTransaction(db, async (trx) => {
+        const affiliations = await trx.updateTable("affiliations").set({ group_constituent_id: intoId }).where("group_constituent_id", "=", fromId).executeTakeFirst();
+        const memberships = await trx.updateTable("memberships").set({ constituent_id: intoId }).where("constituent_id", "=", fromId).executeTakeFirst();
+        const held = await trx.selectFrom("constituent_attributes").select(["keyword_id", "value"]).where("constituent_id", "=", intoId).execute();
+        const heldKeys = new Set(held.map((row) => `${row.keyword_id}:${row.value.trim().toLowerCase()}`));
+        const moving = await trx.selectFrom("constituent_attributes").select(["id", "keyword_id", "value"]).where("constituent_id", "=", fromId).execute();
+        const repeated = moving.filter((row) => heldKeys.has(`${row.keyword_id}:${row.value.trim().toLowerCase()}`)).map((row) => row.id);
+        if (repeated.length > 0) await trx.deleteFrom("constituent_attributes").where("id", "in", repeated).execute();
+        await trx.updateTable("constituent_attributes").set({ constituent_id: intoId }).where("constituent_id", "=", fromId).execute();
+        return { affiliations: Number(affiliations.numUpdatedRows), memberships: Number(memberships.numUpdatedRows) };
+      });
     },
   };
 }

@@ -11,3 +11,5 @@ export { createStripeProvider, type StripeApiAddress } from "./stripe-provider";
 export { ORDER_STATUSES, ORDER_STATUS_LABELS, type LedgerOrder, type OrderLedger, type OrderQuery } from "./order-ledger";
 export type { OrderStatus } from "./tables";
 export type { RefundRecord, StaffRefund } from "./refunds";
+// A hand-entered school merged into its register record (the back office).
+export { moveSchoolOrders } from "./payment-orders";

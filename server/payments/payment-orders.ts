@@ -5,6 +5,12 @@ import type { OrderStatus } from "./tables";
 /** The statuses of an order that was paid (unfulfilled: paid, the membership refused, to refund). */
 const paidStatuses: OrderStatus[] = ["approved", "unfulfilled"];
 
+/** A hand-entered school merged into its register record (the back office): its orders follow it; answers how many moved. */
+export async function moveSchoolOrders(db: Kysely<Database>, fromSchoolId: number, intoSchoolId: number): Promise<number> {
+  const moved = await db.updateTable("payment_orders").set({ organisation_id: intoSchoolId }).where("organisation_id", "=", fromSchoolId).executeTakeFirst();
+  return Number(moved.numUpdatedRows);
+}
+
 /** Queries over payment_orders, for the payments service. */
 export function paymentOrders(db: Kysely<Database>) {
   const columns = [

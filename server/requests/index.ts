@@ -18,3 +18,5 @@ export { CONTACT_MESSAGE_LIMIT, CONTACT_MESSAGES_EXHAUSTED_MESSAGE } from "./con
 export type { ContactMessage } from "./contact-message";
 // The person's share of Download my data and Delete my account (server/privacy/).
 export { eraseRequestsOf, requestsOfPerson as requestsForExport } from "./request-store";
+// A hand-entered school merged into its register record (the back office).
+export { moveSchoolRequests } from "./request-store";

@@ -226,6 +226,12 @@ export async function requestsOfPerson(db: Kysely<Database>, personId: number): 
  * their answers; answers they gave as a school's admin stay with the request
  * they answered, no longer naming their account.
  */
+/** A hand-entered school merged into its register record (the back office): its requests follow it; answers how many moved. */
+export async function moveSchoolRequests(db: Kysely<Database>, fromSchoolId: number, intoSchoolId: number): Promise<number> {
+  const moved = await db.updateTable("requests").set({ school_id: intoSchoolId }).where("school_id", "=", fromSchoolId).executeTakeFirst();
+  return Number(moved.numUpdatedRows);
+}
+
 export async function eraseRequestsOf(db: Kysely<Database>, personId: number): Promise<void> {
   await db.deleteFrom("requests").where("person_id", "=", personId).execute();
   await db.updateTable("request_answers").set({ author_person_id: null }).where("author_person_id", "=", personId).execute();

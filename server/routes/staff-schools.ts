@@ -22,6 +22,8 @@ import { signedInStaff, signedInStaffOnly, staffNavigation } from "./staff-guard
  *   POST /staff/schools/{id}/admins/                       make a current user an admin (personId)
  *   POST /staff/schools/{id}/affiliations/{aid}/end/       end one role, or (wholePerson=yes) every place the person holds there;
  *                                                           from=person: back to the person's page (it offers the same button)
+ *   GET  /staff/schools/{id}/merge/?urn=                   a hand-entered school: what merging it into its register record would move
+ *   POST /staff/schools/{id}/merge/                        merge it (urn): its people, memberships, domains, invites, orders and requests move
  */
 
 const SCHOOLS_PATH = "/staff/schools/";
@@ -93,6 +95,40 @@ export function staffSchoolsRoutes(options: { staff: StaffService }): Router {
       wholePerson ? `${ended.name} is no longer at this school; their seat is free.` : `${ended.name} is no longer an admin of this school.`,
     back);
   });
+
+  router.get(`${SCHOOLS_PATH}:schoolId/merge/`, async (req, res) => {
+    await renderMerge(req, res, pathId(req.params.schoolId), textField(req.query, "urn").slice(0, 20));
+  });
+
+  router.post(`${SCHOOLS_PATH}:schoolId/merge/`, async (req, res) => {
+    const schoolId = pathId(req.params.schoolId);
+    const urn = textField(req.body, "urn").slice(0, 20);
+    const merged = await desk.merge(signedInStaff(req), schoolId, urn, req.ip ?? "");
+    if (isRefusal(merged)) {
+      if (merged.reason === "forbidden" || merged.reason === "not-found") throw httpErrorOf(merged);
+      return renderMerge(req, res, schoolId, urn, merged);
+    }
+    const moved = `${merged.people} ${merged.people === 1 ? "person" : "people"}, ${merged.memberships} membership${merged.memberships === 1 ? "" : "s"}, ${merged.orders} order${merged.orders === 1 ? "" : "s"} and ${merged.requests} request${merged.requests === 1 ? "" : "s"}`;
+    setFlash(req, { variant: "success", text: `Merged: ${moved} moved to ${merged.into.name}. The school entered by hand is no longer listed.` });
+    res.redirect(303, `${SCHOOLS_PATH}${merged.into.id}/`);
+  });
+
+  /** The merge's confirmation page: with no URN yet, or a refused one, the URN form and why; otherwise what would move. */
+  async function renderMerge(req: Request, res: Response, schoolId: number, urn: string, refused?: Refusal): Promise<void> {
+    const school = unlessRefused(await desk.school(signedInStaff(req), schoolId));
+    const preview = urn && !refused ? await desk.mergePreview(signedInStaff(req), schoolId, urn) : refused;
+    if (preview && isRefusal(preview)) {
+      if (preview.reason === "forbidden" || preview.reason === "not-found") throw httpErrorOf(preview);
+      res.status(httpErrorOf(preview).status);
+    }
+    const problem = preview && isRefusal(preview) ? preview : undefined;
+    res.render("pages/staff/school-merge.njk", {
+      school: school.school,
+      urn,
+      preview: problem ? undefined : preview,
+      errors: problem && (problem.errors ?? { _merge: [problem.message] }),
+    });
+  }
 
   /** The school's page; after a refused form, with its reason and what was typed in it. */
   async function renderSchool(req: Request, res: Response, schoolId: number, failed?: { form: SchoolForm; refusal: Refusal }): Promise<void> {

@@ -34,5 +34,15 @@ export type { SelectedSchool } from "./seats/selected-school";
 export { belongsToSchool, currentAdminIds, isSchoolAdmin, roleOf, schoolsAdministeredBy } from "./seats/school-standing";
 export { approvalRefusals, type ApprovedSeat, type ApprovedSeatRequest } from "./seats/approved-seat";
 // The back office's Schools pages: a school's record, domains, seats and roles, without the "only its admins" rule (staff roles are checked in server/staff/).
-export { createSchoolForStaff, UNKNOWN_SCHOOL_MESSAGE, type SchoolForStaff, type SchoolForStaffDesk, type SchoolPersonRow, type SeatCount } from "./admin/school-for-staff";
+export {
+  absorbHandEnteredSchool,
+  createSchoolForStaff,
+  schoolMergePreview,
+  UNKNOWN_SCHOOL_MESSAGE,
+  type SchoolMergePreview,
+  type SchoolForStaff,
+  type SchoolForStaffDesk,
+  type SchoolPersonRow,
+  type SeatCount,
+} from "./admin/school-for-staff";
 export type { AdminGranted, Removal } from "./admin/school-admin-rules";

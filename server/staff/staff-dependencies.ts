@@ -6,7 +6,7 @@ import type { Database } from "../db/schema";
 import type { Mailer } from "../mail/mailer";
 import type { RateLimiter } from "../rate-limit/rate-limit";
 import type { RequestsService } from "../requests";
-import type { SchoolForStaffDesk } from "../schools";
+import type { SchoolForStaffDesk, SchoolMergePreview } from "../schools";
 import type { OrderExport, OrderLedger, RefundRecord, StaffRefund, Takings } from "../payments";
 import type { Refusal } from "../shared/refusal";
 
@@ -59,6 +59,19 @@ export interface SchoolsDeskDependencies {
   clock?: () => Date;
 }
 
+/** What a merge of a hand-entered school into its register record moves, each through its owner (server/staff/staff-school-merge.ts). */
+export interface SchoolMergeDependencies {
+  db: Kysely<Database>;
+  crm: Pick<CrmPort, "inTransaction">;
+  audit: AuditLog;
+  /** The schools capability's check and summary; `within`: read in the merge's own transaction. */
+  preview(fromId: number, urn: string, now: Date, within?: { db: Kysely<Database>; crm: CrmPort }): Promise<SchoolMergePreview | Refusal>;
+  absorbHandEnteredSchool(db: Kysely<Database>, fromId: number, intoId: number): Promise<{ invites: number }>;
+  moveSchoolOrders(db: Kysely<Database>, fromId: number, intoId: number): Promise<number>;
+  moveSchoolRequests(db: Kysely<Database>, fromId: number, intoId: number): Promise<number>;
+  clock?: () => Date;
+}
+
 /** The requests capability's methods the back office's inbox and dashboard call. */
 export type InboxRequests = Pick<RequestsService, "inbox" | "request" | "answer" | "close" | "approveJoinRequest" | "declineJoinRequest" | "counts">;
 
@@ -84,6 +97,8 @@ export interface StaffDependencies {
   people: PeopleDeskDependencies;
   /** What the Schools pages read and change. */
   schools: Omit<SchoolsDeskDependencies, "requests" | "clock">;
+  /** What merging a hand-entered school into its register record moves. */
+  schoolMerge: Omit<SchoolMergeDependencies, "db" | "audit" | "clock">;
   /** The requests inbox, and the dashboard's "requests waiting" (the requests capability's). */
   requests: InboxRequests;
   /** Defaults to the process's shared hasher (its concurrency cap); tests may pass a cheaper one. */

@@ -7,6 +7,7 @@ import { staffExportsDesk, type StaffExportsDesk } from "./staff-exports-desk";
 import { staffOrdersDesk, type StaffOrdersDesk } from "./staff-orders-desk";
 import { staffPeopleDesk, type StaffPeopleDesk } from "./staff-people-desk";
 import { staffRequestsDesk, type StaffRequestsDesk } from "./staff-requests-desk";
+import { staffSchoolMerge } from "./staff-school-merge";
 import { staffSchoolsDesk, type StaffSchoolsDesk } from "./staff-schools-desk";
 import type { StaffMemberRole, StaffRole } from "./staff-roles";
 import { staffSignIn, type SignedInStaff, type StaffSignedIn, type StaffSignInRequest } from "./staff-sign-in";
@@ -39,7 +40,7 @@ export interface StaffService {
   /** The People pages: find a person, see their record, send them account links. */
   people: StaffPeopleDesk;
   /** The Schools pages: find a school; its domains, membership, seats and people. */
-  schools: StaffSchoolsDesk;
+  schools: StaffSchoolsDesk & ReturnType<typeof staffSchoolMerge>;
   /** The Orders pages: every order, one order, the CSV export. */
   orders: StaffOrdersDesk;
   /** The members export. */
@@ -65,7 +66,10 @@ export function createStaffService(deps: StaffDependencies): StaffService {
     dashboard,
     requests: staffRequestsDesk(deps.requests),
     people: staffPeopleDesk({ clock: deps.clock, ...deps.people }),
-    schools: staffSchoolsDesk({ clock: deps.clock, requests: deps.requests, ...deps.schools }),
+    schools: {
+      ...staffSchoolsDesk({ clock: deps.clock, requests: deps.requests, ...deps.schools }),
+      ...staffSchoolMerge({ db: deps.db, audit: deps.audit, clock: deps.clock, ...deps.schoolMerge }),
+    },
     orders: staffOrdersDesk(deps.orders),
     exports: staffExportsDesk({ clock: deps.clock, ...deps.exports }),
   };

@@ -140,6 +140,54 @@ export function createSchoolForStaff(deps: SchoolForStaffDependencies) {
 
 export type SchoolForStaffDesk = ReturnType<typeof createSchoolForStaff>;
 
+/** What merging a hand-entered school into its register record would move (the confirmation page says it). */
+export interface SchoolMergePreview {
+  from: RegisteredSchool;
+  into: RegisteredSchool;
+  /** People holding a role at the hand-entered school now. */
+  people: number;
+  memberships: number;
+}
+
+export const NOT_HAND_ENTERED_MESSAGE = "This school is from the register: only a school entered by hand can be merged into its register record.";
+
+/**
+ * Checks a merge of the hand-entered school `fromId` into the register's
+ * school with this URN, and says what would move. Refused when the URN is
+ * no open register school, and when both hold a current membership (one
+ * must end or lapse first: two sets of seats cannot become one).
+ */
+export async function schoolMergePreview(deps: Pick<SchoolForStaffDependencies, "db" | "crm">, fromId: number, urn: string, now: Date): Promise<SchoolMergePreview | Refusal> {
+  const register = new SchoolRegister(deps.db);
+  const from = await register.byConstituentId(fromId);
+  if (!from) return refuse("not-found", UNKNOWN_SCHOOL_MESSAGE);
+  if (from.urn !== null) return refuse("conflict", NOT_HAND_ENTERED_MESSAGE, { rule: "hand-entered" });
+  const typed = urn.trim();
+  const into = /^\d{5,7}$/.test(typed) ? (await register.byUrns([typed])).get(typed) : undefined;
+  if (!into) {
+    const message = typed ? `No open school in the register has URN ${typed}. Check it on Get Information about Schools.` : "Enter the URN of its record in the register.";
+    return refuse("invalid", message, { errors: { urn: [message] } });
+  }
+  const [fromMembership, intoMembership, affiliations, memberships] = await Promise.all([
+    currentMembership(deps.crm, fromId, now),
+    currentMembership(deps.crm, into.constituent_id, now),
+    deps.crm.affiliations({ groupConstituentId: fromId, currentAt: now }),
+    deps.crm.memberships(fromId),
+  ]);
+  if (fromMembership && intoMembership) {
+    return refuse("conflict", `Both schools have a current membership. End one (from its page) before merging, so their seats are not counted twice.`, { rule: "one-current-membership" });
+  }
+  return { from, into, people: new Set(affiliations.map((affiliation) => affiliation.IndividualConstituent.Id)).size, memberships: memberships.length };
+}
+
+/** The schools capability's share of a merge, in the caller's transaction: pending invites follow the school; the hand-entered row and its creator go. */
+export async function absorbHandEnteredSchool(db: Kysely<Database>, fromId: number, intoId: number): Promise<{ invites: number }> {
+  const invites = await db.updateTable("school_invites").set({ school_id: intoId }).where("school_id", "=", fromId).executeTakeFirst();
+  await db.deleteFrom("organisation_creators").where("organisation_id", "=", fromId).execute();
+  await db.deleteFrom("schools").where("constituent_id", "=", fromId).where("urn", "is", null).execute();
+  return { invites: Number(invites.numUpdatedRows) };
+}
+
 /** A benefit's seats: a limited one counts its own use (pending invites hold seats too); an unlimited one, the people holding one. */
 function seatCount(benefits: readonly SeatBenefit[], benefitId: number, holders: number): SeatCount {
   const benefit = benefits.find((candidate) => candidate.Benefit.Id === benefitId);
