@@ -39,9 +39,11 @@ export interface OrdersDeskDependencies {
   audit: AuditLog;
 }
 
-/** What the members export reads (the CRM port) and records. */
+/** What the exports read (the CRM port, the school register) and record. */
 export interface ExportsDeskDependencies {
-  crm: Pick<CrmPort, "currentMembers">;
+  crm: Pick<CrmPort, "currentMembers" | "currentSchoolMemberships">;
+  /** URN and postcode of these schools, from the register (the schools capability's). */
+  registerEntries(schoolIds: readonly number[]): Promise<Map<number, { urn: string | null; postcode: string; closed: boolean }>>;
   ids: CrmIds;
   audit: AuditLog;
   clock?: () => Date;
