@@ -12,7 +12,7 @@ import type { Logger } from "./logging";
 import { createMailboxService, type MailboxService } from "./mail/mailbox-service";
 import type { Mailer } from "./mail/mailer";
 import { createMemberAccess, extendMembership } from "./memberships";
-import { createSchoolAdminService, createSchoolRecordsService, createSchoolSearch, createSeatGrantsService, SchoolRegister, type SchoolAdminService, type SchoolRecordsService, type SchoolSearch, type SeatGrantsService } from "./schools";
+import { createSchoolAdminService, createSchoolRecordsService, createSchoolSearch, createRegisterUploads, createSeatGrantsService, SchoolRegister, type SchoolAdminService, type SchoolRecordsService, type SchoolSearch, type SeatGrantsService } from "./schools";
 import {
   createPaymentsService,
   type PaymentsService,
@@ -220,6 +220,7 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
       crm,
       takings: (from, to) => payments.takings(from, to),
       requests,
+      register: { uploads: createRegisterUploads({ db, crm, logger: adapters.logger }), audit },
       exports: { crm, ids: crmIds, audit, registerEntries: (schoolIds) => new SchoolRegister(db).urnsAndPostcodes(schoolIds) },
       orders: { ledger: payments.ledger, refundsOf: (orderId) => payments.refundsOf(orderId), refund: (request) => payments.refund(request), resendReceipt: (orderId) => payments.resendReceipt(orderId), crm, audit },
       people: {

@@ -33,3 +33,11 @@ export {
 export type { SelectedSchool } from "./seats/selected-school";
 export { belongsToSchool, currentAdminIds, isSchoolAdmin, roleOf, schoolsAdministeredBy } from "./seats/school-standing";
 export { approvalRefusals, type ApprovedSeat, type ApprovedSeatRequest } from "./seats/approved-seat";
+export {
+  createRegisterUploads,
+  STALLED_MESSAGE as REGISTER_IMPORT_STALLED_MESSAGE,
+  type RegisterUpload,
+  type RegisterUploads,
+  type RegisterUploadSummary,
+  type SavedRegisterFile,
+} from "./register-uploads";

@@ -7,6 +7,7 @@ import type { Mailer } from "../mail/mailer";
 import type { RateLimiter } from "../rate-limit/rate-limit";
 import type { RequestsService } from "../requests";
 import type { OrderExport, OrderLedger, RefundRecord, StaffRefund, Takings } from "../payments";
+import type { RegisterUploads } from "../schools";
 import type { Refusal } from "../shared/refusal";
 
 /** What the People pages read and send through other capabilities' front doors. */
@@ -49,6 +50,12 @@ export interface ExportsDeskDependencies {
   clock?: () => Date;
 }
 
+/** What the register upload drives (the schools capability's background import) and records. */
+export interface RegisterDeskDependencies {
+  uploads: Pick<RegisterUploads, "latest" | "busy" | "start">;
+  audit: AuditLog;
+}
+
 /** The requests capability's methods the back office's inbox and dashboard call. */
 export type InboxRequests = Pick<RequestsService, "inbox" | "request" | "answer" | "close" | "approveJoinRequest" | "declineJoinRequest" | "counts">;
 
@@ -70,6 +77,8 @@ export interface StaffDependencies {
   exports: ExportsDeskDependencies;
   /** What the Orders pages read. */
   orders: OrdersDeskDependencies;
+  /** The register upload (owners). */
+  register: RegisterDeskDependencies;
   /** What the People pages read and send (other capabilities' front doors). */
   people: PeopleDeskDependencies;
   /** The requests inbox, and the dashboard's "requests waiting" (the requests capability's). */
