@@ -130,6 +130,10 @@ describe.each(databaseEngines)("the register upload on %s", (engine) => {
 
     const noToken = await owner.agent.post("/staff/register/").set("Accept", "text/html").attach("register", giasFile([giasRow("150011", "Forged Upload School")]), "forged.csv");
     expect(noToken.status).toBe(403);
+    // The query string carries the token for a multipart form only.
+    const token = formTokenOf((await owner.agent.get("/staff/").set("Accept", "text/html")).text);
+    const urlencoded = await owner.agent.post(`/staff/register/?_csrf=${encodeURIComponent(token)}`).type("form").set("Accept", "text/html").send({ note: "x" });
+    expect(urlencoded.status).toBe(403);
     expect(await t.database.db.selectFrom("schools").select("name").where("urn", "=", "150011").executeTakeFirst()).toBeUndefined();
   });
 });
