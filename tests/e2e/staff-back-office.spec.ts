@@ -141,7 +141,7 @@ for (const { label, viewport } of [
       }
       // The page reloads itself (no script) until the import ends.
       await expect(page.getByRole("heading", { level: 2, name: "The last import" })).toBeVisible({ timeout: 60_000 });
-      await expect(page.getByText("edubasealldata-e2e.csv")).toBeVisible();
+      await expect(page.getByText("edubasealldata-e2e.csv", { exact: true })).toBeVisible();
       await expect(page.getByText("Line").first()).toBeVisible();
       await expectNoAxeViolations(page);
       expect(await horizontalOverflow(page)).toBe(false);
