@@ -17,7 +17,7 @@ const tableMethods = "selectFrom|insertInto|replaceInto|updateTable|deleteFrom|m
 /** Owner folder -> its tables (the owner's tables.ts). */
 export const TABLE_OWNERS = {
   resources: ["resources", "resource_facet_terms", "resource_facets", "resource_activities", "saved_resources", "teacher_notes", "share_links"],
-  schools: ["schools", "closed_schools", "organisation_creators", "school_invites"],
+  schools: ["schools", "closed_schools", "organisation_creators", "school_invites", "register_imports"],
   requests: ["requests", "request_answers"],
   payments: ["payment_orders", "payment_fulfilments", "payment_refunds"],
   staff: ["staff_accounts", "staff_enrolments", "staff_recovery_codes"],

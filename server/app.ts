@@ -50,6 +50,7 @@ import { signInLinkHandoff } from "./routes/sign-in-link-handoff";
 import { signInLinkRoutes } from "./routes/sign-in-link";
 import { staffBackOfficeRoutes } from "./routes/staff-back-office";
 import { staffExportsRoutes } from "./routes/staff-exports";
+import { staffRegisterRoutes } from "./routes/staff-register";
 import { staffOrdersRoutes } from "./routes/staff-orders";
 import { staffPeopleRoutes } from "./routes/staff-people";
 import { staffSchoolsRoutes } from "./routes/staff-schools";
@@ -158,6 +159,7 @@ function staffAreaLayers(services: AppServices): RequestHandler {
     staffPeopleRoutes({ staff: features.staff }),
     staffOrdersRoutes({ staff: features.staff }),
     staffExportsRoutes({ staff: features.staff }),
+    staffRegisterRoutes({ staff: features.staff }),
   ]);
 }
 

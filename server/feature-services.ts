@@ -12,7 +12,22 @@ import type { Logger } from "./logging";
 import { createMailboxService, type MailboxService } from "./mail/mailbox-service";
 import type { Mailer } from "./mail/mailer";
 import { createMemberAccess, extendMembership } from "./memberships";
-import { absorbHandEnteredSchool, createSchoolAdminService, createSchoolForStaff, createSchoolRecordsService, schoolMergePreview, withSchoolLock, createSchoolSearch, createSeatGrantsService, type SchoolAdminService, type SchoolRecordsService, type SchoolSearch, type SeatGrantsService } from "./schools";
+import {
+  absorbHandEnteredSchool,
+  createRegisterUploads,
+  createSchoolAdminService,
+  createSchoolForStaff,
+  createSchoolRecordsService,
+  createSchoolSearch,
+  createSeatGrantsService,
+  SchoolRegister,
+  schoolMergePreview,
+  withSchoolLock,
+  type SchoolAdminService,
+  type SchoolRecordsService,
+  type SchoolSearch,
+  type SeatGrantsService,
+} from "./schools";
 import {
   createPaymentsService,
   moveSchoolOrders,
@@ -221,7 +236,8 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
       crm,
       takings: (from, to) => payments.takings(from, to),
       requests,
-      exports: { crm, ids: crmIds, audit },
+      register: { uploads: createRegisterUploads({ db, crm, logger: adapters.logger }), audit },
+      exports: { crm, ids: crmIds, audit, registerEntries: (schoolIds) => new SchoolRegister(db).urnsAndPostcodes(schoolIds) },
       orders: { ledger: payments.ledger, refundsOf: (orderId) => payments.refundsOf(orderId), refund: (request) => payments.refund(request), resendReceipt: (orderId) => payments.resendReceipt(orderId), crm, audit },
       schools: {
         schools: createSchoolForStaff({ db, crm, ids: crmIds, logger: adapters.logger }),

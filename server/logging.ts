@@ -40,9 +40,12 @@ const probePaths = new Set(["/healthz", "/readyz"]);
 /** A share link's token in a path, plain or percent-encoded (a login `next`): the address is the link's secret. */
 const shareTokenInUrl = /(\/|%2F)resources(\/|%2F)shared(\/|%2F)[A-Za-z0-9_-]{43}/gi;
 
-/** The URL as logged: share tokens replaced, so the access log cannot be used to open anyone's link. */
+/** A CSRF token in a query string (a file upload's form sends it there: server/http/csrf.ts). */
+const csrfTokenInQuery = /([?&]_csrf=)[^&#]*/g;
+
+/** The URL as logged: share tokens and CSRF tokens replaced, so the access log cannot be used to open anyone's link or forge their form. */
 export function redactShareTokens(url: string): string {
-  return url.replace(shareTokenInUrl, "$1resources$2shared$3[redacted]");
+  return url.replace(shareTokenInUrl, "$1resources$2shared$3[redacted]").replace(csrfTokenInQuery, "$1[redacted]");
 }
 
 /**

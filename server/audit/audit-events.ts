@@ -50,6 +50,10 @@ export const AUDIT_EVENTS = [
   "school.seats-changed",
   /** Staff downloaded a back-office export. details: { export: "orders" | ..., and the filters it was made with } */
   "export.downloaded",
+  /** An owner uploaded the register file; its import started in the background. details: { importId, fileName, bytes } */
+  "register.import-started",
+  /** That import ended. details: { importId, status: "done" | "failed", rows, created, updated, reopened, closed, problems } or { importId, status, error } */
+  "register.import-finished",
   /** details: { orderId, membershipId, planType, organisationId } */
   "payment.fulfilled",
   /** Money went back on an order: staff's refund (staffActorId) or the provider's. Record: the order, refunded pence before and after. details: { orderId, amountPence, startedBy, membershipEnded } */

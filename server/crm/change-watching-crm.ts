@@ -22,6 +22,7 @@ const changes = {
   findPerson: "unwatched",
   findPeople: "unwatched",
   currentMembers: "unwatched",
+  currentSchoolMemberships: "unwatched",
   createPerson: "unwatched",
   updatePerson: (id: number) => id,
   changePrimaryEmail: (id: number) => id,

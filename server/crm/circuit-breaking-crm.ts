@@ -69,6 +69,7 @@ const crmMethods = {
   findPerson: "call",
   findPeople: "call",
   currentMembers: "call",
+  currentSchoolMemberships: "call",
   createPerson: "call",
   updatePerson: "call",
   changePrimaryEmail: "call",

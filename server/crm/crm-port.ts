@@ -93,6 +93,20 @@ export interface CurrentMember {
   School: { Id: ConstituentId; Name: string } | null;
 }
 
+/** A school with a current membership, as the back office's schools-with-seats export lists it. */
+export interface CurrentSchoolMembership {
+  SchoolId: ConstituentId;
+  SchoolName: string;
+  /** The school's current membership that ends last. */
+  MembershipId: MembershipId;
+  LevelId: number;
+  ExpirationDateTime: string;
+  /** That membership's seat benefits, each with its seats in use. */
+  Seats: { BenefitId: number; Unlimited: boolean; TotalAvailable: number; TotalUsed: number }[];
+  /** The school's admins now (their roles started and not ended), erased people left out, in id order. */
+  AdminEmails: string[];
+}
+
 /** A person as a list shows them. */
 export type PersonSummary = Pick<PersonDetails, "Id" | "FirstName" | "LastName" | "Email" | "CreatedDateTime">;
 
@@ -295,6 +309,11 @@ export interface CrmPort extends CrmReferenceData {
    * then membership, `limit` rows after `after`: the back office's members export.
    */
   currentMembers(now: Date, after: { personId: number; membershipId: number } | null, limit: number): Promise<CurrentMember[]>;
+  /**
+   * Schools with a membership current at `now`, by school id, `limit` schools
+   * after the school `afterSchoolId`: the back office's schools-with-seats export.
+   */
+  currentSchoolMemberships(now: Date, afterSchoolId: number | null, limit: number): Promise<CurrentSchoolMembership[]>;
   /** Counts of members, schools with a membership and memberships ending soon, at `now` (the back office dashboard). */
   membershipFigures(now: Date, until: Date): Promise<MembershipFigures>;
   /**

@@ -16,6 +16,7 @@ export type {
   PersonContact,
   PersonSummary,
   CurrentMember,
+  CurrentSchoolMembership,
   PersonDetails,
   PersonInput,
   OrganisationInput,

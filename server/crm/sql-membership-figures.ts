@@ -8,10 +8,12 @@ import type { CrmPort } from "./crm-port";
  * members export (CrmPort.currentMembers) in the embedded CRM, from one
  * definition of who is a member: their own membership, or a role at a school
  * with one. A membership is current while its expiry is
- * later than now (contracts/rules/membership-validity.ts); a role at a school
+ * later than now (contracts/rules/membership-validity.ts);
+ * the schools-with-seats export (CrmPort.currentSchoolMemberships) reads the
+ * same definition of a school's current membership; a role at a school
  * counts while it has started and not ended.
  */
-export function sqlMembershipFigures(db: Kysely<Database>, ids: CrmIds): Pick<CrmPort, "membershipFigures" | "currentMembers"> {
+export function sqlMembershipFigures(db: Kysely<Database>, ids: CrmIds): Pick<CrmPort, "membershipFigures" | "currentMembers" | "currentSchoolMemberships"> {
   const roleTypes = [ids.affiliationTypes.teacher, ids.affiliationTypes.user, ids.affiliationTypes.admin];
   const count = (row: { count: number | string | bigint } | undefined) => Number(row?.count ?? 0);
 
@@ -69,6 +71,60 @@ export function sqlMembershipFigures(db: Kysely<Database>, ids: CrmIds): Pick<Cr
         ExpirationDateTime: row.expires_at,
         School: row.school_id === null ? null : { Id: Number(row.school_id), Name: row.school_name ?? "" },
       }));
+    },
+
+    async currentSchoolMemberships(now, afterSchoolId, limit) {
+      const at = now.toISOString();
+      let schools = db
+        .selectFrom("memberships")
+        .innerJoin("constituents", "constituents.id", "memberships.constituent_id")
+        .where("constituents.kind", "=", "organisation")
+        .where("memberships.expires_at", ">", at)
+        .select(["constituents.id", "constituents.last_name"])
+        .groupBy(["constituents.id", "constituents.last_name"]);
+      if (afterSchoolId !== null) schools = schools.where("constituents.id", ">", afterSchoolId);
+      const found = await schools.orderBy("constituents.id").limit(limit).execute();
+      if (found.length === 0) return [];
+      const schoolIds = found.map((school) => Number(school.id));
+      const memberships = await db
+        .selectFrom("memberships")
+        .select(["id", "constituent_id", "membership_level_id", "expires_at"])
+        .where("constituent_id", "in", schoolIds)
+        .where("expires_at", ">", at)
+        .orderBy("expires_at")
+        .orderBy("id")
+        .execute();
+      // Ordered by expiry: the last one seen for a school is the one that ends last.
+      const membershipOf = new Map(memberships.map((membership) => [Number(membership.constituent_id), membership]));
+      const membershipIds = [...membershipOf.values()].map((membership) => membership.id);
+      const [benefits, admins] = await Promise.all([
+        db.selectFrom("membership_benefits").selectAll().where("membership_id", "in", membershipIds).orderBy("id").execute(),
+        db
+          .selectFrom("affiliations")
+          .innerJoin("constituents", "constituents.id", "affiliations.individual_constituent_id")
+          .select(["affiliations.group_constituent_id as school_id", "constituents.email"])
+          .where("affiliations.group_constituent_id", "in", schoolIds)
+          .where("affiliations.affiliation_type_id", "=", ids.affiliationTypes.admin)
+          .where("affiliations.start_date", "<=", at)
+          .where((eb) => eb.or([eb("affiliations.end_date", "is", null), eb("affiliations.end_date", ">", at)]))
+          .where("constituents.deleted_at", "is", null)
+          .orderBy("constituents.id")
+          .execute(),
+      ]);
+      return found.map((school) => {
+        const membership = membershipOf.get(Number(school.id))!;
+        return {
+          SchoolId: Number(school.id),
+          SchoolName: school.last_name,
+          MembershipId: Number(membership.id),
+          LevelId: membership.membership_level_id,
+          ExpirationDateTime: membership.expires_at,
+          Seats: benefits
+            .filter((benefit) => Number(benefit.membership_id) === Number(membership.id))
+            .map((benefit) => ({ BenefitId: benefit.benefit_id, Unlimited: benefit.unlimited_indicator === 1, TotalAvailable: benefit.total_available, TotalUsed: benefit.total_used })),
+          AdminEmails: [...new Set(admins.filter((admin) => Number(admin.school_id) === Number(school.id) && admin.email).map((admin) => admin.email!))],
+        };
+      });
     },
 
     async membershipFigures(now, until) {

@@ -15,7 +15,8 @@ const crossSiteTitle = "This came from another site";
 
 /**
  * The synchroniser-token pattern (csrf-sync): one token per session, sent
- * back on every write as the X-CSRFToken header or the _csrf field. Writes
+ * back on every write as the X-CSRFToken header or the _csrf field (a
+ * multipart file upload, whose body its route reads, in the query string). Writes
  * that a browser marks as cross-site, or whose Origin is not the site's own,
  * are refused before the token is even looked at, with a message that says
  * so (not that the form expired).
@@ -52,7 +53,14 @@ function tokenSentWith(req: Request): string | undefined {
   const header = req.get(csrfHeaderName);
   if (header) return header;
   const field: unknown = (req.body as Record<string, unknown> | undefined)?.[csrfFieldName];
-  return typeof field === "string" ? field : undefined;
+  if (typeof field === "string") return field;
+  // A file upload's body is read by its route, after this check: its form sends the token in the action's query string instead
+  // (?_csrf=…, the csrfAction macro; docs/back-office.md "The register upload"). Only such a form's may.
+  if (req.is("multipart/form-data")) {
+    const query: unknown = (req.query as Record<string, unknown>)[csrfFieldName];
+    return typeof query === "string" ? query : undefined;
+  }
+  return undefined;
 }
 
 interface CrossSiteProblem {

@@ -46,3 +46,11 @@ export {
   type SeatCount,
 } from "./admin/school-for-staff";
 export type { AdminGranted, Removal } from "./admin/school-admin-rules";
+export {
+  createRegisterUploads,
+  STALLED_MESSAGE as REGISTER_IMPORT_STALLED_MESSAGE,
+  type RegisterUpload,
+  type RegisterUploads,
+  type RegisterUploadSummary,
+  type SavedRegisterFile,
+} from "./register-uploads";

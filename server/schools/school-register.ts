@@ -74,6 +74,17 @@ export class SchoolRegister {
     return found;
   }
 
+  /** URN and postcode of these organisations, open or closed (the back office's schools-with-seats export); batches of up to 500. */
+  async urnsAndPostcodes(constituentIds: readonly number[]): Promise<Map<number, { urn: string | null; postcode: string; closed: boolean }>> {
+    const found = new Map<number, { urn: string | null; postcode: string; closed: boolean }>();
+    if (constituentIds.length === 0) return found;
+    for (const table of ["closed_schools", "schools"] as const) {
+      const rows = await this.db.selectFrom(table).select(["constituent_id", "urn", "postcode"]).where("constituent_id", "in", constituentIds).execute();
+      for (const row of rows) found.set(Number(row.constituent_id), { urn: row.urn, postcode: row.postcode, closed: table === "closed_schools" });
+    }
+    return found;
+  }
+
   /** An open school: a closed one is no longer one a person can join. */
   async byConstituentId(constituentId: number): Promise<RegisteredSchool | undefined> {
     return this.db.selectFrom("schools").select(columns).where("constituent_id", "=", constituentId).executeTakeFirst();

@@ -29,8 +29,32 @@ export interface ClosedSchoolsTable extends Omit<SchoolsTable, "website"> {
   closed_at: string;
 }
 
+/** A register file uploaded from the back office, and its import (migration 0034; register-uploads.ts). Times are ISO 8601 UTC text. */
+export interface RegisterImportsTable {
+  id: Generated<number>;
+  status: "queued" | "running" | "done" | "failed";
+  /** 1 while queued or running, null after: a unique index lets one import run at a time. */
+  active: number | null;
+  /** The staff account that uploaded it. */
+  started_by: number;
+  file_name: string;
+  /** The file's size. */
+  bytes: number;
+  rows_read: Generated<number>;
+  bytes_read: Generated<number>;
+  /** RegisterUploadSummary as JSON, once done. */
+  summary: string | null;
+  /** What went wrong and what to do, once failed. */
+  error_message: string | null;
+  created_at: string;
+  /** Last progress: a running import not heard from for a while has stopped with its process. */
+  updated_at: string;
+  finished_at: string | null;
+}
+
 export interface SchoolTables {
   schools: SchoolsTable;
+  register_imports: RegisterImportsTable;
   closed_schools: ClosedSchoolsTable;
   organisation_creators: OrganisationCreatorsTable;
   school_invites: SchoolInvitesTable;

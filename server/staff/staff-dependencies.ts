@@ -8,6 +8,7 @@ import type { RateLimiter } from "../rate-limit/rate-limit";
 import type { RequestsService } from "../requests";
 import type { SchoolForStaffDesk, SchoolMergePreview } from "../schools";
 import type { OrderExport, OrderLedger, RefundRecord, StaffRefund, Takings } from "../payments";
+import type { RegisterUploads } from "../schools";
 import type { Refusal } from "../shared/refusal";
 
 /** What the People pages read and send through other capabilities' front doors. */
@@ -40,9 +41,11 @@ export interface OrdersDeskDependencies {
   audit: AuditLog;
 }
 
-/** What the members export reads (the CRM port) and records. */
+/** What the exports read (the CRM port, the school register) and record. */
 export interface ExportsDeskDependencies {
-  crm: Pick<CrmPort, "currentMembers">;
+  crm: Pick<CrmPort, "currentMembers" | "currentSchoolMemberships">;
+  /** URN and postcode of these schools, from the register (the schools capability's). */
+  registerEntries(schoolIds: readonly number[]): Promise<Map<number, { urn: string | null; postcode: string; closed: boolean }>>;
   ids: CrmIds;
   audit: AuditLog;
   clock?: () => Date;
@@ -72,6 +75,12 @@ export interface SchoolMergeDependencies {
   clock?: () => Date;
 }
 
+/** What the register upload drives (the schools capability's background import) and records. */
+export interface RegisterDeskDependencies {
+  uploads: Pick<RegisterUploads, "latest" | "busy" | "start">;
+  audit: AuditLog;
+}
+
 /** The requests capability's methods the back office's inbox and dashboard call. */
 export type InboxRequests = Pick<RequestsService, "inbox" | "request" | "answer" | "close" | "approveJoinRequest" | "declineJoinRequest" | "counts">;
 
@@ -93,6 +102,8 @@ export interface StaffDependencies {
   exports: ExportsDeskDependencies;
   /** What the Orders pages read. */
   orders: OrdersDeskDependencies;
+  /** The register upload (owners). */
+  register: RegisterDeskDependencies;
   /** What the People pages read and send (other capabilities' front doors). */
   people: PeopleDeskDependencies;
   /** What the Schools pages read and change. */

@@ -1,4 +1,4 @@
-import type { CurrentMember } from "../crm";
+import type { CurrentMember, CurrentSchoolMembership } from "../crm";
 import { csvLine } from "./csv-line";
 import type { Refusal } from "../shared/refusal";
 import { roleRefusal } from "./role-refusal";
@@ -9,7 +9,9 @@ import type { SignedInStaff } from "./staff-sign-in";
 /*
  * The back office's members export (docs/back-office.md, "Exports"): who is
  * a member now, as CSV, read from the CRM port in batches and written as it
- * is read; audited before its first line. The orders export is the Orders
+ * is read; audited before its first line. The schools-with-seats export:
+ * each school with a current membership, its seats and its admins, from the
+ * CRM port, with its URN and postcode from the school register. The orders export is the Orders
  * page's (staff-orders-desk.ts).
  */
 
@@ -25,6 +27,19 @@ export const MEMBER_EXPORT_COLUMNS = [
   "membership_id",
   "level",
   "expires_at",
+] as const;
+
+/** The schools-with-seats export's columns, in order (docs/back-office.md lists what each holds). */
+export const SCHOOL_EXPORT_COLUMNS = [
+  "school_id",
+  "school_name",
+  "urn",
+  "postcode",
+  "level",
+  "expires_at",
+  "seats_total",
+  "seats_used",
+  "admin_emails",
 ] as const;
 
 const BATCH = 500;
@@ -59,6 +74,41 @@ export function staffExportsDesk(deps: ExportsDeskDependencies) {
           if (batch.length < BATCH) return;
           const last = batch.at(-1)!;
           after = { personId: last.PersonId, membershipId: last.MembershipId };
+        }
+      })();
+    },
+
+    async exportSchools(staff: SignedInStaff, ip: string): Promise<AsyncIterable<string> | Refusal> {
+      const refused = roleRefusal(staff, "manage-memberships", "The schools-with-seats export is for the Membership role and above.");
+      if (refused) return refused;
+      await deps.audit.record({ event: "export.downloaded", actorId: null, staffActorId: staff.id, ip, details: { export: "schools" } });
+      const now = clock();
+      const userSeat = deps.ids.seatBenefits.userSeat;
+      return (async function* lines() {
+        yield csvLine(SCHOOL_EXPORT_COLUMNS);
+        let after: number | null = null;
+        for (;;) {
+          const batch: CurrentSchoolMembership[] = await deps.crm.currentSchoolMemberships(now, after, BATCH);
+          const register = await deps.registerEntries(batch.map((school) => school.SchoolId));
+          for (const school of batch) {
+            // The seats a school buys are its user seats; an unlimited benefit (a state school's) has no total.
+            const seats = school.Seats.filter((seat) => seat.BenefitId === userSeat);
+            const unlimited = seats.some((seat) => seat.Unlimited);
+            const entry = register.get(school.SchoolId);
+            yield csvLine([
+              school.SchoolId,
+              school.SchoolName,
+              entry?.urn ?? "",
+              entry?.postcode ?? "",
+              levelLabel(deps.ids, school.LevelId),
+              school.ExpirationDateTime,
+              unlimited ? "unlimited" : seats.reduce((total, seat) => total + seat.TotalAvailable, 0),
+              seats.reduce((total, seat) => total + seat.TotalUsed, 0),
+              school.AdminEmails.join("; "),
+            ]);
+          }
+          if (batch.length < BATCH) return;
+          after = batch.at(-1)!.SchoolId;
         }
       })();
     },

@@ -6,6 +6,7 @@ import { staffManagement, type StaffListEntry } from "./staff-management";
 import { staffExportsDesk, type StaffExportsDesk } from "./staff-exports-desk";
 import { staffOrdersDesk, type StaffOrdersDesk } from "./staff-orders-desk";
 import { staffPeopleDesk, type StaffPeopleDesk } from "./staff-people-desk";
+import { staffRegisterDesk, type StaffRegisterDesk } from "./staff-register-desk";
 import { staffRequestsDesk, type StaffRequestsDesk } from "./staff-requests-desk";
 import { staffSchoolMerge } from "./staff-school-merge";
 import { staffSchoolsDesk, type StaffSchoolsDesk } from "./staff-schools-desk";
@@ -45,6 +46,8 @@ export interface StaffService {
   orders: StaffOrdersDesk;
   /** The members export. */
   exports: StaffExportsDesk;
+  /** The register upload (owners): its page and the background import. */
+  register: StaffRegisterDesk;
 }
 
 export function createStaffService(deps: StaffDependencies): StaffService {
@@ -72,5 +75,6 @@ export function createStaffService(deps: StaffDependencies): StaffService {
     },
     orders: staffOrdersDesk(deps.orders),
     exports: staffExportsDesk({ clock: deps.clock, ...deps.exports }),
+    register: staffRegisterDesk(deps.register),
   };
 }

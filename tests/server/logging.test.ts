@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import { createLogger } from "../../server/logging";
+import { createLogger, redactShareTokens } from "../../server/logging";
 import request from "supertest";
 import { browserWithPage } from "./support/pages";
 import { createTestApp, type TestApp } from "./support/test-app";
@@ -116,5 +116,13 @@ describe("access log weight", () => {
     const urls = t.logLines().map((entry) => (entry.req as { url?: string } | undefined)?.url);
     expect(urls).not.toContain("/static/images/favicon.svg");
     expect(urls).toContain("/static/missing-file.css");
+  });
+});
+
+describe("redactShareTokens", () => {
+  it("replaces a CSRF token sent in a query string (a file upload's form), wherever it stands", () => {
+    expect(redactShareTokens("/staff/register/?_csrf=abc%2Fdef")).toBe("/staff/register/?_csrf=[redacted]");
+    expect(redactShareTokens("/staff/register/?x=1&_csrf=abc&y=2")).toBe("/staff/register/?x=1&_csrf=[redacted]&y=2");
+    expect(redactShareTokens("/staff/register/")).toBe("/staff/register/");
   });
 });

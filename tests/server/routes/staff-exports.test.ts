@@ -25,8 +25,8 @@ describe.each(databaseEngines)("the members export on %s", (engine) => {
   });
   afterAll(() => t.close());
 
-  const download = async (staff: EnrolledStaff) =>
-    staff.agent.get("/staff/exports/members.csv").buffer(true).parse((res, done) => {
+  const download = async (staff: EnrolledStaff, path = "/staff/exports/members.csv") =>
+    staff.agent.get(path).buffer(true).parse((res, done) => {
       let text = "";
       res.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
       res.on("end", () => done(null, text));
@@ -67,11 +67,56 @@ describe.each(databaseEngines)("the members export on %s", (engine) => {
     expect(JSON.parse(audit.details)).toEqual({ export: "members" });
   });
 
+  it("lists each school with a current membership once, with its URN, postcode, seats and admins, and leaves out lapsed schools", async () => {
+    const crm = crmOf(t);
+    const { schoolId: paid } = await addSchool(t.database.db, crm, { name: "Seats, Export High", kind: "independent", seats: 5 });
+    const firstAdmin = await addMember(t.database.db, "first.admin@example.org");
+    const secondAdmin = await addMember(t.database.db, "second.admin@example.org");
+    const teacher = await addMember(t.database.db, "seat.teacher@example.org");
+    await join(crm, paid, firstAdmin, "admin");
+    await join(crm, paid, secondAdmin, "admin");
+    await join(crm, paid, teacher, "user");
+    await join(crm, paid, firstAdmin, "user");
+    const { schoolId: free } = await addSchool(t.database.db, crm, { name: "Free Export Primary", kind: "state", seats: "unlimited" });
+    const { schoolId: lapsed } = await addSchool(t.database.db, crm, { name: "Lapsed Export School", kind: "independent" });
+    await crm.createMembership({ constituentId: lapsed, levelId: 96, initiation: new Date(Date.now() - 400 * 86_400_000), expiration: new Date(Date.now() - 86_400_000), seats: [] });
+
+    const csv = await download(membership, "/staff/exports/schools.csv");
+    expect(csv.status).toBe(200);
+    expect(csv.headers["content-disposition"]).toMatch(/^attachment; filename="schools-with-seats-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const records = new CsvRecordReader().push(csv.body as string).map((record) => record.fields);
+    expect(records[0]).toEqual(["school_id", "school_name", "urn", "postcode", "level", "expires_at", "seats_total", "seats_used", "admin_emails"]);
+    const rows = records.slice(1);
+    const paidRow = rows.filter((row) => row[0] === String(paid));
+    expect(paidRow).toHaveLength(1);
+    expect(paidRow[0]).toEqual([
+      String(paid),
+      "Seats, Export High",
+      String(100000 + paid),
+      "LS1 1AA",
+      expect.stringMatching(/^School, \d+ seats$/),
+      expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      "5",
+      "2",
+      "first.admin@example.org; second.admin@example.org",
+    ]);
+    expect(rows.find((row) => row[0] === String(free))).toEqual(expect.arrayContaining(["Free Export Primary", "unlimited", ""]));
+    expect(rows.some((row) => row[0] === String(lapsed))).toBe(false);
+    const ids = rows.map((row) => Number(row[0]));
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+
+    const audit = await t.database.db.selectFrom("audit_events").selectAll().where("event", "=", "export.downloaded").orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(JSON.parse(audit.details)).toEqual({ export: "schools" });
+    expect(audit.staff_actor_id).not.toBeNull();
+  });
+
   it("is refused to support staff (403), and the exports page says which role each needs", async () => {
     expect((await support.agent.get("/staff/exports/members.csv").set("Accept", "text/html")).status).toBe(403);
+    expect((await support.agent.get("/staff/exports/schools.csv").set("Accept", "text/html")).status).toBe(403);
     const page = await support.agent.get("/staff/exports/").set("Accept", "text/html");
     expect(page.status).toBe(200);
     expect(page.text).toContain("For the Membership role and above.");
     expect(page.text).not.toContain('href="/staff/exports/members.csv"');
+    expect(page.text).not.toContain('href="/staff/exports/schools.csv"');
   });
 });
