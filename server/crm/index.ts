@@ -21,6 +21,7 @@ export type {
   OrganisationInput,
   Attribute,
   MembershipSummary,
+  EndingMembership,
   MembershipFigures,
   SeatBenefit,
   NewMembership,

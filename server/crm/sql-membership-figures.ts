@@ -2,16 +2,18 @@ import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import type { CrmIds } from "./crm-ids";
 import type { CrmPort } from "./crm-port";
+import { displayNameOf, sortNameOf } from "./display-names";
 
 /**
- * The back office's membership counts (CrmPort.membershipFigures) and its
- * members export (CrmPort.currentMembers) in the embedded CRM, from one
+ * The back office's membership counts (CrmPort.membershipFigures), its
+ * members export (CrmPort.currentMembers) and the reminders' memberships
+ * ending soon (CrmPort.membershipsEndingBetween) in the embedded CRM, from one
  * definition of who is a member: their own membership, or a role at a school
  * with one. A membership is current while its expiry is
  * later than now (contracts/rules/membership-validity.ts); a role at a school
  * counts while it has started and not ended.
  */
-export function sqlMembershipFigures(db: Kysely<Database>, ids: CrmIds): Pick<CrmPort, "membershipFigures" | "currentMembers"> {
+export function sqlMembershipFigures(db: Kysely<Database>, ids: CrmIds): Pick<CrmPort, "membershipFigures" | "currentMembers" | "membershipsEndingBetween"> {
   const roleTypes = [ids.affiliationTypes.teacher, ids.affiliationTypes.user, ids.affiliationTypes.admin];
   const count = (row: { count: number | string | bigint } | undefined) => Number(row?.count ?? 0);
 
@@ -68,6 +70,36 @@ export function sqlMembershipFigures(db: Kysely<Database>, ids: CrmIds): Pick<Cr
         LevelId: Number(row.level_id),
         ExpirationDateTime: row.expires_at,
         School: row.school_id === null ? null : { Id: Number(row.school_id), Name: row.school_name ?? "" },
+      }));
+    },
+
+    async membershipsEndingBetween(from, to) {
+      const rows = await db
+        .selectFrom("memberships")
+        .innerJoin("constituents", "constituents.id", "memberships.constituent_id")
+        .select([
+          "memberships.id",
+          "memberships.membership_level_id",
+          "memberships.starts_at",
+          "memberships.expires_at",
+          "constituents.id as constituent_id",
+          "constituents.kind",
+          "constituents.first_name",
+          "constituents.last_name",
+        ])
+        .where("constituents.deleted_at", "is", null)
+        .where("memberships.expires_at", ">", from.toISOString())
+        .where("memberships.expires_at", "<=", to.toISOString())
+        .orderBy("memberships.expires_at")
+        .orderBy("memberships.id")
+        .execute();
+      return rows.map((row) => ({
+        Id: row.id,
+        MembershipLevel: { Id: row.membership_level_id },
+        InitiationDateTime: row.starts_at,
+        ExpirationDateTime: row.expires_at,
+        Constituent: { Id: row.constituent_id, DisplayName: displayNameOf(row), SortName: sortNameOf(row) },
+        ConstituentType: { Id: row.kind === "organisation" ? ids.constituentTypes.organisation : ids.constituentTypes.individual },
       }));
     },
 
