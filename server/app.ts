@@ -216,6 +216,7 @@ function expressApp(services: AppServices, options: CreateAppOptions & SharedPar
       schools: features.schools,
       requests: features.requests,
       payments: features.payments,
+      membershipReminders: features.membershipReminders,
       contactSubjects: config.contactSubjects,
       csrfTokenFor: csrf.tokenFor,
       siteOrigin: config,

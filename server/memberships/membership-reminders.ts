@@ -3,9 +3,11 @@ import type { CrmIds, CrmPort, EndingMembership } from "../crm";
 import type { Database } from "../db/schema";
 import { inTransaction } from "../db/transactions";
 import { formatLondonDate } from "../domain/membership-status";
+import { submittedRecord } from "../domain/submitted-fields";
 import type { Logger } from "../logging";
 import type { Mailer, MailRequest } from "../mail/mailer";
 import { addDays, londonDateOf, londonWallClockToUtc } from "../shared/london-time";
+import { refuse, type Outcome } from "../shared/refusal";
 
 /*
  * Membership reminders (issue 29, docs/memberships.md "Reminders"): before a
@@ -45,7 +47,15 @@ export interface MembershipReminders {
   remindersWanted(personId: number): Promise<boolean>;
   /** Turns the person's reminders on or off (receipts are not affected). */
   setRemindersWanted(personId: number, wanted: boolean, now: Date): Promise<void>;
+  /**
+   * My account's checkbox, as sent: `reminders` "on" (ticked) or true keeps
+   * them, absent (unticked: a browser sends nothing) or false stops them;
+   * anything else is refused.
+   */
+  chooseReminders(personId: number, submitted: unknown, now: Date): Promise<Outcome<{ wanted: boolean }>>;
 }
+
+export const REMINDER_CHOICE_MESSAGE = "Tick the box to get reminders, or untick it to stop them, then save your choice.";
 
 /**
  * Which reminder is due at `now` for a membership ending at `expiresAt`:
@@ -123,6 +133,18 @@ export function createMembershipReminders(deps: MembershipRemindersDeps): Member
     });
   }
 
+  async function setRemindersWanted(personId: number, wanted: boolean, now: Date): Promise<void> {
+    if (wanted) {
+      await db.deleteFrom("membership_reminder_opt_outs").where("person_id", "=", personId).execute();
+      return;
+    }
+    await db
+      .insertInto("membership_reminder_opt_outs")
+      .values({ person_id: personId, opted_out_at: now.toISOString() })
+      .onConflict((conflict) => conflict.column("person_id").doNothing())
+      .execute();
+  }
+
   /** A constituent whose later membership outlasts this one loses nothing when it ends. */
   async function outlasted(membership: EndingMembership): Promise<boolean> {
     const ends = Date.parse(membership.ExpirationDateTime);
@@ -155,20 +177,18 @@ export function createMembershipReminders(deps: MembershipRemindersDeps): Member
       return { sent };
     },
 
+    async chooseReminders(personId, submitted, now) {
+      const value = submittedRecord(submitted).reminders;
+      const wanted = value === "on" || value === true ? true : value === undefined || value === false ? false : undefined;
+      if (wanted === undefined) return refuse("invalid", REMINDER_CHOICE_MESSAGE, { errors: { reminders: [REMINDER_CHOICE_MESSAGE] } });
+      await setRemindersWanted(personId, wanted, now);
+      return { ok: true, value: { wanted } };
+    },
+
     async remindersWanted(personId) {
       return !(await optedOut([personId])).has(personId);
     },
 
-    async setRemindersWanted(personId, wanted, now) {
-      if (wanted) {
-        await db.deleteFrom("membership_reminder_opt_outs").where("person_id", "=", personId).execute();
-        return;
-      }
-      await db
-        .insertInto("membership_reminder_opt_outs")
-        .values({ person_id: personId, opted_out_at: now.toISOString() })
-        .onConflict((conflict) => conflict.column("person_id").doNothing())
-        .execute();
-    },
+    setRemindersWanted,
   };
 }
