@@ -60,11 +60,11 @@ const contactSubjects = z
   .refine((subjects) => subjects.every((subject) => subject.length <= 100), "must have subjects of 100 characters or fewer")
   .refine((subjects) => new Set(subjects).size === subjects.length, "must not list the same subject twice");
 
-/** MEMBERSHIP_REMINDER_DAYS: comma-separated days before a membership ends (0: the day it ends), each reminded once; kept largest first. */
+/** MEMBERSHIP_REMINDER_DAYS: comma-separated days before a membership ends (0: the day it ends), each reminded once, kept largest first; "none": no reminders. */
 const reminderDays = z
   .string()
-  .transform((value) => value.split(",").map((day) => day.trim()).filter(Boolean))
-  .refine((days) => days.length > 0 && days.every((day) => /^\d{1,3}$/.test(day) && Number(day) <= 366), "must list days from 0 to 366, separated by commas (e.g. 30,7,0)")
+  .transform((value) => (value.trim() === "none" ? [] : value.split(",").map((day) => day.trim())))
+  .refine((days) => days.every((day) => /^\d{1,3}$/.test(day) && Number(day) <= 366), 'must list days from 0 to 366, separated by commas (e.g. 30,7,0), or be "none"')
   .transform((days) => [...new Set(days.map(Number))].sort((a, b) => b - a));
 
 const defaultContactSubjects = [
