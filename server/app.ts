@@ -185,7 +185,7 @@ function expressApp(services: AppServices, options: CreateAppOptions & SharedPar
   const accountRouteDependencies = {
     accounts: features.accounts,
     emailVerification: features.emailVerification,
-    renewalFor: (personId: number) =>
+    renewalFor: (personId: number, early?: "individual" | "school") =>
       renewalFor(
         {
           ownMemberships: (id) => features.accounts.memberships(id),
@@ -195,6 +195,7 @@ function expressApp(services: AppServices, options: CreateAppOptions & SharedPar
         },
         personId,
         new Date(),
+        early,
       ),
     rateLimiter: services.rateLimiter,
     config,

@@ -25,8 +25,9 @@ const DAY_MS = 86_400_000;
 
 /** Where a reminder's links go (the renewal, and the setting that stops reminders). */
 export const REMINDER_SETTING_PATH = "/account/my-account/#membership-reminders";
-const RENEW_PATH = "/account/register/?link-school=true&next=%2Faccount%2Fmy-account%2F";
-const SCHOOL_RENEW_PATH = "/account/register/?link-school=true&next=%2Faccount%2Fmy-account%2F%23school";
+/** The wizard, starting at the plans of the membership still current (server/memberships/lapsed-renewal.ts, `early`). */
+const RENEW_PATH = "/account/register/?link-school=true&renew=individual&next=%2Faccount%2Fmy-account%2F";
+const SCHOOL_RENEW_PATH = "/account/register/?link-school=true&renew=school&next=%2Faccount%2Fmy-account%2F%23school";
 
 export interface MembershipRemindersDeps {
   db: Kysely<Database>;

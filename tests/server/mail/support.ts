@@ -67,7 +67,7 @@ export const sampleContexts = {
     firstName: "Ada",
     daysBefore: 7,
     endsOn: "8 March 2026",
-    renewUrl: "http://127.0.0.1:3000/account/register/?link-school=true&next=%2Faccount%2Fmy-account%2F",
+    renewUrl: "http://127.0.0.1:3000/account/register/?link-school=true&renew=individual&next=%2Faccount%2Fmy-account%2F",
     optOutUrl: "http://127.0.0.1:3000/account/my-account/#membership-reminders",
   },
   "school-membership-reminder": {
@@ -76,7 +76,7 @@ export const sampleContexts = {
     seatHolders: 12,
     daysBefore: 30,
     endsOn: "8 March 2026",
-    renewUrl: "http://127.0.0.1:3000/account/register/?link-school=true&next=%2Faccount%2Fmy-account%2F%23school",
+    renewUrl: "http://127.0.0.1:3000/account/register/?link-school=true&renew=school&next=%2Faccount%2Fmy-account%2F%23school",
     optOutUrl: "http://127.0.0.1:3000/account/my-account/#membership-reminders",
   },
 } as const;

@@ -107,7 +107,7 @@ describe.each(databaseEngines)("membership reminders on %s", (engine) => {
     expect(mails[2]!.subject).toBe("Your membership of Greyfriars Playhouse ends today");
     for (const mail of mails) {
       // Straight to renewal, and how to stop reminders.
-      expect(mail.text_body).toContain("http://127.0.0.1:3000/account/register/?link-school=true&next=%2Faccount%2Fmy-account%2F");
+      expect(mail.text_body).toContain("http://127.0.0.1:3000/account/register/?link-school=true&renew=individual&next=%2Faccount%2Fmy-account%2F");
       expect(mail.text_body).toContain("http://127.0.0.1:3000/account/my-account/#membership-reminders");
       expect(mail.html_body).toContain('href="http://127.0.0.1:3000/account/my-account/#membership-reminders"');
     }
@@ -174,7 +174,7 @@ describe.each(databaseEngines)("membership reminders on %s", (engine) => {
     const mails = await mailsTo("head@riverside.example");
     expect(mails.map((mail) => mail.template)).toEqual(["school-membership-reminder", "school-membership-reminder"]);
     expect(mails[0]!.text_body).toContain("Then 4 people at the school will lose access");
-    expect(mails[0]!.text_body).toContain("%2Faccount%2Fmy-account%2F%23school");
+    expect(mails[0]!.text_body).toContain("http://127.0.0.1:3000/account/register/?link-school=true&renew=school&next=%2Faccount%2Fmy-account%2F%23school");
     expect(mails[1]!.subject).toBe("The membership of Riverside Primary ends today");
     expect(mails[1]!.text_body).toContain("Then 4 people at the school will lose access");
     for (const other of ["deputy@riverside.example", "teacher@riverside.example", "user@riverside.example"]) expect(await mailsTo(other)).toEqual([]);
