@@ -193,3 +193,14 @@ export function createMembershipReminders(deps: MembershipRemindersDeps): Member
     setRemindersWanted,
   };
 }
+
+/** The person's reminder choice, for "Download my data": whether they get reminders, and since when they asked for none. */
+export async function reminderChoiceForExport(db: Kysely<Database>, personId: number): Promise<{ wanted: boolean; optedOutAt: string | null }> {
+  const row = await db.selectFrom("membership_reminder_opt_outs").select("opted_out_at").where("person_id", "=", personId).executeTakeFirst();
+  return { wanted: !row, optedOutAt: row?.opted_out_at ?? null };
+}
+
+/** Part of erasing an account (server/privacy/account-deletion.ts): the person's reminder choice goes. `db` may be the erasure's transaction. */
+export async function forgetReminderChoice(db: Kysely<Database>, personId: number): Promise<void> {
+  await db.deleteFrom("membership_reminder_opt_outs").where("person_id", "=", personId).execute();
+}
