@@ -15,7 +15,7 @@ describe("ReminderScheduler", () => {
       clock: () => at,
     });
     scheduler.start();
-    await vi.waitFor(() => expect(seen.length).toBeGreaterThanOrEqual(3));
+    await vi.waitFor(() => expect(seen.length).toBeGreaterThanOrEqual(3), { timeout: 5_000 });
     await scheduler.stop();
     const rounds = seen.length;
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -26,22 +26,23 @@ describe("ReminderScheduler", () => {
   it("logs a failed round and tries again at the next; stop waits for the round in hand", async () => {
     const { logger, lines } = capturedLogger();
     let calls = 0;
-    let finished = false;
+    let inRound = false;
     const scheduler = new ReminderScheduler({
       sendDue: async () => {
         calls += 1;
         if (calls === 1) throw new Error("CRM unavailable");
+        inRound = true;
         await new Promise((resolve) => setTimeout(resolve, 30));
-        finished = true;
+        inRound = false;
         return { sent: 2 };
       },
       logger,
       intervalMs: 5,
     });
     scheduler.start();
-    await vi.waitFor(() => expect(calls).toBe(2));
+    await vi.waitFor(() => expect(inRound).toBe(true), { timeout: 5_000, interval: 1 });
     await scheduler.stop();
-    expect(finished).toBe(true);
+    expect(inRound).toBe(false);
     expect(lines).toContainEqual(expect.objectContaining({ level: 40, msg: "membership reminders: could not send this round; trying again at the next" }));
     expect(lines).toContainEqual(expect.objectContaining({ level: 30, sent: 2, msg: "membership reminders: round done" }));
   });
