@@ -64,12 +64,17 @@ export const REMINDER_CHOICE_MESSAGE = "Tick the box to get reminders, or untick
  * London day it ends. The most recent one due wins (a membership made 5 days
  * before its end gets the 7-day one, not the 30-day one too). Before the
  * end, any; after it, only the day's own (0) reminder, until that London
- * day is over. Undefined: none.
+ * day is over. A reminder due before the term began (`startsAt`) is never
+ * sent: a monthly membership bought today does not hear "30 days left"
+ * tomorrow. Undefined: none.
  */
-export function dueReminderDays(expiresAt: Date, now: Date, reminderDays: readonly number[]): number | undefined {
+export function dueReminderDays(expiresAt: Date, now: Date, reminderDays: readonly number[], startsAt?: Date): number | undefined {
   const endDay = londonDateOf(expiresAt);
   const dueFrom = (days: number) => londonWallClockToUtc(addDays(endDay, -days), "00:00").getTime();
-  const due = [...reminderDays].sort((a, b) => a - b).find((days) => dueFrom(days) <= now.getTime());
+  const due = [...reminderDays]
+    .sort((a, b) => a - b)
+    .filter((days) => startsAt === undefined || dueFrom(days) > startsAt.getTime())
+    .find((days) => dueFrom(days) <= now.getTime());
   if (due === undefined) return undefined;
   if (now.getTime() < expiresAt.getTime()) return due;
   const endOfEndDay = londonWallClockToUtc(addDays(endDay, 1), "00:00").getTime();
@@ -159,7 +164,7 @@ export function createMembershipReminders(deps: MembershipRemindersDeps): Member
       const ending = await crm.membershipsEndingBetween(new Date(now.getTime() - 2 * DAY_MS), new Date(now.getTime() + (longest + 2) * DAY_MS));
       let sent = 0;
       for (const membership of ending) {
-        const daysBefore = dueReminderDays(new Date(membership.ExpirationDateTime), now, reminderDays);
+        const daysBefore = dueReminderDays(new Date(membership.ExpirationDateTime), now, reminderDays, new Date(membership.InitiationDateTime));
         if (daysBefore === undefined) continue;
         const already = await db
           .selectFrom("membership_reminders")

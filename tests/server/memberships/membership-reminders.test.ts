@@ -30,6 +30,16 @@ describe("dueReminderDays: which reminder is due", () => {
     expect(dueReminderDays(expiry, new Date("2027-03-20T00:00:00Z"), days)).toBe(0);
   });
 
+  it("never a reminder due before the term began: a month bought on 20 February hears 7 days before, not 30", () => {
+    const bought = new Date("2027-02-20T10:00:00Z");
+    expect(dueReminderDays(expiry, new Date("2027-02-20T11:00:00Z"), days, bought)).toBeUndefined();
+    expect(dueReminderDays(expiry, new Date("2027-03-13T00:00:00Z"), days, bought)).toBe(7);
+    expect(dueReminderDays(expiry, new Date("2027-03-20T00:00:00Z"), days, bought)).toBe(0);
+    // Bought on the 7-day reminder's day itself: only the day's own.
+    expect(dueReminderDays(expiry, new Date("2027-03-14T00:00:00Z"), days, new Date("2027-03-13T09:00:00Z"))).toBeUndefined();
+    expect(dueReminderDays(expiry, new Date("2027-03-20T00:00:00Z"), days, new Date("2027-03-13T09:00:00Z"))).toBe(0);
+  });
+
   it("the day's own reminder until that London day is over, and nothing after", () => {
     expect(dueReminderDays(expiry, new Date("2027-03-20T15:00:00Z"), days)).toBe(0);
     expect(dueReminderDays(expiry, new Date("2027-03-21T00:00:00Z"), days)).toBeUndefined();
@@ -113,11 +123,20 @@ describe.each(databaseEngines)("membership reminders on %s", (engine) => {
     }
   });
 
-  it("sends only the most recent reminder due: a membership made 5 days before its end gets the 7-day one", async () => {
+  it("sends only the most recent reminder due: a round first run 5 days before the end sends the 7-day one, not the 30-day one late", async () => {
     const personId = await addMember(database.db, "late@example.org");
     await ownMembership(personId, expiry);
     expect(await reminders.sendDue(londonDayBefore(expiry, 5))).toEqual({ sent: 1 });
     expect((await mailsTo("late@example.org")).map((mail) => mail.text_body?.includes("in 7 days"))).toEqual([true]);
+  });
+
+  it("does not remind a month bought today that 30 days are left", async () => {
+    const personId = await addMember(database.db, "monthly@example.org");
+    const bought = londonDayBefore(expiry, 29, "10:00");
+    await crm.createMembership({ constituentId: personId, levelId: ids.membershipLevels.individual, initiation: bought, expiration: expiry, seats: [] });
+    expect(await reminders.sendDue(new Date(bought.getTime() + 3_600_000))).toEqual({ sent: 0 });
+    expect(await reminders.sendDue(londonDayBefore(expiry, 7))).toEqual({ sent: 1 });
+    expect((await mailsTo("monthly@example.org")).map((mail) => mail.text_body?.includes("in 7 days"))).toEqual([true]);
   });
 
   it("sends nothing to a member who opted out, and again once they opt back in", async () => {
