@@ -29,6 +29,11 @@ test.describe("membership reminders setting, JavaScript on", () => {
     await remindersControls(page).save.click();
     await expect(remindersControls(page).group.getByRole("status")).toHaveText("Saved: we'll email you before your membership ends.");
     await expect(remindersControls(page).box).toBeChecked();
+
+    // Every reminder's "how to stop them" link opens the Profile tab at the box.
+    await page.goto("/account/my-account/#membership-reminders");
+    await expect(page.getByRole("tab", { name: "Profile" })).toHaveAttribute("aria-selected", "true");
+    await expect(remindersControls(page).box).toBeVisible();
   });
 });
 
