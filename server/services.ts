@@ -55,7 +55,7 @@ export interface AppServices {
    */
   mailWorker: OutboxWorker;
   /**
-   * Sends the membership reminders hourly; each process runs one, and the
+   * Sends the membership reminders every 15 minutes; each process runs one, and the
    * claims make each reminder go once (docs/memberships.md "Reminders").
    * Started with the outbox worker (server/start-up.ts), stopped by close().
    */

@@ -60,25 +60,23 @@ export const REMINDER_CHOICE_MESSAGE = "Tick the box to get reminders, or untick
 
 /**
  * Which reminder is due at `now` for a membership ending at `expiresAt`:
- * reminder d is due from the London midnight d calendar days before the
- * London day it ends. The most recent one due wins (a membership made 5 days
- * before its end gets the 7-day one, not the 30-day one too). Before the
- * end, any; after it, only the day's own (0) reminder, until that London
- * day is over. A reminder due before the term began (`startsAt`) is never
+ * reminder d is due from the London midnight d calendar days before its last
+ * day (the London day of its last moment: one ending at midnight ends the
+ * day before), until it ends. The most recent one due wins (a round that
+ * first looks 5 days before the end sends the 7-day one, not the 30-day one
+ * late). Nothing once it has ended: a membership ended early (a full refund)
+ * hears nothing. A reminder due before the term began (`startsAt`) is never
  * sent: a monthly membership bought today does not hear "30 days left"
  * tomorrow. Undefined: none.
  */
 export function dueReminderDays(expiresAt: Date, now: Date, reminderDays: readonly number[], startsAt?: Date): number | undefined {
-  const endDay = londonDateOf(expiresAt);
-  const dueFrom = (days: number) => londonWallClockToUtc(addDays(endDay, -days), "00:00").getTime();
-  const due = [...reminderDays]
+  if (now.getTime() >= expiresAt.getTime()) return undefined;
+  const lastDay = londonDateOf(new Date(expiresAt.getTime() - 1));
+  const dueFrom = (days: number) => londonWallClockToUtc(addDays(lastDay, -days), "00:00").getTime();
+  return [...reminderDays]
     .sort((a, b) => a - b)
     .filter((days) => startsAt === undefined || dueFrom(days) > startsAt.getTime())
     .find((days) => dueFrom(days) <= now.getTime());
-  if (due === undefined) return undefined;
-  if (now.getTime() < expiresAt.getTime()) return due;
-  const endOfEndDay = londonWallClockToUtc(addDays(endDay, 1), "00:00").getTime();
-  return due === 0 && now.getTime() < endOfEndDay ? 0 : undefined;
 }
 
 export function createMembershipReminders(deps: MembershipRemindersDeps): MembershipReminders {
@@ -103,9 +101,8 @@ export function createMembershipReminders(deps: MembershipRemindersDeps): Member
       if (!person?.Email) return [];
       return [{ to: person.Email, template: "membership-reminder", context: { ...common, firstName: person.FirstName, renewUrl: `${publicUrl}${RENEW_PATH}` } }];
     }
-    // Who holds a seat just before it ends: on its last day the seats end with it.
-    const at = now.getTime() < expiresAt.getTime() ? now : new Date(expiresAt.getTime() - 1);
-    const held = (await crm.affiliations({ groupConstituentId: membership.Constituent.Id, currentAt: at })).filter((affiliation) =>
+    // Who holds a seat now (reminders go only while it is current).
+    const held = (await crm.affiliations({ groupConstituentId: membership.Constituent.Id, currentAt: now })).filter((affiliation) =>
       roleTypes.has(affiliation.AffiliationType.Id),
     );
     const seatHolders = new Set(held.map((affiliation) => affiliation.IndividualConstituent.Id)).size;
@@ -160,8 +157,8 @@ export function createMembershipReminders(deps: MembershipRemindersDeps): Member
   return {
     async sendDue(now) {
       if (reminderDays.length === 0) return { sent: 0 };
-      // Ended within the last two days (the day-0 reminder runs to the end of its London day) up to the longest reminder ahead.
-      const ending = await crm.membershipsEndingBetween(new Date(now.getTime() - 2 * DAY_MS), new Date(now.getTime() + (longest + 2) * DAY_MS));
+      // Current memberships ending within the longest reminder ahead (and a day or two more: London days, clock changes).
+      const ending = await crm.membershipsEndingBetween(now, new Date(now.getTime() + (longest + 2) * DAY_MS));
       let sent = 0;
       for (const membership of ending) {
         const daysBefore = dueReminderDays(new Date(membership.ExpirationDateTime), now, reminderDays, new Date(membership.InitiationDateTime));

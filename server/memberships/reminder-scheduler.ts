@@ -4,16 +4,16 @@ export interface ReminderSchedulerOptions {
   /** One round: sends the reminders due at `now` (MembershipReminders.sendDue). */
   sendDue(now: Date): Promise<{ sent: number }>;
   logger: Logger;
-  /** How often to look; reminders are due by the London day, so hourly is prompt enough. */
+  /** How often to look: often enough that a membership ending soon after a London midnight still hears on its last day. */
   intervalMs?: number;
   clock?: () => Date;
 }
 
-const defaultIntervalMs = 60 * 60_000;
+const defaultIntervalMs = 15 * 60_000;
 
 /**
  * Runs the membership reminders (docs/memberships.md "Reminders") at start
- * and then every interval. Each serving process runs one, as each runs an
+ * and then every interval (15 minutes). Each serving process runs one, as each runs an
  * outbox worker: the claims (membership-reminders.ts) make every reminder go
  * once, whichever process gets there first.
  */

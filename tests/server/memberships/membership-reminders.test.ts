@@ -40,10 +40,17 @@ describe("dueReminderDays: which reminder is due", () => {
     expect(dueReminderDays(expiry, new Date("2027-03-20T00:00:00Z"), days, new Date("2027-03-13T09:00:00Z"))).toBe(0);
   });
 
-  it("the day's own reminder until that London day is over, and nothing after", () => {
-    expect(dueReminderDays(expiry, new Date("2027-03-20T15:00:00Z"), days)).toBe(0);
-    expect(dueReminderDays(expiry, new Date("2027-03-21T00:00:00Z"), days)).toBeUndefined();
-    expect(dueReminderDays(expiry, new Date("2027-03-20T15:00:00Z"), [30, 7])).toBeUndefined();
+  it("nothing once it has ended (a full refund ends it early, and it hears nothing)", () => {
+    expect(dueReminderDays(expiry, new Date("2027-03-20T13:59:59Z"), days)).toBe(0);
+    expect(dueReminderDays(expiry, expiry, days)).toBeUndefined();
+    expect(dueReminderDays(expiry, new Date("2027-03-20T15:00:00Z"), days)).toBeUndefined();
+  });
+
+  it("a membership ending at London midnight has its last day the day before", () => {
+    const midnight = new Date("2027-03-21T00:00:00Z");
+    expect(dueReminderDays(midnight, new Date("2027-03-20T00:00:00Z"), days)).toBe(0);
+    expect(dueReminderDays(midnight, new Date("2027-03-13T00:00:00Z"), days)).toBe(7);
+    expect(dueReminderDays(midnight, new Date("2027-03-12T23:59:59Z"), days)).toBe(30);
   });
 
   it("counts London days across a clock change (BST starts on 28 March 2027)", () => {
