@@ -93,7 +93,8 @@ export function createMembershipReminders(deps: MembershipRemindersDeps): Member
   /** The mails of one reminder: the person's own, or one to each of a school's current admins; empty when all opted out. */
   async function mailsFor(membership: EndingMembership, daysBefore: number, now: Date): Promise<MailRequest[]> {
     const expiresAt = new Date(membership.ExpirationDateTime);
-    const common = { daysBefore, endsOn: formatLondonDate(expiresAt), optOutUrl: `${publicUrl}${REMINDER_SETTING_PATH}` };
+    // Its last day (as dueReminderDays counts), so "ends today" is today even for one ending at midnight.
+    const common = { daysBefore, endsOn: formatLondonDate(new Date(expiresAt.getTime() - 1)), optOutUrl: `${publicUrl}${REMINDER_SETTING_PATH}` };
     if (membership.ConstituentType.Id !== ids.constituentTypes.organisation) {
       const personId = membership.Constituent.Id;
       if ((await optedOut([personId])).has(personId)) return [];
