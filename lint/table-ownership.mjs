@@ -21,6 +21,7 @@ export const TABLE_OWNERS = {
   requests: ["requests", "request_answers"],
   payments: ["payment_orders", "payment_fulfilments", "payment_refunds"],
   staff: ["staff_accounts", "staff_enrolments", "staff_recovery_codes"],
+  memberships: ["membership_reminders", "membership_reminder_opt_outs"],
 };
 
 function selectorsFor(owner, tables) {

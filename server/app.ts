@@ -189,7 +189,7 @@ function expressApp(services: AppServices, options: CreateAppOptions & SharedPar
   const accountRouteDependencies = {
     accounts: features.accounts,
     emailVerification: features.emailVerification,
-    renewalFor: (personId: number) =>
+    renewalFor: (personId: number, early?: "individual" | "school") =>
       renewalFor(
         {
           ownMemberships: (id) => features.accounts.memberships(id),
@@ -199,6 +199,7 @@ function expressApp(services: AppServices, options: CreateAppOptions & SharedPar
         },
         personId,
         new Date(),
+        early,
       ),
     rateLimiter: services.rateLimiter,
     config,
@@ -220,6 +221,7 @@ function expressApp(services: AppServices, options: CreateAppOptions & SharedPar
       schools: features.schools,
       requests: features.requests,
       payments: features.payments,
+      membershipReminders: features.membershipReminders,
       contactSubjects: config.contactSubjects,
       csrfTokenFor: csrf.tokenFor,
       siteOrigin: config,

@@ -60,6 +60,13 @@ const contactSubjects = z
   .refine((subjects) => subjects.every((subject) => subject.length <= 100), "must have subjects of 100 characters or fewer")
   .refine((subjects) => new Set(subjects).size === subjects.length, "must not list the same subject twice");
 
+/** MEMBERSHIP_REMINDER_DAYS: comma-separated days before a membership ends (0: the day it ends), each reminded once, kept largest first; "none": no reminders. */
+const reminderDays = z
+  .string()
+  .transform((value) => (value.trim() === "none" ? [] : value.split(",").map((day) => day.trim())))
+  .refine((days) => days.every((day) => /^\d{1,3}$/.test(day) && Number(day) <= 366), 'must list days from 0 to 366, separated by commas (e.g. 30,7,0), or be "none"')
+  .transform((days) => [...new Set(days.map(Number))].sort((a, b) => b - a));
+
 const defaultContactSubjects = [
   "General enquiry",
   "My account or membership",
@@ -139,6 +146,8 @@ const settings = {
   mailFirstRetrySeconds: setting("MAIL_FIRST_RETRY_SECONDS", wholeNumber(1, 3600).default(30)),
   mailMaxAttempts: setting("MAIL_MAX_ATTEMPTS", wholeNumber(1, 100).default(12)),
   contactSubjects: setting("CONTACT_SUBJECTS", contactSubjects.default(defaultContactSubjects)),
+  // When membership reminders are sent (server/memberships/membership-reminders.ts, docs/memberships.md): days before the end; 0 is the day it ends.
+  membershipReminderDays: setting("MEMBERSHIP_REMINDER_DAYS", reminderDays.default([30, 7, 0])),
   // Which payment provider takes payments (server/payments/, docs/payments.md): the embedded sandbox or Stripe Checkout.
   paymentProvider: setting("PAYMENT_PROVIDER", z.enum(["sandbox", "stripe"], 'must be "sandbox" or "stripe"').default("sandbox")),
   paymentWebhookSecret: setting("PAYMENT_WEBHOOK_SECRET", sessionSecret.optional(), { secret: true }),

@@ -11,7 +11,7 @@ import { createReadinessProbe, type Readiness, type ReadinessProbe } from "./hea
 import type { Logger } from "./logging";
 import { createMailboxService, type MailboxService } from "./mail/mailbox-service";
 import type { Mailer } from "./mail/mailer";
-import { createMemberAccess, extendMembership } from "./memberships";
+import { createMemberAccess, createMembershipReminders, extendMembership, type MembershipReminders } from "./memberships";
 import {
   absorbHandEnteredSchool,
   createRegisterUploads,
@@ -92,6 +92,8 @@ export interface FeatureServices {
   siteContentVersion: () => Promise<number>;
   /** The back office's staff: sign-in, enrolment, staff accounts and the dashboard (docs/back-office.md). */
   staff: StaffService;
+  /** Reminders before a membership ends, and each person's choice to get them (docs/memberships.md "Reminders"). */
+  membershipReminders: MembershipReminders;
 }
 
 export interface FeatureAdapters {
@@ -196,8 +198,18 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
     publicUrl: adapters.config.publicUrl,
     contactSubjects: adapters.config.contactSubjects,
   });
+  const membershipReminders = createMembershipReminders({
+    db,
+    crm,
+    ids: crmIds,
+    mailer: adapters.mailer,
+    logger: adapters.logger,
+    publicUrl: adapters.config.publicUrl,
+    reminderDays: adapters.config.membershipReminderDays,
+  });
   return {
     emailVerification,
+    membershipReminders,
     payments,
     seats,
     accounts,

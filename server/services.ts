@@ -17,6 +17,7 @@ import type { OutboxWorker } from "./mail/outbox-worker";
 import { templatesDir, viteManifestPath } from "./paths";
 import type { StripeApiAddress } from "./payments";
 import { connectRedis, type RedisClient } from "./redis";
+import { ReminderScheduler } from "./memberships";
 import { createSiteSearch } from "./search/create-site-search";
 import type { CachedSiteSearch } from "./search/cached-site-search";
 import { createViteAssets, type ViteAssets } from "./views/vite-assets";
@@ -53,6 +54,12 @@ export interface AppServices {
    * migrated (server/main.ts), stopped by close().
    */
   mailWorker: OutboxWorker;
+  /**
+   * Sends the membership reminders every 15 minutes; each process runs one, and the
+   * claims make each reminder go once (docs/memberships.md "Reminders").
+   * Started with the outbox worker (server/start-up.ts), stopped by close().
+   */
+  reminderScheduler: ReminderScheduler;
   /** Site search over the index in the database (server/search/, docs/search.md). */
   siteSearch: CachedSiteSearch;
   /** One service per capability, which the routes receive (server/feature-services.ts). */
@@ -114,11 +121,14 @@ export async function createServices(config: Config, options: CreateServicesOpti
   const mail = createMailSystem({ config, db: database.db, logger, templatesDir });
   const { mailer } = mail;
 
+  // Its rounds use the features made below; stopped before the mail and the database close.
+  const reminderScheduler = new ReminderScheduler({ sendDue: (now) => features.membershipReminders.sendDue(now), logger });
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       sessions.close();
       staffSessions.close();
+      await reminderScheduler.stop();
       // Before the database closes: the worker records the sends in hand.
       await mail.close();
       rateLimiter.close();
@@ -157,6 +167,7 @@ export async function createServices(config: Config, options: CreateServicesOpti
     viteAssets,
     mailer,
     mailWorker: mail.worker,
+    reminderScheduler,
     siteSearch,
     features,
     close,

@@ -13,6 +13,9 @@ export const ACCOUNT_FORMS = {
   emailChangeCancelled: { tab: "profile", form: "email", notice: "Your email change is cancelled. Your address has not changed." },
   password: { tab: "profile", form: "password", notice: "Password changed successfully!" },
   contact: { tab: "contact", form: "contact", notice: "Your message has been sent successfully!" },
+  /** Membership reminders (server/memberships/membership-reminders.ts): the checkbox's two outcomes. */
+  remindersOn: { tab: "profile", form: "reminders", notice: "Saved: we'll email you before your membership ends." },
+  remindersOff: { tab: "profile", form: "reminders", notice: "Saved: we won't email you before your membership ends. Receipts still come." },
 } as const;
 
 export type AccountForm = keyof typeof ACCOUNT_FORMS;

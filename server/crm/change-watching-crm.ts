@@ -37,6 +37,7 @@ const changes = {
   memberships: "unwatched",
   membershipSummary: "unwatched",
   membershipFigures: "unwatched",
+  membershipsEndingBetween: "unwatched",
   createMembership: (membership: { constituentId: number }) => membership.constituentId,
   // The call names the membership, not its holder.
   renewMembership: () => "everyone",

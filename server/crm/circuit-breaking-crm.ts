@@ -87,6 +87,7 @@ const crmMethods = {
   renewMembership: "call",
   seatBenefits: "call",
   membershipFigures: "call",
+  membershipsEndingBetween: "call",
   claimSeat: "call",
   releaseSeat: "call",
   affiliations: "call",

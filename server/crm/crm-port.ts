@@ -150,6 +150,11 @@ export interface MembershipSummary {
   Constituent: { Id: ConstituentId; DisplayName: string; SortName: string };
 }
 
+/** A membership as the reminders see it: whose it is, a person's or an organisation's (ConstituentType, CrmIds.constituentTypes). */
+export interface EndingMembership extends MembershipSummary {
+  ConstituentType: IdRecord;
+}
+
 export interface SeatBenefit {
   Id: number;
   BenefitMembershipSummary: IdRecord;
@@ -314,6 +319,12 @@ export interface CrmPort extends CrmReferenceData {
    * after the school `afterSchoolId`: the back office's schools-with-seats export.
    */
   currentSchoolMemberships(now: Date, afterSchoolId: number | null, limit: number): Promise<CurrentSchoolMembership[]>;
+  /**
+   * Memberships whose expiry is after `from` and no later than `to`, of
+   * constituents not deleted, by expiry then id: what the membership
+   * reminders look at (server/memberships/membership-reminders.ts).
+   */
+  membershipsEndingBetween(from: Date, to: Date): Promise<EndingMembership[]>;
   /** Counts of members, schools with a membership and memberships ending soon, at `now` (the back office dashboard). */
   membershipFigures(now: Date, until: Date): Promise<MembershipFigures>;
   /**

@@ -22,6 +22,7 @@ export type {
   OrganisationInput,
   Attribute,
   MembershipSummary,
+  EndingMembership,
   MembershipFigures,
   SeatBenefit,
   NewMembership,

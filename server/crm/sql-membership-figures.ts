@@ -2,10 +2,12 @@ import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import type { CrmIds } from "./crm-ids";
 import type { CrmPort } from "./crm-port";
+import { displayNameOf, sortNameOf } from "./display-names";
 
 /**
- * The back office's membership counts (CrmPort.membershipFigures) and its
- * members export (CrmPort.currentMembers) in the embedded CRM, from one
+ * The back office's membership counts (CrmPort.membershipFigures), its
+ * members export (CrmPort.currentMembers) and the reminders' memberships
+ * ending soon (CrmPort.membershipsEndingBetween) in the embedded CRM, from one
  * definition of who is a member: their own membership, or a role at a school
  * with one. A membership is current while its expiry is
  * later than now (contracts/rules/membership-validity.ts);
@@ -13,7 +15,7 @@ import type { CrmPort } from "./crm-port";
  * same definition of a school's current membership; a role at a school
  * counts while it has started and not ended.
  */
-export function sqlMembershipFigures(db: Kysely<Database>, ids: CrmIds): Pick<CrmPort, "membershipFigures" | "currentMembers" | "currentSchoolMemberships"> {
+export function sqlMembershipFigures(db: Kysely<Database>, ids: CrmIds): Pick<CrmPort, "membershipFigures" | "currentMembers" | "currentSchoolMemberships" | "membershipsEndingBetween"> {
   const roleTypes = [ids.affiliationTypes.teacher, ids.affiliationTypes.user, ids.affiliationTypes.admin];
   const count = (row: { count: number | string | bigint } | undefined) => Number(row?.count ?? 0);
 
@@ -125,6 +127,36 @@ export function sqlMembershipFigures(db: Kysely<Database>, ids: CrmIds): Pick<Cr
           AdminEmails: [...new Set(admins.filter((admin) => Number(admin.school_id) === Number(school.id) && admin.email).map((admin) => admin.email!))],
         };
       });
+    },
+
+    async membershipsEndingBetween(from, to) {
+      const rows = await db
+        .selectFrom("memberships")
+        .innerJoin("constituents", "constituents.id", "memberships.constituent_id")
+        .select([
+          "memberships.id",
+          "memberships.membership_level_id",
+          "memberships.starts_at",
+          "memberships.expires_at",
+          "constituents.id as constituent_id",
+          "constituents.kind",
+          "constituents.first_name",
+          "constituents.last_name",
+        ])
+        .where("constituents.deleted_at", "is", null)
+        .where("memberships.expires_at", ">", from.toISOString())
+        .where("memberships.expires_at", "<=", to.toISOString())
+        .orderBy("memberships.expires_at")
+        .orderBy("memberships.id")
+        .execute();
+      return rows.map((row) => ({
+        Id: row.id,
+        MembershipLevel: { Id: row.membership_level_id },
+        InitiationDateTime: row.starts_at,
+        ExpirationDateTime: row.expires_at,
+        Constituent: { Id: row.constituent_id, DisplayName: displayNameOf(row), SortName: sortNameOf(row) },
+        ConstituentType: { Id: row.kind === "organisation" ? ids.constituentTypes.organisation : ids.constituentTypes.individual },
+      }));
     },
 
     async membershipFigures(now, until) {

@@ -3,6 +3,7 @@ import type { AuditTables } from "../audit/tables";
 import type { EventTables } from "../events/tables";
 import type { GalleryTables } from "../gallery/tables";
 import type { MailTables } from "../mail/tables";
+import type { MembershipTables } from "../memberships/tables";
 import type { PageTables } from "../pages/tables";
 import type { PeopleTables } from "../people/tables";
 import type { ResourceTables } from "../resources/tables";
@@ -47,4 +48,5 @@ export interface Database
     PaymentTables,
     RequestTables,
     AuditTables,
-    StaffTables {}
+    StaffTables,
+    MembershipTables {}

@@ -7,3 +7,12 @@ export { createMemberAccess, type MemberAccess, type MemberAccessReader } from "
 export { renewalFor } from "./lapsed-renewal";
 export type { Renewal } from "../../contracts/shapes/renewal";
 export { createOrRenewMembership, endMembershipNow, extendMembership, type MembershipTerm } from "./membership-terms";
+export {
+  createMembershipReminders,
+  dueReminderDays,
+  forgetReminderChoice,
+  reminderChoiceForExport,
+  REMINDER_SETTING_PATH,
+  type MembershipReminders,
+} from "./membership-reminders";
+export { ReminderScheduler } from "./reminder-scheduler";

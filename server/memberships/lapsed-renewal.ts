@@ -17,8 +17,21 @@ export interface RenewalSources {
   membershipSummary(personId: number, constituentId: number): Promise<MembershipSummaryAnswer>;
 }
 
-export async function renewalFor(sources: RenewalSources, personId: number, now: Date): Promise<Renewal | undefined> {
+/**
+ * `early`: the person came from a membership reminder's link (?renew=individual
+ * or ?renew=school, docs/memberships.md "Reminders"), so a membership still
+ * current is renewed too, from its plans: the admin's paid school's, or their
+ * own. A renewal adds its period to the current expiry (membership-terms.ts),
+ * so renewing early loses no days.
+ */
+export async function renewalFor(sources: RenewalSources, personId: number, now: Date, early?: Renewal["kind"]): Promise<Renewal | undefined> {
   const tab = await sources.schoolTab(personId);
+  if (early === "school" && tab?.isAdmin && tab.membership) {
+    const school = await sources.schoolCheck(personId, { constituentId: tab.schoolId });
+    if (school.type === "independent-school" || school.type === "international") {
+      return { kind: "school", endedOn: null, endsOn: tab.membership.expires, pathway: school.type, school };
+    }
+  }
   if (tab?.isAdmin && !tab.membership) {
     const school = await sources.schoolCheck(personId, { constituentId: tab.schoolId });
     // A state school's membership is free: the wizard's usual path makes a new one, no plan to buy.
@@ -26,6 +39,10 @@ export async function renewalFor(sources: RenewalSources, personId: number, now:
       const { expired } = await sources.membershipSummary(personId, tab.schoolId);
       return { kind: "school", endedOn: expired ? formatLondonDate(expired.ExpirationDateTime) : null, pathway: school.type, school };
     }
+  }
+  if (early === "individual") {
+    const own = membershipStatus(await sources.ownMemberships(personId), now);
+    if (own.state === "valid") return { kind: "individual", endedOn: null, endsOn: formatLondonDate(own.expiresAt), pathway: "individual", school: null };
   }
   // A member through a valid school seat is not lapsed, whatever an old individual membership says.
   if (tab?.membership) return undefined;

@@ -3,6 +3,7 @@ import type { AuditLog } from "../audit";
 import type { CrmPort } from "../crm";
 import { inTransaction } from "../db/transactions";
 import { forgetMessagesTo } from "../mail/outbox";
+import { forgetReminderChoice } from "../memberships";
 import { eraseRequestsOf } from "../requests";
 import { leaveEverySchool, forgetInvitesOf } from "../schools";
 import { deleteNotesOf, deleteShareLinksOf, forgetSavedResources } from "../resources";
@@ -12,7 +13,7 @@ import { deleteNotesOf, deleteShareLinksOf, forgetSavedResources } from "../reso
  * confirmed with the current password (checked and rate-limited as the email
  * and password changes are). In one transaction: every school role ends and
  * its seat is given back (through the seats code, so counts stay right);
- * notes, saved resources, share links, their requests (with the contact messages) and invites to the address are deleted; the CRM erases
+ * notes, saved resources, share links, their requests (with the contact messages), their membership reminder choice and invites to the address are deleted; the CRM erases
  * the person (CrmPort.erasePerson: addresses go, the record becomes an anonymised placeholder);
  * accounts takes the password and the verified address away, so it can never sign in, and
  * moves auth_version on, so every session signed in as them ends. Orders
@@ -66,6 +67,7 @@ export async function eraseEverything(
         await forgetSavedResources(trx, personId);
         await deleteShareLinksOf(trx, personId);
         await eraseRequestsOf(trx, personId);
+        await forgetReminderChoice(trx, personId);
         const { FormerEmail: formerEmail } = await crm.erasePerson(personId, now);
         await eraseAccount(trx, personId);
         if (formerEmail) await forgetMessagesTo(trx, formerEmail);

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { profileForExport } from "../accounts";
 import type { CrmIds, CrmPort } from "../crm";
 import type { Database } from "../db/schema";
+import { reminderChoiceForExport } from "../memberships";
 import { affiliationsForExport, invitesForExport, membershipsForExport } from "../schools";
 import type { OrderExport } from "../payments";
 import { requestsForExport } from "../requests";
@@ -48,6 +49,8 @@ export async function personalDataExport(sources: PersonalDataSources, personId:
     },
     affiliations: await affiliationsForExport(crm, ids, personId, now),
     memberships: await membershipsForExport(crm, ids, personId, now),
+    // "Email me before my membership ends" (docs/memberships.md "Reminders").
+    membershipReminders: await reminderChoiceForExport(db, personId),
     schoolInvites: await invitesForExport(db, personId, profile.email, now),
     orders: await sources.ordersForExport(personId),
     savedResources: await savedResourcesForExport(db, personId),

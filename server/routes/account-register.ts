@@ -77,7 +77,12 @@ export function accountRegisterRoutes(deps: AccountRouteDependencies): Router {
     const resume = user && resumeKey ? await deps.emailVerification.resumeFor(user.id, resumeKey) : user && atStep ? registrationProgress(req, user.id) : undefined;
     const paymentStatus = textField(req.query, "paymentStatus") || undefined;
     // A lapsed member (or a lapsed paid school's admin) starts at their plans, unless coming back from a link or the payment page.
-    const renewal = user && !resume && !paymentStatus && deps.renewalFor ? await deps.renewalFor(user.id) : undefined;
+    // From a membership reminder's link (?renew=individual or school): a membership still current is renewed early too.
+    const early = textField(req.query, "renew");
+    const renewal =
+      user && !resume && !paymentStatus && deps.renewalFor
+        ? await deps.renewalFor(user.id, early === "individual" || early === "school" ? early : undefined)
+        : undefined;
     renderRegisterPage(res, {
       step: user ? "signedIn" : tokenEmail ? "createAccount" : "lookupAccount",
       signedIn: Boolean(user),

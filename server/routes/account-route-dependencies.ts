@@ -9,8 +9,12 @@ export interface AccountRouteDependencies {
   accounts: AccountsService;
   /** The register page reopens the wizard's choice after a verified email (resume=). */
   emailVerification: Pick<EmailVerificationService, "resumeFor">;
-  /** The signed-in person's lapsed membership, which the wizard starts by renewing (server/memberships/lapsed-renewal.ts). */
-  renewalFor?: (personId: number) => Promise<Renewal | undefined>;
+  /**
+   * The signed-in person's lapsed membership, which the wizard starts by
+   * renewing (server/memberships/lapsed-renewal.ts); `early`: a current one
+   * too, of that kind (a membership reminder's link, ?renew=).
+   */
+  renewalFor?: (personId: number, early?: Renewal["kind"]) => Promise<Renewal | undefined>;
   /** Per-address quotas on lookups, sign-ups and reset requests. */
   rateLimiter: RateLimiter;
   config: Pick<Config, "staffEmail" | "crmEnv">;

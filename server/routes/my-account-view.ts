@@ -42,6 +42,8 @@ export interface MyAccountViewInput {
   orders?: readonly OrderLine[];
   /** The new address an email change waits to confirm (its link not yet followed). */
   pendingEmail?: string;
+  /** Whether the person gets membership reminders (the Profile tab's checkbox); true unless they opted out. */
+  remindersWanted?: boolean;
 }
 
 /** Where an Unsave in the Saved resources tab comes back to (a plain form post's `next`). */
@@ -50,12 +52,13 @@ export const SAVED_RESOURCES_TAB_PATH = "/account/my-account/#saved-resources";
 /** Never sent back into a page, whatever was typed. */
 const secretFields = new Set(["Password", "NewPassword", "ConfirmPassword", "_csrf"]);
 
-export function myAccountView({ account, contactSubjects, notice, failed, savedResources = [], school, joinRequests = [], orders = [], pendingEmail }: MyAccountViewInput) {
+export function myAccountView({ account, contactSubjects, notice, failed, savedResources = [], school, joinRequests = [], orders = [], pendingEmail, remindersWanted = true }: MyAccountViewInput) {
   const forms: Record<AccountPageForm, FormState> = {
     profile: { values: { Prefix: String(account.Prefix), FirstName: account.FirstName, LastName: account.LastName } },
     email: { values: { Email: "" } },
     password: { values: {} },
     contact: { values: { name: `${account.FirstName} ${account.LastName}`, email: account.Email, subject: "", message: "" } },
+    reminders: { values: { reminders: remindersWanted ? "on" : "" } },
   };
   if (notice) forms[ACCOUNT_FORMS[notice].form].notice = ACCOUNT_FORMS[notice].notice;
   if (failed) {

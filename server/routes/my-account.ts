@@ -14,6 +14,7 @@ import type { PaymentsService } from "../payments";
 import type { RequestsService } from "../requests";
 import type { ResourcesService } from "../resources";
 import type { MemberPages } from "../cache/http/member-pages";
+import type { MembershipReminders } from "../memberships";
 import { answerRefusal } from "./account-refusal";
 import { myAccountView, type FailedForm } from "./my-account-view";
 
@@ -23,6 +24,7 @@ import { myAccountView, type FailedForm } from "./my-account-view";
  *   PUT /account/update-profile/    { Prefix, FirstName, LastName } or { Email, Password }
  *   PUT /account/update-password/   { Password, NewPassword }
  *   POST /account/contact-us-form/  { name, email, subject, message }
+ *   POST /account/membership-reminders/  { reminders: "on" } (ticked) or {} (unticked)
  * Each write answers JSON to the widgets and, for a plain form post without
  * JavaScript, re-renders My account with the errors or redirects to it with
  * a notice. HTML forms cannot send PUT, so the two PUT paths take POST too:
@@ -39,6 +41,8 @@ export interface MyAccountRoutesOptions {
   requests: Pick<RequestsService, "sendContactMessage" | "joinRequestsForAdmin">;
   /** For the Orders tab. */
   payments: Pick<PaymentsService, "orderLines">;
+  /** The Profile tab's "Email me before my membership ends" (docs/memberships.md "Reminders"). */
+  membershipReminders: Pick<MembershipReminders, "remindersWanted" | "chooseReminders">;
   /** The contact form's subject options (CONTACT_SUBJECTS). */
   contactSubjects: readonly string[];
   /** A member's page as the layout every member shares plus their own parts (issue 27); absent: rendered whole. */
@@ -57,7 +61,7 @@ const passwordFields = jsonFields({ Password: "text", NewPassword: "text", Confi
 const contactFields = jsonFields({ name: "text", email: "text", subject: "text", message: "text" });
 
 export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
-  const { accounts, resources, schools, requests, payments, contactSubjects, csrfTokenFor, memberPages } = options;
+  const { accounts, resources, schools, requests, payments, membershipReminders, contactSubjects, csrfTokenFor, memberPages } = options;
   const signedInOnly = requireUser(options.siteOrigin);
   const router = Router({ strict: true });
 
@@ -71,15 +75,27 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
   async function myAccountMain(req: Request, res: Response, shown: { failed?: FailedForm } = {}) {
     const user = signedInUser(req);
     const notice = shown.failed ? undefined : takeAccountNotice(req);
-    const [savedResources, school, joinRequests, orders, pending] = await Promise.all([
+    const [savedResources, school, joinRequests, orders, pending, remindersWanted] = await Promise.all([
       resources.savedResources(user.id),
       schools.schoolTab(user.id),
       requests.joinRequestsForAdmin(user.id),
       payments.orderLines(user.id),
       accounts.pendingEmailChange(user.id),
+      membershipReminders.remindersWanted(user.id),
     ]);
     return {
-      ...myAccountView({ account: accountDetailsOf(user), contactSubjects, notice, failed: shown.failed, savedResources, school, joinRequests, orders, pendingEmail: pending?.email }),
+      ...myAccountView({
+        account: accountDetailsOf(user),
+        contactSubjects,
+        notice,
+        failed: shown.failed,
+        savedResources,
+        school,
+        joinRequests,
+        orders,
+        pendingEmail: pending?.email,
+        remindersWanted,
+      }),
       // The person's own (individual) membership, shown above the tabs as on the dashboard.
       membership: membershipShown(user.ownMemberships),
       csrfToken: res.locals.csrfToken as unknown,
@@ -153,6 +169,11 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
     await answer(req, res, { succeeded: () => "contact", failed: "contact" }, outcome);
   };
 
+  const remindersHandler: RequestHandler = async (req, res) => {
+    const outcome = await membershipReminders.chooseReminders(signedInUser(req).id, req.body, new Date());
+    await answer(req, res, { succeeded: (choice) => (choice.wanted ? "remindersOn" : "remindersOff"), failed: "remindersOff" }, outcome, (choice) => ({ reminders: choice.wanted }));
+  };
+
   // The layout every member shares, rendered once and kept, with <main> rendered into it (issue 27).
   router.get(myAccountPath, signedInOnly, async (req, res) => {
     const sent = await memberPages?.send(req, res, {
@@ -197,6 +218,7 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
   router.post("/account/contact-us-form/", signedInOnly, contactFields, contactHandler);
   router.post("/account/email-change/resend/", signedInOnly, resendEmailChangeHandler);
   router.post("/account/email-change/cancel/", signedInOnly, cancelEmailChangeHandler);
+  router.post("/account/membership-reminders/", signedInOnly, remindersHandler);
 
   // Every page address ends in a slash.
   router.get(["/account/my-account", "/account/dashboard"], (req, res) => {

@@ -300,6 +300,7 @@ export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>):
             step={step}
             title={step === "noActiveSubscriptionOther" && ask?.seatsFull ? strings.seatsFullTitle.replace("{school}", school?.name ?? "") : undefined}
             endedOn={renewalEndedOn(props, step)}
+            endsOn={renewalEndsOn(props, step)}
             plans={plans}
             chosenPlan={chosenPlan}
             onPlanChange={(plan) => setChosenPlan(planKey(plan))}
@@ -354,6 +355,12 @@ export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>):
       </div>
     </>
   );
+}
+
+/** A current membership's expiry date, on the plan screen its early renewal (a reminder's link) starts at. */
+function renewalEndsOn({ renewal }: RegisterWizardProps, step: RegistrationStep): string | null {
+  if (!renewal?.endsOn) return null;
+  return step === (renewal.kind === "individual" ? "noActiveSubscriptionIndividual" : "noActiveSubscriptionOther") ? renewal.endsOn : null;
 }
 
 /** A lapsed member's expiry date, on the plan screen their renewal starts at. */

@@ -32,21 +32,24 @@ interface NoActiveProps {
   title?: string;
   /** A lapsed member's expiry, as a London date ("3 October 2026"). */
   endedOn?: string | null;
+  /** A current membership renewed early (a reminder's link): when it ends, as a London date. */
+  endsOn?: string | null;
   /** The plan chosen so far (planKey), kept by the wizard across the plan screens. */
   chosenPlan?: string | null;
   onPlanChange?: (plan: PlanOption) => void;
 }
 
 /** No active membership: the reason, the plans, and on to choosing one. */
-export function NoActiveSubscriptionScreen({ step, plans, message, supportEmail, strings, onChoose, onBack, title, endedOn, chosenPlan, onPlanChange }: NoActiveProps): JSX.Element {
+export function NoActiveSubscriptionScreen({ step, plans, message, supportEmail, strings, onChoose, onBack, title, endedOn, endsOn, chosenPlan, onPlanChange }: NoActiveProps): JSX.Element {
   const audience: PlanAudience = step === "noActiveSubscriptionIndividual" ? "individual" : "school";
   const shown = plansFor(audience, plans);
   const available = shown.length > 0;
-  const heading = title ?? (endedOn ? strings.renewTitle : audience === "individual" ? strings.noSubscriptionIndividualTitle : strings.noSubscriptionOtherTitle);
+  const heading = title ?? (endedOn || endsOn ? strings.renewTitle : audience === "individual" ? strings.noSubscriptionIndividualTitle : strings.noSubscriptionOtherTitle);
   const support = <SupportLink email={supportEmail} />;
   return (
     <Screen step={step} title={heading} message={message}>
       {endedOn && <p>{fill(audience === "individual" ? strings.membershipEnded : strings.schoolMembershipEnded, { date: <strong>{endedOn}</strong> })}</p>}
+      {endsOn && <p>{fill(audience === "individual" ? strings.membershipEnds : strings.schoolMembershipEnds, { date: <strong>{endsOn}</strong> })}</p>}
       {available ? (
         <>
           <PlanCards legend={strings.plansHeading} plans={shown} chosen={chosenOf(shown, chosenPlan)} onChoose={(plan) => onPlanChange?.(plan)} strings={strings} />

@@ -94,11 +94,12 @@ export function resumePointOf(value: Record<string, unknown>): ResumePoint | nul
 export function parseRenewal(raw: string | null): Renewal | null {
   const value = jsonObject(raw);
   if (!value) return null;
-  const { kind, endedOn, pathway, school } = value;
+  const { kind, endedOn, endsOn, pathway, school } = value;
   if ((kind !== "individual" && kind !== "school") || !isRenewalPathway(pathway)) return null;
   const validSchool = typeof school === "object" && school !== null && typeof (school as { name?: unknown }).name === "string";
   if (kind === "school" && !validSchool) return null;
-  return { kind, endedOn: typeof endedOn === "string" ? endedOn : null, pathway, school: validSchool ? (school as SelectedSchool) : null };
+  const renewal: Renewal = { kind, endedOn: typeof endedOn === "string" ? endedOn : null, pathway, school: validSchool ? (school as SelectedSchool) : null };
+  return typeof endsOn === "string" ? { ...renewal, endsOn } : renewal;
 }
 
 function isRenewalPathway(value: unknown): value is Renewal["pathway"] {

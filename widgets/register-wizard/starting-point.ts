@@ -17,7 +17,8 @@ export function startingPoint({ resume, constituentId, returnUrl, email, renewal
   if (resume && constituentId !== null) return { ...resume, constituentId, email: "", message: null, offer: null };
   if (renewal && constituentId !== null && !paymentStatus) {
     const step = renewal.kind === "individual" ? "noActiveSubscriptionIndividual" : "noActiveSubscriptionOther";
-    return { step, pathway: renewal.pathway, school: renewal.school, constituentId, email: "", message: strings.expired, offer: null };
+    // Renewed early (a reminder's link): nothing has expired yet, and the plan screen says when it ends.
+    return { step, pathway: renewal.pathway, school: renewal.school, constituentId, email: "", message: renewal.endsOn ? null : strings.expired, offer: null };
   }
   if (returnUrl && email) return null;
   return loadWizard(constituentId);

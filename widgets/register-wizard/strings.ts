@@ -165,6 +165,9 @@ export type RegisterWizardStrings = {
   renewTitle: string;
   membershipEnded: string;
   schoolMembershipEnded: string;
+  /** A current membership renewed early (a reminder's link). `{date}` is replaced. */
+  membershipEnds: string;
+  schoolMembershipEnds: string;
   confirmSubscriptionTitle: string;
   confirmSubscriptionText: string;
   paymentProcessingTitle: string;
@@ -373,6 +376,8 @@ export const registerWizardDefaultStrings: RegisterWizardStrings = {
   renewTitle: "Renew your membership",
   membershipEnded: "Your membership ended on {date}.",
   schoolMembershipEnded: "Your school's membership ended on {date}.",
+  membershipEnds: "Your membership ends on {date}. Renewing now adds the new period after that date, so you lose no days.",
+  schoolMembershipEnds: "Your school's membership ends on {date}. Renewing now adds the new period after that date, so the school loses no days.",
   noSubscriptionText: "Choose a plan to carry on. Questions? Email {support}.",
   confirmSubscriptionTitle: "Choose a membership",
   confirmSubscriptionText: "You'll pay on our payment provider's secure page, then come back here.",

@@ -401,6 +401,23 @@ describe("register wizard: a lapsed member's renewal (data-renewal)", () => {
     expect(screen.queryByText(/Individual, yearly/)).toBeNull();
   });
 
+  it("a current member renewing early from a reminder's link starts at their plans, with the date it ends and nothing said to have expired", async () => {
+    serverAnswering();
+    mountWizard({ constituentId: 42, plans: planOptions(), renewal: { kind: "individual", endedOn: null, endsOn: "4 December 2026", pathway: "individual", school: null } });
+    expect(await screen.findByRole("heading", { name: "Renew your membership" })).toBeInTheDocument();
+    expect(screen.getByText(/Your membership ends on/)).toHaveTextContent("Your membership ends on 4 December 2026. Renewing now adds the new period after that date, so you lose no days.");
+    expect(screen.queryByText("Membership has expired, needs to be renewed")).toBeNull();
+    expect(screen.getByRole("button", { name: "Choose a plan" })).toBeInTheDocument();
+  });
+
+  it("a paid school's admin renewing early starts at the school's plans, with the date it ends", async () => {
+    serverAnswering();
+    mountWizard({ constituentId: 42, plans: planOptions(), renewal: { kind: "school", endedOn: null, endsOn: "20 December 2026", pathway: "independent-school", school: stCatherines } });
+    expect(await screen.findByRole("heading", { name: "Renew your membership" })).toBeInTheDocument();
+    expect(screen.getByText(/Your school's membership ends on/)).toHaveTextContent("Your school's membership ends on 20 December 2026.");
+    expect(screen.queryByText(/Individual, yearly/)).toBeNull();
+  });
+
   it("coming back from the payment page is not a renewal start: the payment's own screens follow", async () => {
     serverAnswering();
     mountWizard({ constituentId: 42, paymentStatus: "cancelled", renewal: { kind: "individual", endedOn: "3 October 2026", pathway: "individual", school: null } });

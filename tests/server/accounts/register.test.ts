@@ -20,6 +20,7 @@ describe.each(databaseEngines)("sign-up on %s", (engine) => {
     await addPerson(t.database.db, { email: "existing@example.org" });
     await addPerson(t.database.db, { email: "imported@example.org", password: null, firstName: "Morag" });
     await addPerson(t.database.db, { email: "lapsed@example.org", firstName: "Sam", membershipExpiresAt: lastMonth() });
+    await addPerson(t.database.db, { email: "current@example.org", firstName: "Cass", membershipExpiresAt: new Date(Date.now() + 20 * 86_400_000) });
   });
   afterAll(() => t.close());
 
@@ -280,6 +281,19 @@ describe.each(databaseEngines)("sign-up on %s", (engine) => {
       expect(why).toContain("Your saved resources and your notes for each lesson are kept");
       expect(why).not.toMatch(/Free|state school/i);
       expect(page.text).not.toContain('role="alert"');
+    });
+
+    it("from a membership reminder's link (?renew=individual), starts a current member at their plans with the date it ends; without it, as usual", async () => {
+      const { agent, token } = await browserOnLoginPage(t.app);
+      await signInAs(agent, token, "current@example.org");
+      const early = await agent.get("/account/register/?link-school=true&renew=individual&next=%2Faccount%2Fmy-account%2F");
+      expect(early.text).toContain('<h1 class="page-header__title">Renew your membership</h1>');
+      const renewal = /data-renewal="([^"]*)"/.exec(early.text)?.[1] ?? "";
+      expect(JSON.parse(renewal.replaceAll("&quot;", '"'))).toMatchObject({ kind: "individual", endedOn: null, pathway: "individual" });
+      expect(renewal).toContain("endsOn");
+      const usual = await agent.get("/account/register/?link-school=true");
+      expect(usual.text).toContain('<h1 class="page-header__title">Set up your membership</h1>');
+      expect(usual.text).not.toContain("data-renewal=");
     });
 
     it("heads a signed-in user's page 'Set up your membership' (a school or a personal plan), with the no-JavaScript contact route", async () => {

@@ -63,6 +63,22 @@ export const sampleContexts = {
     reference: "sbx_0123456789abcdef01234567",
     ordersUrl: "http://127.0.0.1:3000/account/my-account/#orders",
   },
+  "membership-reminder": {
+    firstName: "Ada",
+    daysBefore: 7,
+    endsOn: "8 March 2026",
+    renewUrl: "http://127.0.0.1:3000/account/register/?link-school=true&renew=individual&next=%2Faccount%2Fmy-account%2F",
+    optOutUrl: "http://127.0.0.1:3000/account/my-account/#membership-reminders",
+  },
+  "school-membership-reminder": {
+    firstName: "Priya",
+    schoolName: "Riverside Primary",
+    seatHolders: 12,
+    daysBefore: 30,
+    endsOn: "8 March 2026",
+    renewUrl: "http://127.0.0.1:3000/account/register/?link-school=true&renew=school&next=%2Faccount%2Fmy-account%2F%23school",
+    optOutUrl: "http://127.0.0.1:3000/account/my-account/#membership-reminders",
+  },
 } as const;
 
 /** Retries within milliseconds, so tests watch a whole schedule play out. */

@@ -58,4 +58,34 @@ describe("renewalFor: what the wizard starts by renewing", () => {
     expect(renewalSchema.parse(individual)).toEqual(individual);
     expect(parseRenewal(JSON.stringify(individual))).toEqual(individual);
   });
+
+  describe("early, from a membership reminder's link (?renew=)", () => {
+    it("a current individual membership: its plans, with the London date it ends, even with a school seat", async () => {
+      const current = sources({
+        ownMemberships: async () => [{ expires_at: "2026-12-04T12:00:00Z" }],
+        schoolTab: async () => ({ schoolId: 9000001, isAdmin: false, membership: { id: 1, expires: "1 August 2027" } }),
+      });
+      const early = await renewalFor(current, 7, now, "individual");
+      expect(early).toEqual({ kind: "individual", endedOn: null, endsOn: "4 December 2026", pathway: "individual", school: null });
+      expect(renewalSchema.parse(early)).toEqual(early);
+      expect(parseRenewal(JSON.stringify(early))).toEqual(early);
+      // Without the link, a current member renews nothing.
+      expect(await renewalFor(current, 7, now)).toBeUndefined();
+    });
+
+    it("the admin of a paid school with a current membership: the school's plans, with the date it ends", async () => {
+      const admin = sources({ schoolTab: async () => ({ schoolId: 9000004, isAdmin: true, membership: { id: 3, expires: "20 December 2026" } }) });
+      const early = await renewalFor(admin, 7, now, "school");
+      expect(early).toEqual({ kind: "school", endedOn: null, endsOn: "20 December 2026", pathway: "independent-school", school: school("independent-school") });
+      expect(parseRenewal(JSON.stringify(early))).toEqual(early);
+    });
+
+    it("not for a school's user, a state school's admin, or someone with nothing current", async () => {
+      const user = sources({ schoolTab: async () => ({ schoolId: 9000004, isAdmin: false, membership: { id: 3, expires: "20 December 2026" } }) });
+      expect(await renewalFor(user, 7, now, "school")).toBeUndefined();
+      const stateAdmin = sources({ schoolTab: async () => ({ schoolId: 9000001, isAdmin: true, membership: { id: 3, expires: "20 December 2026" } }), schoolCheck: async () => school("state") });
+      expect(await renewalFor(stateAdmin, 7, now, "school")).toBeUndefined();
+      expect(await renewalFor(sources(), 7, now, "individual")).toBeUndefined();
+    });
+  });
 });

@@ -64,12 +64,12 @@ describe.each(databaseEngines)("My account and dashboard pages on %s", (engine) 
       expect(html).toContain('<option value="-1" selected>None</option>');
       expect(html).toContain('data-account-detail="Email">member@example.org</strong>');
       expect(html).toContain('data-widget="change-email-dialog"');
-      for (const action of ["/account/update-profile/", "/account/update-password/", "/account/contact-us-form/"]) {
+      for (const action of ["/account/update-profile/", "/account/update-password/", "/account/contact-us-form/", "/account/membership-reminders/"]) {
         expect(html).toContain(`method="post" action="${action}"`);
       }
       expect(html.match(/data-widget="account-form"/g)).toHaveLength(4);
-      // The four forms, and the header's Sign out form.
-      expect(html.match(/<input type="hidden" name="_csrf" value="[^"]+">/g)).toHaveLength(5);
+      // The four widget forms, the membership reminders' plain form, and the header's Sign out form.
+      expect(html.match(/<input type="hidden" name="_csrf" value="[^"]+">/g)).toHaveLength(6);
       expect(html).toContain('<form class="site-header__logout" method="post" action="/account/logout/">');
       expect(html).toContain('href="/account/my-account/" aria-current="page">My account</a>');
       expect(html).toContain('data-must-match="NewPassword" data-match-message="Passwords do not match"');

@@ -54,6 +54,7 @@ describe.each(databaseEngines)("the privacy service on %s", (engine) => {
     expect(data!.profile.addresses).toEqual([expect.objectContaining({ street: ["1 alice Street"], city: "Leeds", postalCode: "LS2 7AB" })]);
     expect(data!.affiliations).toEqual([expect.objectContaining({ school: "Riverside Primary", role: "User", current: true, endDate: expect.any(String) })]);
     expect(data!.memberships).toEqual([expect.objectContaining({ level: "Individual", current: true })]);
+    expect(data!.membershipReminders).toEqual({ wanted: true, optedOutAt: null });
     expect(data!.orders).toEqual([expect.objectContaining({ reference: "session-alice", amount: "£60.00", status: "approved", numberOfUsers: 1 })]);
     expect(data!.savedResources).toEqual([expect.objectContaining({ resourceId: 21, title: "Macbeth: the banquet", url: "/resources/macbeth-banquet/" })]);
     expect(data!.notes).toEqual([expect.objectContaining({ content: "Note by alice", activity: "Warm up", resource: "Macbeth: the banquet" })]);
@@ -83,6 +84,8 @@ describe.each(databaseEngines)("the privacy service on %s", (engine) => {
     await t.services.mailer.send({ to: "alice@riverside.sch.uk", template: "email-changed", context: sampleContexts["email-changed"] });
     const mailTo = (address: string) => t.database.db.selectFrom("mail_outbox").select("id").where("to_address", "=", address).execute();
     expect(await mailTo("alice@riverside.sch.uk")).toHaveLength(1);
+    // Both asked for no membership reminders: Alice's choice goes with her account, Bob's stays.
+    for (const person of [alice, bob]) await t.services.features.membershipReminders.setRemindersWanted(person, false, new Date());
 
     const outcome = await privacy().deleteAccount(alice, { Password: strongPassword }, "203.0.113.9");
     expect(outcome.ok).toBe(true);
@@ -115,6 +118,8 @@ describe.each(databaseEngines)("the privacy service on %s", (engine) => {
     expect(after.requests.some((item) => item.person_id === alice)).toBe(false);
     expect(after.requests.some((item) => item.person_id === bob)).toBe(true);
     expect(JSON.stringify(after.requests)).not.toContain("alice");
+    const optedOut = await t.database.db.selectFrom("membership_reminder_opt_outs").select("person_id").execute();
+    expect(optedOut.map((row) => Number(row.person_id))).toEqual([bob]);
     // The order stays for accounting: same amount, date and plan, pointing at the anonymised row.
     expect(after.orders).toEqual(before.orders);
     // The seat came back through the seats code: her affiliation has ended and its usage stopped counting.
