@@ -3,6 +3,7 @@ import { accountFormWidget } from "./account-form";
 import { accountTabsWidget } from "./account-tabs";
 import { carouselWidget } from "./carousel";
 import { changeEmailDialogWidget } from "./change-email-dialog";
+import { confirmActionWidget } from "./confirm-action";
 import { disclosureWidget } from "./disclosure";
 import { editUsersDialogWidget } from "./edit-users-dialog";
 import { eventsCalendarWidget } from "./events-calendar";
@@ -17,6 +18,7 @@ import { saveResourceWidget } from "./save-resource";
 import { searchBoxWidget } from "./search-box";
 import { shareDialogWidget } from "./share-dialog";
 import { siteHeaderWidget } from "./site-header";
+import { staffSchoolFinderWidget } from "./staff-school-finder";
 import { teacherNoteWidget } from "./teacher-note";
 import { toolsPanelWidget } from "./tools-panel";
 import type { AnyWidgetDefinition } from "./runtime";
@@ -41,6 +43,8 @@ export const widgetRegistry: readonly AnyWidgetDefinition[] = [
   resourceFiltersWidget,
   saveResourceWidget,
   searchBoxWidget,
+  confirmActionWidget,
+  staffSchoolFinderWidget,
   toolsPanelWidget,
   shareDialogWidget,
   teacherNoteWidget,

@@ -1,4 +1,6 @@
 import { Router, type Request, type Response } from "express";
+import { staffSchoolSuggestionsSchema } from "../../contracts/shapes/staff-schools";
+import { SCHOOL_SUGGESTIONS_MOST, SCHOOL_SUGGESTIONS_SHORTEST_QUERY } from "../../contracts/rules/staff-school-finder";
 import { textField } from "../accounts";
 import { lastPageOf, paginationOf } from "../domain/pagination";
 import { formatLondonDate } from "../domain/membership-status";
@@ -13,6 +15,7 @@ import { signedInStaff, signedInStaffOnly, staffNavigation } from "./staff-guard
 /**
  * The back office's Schools pages (docs/back-office.md, "Schools"):
  *   GET  /staff/schools/?q=&page=                          find a school by name, URN, postcode or email domain
+ *   GET  /staff/schools/suggestions/?q=                    the typeahead's JSON: at most 8 schools matching q, [] under 2 characters
  *   GET  /staff/schools/{id}/                              its record, domains, membership, seats, people and requests
  *   POST /staff/schools/{id}/domains/suggested/            the register's suggested domain becomes an allowed one
  *   POST /staff/schools/{id}/domains/                      add a domain (domain)
@@ -42,6 +45,14 @@ export function staffSchoolsRoutes(options: { staff: StaffService }): Router {
     const found = unlessRefused(await desk.find(signedInStaff(req), { text, page: Number.isSafeInteger(requested) && requested > 0 ? requested : 1 }));
     const urlOf = (page: number) => `${SCHOOLS_PATH}?${new URLSearchParams({ ...(text && { q: text }), ...(page > 1 && { page: String(page) }) }).toString()}`;
     res.render("pages/staff/schools.njk", { found, q: text, pagination: paginationOf(found.page, lastPageOf(found.total, found.perPage), urlOf) });
+  });
+
+  // Before :schoolId/, which would read "suggestions" as an id. The desk checks the role even for short text.
+  router.get(`${SCHOOLS_PATH}suggestions/`, async (req, res) => {
+    const text = textField(req.query, "q").trim().slice(0, 200);
+    const found = unlessRefused(await desk.find(signedInStaff(req), { text: text.length < SCHOOL_SUGGESTIONS_SHORTEST_QUERY ? "" : text, page: 1 }));
+    const schools = text.length < SCHOOL_SUGGESTIONS_SHORTEST_QUERY ? [] : found.schools.slice(0, SCHOOL_SUGGESTIONS_MOST);
+    res.json(staffSchoolSuggestionsSchema.parse(schools.map((school) => ({ id: school.constituent_id, name: school.name, urn: school.urn, town: school.city, postcode: school.postcode }))));
   });
 
   router.get(`${SCHOOLS_PATH}:schoolId/`, async (req, res) => {

@@ -1,3 +1,5 @@
+import request from "supertest";
+import { staffSchoolSuggestionsSchema } from "../../../contracts/shapes/staff-schools";
 import { addPerson } from "../accounts/support";
 import { addSchool, crmOf, currentRoles, ids, join, userSeatsRemaining } from "../memberships/support";
 import { databaseEngines } from "../support/databases";
@@ -221,5 +223,32 @@ describe.each(databaseEngines)("the Schools pages on %s", (engine) => {
     const refused = await membership.agent.post(`/staff/schools/${schoolId}/domains/`).type("form").send({ domain: "stylus.sch.uk" });
     expect(refused.status).toBe(403);
     expect(await crmOf(t).attributes(schoolId, [ids.emailDomainKeywordId])).toEqual([]);
+  });
+
+  it("suggests at most 8 schools as JSON for the finder's typeahead, by name or URN, none under 2 characters; 404 to anyone not signed in as staff", async () => {
+    const crm = crmOf(t);
+    const made: number[] = [];
+    for (let n = 1; n <= 9; n += 1) made.push((await addSchool(t.database.db, crm, { name: `Parchment Vale School ${n}`, kind: "state" })).schoolId);
+
+    const many = await support.agent.get("/staff/schools/suggestions/?q=parchment+vale").set("Accept", "application/json");
+    expect(many.status).toBe(200);
+    expect(many.headers["content-type"]).toMatch(/application\/json/);
+    const schools = staffSchoolSuggestionsSchema.parse(many.body);
+    expect(schools).toHaveLength(8);
+    expect(schools.every((school) => school.name.startsWith("Parchment Vale School") && made.includes(school.id))).toBe(true);
+
+    const urn = String(100000 + made[4]!);
+    const byUrn = await support.agent.get(`/staff/schools/suggestions/?q=${urn}`).set("Accept", "application/json");
+    expect(byUrn.body).toEqual([{ id: made[4], name: "Parchment Vale School 5", urn, town: "Leeds", postcode: "LS1 1AA" }]);
+
+    expect((await support.agent.get("/staff/schools/suggestions/?q=p").set("Accept", "application/json")).body).toEqual([]);
+    expect((await support.agent.get("/staff/schools/suggestions/").set("Accept", "application/json")).body).toEqual([]);
+    // The same path under another role, and the school pages beside it, answer as before.
+    expect((await membership.agent.get("/staff/schools/suggestions/?q=parchment").set("Accept", "application/json")).status).toBe(200);
+    expect((await page(`/staff/schools/${made[0]}/`)).status).toBe(200);
+
+    const outsider = await request(t.app).get("/staff/schools/suggestions/?q=parchment").set("Accept", "application/json");
+    expect(outsider.status).toBe(404);
+    expect(outsider.text).not.toContain("Parchment");
   });
 });
