@@ -1,12 +1,13 @@
-import { useEffect, useReducer, useState, type JSX, type KeyboardEvent } from "react";
+import { useEffect, useState, type JSX } from "react";
 import type { WidgetProps } from "../runtime/definition";
 import { suggestionsAnnouncement } from "./announcement";
-import { activeSuggestion, comboboxReducer, initialComboboxState } from "./combobox-state";
+import { useComboboxList } from "../lib/useComboboxList";
 import { navigateTo } from "../lib/navigate";
 import type { SearchBoxProps } from "./parse";
 import { SearchIcon } from "./SearchIcon";
 import { SuggestionFetcher } from "./suggestion-fetcher";
 import { SuggestionOption } from "./SuggestionOption";
+import type { SearchSuggestion } from "./suggestion-request";
 
 /**
  * The site search box as a WAI-ARIA APG combobox (list autocomplete, manual
@@ -31,13 +32,22 @@ export default function SearchBox({
   strings,
 }: WidgetProps<SearchBoxProps>): JSX.Element {
   const [text, setText] = useState(query);
-  const [state, dispatch] = useReducer(comboboxReducer, initialComboboxState);
+  const { state, dispatch, active, open, handleKeyDown } = useComboboxList<SearchSuggestion>({
+    inputId,
+    text,
+    cancel: () => fetcher.cancel(),
+    choose: (suggestion) => navigateTo(suggestion.url),
+    clearText: () => {
+      setText("");
+      setAnnouncement("");
+    },
+  });
   const [announcement, setAnnouncement] = useState("");
   const [fetcher] = useState(
     () =>
       new SuggestionFetcher(autocompleteUrl, {
         suggestionsArrived: (suggestions) => {
-          dispatch({ type: "suggestionsArrived", suggestions });
+          dispatch({ type: "arrived", items: suggestions });
           setAnnouncement(suggestionsAnnouncement(suggestions.length, strings));
         },
         cleared: () => {
@@ -53,59 +63,11 @@ export default function SearchBox({
     if (!typedBeforeMount || query.trim() === "") return;
     dispatch({ type: "typed" });
     fetcher.textChanged(query);
-  }, [fetcher, query, typedBeforeMount]);
+  }, [dispatch, fetcher, query, typedBeforeMount]);
 
   const listboxId = `${inputId}-listbox`;
   const optionId = (index: number) => `${inputId}-option-${index}`;
-  const active = activeSuggestion(state);
   const labelHidden = variant === "header";
-
-  // Keep the active option in view when the list scrolls (a long list on a short screen).
-  useEffect(() => {
-    if (state.activeIndex < 0) return;
-    document.getElementById(`${inputId}-option-${state.activeIndex}`)?.scrollIntoView?.({ block: "nearest" });
-  }, [inputId, state.activeIndex]);
-
-  function open(url: string) {
-    fetcher.cancel();
-    dispatch({ type: "closed" });
-    navigateTo(url);
-  }
-
-  function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    switch (event.key) {
-      case "ArrowDown":
-      case "ArrowUp":
-        if (state.suggestions.length === 0) return;
-        event.preventDefault(); // not the caret's jump to the start or end
-        dispatch({ type: event.key === "ArrowDown" ? "moveDown" : "moveUp" });
-        return;
-      case "ArrowLeft":
-      case "ArrowRight":
-        // APG: with an option active, Left / Right go back to the text. Not prevented, so the caret moves too.
-        if (state.activeIndex !== -1) dispatch({ type: "returnedToText" });
-        return;
-      case "Enter":
-        // With an active option Enter opens it; otherwise the form submits as usual.
-        if (!active) return;
-        event.preventDefault();
-        open(active.url);
-        return;
-      case "Escape":
-        // preventDefault also stops a browser's own clearing of a search field, so the first Escape only closes.
-        event.preventDefault();
-        fetcher.cancel();
-        if (state.open) {
-          dispatch({ type: "closed" });
-        } else if (text !== "") {
-          setText("");
-          dispatch({ type: "cleared" });
-          setAnnouncement("");
-        }
-        return;
-    }
-  }
 
   return (
     <>
@@ -165,7 +127,7 @@ export default function SearchBox({
           // A press on an option must not take focus from the input (which would close the list before the click).
           onMouseDown={(event) => event.preventDefault()}
         >
-          {state.suggestions.map((suggestion, index) => (
+          {state.items.map((suggestion, index) => (
             <SuggestionOption
               key={`${suggestion.objectID}-${index}`}
               id={optionId(index)}
@@ -174,7 +136,7 @@ export default function SearchBox({
               onHover={() => dispatch({ type: "hovered", index })}
               onChoose={(event) => {
                 event.preventDefault();
-                open(suggestion.url);
+                open(suggestion);
               }}
             />
           ))}

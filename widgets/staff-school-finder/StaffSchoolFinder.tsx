@@ -1,10 +1,11 @@
-import { useEffect, useReducer, useState, type JSX, type KeyboardEvent } from "react";
+import { useEffect, useState, type JSX } from "react";
 import { navigateTo } from "../lib/navigate";
 import type { WidgetProps } from "../runtime/definition";
 import type { StaffSchoolFinderProps, StaffSchoolFinderStrings } from "./parse";
 import { SchoolOption } from "./SchoolOption";
 import { SchoolSuggestionFetcher } from "./suggestion-fetcher";
-import { activeSchool, initialSuggestionList, suggestionListReducer } from "./suggestion-list";
+import type { StaffSchoolSuggestion } from "../../contracts/shapes/staff-schools";
+import { useComboboxList } from "../lib/useComboboxList";
 
 function announcementOf(count: number, strings: StaffSchoolFinderStrings): string {
   if (count === 0) return strings.noSuggestions;
@@ -35,13 +36,22 @@ export default function StaffSchoolFinder({
   strings,
 }: WidgetProps<StaffSchoolFinderProps>): JSX.Element {
   const [text, setText] = useState(query);
-  const [state, dispatch] = useReducer(suggestionListReducer, initialSuggestionList);
+  const { state, dispatch, active, open, handleKeyDown } = useComboboxList<StaffSchoolSuggestion>({
+    inputId,
+    text,
+    cancel: () => fetcher.cancel(),
+    choose: (school) => navigateTo(pageOf(school.id)),
+    clearText: () => {
+      setText("");
+      setAnnouncement("");
+    },
+  });
   const [announcement, setAnnouncement] = useState("");
   const [fetcher] = useState(
     () =>
       new SchoolSuggestionFetcher(suggestionsUrl, {
         arrived: (schools) => {
-          dispatch({ type: "arrived", schools });
+          dispatch({ type: "arrived", items: schools });
           setAnnouncement(announcementOf(schools.length, strings));
         },
         cleared: () => {
@@ -60,51 +70,6 @@ export default function StaffSchoolFinder({
   const listboxId = `${inputId}-listbox`;
   const optionId = (index: number) => `${inputId}-option-${index}`;
   const pageOf = (id: number) => schoolUrl.replace("{id}", encodeURIComponent(String(id)));
-  const active = activeSchool(state);
-
-  useEffect(() => {
-    if (state.activeIndex < 0) return;
-    document.getElementById(`${inputId}-option-${state.activeIndex}`)?.scrollIntoView?.({ block: "nearest" });
-  }, [inputId, state.activeIndex]);
-
-  function open(id: number) {
-    fetcher.cancel();
-    dispatch({ type: "closed" });
-    navigateTo(pageOf(id));
-  }
-
-  function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    switch (event.key) {
-      case "ArrowDown":
-      case "ArrowUp":
-        if (state.schools.length === 0) return;
-        event.preventDefault();
-        dispatch({ type: event.key === "ArrowDown" ? "moveDown" : "moveUp" });
-        return;
-      case "ArrowLeft":
-      case "ArrowRight":
-        if (state.activeIndex !== -1) dispatch({ type: "typed" });
-        return;
-      case "Enter":
-        // With an active option Enter opens its school; otherwise the form submits to the full results.
-        if (!active) return;
-        event.preventDefault();
-        open(active.id);
-        return;
-      case "Escape":
-        event.preventDefault();
-        fetcher.cancel();
-        if (state.open) {
-          dispatch({ type: "closed" });
-        } else if (text !== "") {
-          setText("");
-          dispatch({ type: "cleared" });
-          setAnnouncement("");
-        }
-        return;
-    }
-  }
 
   return (
     <>
@@ -158,7 +123,7 @@ export default function StaffSchoolFinder({
               // A press on an option must not take focus from the input (which would close the list before the click).
               onMouseDown={(event) => event.preventDefault()}
             >
-              {state.schools.map((school, index) => (
+              {state.items.map((school, index) => (
                 <SchoolOption
                   key={school.id}
                   id={optionId(index)}
@@ -169,7 +134,7 @@ export default function StaffSchoolFinder({
                   onHover={() => dispatch({ type: "hovered", index })}
                   onChoose={(event) => {
                     event.preventDefault();
-                    open(school.id);
+                    open(school);
                   }}
                 />
               ))}

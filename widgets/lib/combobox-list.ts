@@ -1,20 +1,18 @@
-import type { SearchSuggestion } from "./suggestion-request";
-
 /**
- * The combobox's list, as a pure reducer (WAI-ARIA APG combobox, list
- * autocomplete with manual selection): which suggestions there are, whether
- * the list is shown and which option is active (-1: none, focus is in the
- * text only).
+ * A combobox's list, as a pure reducer (WAI-ARIA APG combobox, list
+ * autocomplete with manual selection): which items there are, whether the
+ * list is shown and which option is active (-1: none, focus is in the text
+ * only). The site's search box and the back office's school finder share it.
  */
-export interface ComboboxState {
-  suggestions: SearchSuggestion[];
+export interface ComboboxState<Item> {
+  items: Item[];
   open: boolean;
   activeIndex: number;
 }
 
-export type ComboboxAction =
-  /** A fresh answer for the current text: shown when it has any hit, nothing active yet. */
-  | { type: "suggestionsArrived"; suggestions: SearchSuggestion[] }
+export type ComboboxAction<Item> =
+  /** A fresh answer for the current text: shown when it has any item, nothing active yet. */
+  | { type: "arrived"; items: Item[] }
   /** Empty text, a failure or a second Escape: no list. */
   | { type: "cleared" }
   /** The text changed: the old list stays until the new one arrives, but nothing in it is chosen. */
@@ -28,13 +26,14 @@ export type ComboboxAction =
   /** Escape or blur: hidden, the suggestions kept so Down shows them again. */
   | { type: "closed" };
 
-export const initialComboboxState: ComboboxState = { suggestions: [], open: false, activeIndex: -1 };
+/** The list before anything was typed: nothing in it, hidden (an empty list of any item). */
+export const initialComboboxState: ComboboxState<never> = { items: [], open: false, activeIndex: -1 };
 
-export function comboboxReducer(state: ComboboxState, action: ComboboxAction): ComboboxState {
-  const count = state.suggestions.length;
+export function comboboxReducer<Item>(state: ComboboxState<Item>, action: ComboboxAction<Item>): ComboboxState<Item> {
+  const count = state.items.length;
   switch (action.type) {
-    case "suggestionsArrived":
-      return { suggestions: action.suggestions, open: action.suggestions.length > 0, activeIndex: -1 };
+    case "arrived":
+      return { items: action.items, open: action.items.length > 0, activeIndex: -1 };
     case "cleared":
       return initialComboboxState;
     case "typed":
@@ -56,7 +55,7 @@ export function comboboxReducer(state: ComboboxState, action: ComboboxAction): C
   }
 }
 
-/** The active suggestion, if the list is shown and one is chosen. */
-export function activeSuggestion(state: ComboboxState): SearchSuggestion | null {
-  return state.open ? (state.suggestions[state.activeIndex] ?? null) : null;
+/** The active item, if the list is shown and one is chosen. */
+export function activeItem<Item>(state: ComboboxState<Item>): Item | null {
+  return state.open ? (state.items[state.activeIndex] ?? null) : null;
 }

@@ -1,42 +1,38 @@
-import {
-  activeSuggestion,
-  comboboxReducer,
-  initialComboboxState,
-  type ComboboxAction,
-  type ComboboxState,
-} from "../../../../widgets/search-box/combobox-state";
+import { activeItem, comboboxReducer, initialComboboxState, type ComboboxAction, type ComboboxState } from "../../../../widgets/lib/combobox-list";
 import type { SearchSuggestion } from "../../../../widgets/search-box/suggestion-request";
 
 const suggestion = (title: string): SearchSuggestion => ({ objectID: title, title, url: `/${title}/`, excerpt: "", image: null });
 const three = [suggestion("a"), suggestion("b"), suggestion("c")];
 
-function run(...actions: ComboboxAction[]): ComboboxState {
-  return actions.reduce(comboboxReducer, initialComboboxState);
+type Action = ComboboxAction<SearchSuggestion>;
+
+function run(...actions: Action[]): ComboboxState<SearchSuggestion> {
+  return actions.reduce<ComboboxState<SearchSuggestion>>(comboboxReducer, initialComboboxState);
 }
 
 describe("comboboxReducer", () => {
   it("opens on an answer with hits, with nothing active; stays closed on an empty answer", () => {
-    expect(run({ type: "suggestionsArrived", suggestions: three })).toEqual({ suggestions: three, open: true, activeIndex: -1 });
-    expect(run({ type: "suggestionsArrived", suggestions: [] })).toEqual({ suggestions: [], open: false, activeIndex: -1 });
+    expect(run({ type: "arrived", items: three })).toEqual({ items: three, open: true, activeIndex: -1 });
+    expect(run({ type: "arrived", items: [] })).toEqual({ items: [], open: false, activeIndex: -1 });
   });
 
   it("Down moves through the options and wraps from last to first", () => {
-    const arrived: ComboboxAction = { type: "suggestionsArrived", suggestions: three };
-    const down: ComboboxAction = { type: "moveDown" };
+    const arrived: Action = { type: "arrived", items: three };
+    const down: Action = { type: "moveDown" };
     expect(run(arrived, down).activeIndex).toBe(0);
     expect(run(arrived, down, down, down).activeIndex).toBe(2);
     expect(run(arrived, down, down, down, down).activeIndex).toBe(0);
   });
 
   it("Up from none or the first option wraps to the last", () => {
-    const arrived: ComboboxAction = { type: "suggestionsArrived", suggestions: three };
+    const arrived: Action = { type: "arrived", items: three };
     expect(run(arrived, { type: "moveUp" }).activeIndex).toBe(2);
     expect(run(arrived, { type: "moveDown" }, { type: "moveUp" }).activeIndex).toBe(2);
     expect(run(arrived, { type: "moveUp" }, { type: "moveUp" }).activeIndex).toBe(1);
   });
 
   it("Down or Up on a closed list with suggestions opens it on the first or last option", () => {
-    const closed = run({ type: "suggestionsArrived", suggestions: three }, { type: "moveDown" }, { type: "closed" });
+    const closed = run({ type: "arrived", items: three }, { type: "moveDown" }, { type: "closed" });
     expect(closed).toMatchObject({ open: false, activeIndex: -1 });
     expect(comboboxReducer(closed, { type: "moveDown" })).toMatchObject({ open: true, activeIndex: 0 });
     expect(comboboxReducer(closed, { type: "moveUp" })).toMatchObject({ open: true, activeIndex: 2 });
@@ -48,18 +44,18 @@ describe("comboboxReducer", () => {
   });
 
   it("typing drops the active option but keeps the list until the next answer", () => {
-    const typed = run({ type: "suggestionsArrived", suggestions: three }, { type: "moveDown" }, { type: "typed" });
-    expect(typed).toEqual({ suggestions: three, open: true, activeIndex: -1 });
+    const typed = run({ type: "arrived", items: three }, { type: "moveDown" }, { type: "typed" });
+    expect(typed).toEqual({ items: three, open: true, activeIndex: -1 });
   });
 
   it("returning to the text (Left / Right) drops the active option and keeps the list open", () => {
-    const returned = run({ type: "suggestionsArrived", suggestions: three }, { type: "moveDown" }, { type: "returnedToText" });
-    expect(returned).toEqual({ suggestions: three, open: true, activeIndex: -1 });
+    const returned = run({ type: "arrived", items: three }, { type: "moveDown" }, { type: "returnedToText" });
+    expect(returned).toEqual({ items: three, open: true, activeIndex: -1 });
     expect(comboboxReducer(returned, { type: "returnedToText" })).toBe(returned);
   });
 
   it("hovering makes an option active only while the list is open and the index exists", () => {
-    const open = run({ type: "suggestionsArrived", suggestions: three });
+    const open = run({ type: "arrived", items: three });
     expect(comboboxReducer(open, { type: "hovered", index: 1 }).activeIndex).toBe(1);
     expect(comboboxReducer(open, { type: "hovered", index: 3 })).toBe(open);
     const closed = comboboxReducer(open, { type: "closed" });
@@ -67,15 +63,15 @@ describe("comboboxReducer", () => {
   });
 
   it("clearing empties the list", () => {
-    expect(run({ type: "suggestionsArrived", suggestions: three }, { type: "moveDown" }, { type: "cleared" })).toEqual(initialComboboxState);
+    expect(run({ type: "arrived", items: three }, { type: "moveDown" }, { type: "cleared" })).toEqual(initialComboboxState);
   });
 });
 
 describe("activeSuggestion", () => {
   it("is the active option while the list is open, and null otherwise", () => {
-    const active = run({ type: "suggestionsArrived", suggestions: three }, { type: "moveDown" }, { type: "moveDown" });
-    expect(activeSuggestion(active)).toBe(three[1]);
-    expect(activeSuggestion(comboboxReducer(active, { type: "closed" }))).toBeNull();
-    expect(activeSuggestion(run({ type: "suggestionsArrived", suggestions: three }))).toBeNull();
+    const active = run({ type: "arrived", items: three }, { type: "moveDown" }, { type: "moveDown" });
+    expect(activeItem(active)).toBe(three[1]);
+    expect(activeItem(comboboxReducer(active, { type: "closed" }))).toBeNull();
+    expect(activeItem(run({ type: "arrived", items: three }))).toBeNull();
   });
 });
