@@ -9,12 +9,12 @@ import { setFlash } from "../http/flash";
 import { httpErrorOf, unlessRefused } from "../http/refusals";
 import { pathId } from "../http/path-id";
 import { isRefusal, type Refusal } from "../shared/refusal";
-import type { StaffService } from "../staff";
+import { SCHOOL_FINDER_SHOWS, type StaffService } from "../staff";
 import { signedInStaff, signedInStaffOnly, staffNavigation } from "./staff-guard";
 
 /**
  * The back office's Schools pages (docs/back-office.md, "Schools"):
- *   GET  /staff/schools/?q=&page=                          find a school by name, URN, postcode or email domain
+ *   GET  /staff/schools/?q=&show=&page=                    find a school by name, URN, postcode or email domain; show: a kind, or hand-entered
  *   GET  /staff/schools/suggestions/?q=                    the typeahead's JSON: at most 8 schools matching q, [] under 2 characters
  *   GET  /staff/schools/{id}/                              its record, domains, membership, seats, people and requests
  *   POST /staff/schools/{id}/domains/suggested/            the register's suggested domain becomes an allowed one
@@ -31,6 +31,15 @@ import { signedInStaff, signedInStaffOnly, staffNavigation } from "./staff-guard
 
 const SCHOOLS_PATH = "/staff/schools/";
 
+/** The school finder's Show filter, as its links say it. */
+const SHOW_LABELS: Record<(typeof SCHOOL_FINDER_SHOWS)[number] | "all", string> = {
+  all: "All schools",
+  state: "State schools",
+  independent: "Independent schools",
+  international: "International schools",
+  "hand-entered": "Entered by hand",
+};
+
 /** The forms on a school's page: a refusal of one keeps what was typed in it. */
 type SchoolForm = "domain" | "membership" | "seats";
 
@@ -42,9 +51,18 @@ export function staffSchoolsRoutes(options: { staff: StaffService }): Router {
   router.get(SCHOOLS_PATH, async (req, res) => {
     const text = textField(req.query, "q").trim().slice(0, 200);
     const requested = Number.parseInt(textField(req.query, "page"), 10);
-    const found = unlessRefused(await desk.find(signedInStaff(req), { text, page: Number.isSafeInteger(requested) && requested > 0 ? requested : 1 }));
-    const urlOf = (page: number) => `${SCHOOLS_PATH}?${new URLSearchParams({ ...(text && { q: text }), ...(page > 1 && { page: String(page) }) }).toString()}`;
-    res.render("pages/staff/schools.njk", { found, q: text, pagination: paginationOf(found.page, lastPageOf(found.total, found.perPage), urlOf) });
+    // An unknown "show" is every school, as the select's first option says.
+    const show = SCHOOL_FINDER_SHOWS.find((candidate) => candidate === textField(req.query, "show"));
+    const found = unlessRefused(await desk.find(signedInStaff(req), { text, show, page: Number.isSafeInteger(requested) && requested > 0 ? requested : 1 }));
+    const urlOf = (page: number) =>
+      `${SCHOOLS_PATH}?${new URLSearchParams({ ...(text && { q: text }), ...(show && { show }), ...(page > 1 && { page: String(page) }) }).toString()}`;
+    const showLinks = [undefined, ...SCHOOL_FINDER_SHOWS].map((value) => ({
+      text: SHOW_LABELS[value ?? "all"],
+      href: `${SCHOOLS_PATH}?${new URLSearchParams({ ...(text && { q: text }), ...(value && { show: value }) }).toString()}`.replace(/\?$/, ""),
+      current: value === show,
+    }));
+    const pagination = paginationOf(found.page, lastPageOf(found.total, found.perPage), urlOf);
+    res.render("pages/staff/schools.njk", { found, q: text, showLinks, showLabel: show ? SHOW_LABELS[show] : "", pagination });
   });
 
   // Before :schoolId/, which would read "suggestions" as an id. The desk checks the role even for short text.

@@ -4,7 +4,7 @@
  * else (docs/architecture.md, "Import rules").
  */
 
-export { SchoolRegister, isDemoUrn, registerHoldsSchools, DEMO_URN_FIRST, DEMO_URN_LAST, type RegisteredSchool } from "./school-register";
+export { SchoolRegister, type SchoolFinderQuery, isDemoUrn, registerHoldsSchools, DEMO_URN_FIRST, DEMO_URN_LAST, type RegisteredSchool } from "./school-register";
 export { EstablishmentFileError, parseGiasEstablishments, type Establishment, type ParsedEstablishments } from "./gias-establishments";
 export { importRegisterIntoEmbeddedCrm, type RegisterImportSummary } from "./register-import";
 export { csvField } from "./csv-records";

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from "kysely";
 import { searchWords, wordInColumns } from "../db/words-search";
 import type { Database } from "../db/schema";
+import type { SchoolKind } from "./school-kind";
 import type { SchoolsTable } from "./tables";
 
 /** The register's own fields, kept as they are when a save omits them (a school entered by hand has none). */
@@ -44,6 +45,12 @@ export async function registerHoldsSchools(db: Kysely<Database>): Promise<boolea
   const open = await db.selectFrom("schools").select("constituent_id").limit(1).executeTakeFirst();
   if (open) return true;
   return (await db.selectFrom("closed_schools").select("constituent_id").limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** The back office's school finder: the text, and which schools to show (a kind, or those entered by hand); undefined: all. */
+export interface SchoolFinderQuery {
+  text: string;
+  show?: SchoolKind | "hand-entered";
 }
 
 /**
@@ -97,11 +104,14 @@ export class SchoolRegister {
    * `constituentIds` (the CRM's holders of it as an allowed domain), or
    * whose name, town and postcode hold every typed word; by name.
    */
-  async find(query: { text: string; constituentIds: readonly number[]; limit: number; offset: number }): Promise<{ schools: RegisteredSchool[]; total: number }> {
+  async find(query: SchoolFinderQuery & { constituentIds: readonly number[]; limit: number; offset: number }): Promise<{ schools: RegisteredSchool[]; total: number }> {
     const text = query.text.trim().toLowerCase();
     const words = searchWords(text);
     const postcode = text.replace(/\s+/g, "");
-    const matching = this.db.selectFrom("schools").where((eb) => {
+    let filtered = this.db.selectFrom("schools");
+    if (query.show === "hand-entered") filtered = filtered.where("urn", "is", null);
+    else if (query.show) filtered = filtered.where("kind", "=", query.show);
+    const matching = filtered.where((eb) => {
       if (words.length === 0) return eb.lit(true);
       const ways = [
         eb.and(words.map((word) => wordInColumns(word, ["schools.name", "schools.city", "schools.postcode"]))),

@@ -28,3 +28,4 @@ export {
   type StaffAction,
   type StaffRole,
 } from "./staff-roles";
+export { SCHOOL_FINDER_SHOWS } from "./staff-schools-desk";

@@ -1,5 +1,5 @@
 import { levelRecordingSeats } from "../domain/plans";
-import type { SchoolForStaff } from "../schools";
+import type { SchoolFinderQuery, SchoolForStaff } from "../schools";
 import { isRefusal, refuse, type Refusal } from "../shared/refusal";
 import { roleRefusal } from "./role-refusal";
 import { AUDIT_TRAIL_LENGTH, levelLabel } from "./staff-people-desk";
@@ -17,6 +17,8 @@ import type { SignedInStaff } from "./staff-sign-in";
  */
 
 export const SCHOOLS_PER_PAGE = 25;
+/** The finder's "Show" filter: every school, a kind, or those entered by hand. */
+export const SCHOOL_FINDER_SHOWS = ["state", "independent", "international", "hand-entered"] as const;
 /** The school page's requests: the newest. */
 export const SCHOOL_REQUESTS_SHOWN = 10;
 
@@ -60,11 +62,11 @@ export function staffSchoolsDesk(deps: SchoolsDeskDependencies) {
   }
 
   return {
-    async find(staff: SignedInStaff, query: { text: string; page: number }) {
+    async find(staff: SignedInStaff, query: SchoolFinderQuery & { page: number }) {
       const refused = roleRefusal(staff, "read-people-and-schools");
       if (refused) return refused;
       const page = Math.max(1, query.page);
-      const found = await deps.schools.find({ text: query.text, limit: SCHOOLS_PER_PAGE, offset: (page - 1) * SCHOOLS_PER_PAGE });
+      const found = await deps.schools.find({ text: query.text, show: query.show, limit: SCHOOLS_PER_PAGE, offset: (page - 1) * SCHOOLS_PER_PAGE });
       return { ...found, page, perPage: SCHOOLS_PER_PAGE };
     },
 

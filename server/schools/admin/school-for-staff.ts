@@ -4,7 +4,7 @@ import type { Database } from "../../db/schema";
 import type { Logger } from "../../logging";
 import { levelRecordingSeats } from "../../domain/plans";
 import { refuse, settle, type Refusal } from "../../shared/refusal";
-import { SchoolRegister, type RegisteredSchool } from "../school-register";
+import { SchoolRegister, type RegisteredSchool, type SchoolFinderQuery } from "../school-register";
 import { currentMembership } from "../seats/school-seats";
 import { withSchoolLock } from "../seats/seat-grants-lock";
 import { roleOf, ROLE_LABELS } from "../seats/school-standing";
@@ -65,7 +65,7 @@ export function createSchoolForStaff(deps: SchoolForStaffDependencies) {
 
   return {
     /** Schools by name, URN, postcode or email domain (a suggested one, or one staff have allowed). */
-    async find(query: { text: string; limit: number; offset: number }) {
+    async find(query: SchoolFinderQuery & { limit: number; offset: number }) {
       const text = query.text.trim().toLowerCase().replace(/^@/, "");
       const looksLikeDomain = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(text);
       const constituentIds = looksLikeDomain ? await crm.attributeHolders(ids.emailDomainKeywordId, [text, `@${text}`]) : [];

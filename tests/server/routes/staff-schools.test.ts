@@ -71,6 +71,30 @@ describe.each(databaseEngines)("the Schools pages on %s", (engine) => {
     expect(nothing.text).toContain("try the URN, the postcode");
   });
 
+  it("shows only a kind of school, or those entered by hand, keeping the words typed; the chosen filter is marked", async () => {
+    const crm = crmOf(t);
+    const { schoolId: state } = await addSchool(t.database.db, crm, { name: "Gallimaufry State Primary", kind: "state" });
+    const { schoolId: independent } = await addSchool(t.database.db, crm, { name: "Gallimaufry Prep", kind: "independent" });
+    const { schoolId: typed } = await addSchool(t.database.db, crm, { name: "Gallimaufry (typed in)", kind: "independent" });
+    await t.database.db.updateTable("schools").set({ urn: null }).where("constituent_id", "=", typed).execute();
+
+    const all = await page("/staff/schools/?q=gallimaufry");
+    expect(all.text).toContain("3 schools matching “gallimaufry”");
+    expect(all.text).toContain('href="/staff/schools/?q=gallimaufry&amp;show=hand-entered"');
+    expect(all.text).toMatch(/href="\/staff\/schools\/\?q=gallimaufry" aria-current="page">All schools</);
+
+    const independents = await page("/staff/schools/?q=gallimaufry&show=independent");
+    expect(independents.text).toContain("2 schools (independent schools) matching “gallimaufry”");
+    expect(independents.text).not.toContain(`href="/staff/schools/${state}/"`);
+    const handEntered = await page("/staff/schools/?q=gallimaufry&show=hand-entered");
+    expect(handEntered.text).toContain("1 school (entered by hand) matching “gallimaufry”");
+    expect(handEntered.text).toContain(`href="/staff/schools/${typed}/"`);
+    expect(handEntered.text).not.toContain(`href="/staff/schools/${independent}/"`);
+    expect(handEntered.text).toMatch(/aria-current="page">Entered by hand</);
+    // An unknown filter shows every school, as "All schools" says.
+    expect((await page("/staff/schools/?q=gallimaufry&show=everything")).text).toContain("3 schools matching");
+  });
+
   it("shows a school's record: address, website, suggested domain, no allowed domain yet, no membership, and no change forms for support", async () => {
     const { schoolId } = await addSchool(t.database.db, crmOf(t), { name: "Nib Lane School", kind: "state" });
     await suggest(schoolId, "niblane.sch.uk");
