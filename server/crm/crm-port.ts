@@ -244,6 +244,14 @@ export interface ErasedPerson {
   FormerEmail: string | null;
 }
 
+/** The back office's people finder: every typed word in the names or email; `members`, only those who are (or are not) members at `now`, through their own membership or a school's. */
+export interface PeopleQuery {
+  text: string;
+  members?: { current: boolean; now: Date };
+  limit: number;
+  offset: number;
+}
+
 export interface CrmPort extends CrmReferenceData {
   /**
    * Runs `work` with a CRM whose calls form one unit: in the embedded CRM,
@@ -265,7 +273,7 @@ export interface CrmPort extends CrmReferenceData {
    * names or email, by last name then first, `limit` of them from `offset`,
    * and how many match in all: the back office's People list.
    */
-  findPeople(query: { text: string; limit: number; offset: number }): Promise<{ people: PersonSummary[]; total: number }>;
+  findPeople(query: PeopleQuery): Promise<{ people: PersonSummary[]; total: number }>;
   /** A new person with this primary email; undefined when another constituent has it already. */
   createPerson(person: PersonInput & { Email: string }, now: Date): Promise<IdRecord | undefined>;
   /** Corrects a person's name, phone and title. */

@@ -15,6 +15,7 @@ export type {
   ConstituentDetail,
   PersonContact,
   PersonSummary,
+  PeopleQuery,
   CurrentMember,
   CurrentSchoolMembership,
   PersonDetails,

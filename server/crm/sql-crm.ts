@@ -19,7 +19,7 @@ export function createSqlCrm(db: Kysely<Database>, ids: CrmIds): CrmPort {
   return {
     ...sqlReferenceData(db),
     ...sqlConstituentRecords(db, ids),
-    ...sqlPeopleRecords(db),
+    ...sqlPeopleRecords(db, ids),
     ...sqlMembershipRecords(db),
     ...sqlMembershipFigures(db, ids),
     ...sqlAffiliationRecords(db, sqlMembershipRecords),

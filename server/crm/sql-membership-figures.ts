@@ -15,29 +15,34 @@ import { displayNameOf, sortNameOf } from "./display-names";
  * same definition of a school's current membership; a role at a school
  * counts while it has started and not ended.
  */
+/** People's own memberships current at `at` (erased people left out). */
+export function ownMembershipsAt(db: Kysely<Database>, at: string) {
+  return db
+    .selectFrom("memberships")
+    .innerJoin("constituents", "constituents.id", "memberships.constituent_id")
+    .where("constituents.kind", "=", "individual")
+    .where("constituents.deleted_at", "is", null)
+    .where("memberships.expires_at", ">", at);
+}
+
+/** A role at a school, started and not ended at `at`, with that school's membership current then. */
+export function schoolMembershipsAt(db: Kysely<Database>, ids: CrmIds, at: string) {
+  return db
+    .selectFrom("affiliations")
+    .innerJoin("memberships", "memberships.constituent_id", "affiliations.group_constituent_id")
+    .innerJoin("constituents", "constituents.id", "affiliations.individual_constituent_id")
+    .where("constituents.deleted_at", "is", null)
+    .where("affiliations.affiliation_type_id", "in", [ids.affiliationTypes.teacher, ids.affiliationTypes.user, ids.affiliationTypes.admin])
+    .where("affiliations.start_date", "<=", at)
+    .where((eb) => eb.or([eb("affiliations.end_date", "is", null), eb("affiliations.end_date", ">", at)]))
+    .where("memberships.expires_at", ">", at);
+}
+
 export function sqlMembershipFigures(db: Kysely<Database>, ids: CrmIds): Pick<CrmPort, "membershipFigures" | "currentMembers" | "currentSchoolMemberships" | "membershipsEndingBetween"> {
-  const roleTypes = [ids.affiliationTypes.teacher, ids.affiliationTypes.user, ids.affiliationTypes.admin];
   const count = (row: { count: number | string | bigint } | undefined) => Number(row?.count ?? 0);
 
-  /** People's own memberships current at `at` (erased people left out). */
-  const ownMemberships = (at: string) =>
-    db
-      .selectFrom("memberships")
-      .innerJoin("constituents", "constituents.id", "memberships.constituent_id")
-      .where("constituents.kind", "=", "individual")
-      .where("constituents.deleted_at", "is", null)
-      .where("memberships.expires_at", ">", at);
-  /** A role at a school, started and not ended at `at`, with that school's membership current then. */
-  const schoolMemberships = (at: string) =>
-    db
-      .selectFrom("affiliations")
-      .innerJoin("memberships", "memberships.constituent_id", "affiliations.group_constituent_id")
-      .innerJoin("constituents", "constituents.id", "affiliations.individual_constituent_id")
-      .where("constituents.deleted_at", "is", null)
-      .where("affiliations.affiliation_type_id", "in", roleTypes)
-      .where("affiliations.start_date", "<=", at)
-      .where((eb) => eb.or([eb("affiliations.end_date", "is", null), eb("affiliations.end_date", ">", at)]))
-      .where("memberships.expires_at", ">", at);
+  const ownMemberships = (at: string) => ownMembershipsAt(db, at);
+  const schoolMemberships = (at: string) => schoolMembershipsAt(db, ids, at);
   const memberColumns = [
     "constituents.id as person_id",
     "constituents.first_name",

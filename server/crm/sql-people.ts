@@ -4,7 +4,9 @@ import { inTransaction } from "../db/transactions";
 import { searchWords, wordInColumns } from "../db/words-search";
 import { isUniqueViolation } from "../db/unique-violation";
 import { NO_PREFIX_ID } from "../domain/name-prefixes";
+import type { CrmIds } from "./crm-ids";
 import type { CrmPort } from "./crm-port";
+import { ownMembershipsAt, schoolMembershipsAt } from "./sql-membership-figures";
 
 type PeopleRecords = Pick<CrmPort, "personDetails" | "findPerson" | "findPeople" | "createPerson" | "updatePerson" | "changePrimaryEmail" | "erasePerson">;
 
@@ -17,7 +19,7 @@ export function erasedPersonEmail(constituentId: number): string {
 }
 
 /** People (individual constituents) and their primary email in the embedded CRM. */
-export function sqlPeopleRecords(db: Kysely<Database>): PeopleRecords {
+export function sqlPeopleRecords(db: Kysely<Database>, ids: CrmIds): PeopleRecords {
   return {
     async personDetails(id) {
       const row = await db
@@ -51,9 +53,16 @@ export function sqlPeopleRecords(db: Kysely<Database>): PeopleRecords {
       return row && { Id: row.id, FirstName: row.first_name, Email: row.email };
     },
 
-    async findPeople({ text, limit, offset }) {
+    async findPeople({ text, members, limit, offset }) {
       let selection = db.selectFrom("constituents").where("kind", "=", "individual").where("deleted_at", "is", null);
       for (const word of searchWords(text)) selection = selection.where(wordInColumns(word, ["first_name", "last_name", "email"]));
+      if (members) {
+        // Who is a member is the members export's and the dashboard's definition (sql-membership-figures.ts).
+        const at = members.now.toISOString();
+        const own = ownMembershipsAt(db, at).select("constituents.id");
+        const throughSchool = schoolMembershipsAt(db, ids, at).select("constituents.id");
+        selection = selection.where("id", members.current ? "in" : "not in", own.union(throughSchool));
+      }
       const { total } = await selection.select((eb) => eb.fn.countAll<number | string>().as("total")).executeTakeFirstOrThrow();
       const rows = await selection
         .select(["id", "first_name", "last_name", "email", "created_at"])

@@ -7,12 +7,13 @@ import { pathId } from "../http/path-id";
 import { formatLondonDate } from "../domain/membership-status";
 import { formatLondonDateTimeLabel } from "../shared/london-time";
 import { isRefusal, type Refusal } from "../shared/refusal";
-import type { StaffService } from "../staff";
+import { PEOPLE_SHOWN, type StaffService } from "../staff";
 import { signedInStaff, signedInStaffOnly, staffNavigation } from "./staff-guard";
+import { showLinks } from "./staff-show-filter";
 
 /**
  * The back office's People pages (docs/back-office.md, "People"):
- *   GET  /staff/people/?q=&page=                 find a person by name or email
+ *   GET  /staff/people/?q=&show=&page=           find a person by name or email; show: members or not-members
  *   GET  /staff/people/{id}/                     their record: address confirmed, memberships, schools, orders, audit trail
  *   POST /staff/people/{id}/verification-link/   a new confirmation link to their address
  *   POST /staff/people/{id}/password-link/       a password-reset link (staff never see or set a password)
@@ -22,6 +23,13 @@ import { signedInStaff, signedInStaffOnly, staffNavigation } from "./staff-guard
 
 const PEOPLE_PATH = "/staff/people/";
 
+/** The people finder's Show filter, as its links say it. */
+const SHOW_LABELS: Record<(typeof PEOPLE_SHOWN)[number] | "all", string> = {
+  all: "Everyone",
+  members: "Members now",
+  "not-members": "Not members",
+};
+
 export function staffPeopleRoutes(options: { staff: StaffService }): Router {
   const desk = options.staff.people;
   const router = Router({ strict: true });
@@ -30,9 +38,13 @@ export function staffPeopleRoutes(options: { staff: StaffService }): Router {
   router.get(PEOPLE_PATH, async (req, res) => {
     const text = textField(req.query, "q").trim().slice(0, 200);
     const requested = Number.parseInt(textField(req.query, "page"), 10);
-    const found = unlessRefused(await desk.find(signedInStaff(req), { text, page: Number.isSafeInteger(requested) && requested > 0 ? requested : 1 }));
-    const urlOf = (page: number) => `${PEOPLE_PATH}?${new URLSearchParams({ ...(text && { q: text }), ...(page > 1 && { page: String(page) }) }).toString()}`;
-    res.render("pages/staff/people.njk", { found, q: text, pagination: paginationOf(found.page, lastPageOf(found.total, found.perPage), urlOf) });
+    // An unknown "show" is everyone, as the first link says.
+    const show = PEOPLE_SHOWN.find((candidate) => candidate === textField(req.query, "show"));
+    const found = unlessRefused(await desk.find(signedInStaff(req), { text, show, page: Number.isSafeInteger(requested) && requested > 0 ? requested : 1 }));
+    const urlOf = (page: number) =>
+      `${PEOPLE_PATH}?${new URLSearchParams({ ...(text && { q: text }), ...(show && { show }), ...(page > 1 && { page: String(page) }) }).toString()}`;
+    const pagination = paginationOf(found.page, lastPageOf(found.total, found.perPage), urlOf);
+    res.render("pages/staff/people.njk", { found, q: text, showLinks: showLinks(PEOPLE_PATH, text, SHOW_LABELS, PEOPLE_SHOWN, show), showLabel: show ? SHOW_LABELS[show] : "", pagination });
   });
 
   router.get(`${PEOPLE_PATH}:personId/`, async (req, res) => {

@@ -11,6 +11,7 @@ import { pathId } from "../http/path-id";
 import { isRefusal, type Refusal } from "../shared/refusal";
 import { SCHOOL_FINDER_SHOWS, type StaffService } from "../staff";
 import { signedInStaff, signedInStaffOnly, staffNavigation } from "./staff-guard";
+import { showLinks } from "./staff-show-filter";
 
 /**
  * The back office's Schools pages (docs/back-office.md, "Schools"):
@@ -56,13 +57,8 @@ export function staffSchoolsRoutes(options: { staff: StaffService }): Router {
     const found = unlessRefused(await desk.find(signedInStaff(req), { text, show, page: Number.isSafeInteger(requested) && requested > 0 ? requested : 1 }));
     const urlOf = (page: number) =>
       `${SCHOOLS_PATH}?${new URLSearchParams({ ...(text && { q: text }), ...(show && { show }), ...(page > 1 && { page: String(page) }) }).toString()}`;
-    const showLinks = [undefined, ...SCHOOL_FINDER_SHOWS].map((value) => ({
-      text: SHOW_LABELS[value ?? "all"],
-      href: `${SCHOOLS_PATH}?${new URLSearchParams({ ...(text && { q: text }), ...(value && { show: value }) }).toString()}`.replace(/\?$/, ""),
-      current: value === show,
-    }));
     const pagination = paginationOf(found.page, lastPageOf(found.total, found.perPage), urlOf);
-    res.render("pages/staff/schools.njk", { found, q: text, showLinks, showLabel: show ? SHOW_LABELS[show] : "", pagination });
+    res.render("pages/staff/schools.njk", { found, q: text, showLinks: showLinks(SCHOOLS_PATH, text, SHOW_LABELS, SCHOOL_FINDER_SHOWS, show), showLabel: show ? SHOW_LABELS[show] : "", pagination });
   });
 
   // Before :schoolId/, which would read "suggestions" as an id. The desk checks the role even for short text.

@@ -12,7 +12,7 @@ export { ENROLMENT_LINK_UNUSABLE_MESSAGE, STAFF_ENROLMENT_PATH, type EnrolmentPa
 export { ENROLMENT_LINK_LIFETIME_HOURS } from "./staff-records";
 export type { StaffListEntry } from "./staff-management";
 export type { DashboardFigures } from "./staff-dashboard";
-export { AUDIT_TRAIL_LENGTH, PEOPLE_PER_PAGE, type PersonPage, type StaffPeopleDesk } from "./staff-people-desk";
+export { AUDIT_TRAIL_LENGTH, PEOPLE_PER_PAGE, PEOPLE_SHOWN, type PersonPage, type StaffPeopleDesk } from "./staff-people-desk";
 export { MEMBER_EXPORT_COLUMNS, SCHOOL_EXPORT_COLUMNS, type StaffExportsDesk } from "./staff-exports-desk";
 export { ORDER_EXPORT_COLUMNS, ORDERS_PER_PAGE, type OrderView, type StaffOrdersDesk } from "./staff-orders-desk";
 export { REGISTER_IMPORT_BUSY_MESSAGE, type StaffRegisterDesk } from "./staff-register-desk";

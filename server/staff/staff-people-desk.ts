@@ -15,6 +15,9 @@ import type { SignedInStaff } from "./staff-sign-in";
  */
 
 export const PEOPLE_PER_PAGE = 25;
+/** The people finder's Show filter: members now (their own membership or a school's), or everyone else; undefined: everyone. */
+export const PEOPLE_SHOWN = ["members", "not-members"] as const;
+export type PeopleShown = (typeof PEOPLE_SHOWN)[number];
 /** The person page's audit trail: the newest entries. */
 export const AUDIT_TRAIL_LENGTH = 50;
 
@@ -39,11 +42,12 @@ export function staffPeopleDesk(deps: PeopleDeskDependencies) {
   }
 
   return {
-    async find(staff: SignedInStaff, query: { text: string; page: number }): Promise<{ people: PersonSummary[]; total: number; page: number; perPage: number } | Refusal> {
+    async find(staff: SignedInStaff, query: { text: string; show?: PeopleShown; page: number }): Promise<{ people: PersonSummary[]; total: number; page: number; perPage: number } | Refusal> {
       const refused = roleRefusal(staff, "read-people-and-schools");
       if (refused) return refused;
       const page = Math.max(1, query.page);
-      const found = await deps.crm.findPeople({ text: query.text, limit: PEOPLE_PER_PAGE, offset: (page - 1) * PEOPLE_PER_PAGE });
+      const members = query.show && { current: query.show === "members", now: clock() };
+      const found = await deps.crm.findPeople({ text: query.text, members, limit: PEOPLE_PER_PAGE, offset: (page - 1) * PEOPLE_PER_PAGE });
       return { ...found, page, perPage: PEOPLE_PER_PAGE };
     },
 

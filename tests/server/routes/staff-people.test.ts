@@ -1,6 +1,6 @@
 import { createAuditLog } from "../../../server/audit/audit-log";
 import { addPerson } from "../accounts/support";
-import { addSchool, crmOf, join } from "../memberships/support";
+import { addSchool, crmOf, ids, join } from "../memberships/support";
 import { mailTo } from "../requests/support";
 import { databaseEngines } from "../support/databases";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -53,6 +53,29 @@ describe.each(databaseEngines)("the People pages on %s", (engine) => {
 
     const nobody = await page("/staff/people/?q=zebedee");
     expect(nobody.text).toContain("Nobody's name or address holds every word of “zebedee”");
+  });
+
+  it("shows members now (their own membership or a school's) or everyone else, keeping the words typed", async () => {
+    const crm = crmOf(t);
+    const own = await addPerson(t.database.db, { email: "own@quillon.example", firstName: "Own" });
+    const viaSchool = await addPerson(t.database.db, { email: "school@quillon.example", firstName: "School" });
+    const lapsed = await addPerson(t.database.db, { email: "lapsed@quillon.example", firstName: "Lapsed" });
+    const day = 86_400_000;
+    await crm.createMembership({ constituentId: own, levelId: ids.membershipLevels.individual, initiation: new Date(Date.now() - day), expiration: new Date(Date.now() + 30 * day), seats: [] });
+    await crm.createMembership({ constituentId: lapsed, levelId: ids.membershipLevels.individual, initiation: new Date(Date.now() - 60 * day), expiration: new Date(Date.now() - day), seats: [] });
+    const { schoolId } = await addSchool(t.database.db, crm, { name: "Quillon Academy", kind: "independent", seats: 5 });
+    await join(crm, schoolId, viaSchool, "user");
+
+    const members = await page("/staff/people/?q=quillon&show=members");
+    expect(members.text).toContain("2 people (members now) matching “quillon”");
+    expect(members.text).toContain(`href="/staff/people/${own}/"`);
+    expect(members.text).toContain(`href="/staff/people/${viaSchool}/"`);
+    expect(members.text).not.toContain(`href="/staff/people/${lapsed}/"`);
+    expect(members.text).toMatch(/aria-current="page">Members now</);
+    const others = await page("/staff/people/?q=quillon&show=not-members");
+    expect(others.text).toContain("1 person (not members) matching “quillon”");
+    expect(others.text).toContain(`href="/staff/people/${lapsed}/"`);
+    expect((await page("/staff/people/?q=quillon")).text).toContain('href="/staff/people/?q=quillon&amp;show=members"');
   });
 
   it("shows a person's record: their address not yet confirmed, their school and role, their orders and audit trail", async () => {
