@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import type { CrmIds } from "./crm-ids";
 import type { CrmPort } from "./crm-port";
-import { displayNameOf, sortNameOf } from "./display-names";
+import { membershipSummaries, membershipSummaryOf } from "./sql-memberships";
 
 /**
  * The back office's membership counts (CrmPort.membershipFigures), its
@@ -135,19 +135,7 @@ export function sqlMembershipFigures(db: Kysely<Database>, ids: CrmIds): Pick<Cr
     },
 
     async membershipsEndingBetween(from, to) {
-      const rows = await db
-        .selectFrom("memberships")
-        .innerJoin("constituents", "constituents.id", "memberships.constituent_id")
-        .select([
-          "memberships.id",
-          "memberships.membership_level_id",
-          "memberships.starts_at",
-          "memberships.expires_at",
-          "constituents.id as constituent_id",
-          "constituents.kind",
-          "constituents.first_name",
-          "constituents.last_name",
-        ])
+      const rows = await membershipSummaries(db)
         .where("constituents.deleted_at", "is", null)
         .where("memberships.expires_at", ">", from.toISOString())
         .where("memberships.expires_at", "<=", to.toISOString())
@@ -155,11 +143,7 @@ export function sqlMembershipFigures(db: Kysely<Database>, ids: CrmIds): Pick<Cr
         .orderBy("memberships.id")
         .execute();
       return rows.map((row) => ({
-        Id: row.id,
-        MembershipLevel: { Id: row.membership_level_id },
-        InitiationDateTime: row.starts_at,
-        ExpirationDateTime: row.expires_at,
-        Constituent: { Id: row.constituent_id, DisplayName: displayNameOf(row), SortName: sortNameOf(row) },
+        ...membershipSummaryOf(row),
         ConstituentType: { Id: row.kind === "organisation" ? ids.constituentTypes.organisation : ids.constituentTypes.individual },
       }));
     },

@@ -6,30 +6,39 @@ import { displayNameOf, sortNameOf } from "./display-names";
 
 type MembershipRecords = Pick<CrmPort, "memberships" | "membershipSummary" | "createMembership" | "renewMembership" | "seatBenefits" | "claimSeat" | "releaseSeat">;
 
-/** Memberships, their seat benefits and the usage of those seats in the embedded CRM. */
-export function sqlMembershipRecords(db: Kysely<Database>): MembershipRecords {
-  const summaries = () =>
-    db
-      .selectFrom("memberships")
-      .innerJoin("constituents", "constituents.id", "memberships.constituent_id")
-      .select([
-        "memberships.id",
-        "memberships.membership_level_id",
-        "memberships.starts_at",
-        "memberships.expires_at",
-        "constituents.id as constituent_id",
-        "constituents.kind",
-        "constituents.first_name",
-        "constituents.last_name",
-      ]);
-  type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaries>["executeTakeFirstOrThrow"]>>;
-  const summaryOf = (row: SummaryRow): MembershipSummary => ({
+/** Memberships with their holder's name: what a MembershipSummary is read from (here, and the reminders' query in sql-membership-figures.ts). */
+export function membershipSummaries(db: Kysely<Database>) {
+  return db
+    .selectFrom("memberships")
+    .innerJoin("constituents", "constituents.id", "memberships.constituent_id")
+    .select([
+      "memberships.id",
+      "memberships.membership_level_id",
+      "memberships.starts_at",
+      "memberships.expires_at",
+      "constituents.id as constituent_id",
+      "constituents.kind",
+      "constituents.first_name",
+      "constituents.last_name",
+    ]);
+}
+
+type SummaryRow = Awaited<ReturnType<ReturnType<typeof membershipSummaries>["executeTakeFirstOrThrow"]>>;
+
+export function membershipSummaryOf(row: SummaryRow): MembershipSummary {
+  return {
     Id: row.id,
     MembershipLevel: { Id: row.membership_level_id },
     InitiationDateTime: row.starts_at,
     ExpirationDateTime: row.expires_at,
     Constituent: { Id: row.constituent_id, DisplayName: displayNameOf(row), SortName: sortNameOf(row) },
-  });
+  };
+}
+
+/** Memberships, their seat benefits and the usage of those seats in the embedded CRM. */
+export function sqlMembershipRecords(db: Kysely<Database>): MembershipRecords {
+  const summaries = () => membershipSummaries(db);
+  const summaryOf = membershipSummaryOf;
 
   return {
     async memberships(constituentId) {
