@@ -11,7 +11,7 @@ import { createReadinessProbe, type Readiness, type ReadinessProbe } from "./hea
 import type { Logger } from "./logging";
 import { createMailboxService, type MailboxService } from "./mail/mailbox-service";
 import type { Mailer } from "./mail/mailer";
-import { createMemberAccess, createMembershipReminders, extendMembership, type MembershipReminders } from "./memberships";
+import { createMemberAccess, createMembershipReminders, extendMembership, membershipSuspensions, type MembershipReminders } from "./memberships";
 import {
   absorbHandEnteredSchool,
   createRegisterUploads,
@@ -157,7 +157,8 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
     staffEmail: adapters.config.staffEmail,
   });
   // Whether someone is a member now (own or school membership): the resource page, notes and share links ask it.
-  const memberAccess = createMemberAccess({ crm, ids: crmIds });
+  const suspensions = membershipSuspensions(db);
+  const memberAccess = createMemberAccess({ crm, ids: crmIds, suspensions });
   const teacherNotes = createTeacherNotesService({ db, memberAccess });
   const shareLinks = createShareLinksService({ db, memberAccess, notesOn: teacherNotes.notesOn, logger: adapters.logger, publicOrigin: adapters.config.publicOrigin });
   const pages = createPagesService(db);

@@ -16,3 +16,4 @@ export {
   type MembershipReminders,
 } from "./membership-reminders";
 export { ReminderScheduler } from "./reminder-scheduler";
+export { membershipSuspensions, type MembershipSuspensions } from "./membership-suspensions";

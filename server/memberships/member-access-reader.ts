@@ -2,6 +2,7 @@ import { ownMemberships } from "../accounts";
 import type { Affiliation, CrmIds, CrmPort, MembershipSummary } from "../crm";
 import { accessFromMemberships, type MemberAccess } from "../domain/member-access";
 import { roleOf } from "../schools";
+import type { MembershipSuspensions } from "./membership-suspensions";
 
 export type { MemberAccess };
 
@@ -22,10 +23,11 @@ export type MemberAccessReader = (personId: number | null, now: Date, known?: { 
  * A seat's affiliation ends when the school's membership does, so a role that
  * ended no earlier than one of its school's memberships still brings that
  * (expired) membership in: the page can then say the membership ended, rather
- * than that there never was one.
+ * than that there never was one. A school membership that is suspended (its
+ * invoice unpaid at 60 days) counts as paused, not as valid.
  */
-export function createMemberAccess(deps: { crm: CrmPort; ids: CrmIds }): MemberAccessReader {
-  const { crm, ids } = deps;
+export function createMemberAccess(deps: { crm: CrmPort; ids: CrmIds; suspensions: MembershipSuspensions }): MemberAccessReader {
+  const { crm, ids, suspensions } = deps;
   return async (personId, now, known) => {
     if (personId === null) return { kind: "signed-out" };
     // A valid membership of their own settles it with no further call: this runs on every signed-in resource page view.
@@ -41,7 +43,10 @@ export function createMemberAccess(deps: { crm: CrmPort; ids: CrmIds }): MemberA
         return (await crm.memberships(schoolId)).filter((membership) => atSchool.some((affiliation) => counts(affiliation, membership, now)));
       }),
     );
-    const fromSchools = schools.flat().map((membership) => ({ expires_at: membership.ExpirationDateTime }));
+    const counted = schools.flat();
+    // Only a person with a school role gets here, so a member's own membership never pays for this read.
+    const paused = counted.length === 0 ? new Set<number>() : await suspensions.suspendedAmong(counted.map((membership) => membership.Id));
+    const fromSchools = counted.map((membership) => ({ expires_at: membership.ExpirationDateTime, paused: paused.has(membership.Id) }));
     return accessFromMemberships([...own, ...fromSchools], now);
   };
 }

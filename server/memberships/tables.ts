@@ -1,6 +1,6 @@
 import type { Generated } from "kysely";
 
-/** Row types of the memberships capability's tables (migration 0033). */
+/** Row types of the memberships capability's tables (migrations 0033, 0037). */
 
 /** A reminder sent: its claim, unique per membership, term (expires_at) and days before the end. */
 export interface MembershipRemindersTable {
@@ -21,7 +21,15 @@ export interface MembershipReminderOptOutsTable {
   opted_out_at: string;
 }
 
+/** A membership whose access is paused, its seats kept (migration 0037): a school's invoice unpaid at 60 days. */
+export interface MembershipSuspensionsTable {
+  membership_id: number;
+  reason: "invoice-unpaid";
+  suspended_at: string;
+}
+
 export interface MembershipTables {
+  membership_suspensions: MembershipSuspensionsTable;
   membership_reminders: MembershipRemindersTable;
   membership_reminder_opt_outs: MembershipReminderOptOutsTable;
 }

@@ -18,6 +18,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   pending: "Not completed",
   approved: "Paid",
   unfulfilled: "Paid, not given: to be refunded",
+  invoiced: "Invoiced, awaiting payment",
   declined: "Declined",
   cancelled: "Cancelled",
   failed: "Failed",

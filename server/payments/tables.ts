@@ -2,8 +2,11 @@ import type { Generated } from "kysely";
 
 /** Row types of the payments feature's tables (migration 0015). */
 
-/** unfulfilled: paid, but the school-purchase rule refused it when the payment arrived; staff refund it. */
-export const ORDER_STATUSES = ["pending", "approved", "unfulfilled", "declined", "cancelled", "failed"] as const;
+/**
+ * unfulfilled: paid, but the school-purchase rule refused it when the payment arrived; staff refund it.
+ * invoiced: a school's order paid by invoice: the membership is given, the invoice is open; paid, it becomes approved.
+ */
+export const ORDER_STATUSES = ["pending", "approved", "unfulfilled", "invoiced", "declined", "cancelled", "failed"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export interface PaymentOrdersTable {
@@ -51,7 +54,36 @@ export interface PaymentRefundsTable {
   created_at: string;
 }
 
+/** The invoice of an order a school pays by invoice (migration 0037). */
+export interface SchoolInvoicesTable {
+  order_id: number;
+  /** Sequential, never repeated: "INV-000001" (documents/document-numbers.ts). */
+  number: string;
+  /** The emailed link's bearer secret (the billing contact needs no account to open the PDF). */
+  token: string;
+  contact_name: string;
+  contact_email: string;
+  /** The billing address's lines, joined by newlines. */
+  billing_address: string;
+  purchase_order: string | null;
+  issued_at: string;
+  due_at: string;
+  paid_at: string | null;
+  /** Finance staff who marked it paid (the sandbox, or a payment made outside the provider); null when the provider reported it. */
+  paid_by_staff_id: number | null;
+  payment_note: string | null;
+}
+
+/** A chasing step taken for an unpaid invoice: its claim, unique per order and step. */
+export interface InvoiceChasersTable {
+  order_id: number;
+  step: "due" | "overdue" | "suspended";
+  taken_at: string;
+}
+
 export interface PaymentTables {
+  school_invoices: SchoolInvoicesTable;
+  invoice_chasers: InvoiceChasersTable;
   payment_orders: PaymentOrdersTable;
   payment_fulfilments: PaymentFulfilmentsTable;
   payment_refunds: PaymentRefundsTable;

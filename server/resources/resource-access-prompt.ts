@@ -46,6 +46,13 @@ export function accessPrompt(access: MemberAccess, pagePath: string, activityCou
         reason: `${whole} is for members. Your membership ended on ${formatLondonDate(access.expiredOn)}. Renew it, or join through your school, to see it again.`,
         actions,
       };
+    case "paused":
+      return {
+        kind: "paused",
+        heading: "Your school's membership is paused",
+        reason: `${whole} is for members. Your school's membership is paused because its invoice has not been paid. Ask your school's office to pay it: access comes back as soon as it is paid.`,
+        actions,
+      };
   }
 }
 
@@ -68,5 +75,7 @@ export function accessActions(access: MemberAccess, pagePath: string): AccessAct
       return [{ href: REGISTER_PATH, label: "Join", primary: true }];
     case "expired":
       return [{ href: `${REGISTER_PATH}?link-school=true&next=${next}`, label: "Renew your membership", primary: true }];
+    case "paused":
+      return [{ href: "/account/my-account/#school", label: "See your school's membership", primary: true }];
   }
 }

@@ -20,11 +20,14 @@ export const REVOKE_CONFIRM_BUTTON = "Revoke link";
 export const SHARE_FIELDS_INVALID_MESSAGE = "Choose a student or teacher link for this resource and try again.";
 export const UNKNOWN_SHARE_RESOURCE_MESSAGE = "That resource does not exist.";
 
+const PAUSED_MESSAGE = "Your school's membership is paused until its invoice is paid. Ask your school's office to pay it: access comes back as soon as it is paid.";
+
 /** Why someone signed in may not share (403): join, or renew an ended membership. */
 export function notMemberShareMessage(access: MemberAccess): string {
   if (access.kind === "expired") {
     return `Your membership ended on ${formatLondonDate(access.expiredOn)}. Renew it to share resources.`;
   }
+  if (access.kind === "paused") return PAUSED_MESSAGE;
   return "Only members can share resources. Join, or ask your school to add you, to share links.";
 }
 
@@ -42,6 +45,8 @@ export function teacherLinkMembersOnlyPage(access: MemberAccess, linkPath: strin
   const message =
     access.kind === "expired"
       ? `Teacher links open for members only, and your membership ended on ${formatLondonDate(access.expiredOn)}. Renew it to open this resource.`
-      : "Teacher links open for members only. Join, or ask your school to add you, to open this resource.";
+      : access.kind === "paused"
+        ? PAUSED_MESSAGE
+        : "Teacher links open for members only. Join, or ask your school to add you, to open this resource.";
   return { message, actions: accessActions(access, linkPath) };
 }

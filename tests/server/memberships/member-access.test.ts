@@ -2,6 +2,7 @@ import { addPerson, inAYear, lastMonth } from "../accounts/support";
 import { databaseEngines } from "../support/databases";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { createMemberAccess, type MemberAccessReader } from "../../../server/memberships/member-access-reader";
+import { membershipSuspensions } from "../../../server/memberships/membership-suspensions";
 import { addMember, addSchool, crmOf, ids, join } from "./support";
 
 describe.each(databaseEngines)("memberAccess on %s", (engine) => {
@@ -9,7 +10,7 @@ describe.each(databaseEngines)("memberAccess on %s", (engine) => {
   let memberAccess: MemberAccessReader;
   beforeAll(async () => {
     t = await createTestApp({ engine });
-    memberAccess = createMemberAccess({ crm: crmOf(t), ids });
+    memberAccess = createMemberAccess({ crm: crmOf(t), ids, suspensions: membershipSuspensions(t.database.db) });
   });
   afterAll(() => t.close());
 
@@ -27,7 +28,7 @@ describe.each(databaseEngines)("memberAccess on %s", (engine) => {
     const affiliations = vi.spyOn(crm, "affiliations");
     const memberships = vi.spyOn(crm, "memberships");
     const id = await addPerson(t.database.db, { email: "own-only@example.org", membershipExpiresAt: inAYear() });
-    expect(await createMemberAccess({ crm, ids })(id, new Date())).toEqual({ kind: "member" });
+    expect(await createMemberAccess({ crm, ids, suspensions: membershipSuspensions(t.database.db) })(id, new Date())).toEqual({ kind: "member" });
     expect(affiliations).not.toHaveBeenCalled();
     expect(memberships).toHaveBeenCalledTimes(1);
   });
@@ -71,6 +72,19 @@ describe.each(databaseEngines)("memberAccess on %s", (engine) => {
     expect(await memberAccess(id, new Date())).toEqual({ kind: "member" });
     // The seat's affiliation ends with the membership; afterwards the page can still say when.
     expect(await memberAccess(id, new Date(expiresAt.getTime() + 86_400_000))).toEqual({ kind: "expired", expiredOn: expiresAt.toISOString() });
+  });
+
+  it("is paused while the school's membership is suspended, and a member again once it is lifted", async () => {
+    const crm = crmOf(t);
+    const suspensions = membershipSuspensions(t.database.db);
+    const { schoolId, membershipId } = await addSchool(t.database.db, crm, { name: "Unpaid Invoice School", seats: 5 });
+    const id = await addMember(t.database.db, "user@unpaid.example.org");
+    await join(crm, schoolId, id, "user");
+    expect(await suspensions.suspend(t.database.db, membershipId!, new Date())).toBe(true);
+    expect(await suspensions.suspend(t.database.db, membershipId!, new Date())).toBe(false);
+    expect(await memberAccess(id, new Date())).toEqual({ kind: "paused" });
+    expect(await suspensions.lift(t.database.db, membershipId!)).toBe(true);
+    expect(await memberAccess(id, new Date())).toEqual({ kind: "member" });
   });
 
   it("does not count a school the person has no role at", async () => {
