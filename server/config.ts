@@ -52,6 +52,12 @@ const mailbox = z
   .string()
   .regex(/^([^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'must be an address, or "Name <address>"');
 
+/** A postal address (SELLER_ADDRESS): its lines separated by `|`. */
+const addressLines = z
+  .string()
+  .transform((value) => value.split("|").map((line) => line.trim()).filter(Boolean))
+  .refine((lines) => lines.length > 0 && lines.length <= 8, 'must list one to eight lines, separated by "|"');
+
 /** The contact form's subject options (CONTACT_SUBJECTS): `|`-separated; each option's text is what is sent and mailed. */
 const contactSubjects = z
   .string()
@@ -154,6 +160,17 @@ const settings = {
   // Both required when PAYMENT_PROVIDER=stripe (checked in loadConfig).
   stripeSecretKey: setting("STRIPE_SECRET_KEY", stripeSecretKey.optional(), { secret: true }),
   stripeWebhookSecret: setting("STRIPE_WEBHOOK_SECRET", stripeWebhookSecret.optional(), { secret: true }),
+  // The seller on VAT receipts and invoices (server/payments/documents/, docs/payments.md "Receipts and invoices").
+  // The development defaults are placeholders: set every one of these in production.
+  sellerLegalName: setting("SELLER_LEGAL_NAME", z.string().max(200).default("Greyfriars Playhouse Trust Ltd")),
+  sellerAddress: setting("SELLER_ADDRESS", addressLines.default(["1 Greyfriars Lane", "Bristol", "BS1 1AA"])),
+  sellerVatNumber: setting("SELLER_VAT_NUMBER", z.string().max(40).default("GB 000 0000 00")),
+  // Prices are VAT-inclusive: net = round(gross × 100 / (100 + rate)).
+  vatRatePercent: setting("VAT_RATE_PERCENT", wholeNumber(0, 100).default(20)),
+  invoiceTermsDays: setting("INVOICE_TERMS_DAYS", wholeNumber(1, 365).default(30)),
+  bankAccountName: setting("BANK_ACCOUNT_NAME", z.string().max(200).default("Greyfriars Playhouse Trust Ltd")),
+  bankSortCode: setting("BANK_SORT_CODE", z.string().regex(/^\d{2}-\d{2}-\d{2}$/, 'must be a sort code such as "12-34-56"').default("00-00-00")),
+  bankAccountNumber: setting("BANK_ACCOUNT_NUMBER", z.string().regex(/^\d{8}$/, "must be an account number of 8 digits").default("00000000")),
   // lightGallery is GPLv3 or commercial: a commercial licence key goes here.
   lightGalleryLicenseKey: setting("LIGHTGALLERY_LICENSE_KEY", z.string().default("")),
 };

@@ -81,7 +81,23 @@ export interface InvoiceChasersTable {
   taken_at: string;
 }
 
+/** The last number given in each series of documents (migration 0036; documents/document-numbers.ts). */
+export interface DocumentNumbersTable {
+  series: "invoice" | "receipt";
+  last_number: number;
+}
+
+/** A paid card order's receipt (migration 0036): numbered in the fulfilment's transaction. */
+export interface PaymentReceiptsTable {
+  order_id: number;
+  /** Sequential, never repeated: "RCT-000001". */
+  number: string;
+  issued_at: string;
+}
+
 export interface PaymentTables {
+  document_numbers: DocumentNumbersTable;
+  payment_receipts: PaymentReceiptsTable;
   school_invoices: SchoolInvoicesTable;
   invoice_chasers: InvoiceChasersTable;
   payment_orders: PaymentOrdersTable;
