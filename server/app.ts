@@ -27,6 +27,7 @@ import { renewalFor } from "./memberships";
 import { accountSeatRoutes } from "./routes/account-seats";
 import { accountSchoolRecordsRoutes } from "./routes/account-school-records";
 import { schoolAdminRoutes } from "./routes/account-school-admin";
+import { schoolInvoiceRoutes } from "./routes/account-school-invoices";
 import { accountRequestRoutes } from "./routes/account-requests";
 import { DEV_MAILBOX_PATH, devMailboxRoutes, servesDevMailbox } from "./routes/dev-mailbox";
 import { eventRoutes, instancesApiFrontDoor } from "./routes/events";
@@ -221,6 +222,7 @@ function expressApp(services: AppServices, options: CreateAppOptions & SharedPar
       schools: features.schools,
       requests: features.requests,
       payments: features.payments,
+      invoices: features.schoolInvoices,
       membershipReminders: features.membershipReminders,
       contactSubjects: config.contactSubjects,
       csrfTokenFor: csrf.tokenFor,
@@ -231,6 +233,7 @@ function expressApp(services: AppServices, options: CreateAppOptions & SharedPar
   // Before pageRoutes: /privacy/ is this route's page, built from the configuration, not an editor's page.
   featureRoutes.push(privacyRoutes({ privacy: features.privacy, config, siteOrigin: config }));
   featureRoutes.push(schoolAdminRoutes({ schools: features.schools, siteOrigin: config }));
+  featureRoutes.push(schoolInvoiceRoutes({ invoices: features.schoolInvoices, siteOrigin: config }));
   featureRoutes.push(accountRequestRoutes({ requests: features.requests, siteOrigin: config }));
   featureRoutes.push(paymentRoutes({ payments: features.payments, siteOrigin: config }));
   featureRoutes.push(saveResourceRoutes({ resources: features.resources }));

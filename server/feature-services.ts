@@ -30,6 +30,7 @@ import {
 } from "./schools";
 import {
   createPaymentsService,
+  createSchoolInvoicesService,
   moveSchoolOrders,
   type PaymentsService,
   type PaymentProvider,
@@ -37,6 +38,8 @@ import {
   type SandboxProvider,
   createStripeProvider,
   type StripeApiAddress,
+  type SellerDetails,
+  type SchoolInvoicesService,
 } from "./payments";
 import { createPagesService, type PagesService } from "./pages";
 import { createPeopleService, type PeopleService } from "./people";
@@ -94,6 +97,8 @@ export interface FeatureServices {
   staff: StaffService;
   /** Reminders before a membership ends, and each person's choice to get them (docs/memberships.md "Reminders"). */
   membershipReminders: MembershipReminders;
+  /** Schools that pay by invoice: the order, the PDF, marking it paid, chasing it (docs/payments.md "Pay by invoice"). */
+  schoolInvoices: SchoolInvoicesService;
 }
 
 export interface FeatureAdapters {
@@ -158,6 +163,20 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
   });
   // Whether someone is a member now (own or school membership): the resource page, notes and share links ask it.
   const suspensions = membershipSuspensions(db);
+  const schoolInvoices = createSchoolInvoicesService({
+    db,
+    crm,
+    ids: crmIds,
+    providerName: provider.name,
+    mailer: adapters.mailer,
+    audit,
+    logger: adapters.logger,
+    suspensions,
+    seller: sellerDetails(adapters.config),
+    termsDays: adapters.config.invoiceTermsDays,
+    publicUrl: adapters.config.publicUrl,
+    staffEmail: adapters.config.staffEmail,
+  });
   const memberAccess = createMemberAccess({ crm, ids: crmIds, suspensions });
   const teacherNotes = createTeacherNotesService({ db, memberAccess });
   const shareLinks = createShareLinksService({ db, memberAccess, notesOn: teacherNotes.notesOn, logger: adapters.logger, publicOrigin: adapters.config.publicOrigin });
@@ -211,6 +230,7 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
   return {
     emailVerification,
     membershipReminders,
+    schoolInvoices,
     payments,
     seats,
     accounts,
@@ -251,7 +271,7 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
       requests,
       register: { uploads: createRegisterUploads({ db, crm, logger: adapters.logger }), audit },
       exports: { crm, ids: crmIds, audit, registerEntries: (schoolIds) => new SchoolRegister(db).urnsAndPostcodes(schoolIds) },
-      orders: { ledger: payments.ledger, refundsOf: (orderId) => payments.refundsOf(orderId), refund: (request) => payments.refund(request), resendReceipt: (orderId) => payments.resendReceipt(orderId), crm, audit },
+      orders: { ledger: payments.ledger, refundsOf: (orderId) => payments.refundsOf(orderId), refund: (request) => payments.refund(request), resendReceipt: (orderId) => payments.resendReceipt(orderId), invoices: schoolInvoices, crm, audit },
       schools: {
         schools: createSchoolForStaff({ db, crm, ids: crmIds, logger: adapters.logger }),
         ids: crmIds,
@@ -304,6 +324,17 @@ function guardedCrm(adapters: FeatureAdapters, inner: CrmPort): CrmPort {
   breaker.on("close", () => logger.info("CRM circuit breaker closed: the CRM answers again"));
   breaker.on("timeout", () => logger.warn({ timeoutMs: config.crmTimeoutMs }, "a CRM call timed out"));
   return crm;
+}
+
+/** The seller printed on invoices and receipts, from configuration (docs/payments.md, "Receipts and invoices"). */
+export function sellerDetails(config: Config): SellerDetails {
+  return {
+    legalName: config.sellerLegalName,
+    addressLines: config.sellerAddress,
+    vatNumber: config.sellerVatNumber,
+    vatRatePercent: config.vatRatePercent,
+    bank: { accountName: config.bankAccountName, sortCode: config.bankSortCode, accountNumber: config.bankAccountNumber },
+  };
 }
 
 /** PAYMENT_PROVIDER picks the adapter behind the payment port (docs/payments.md). */

@@ -62,6 +62,12 @@ export const AUDIT_EVENTS = [
   "payment.receipt-resent",
   /** Paid, but refused on arrival by the school-purchase rule: nothing granted, to refund. details: { orderId, organisationId, reason } */
   "payment.unfulfilled",
+  /** A school's order paid by invoice: the membership given at once, the invoice sent. Record: the order. details: { orderId, number, membershipId, organisationId, planType, purchaseOrder? } */
+  "invoice.issued",
+  /** The invoice was paid: finance staff marked it (staffActorId, details.note) or the provider reported it. Record: the order. details: { orderId, number, restored } */
+  "invoice.paid",
+  /** An unpaid invoice was chased: details: { orderId, number, step: "due" | "overdue" | "suspended" }; at "suspended" the membership was paused. */
+  "invoice.chased",
   /** Recorded by the account deletion (My account, "Delete my account"). */
   "account.deleted",
   /*

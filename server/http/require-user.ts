@@ -1,8 +1,8 @@
 import type { Request, RequestHandler } from "express";
-import { SIGNED_OUT_MESSAGE } from "../accounts";
+import { SIGNED_OUT_MESSAGE, type CurrentUser } from "../accounts";
 import { safeNextPath } from "../../contracts/rules/same-site-path";
 import { DEFAULT_NEXT_PATH } from "../../contracts/rules/sign-in-destination";
-import { isApiRequest, nonFieldErrorsKey } from "./errors";
+import { HttpError, isApiRequest, nonFieldErrorsKey } from "./errors";
 import { isSiteOrigin, type OriginRule } from "./site-origin";
 
 export { SIGNED_OUT_MESSAGE };
@@ -25,6 +25,12 @@ export function requireUser(rule: OriginRule): RequestHandler {
     const comeBackTo = isPageRequest ? req.originalUrl : (formPageOf(req, rule) ?? DEFAULT_NEXT_PATH);
     res.redirect(isPageRequest ? 302 : 303, `/account/login/?next=${encodeURIComponent(comeBackTo)}`);
   };
+}
+
+/** The signed-in person, in a route behind requireUser (401 when the account went away mid-request). */
+export function signedInUser(req: Request): CurrentUser {
+  if (!req.currentUser) throw new HttpError(401, SIGNED_OUT_MESSAGE);
+  return req.currentUser;
 }
 
 /**

@@ -44,6 +44,8 @@ interface OrderToFulfil {
  * `alongside` writes in the same transaction once the membership is made
  * (the receipt email, queued in the outbox), reading the CRM through the
  * unit (the new membership is not visible outside it yet).
+ * `settledAs` "invoiced": a school paying by invoice gets its membership at
+ * once, and the order waits for the payment as "invoiced" (invoices/).
  */
 export async function fulfilOrder(
   deps: { db: Kysely<Database>; crm: CrmPort; ids: CrmIds; audit: AuditLog },
@@ -51,6 +53,7 @@ export async function fulfilOrder(
   reference: string,
   now: Date,
   alongside?: (trx: Kysely<Database>, crm: CrmPort, membershipId: number) => Promise<void>,
+  settledAs: "approved" | "invoiced" = "approved",
 ): Promise<Fulfilled> {
   const { ids } = deps;
   const period: BillingPeriod = order.plan_type === "individual-monthly" ? "month" : "year";
@@ -92,11 +95,13 @@ export async function fulfilOrder(
     await trx.updateTable("payment_fulfilments").set({ membership_id: membershipId }).where("order_id", "=", order.id).execute();
     await trx
       .updateTable("payment_orders")
-      .set({ status: "approved", membership_id: membershipId, fulfilled_at: now.toISOString(), updated_at: now.toISOString() })
+      .set({ status: settledAs, membership_id: membershipId, fulfilled_at: now.toISOString(), updated_at: now.toISOString() })
       .where("id", "=", order.id)
       .execute();
-    const details = { orderId: order.id, membershipId, planType: order.plan_type, organisationId: order.organisation_id };
-    await deps.audit.record({ event: "payment.fulfilled", actorId: order.constituent_id, subjectId: order.constituent_id, details }, trx);
+    if (settledAs === "approved") {
+      const details = { orderId: order.id, membershipId, planType: order.plan_type, organisationId: order.organisation_id };
+      await deps.audit.record({ event: "payment.fulfilled", actorId: order.constituent_id, subjectId: order.constituent_id, details }, trx);
+    }
     await alongside?.(trx, crm, membershipId);
     return { kind: "fulfilled", membershipId } as const;
   };

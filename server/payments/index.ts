@@ -4,6 +4,7 @@
  */
 
 export { createPaymentsService, type OrderExport, type OrderLine, type PaymentsService, type Takings } from "./payments-service";
+export type { SellerDetails } from "./documents";
 export type { PaymentProvider } from "./payment-port";
 export { createSandboxProvider, type SandboxProvider } from "./sandbox-provider";
 export type { SandboxCheckoutPage } from "./sandbox-checkout";
@@ -13,3 +14,5 @@ export type { OrderStatus } from "./tables";
 export type { RefundRecord, StaffRefund } from "./refunds";
 // A hand-entered school merged into its register record (the back office).
 export { moveSchoolOrders } from "./payment-orders";
+// Schools that pay by invoice (docs/payments.md, "Pay by invoice").
+export { createSchoolInvoicesService, type InvoiceLine, type SchoolInvoicesService } from "./invoices/school-invoices-service";

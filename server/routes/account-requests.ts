@@ -1,11 +1,11 @@
 import { Router, type Request, type Response } from "express";
 import { joinRequestSchema, supportRequestSchema } from "../../contracts/shapes/requests";
-import { type CurrentUser, textField } from "../accounts";
+import { textField } from "../accounts";
 import { HttpError, isApiRequest } from "../http/errors";
 import { readShape } from "../http/json-shape";
 import { pathId } from "../http/path-id";
 import { httpErrorOf, unlessRefused } from "../http/refusals";
-import { requireUser, SIGNED_OUT_MESSAGE } from "../http/require-user";
+import { requireUser, signedInUser } from "../http/require-user";
 import type { OriginRule } from "../http/site-origin";
 import type { JoinDecision, RequestsService, RequestView } from "../requests";
 import { isRefusal, type Refusal } from "../shared/refusal";
@@ -35,13 +35,13 @@ export function accountRequestRoutes(options: RequestRoutesOptions): Router {
 
   router.post("/account/requests/join/", signedInOnly, async (req, res) => {
     const asked = readShape(joinRequestSchema, req.body, DETAILS_NOT_READ_MESSAGE);
-    const sent = unlessRefused(await requests.askToJoin(user(req).id, asked));
+    const sent = unlessRefused(await requests.askToJoin(signedInUser(req).id, asked));
     res.status(sent.alreadySent ? 200 : 201).json({ success: true, ...sent });
   });
 
   router.post("/account/requests/support/", signedInOnly, async (req, res) => {
     const details = readShape(supportRequestSchema, req.body, DETAILS_NOT_READ_MESSAGE);
-    const sent = unlessRefused(await requests.sendSupportRequest(user(req).id, details));
+    const sent = unlessRefused(await requests.sendSupportRequest(signedInUser(req).id, details));
     res.status(201).json({ success: true, ...sent });
   });
 
@@ -131,11 +131,7 @@ function decidedMessage(decided: JoinDecision): string {
     : `${decided.name} has joined ${decided.schoolName}. We've emailed them to say so.`;
 }
 
-function user(req: Request): CurrentUser {
-  if (!req.currentUser) throw new HttpError(401, SIGNED_OUT_MESSAGE);
-  return req.currentUser;
-}
 
 function adminOf(req: Request) {
-  return { kind: "admin" as const, personId: user(req).id };
+  return { kind: "admin" as const, personId: signedInUser(req).id };
 }

@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from "express";
 import { z } from "zod";
-import { type CurrentUser, textField } from "../accounts";
+import { textField } from "../accounts";
 import { setFlash } from "../http/flash";
 import { recordId } from "../domain/record-id";
 import { INVITE_LIFETIME_DAYS } from "../domain/school-invites";
@@ -8,7 +8,7 @@ import { HttpError, isApiRequest } from "../http/errors";
 import { jsonFields } from "../http/json-fields";
 import { httpErrorOf, unlessRefused } from "../http/refusals";
 import { pathId } from "../http/path-id";
-import { requireUser, SIGNED_OUT_MESSAGE } from "../http/require-user";
+import { requireUser, signedInUser } from "../http/require-user";
 import type { OriginRule } from "../http/site-origin";
 import { type AffiliationRequest, INVITE_ACCEPT_PATH, INVITE_SENT_MESSAGE, type InviteAcceptance, parseInviteRequest, type SchoolAdminService } from "../schools";
 import { isRefusal } from "../shared/refusal";
@@ -49,24 +49,24 @@ export function schoolAdminRoutes(options: SchoolAdminRoutesOptions): Router {
       throw new HttpError(400, "Say which school: groupConstituentID must be its id.", { groupConstituentID: ["Give the school's id."] });
     }
     const currentOnly = textField(req.query, "currentOnly") === "true";
-    res.json({ success: true, details: await schools.affiliations(user(req).id, { groupConstituentId, currentOnly }) });
+    res.json({ success: true, details: await schools.affiliations(signedInUser(req).id, { groupConstituentId, currentOnly }) });
   });
 
   router.post("/account/affiliation/:individualId/", signedInOnly, async (req, res) => {
     const request = affiliationRequestOf(req.body, pathId(req.params.individualId));
-    const recorded = unlessRefused(await schools.recordAffiliation(user(req).id, request, req.ip));
+    const recorded = unlessRefused(await schools.recordAffiliation(signedInUser(req).id, request, req.ip));
     res.status(recorded.created ? 201 : 200).json({ success: true, Id: recorded.Id });
   });
 
   router.delete("/account/affiliation/:affiliationId/delete", signedInOnly, async (req, res) => {
     const affiliationId = pathId(req.params.affiliationId);
-    unlessRefused(await schools.remove(user(req).id, { affiliationId, wholePerson: false }, req.ip));
+    unlessRefused(await schools.remove(signedInUser(req).id, { affiliationId, wholePerson: false }, req.ip));
     res.json({ success: true });
   });
 
   router.get("/account/school/:schoolId/make-admin/:personId/", signedInOnly, async (req, res) => {
     const target = { schoolId: pathId(req.params.schoolId), personId: pathId(req.params.personId) };
-    const offer = unlessRefused(await schools.adminOffer(user(req).id, target));
+    const offer = unlessRefused(await schools.adminOffer(signedInUser(req).id, target));
     // Not offered when it cannot be done: the page says why and what to do instead (409, as the POST would answer).
     if (offer.unavailable) res.status(409);
     renderConfirmation(res, {
@@ -80,7 +80,7 @@ export function schoolAdminRoutes(options: SchoolAdminRoutesOptions): Router {
 
   router.post("/account/school/:schoolId/make-admin/:personId/", signedInOnly, async (req, res) => {
     const target = { schoolId: pathId(req.params.schoolId), personId: pathId(req.params.personId) };
-    const granted = await schools.makeAdmin(user(req).id, target, req.ip);
+    const granted = await schools.makeAdmin(signedInUser(req).id, target, req.ip);
     if (isRefusal(granted)) {
       // An expected refusal (a conflict: no admin seat free, no membership) is the confirmation page again with the reason, never the error page.
       if (isApiRequest(req) || granted.reason !== "conflict") throw httpErrorOf(granted);
@@ -92,7 +92,7 @@ export function schoolAdminRoutes(options: SchoolAdminRoutesOptions): Router {
   });
 
   router.get("/account/school/remove/:affiliationId/", signedInOnly, async (req, res) => {
-    const removal = unlessRefused(await schools.removal(user(req).id, pathId(req.params.affiliationId)));
+    const removal = unlessRefused(await schools.removal(signedInUser(req).id, pathId(req.params.affiliationId)));
     renderConfirmation(res, {
       heading: `Remove ${removal.name} from this school?`,
       lead: `${removal.name} will no longer be a member through ${removal.affiliation.GroupConstituent.DisplayName}, and their seat becomes free.`,
@@ -102,23 +102,23 @@ export function schoolAdminRoutes(options: SchoolAdminRoutesOptions): Router {
   });
 
   router.post("/account/school/remove/:affiliationId/", signedInOnly, async (req, res) => {
-    const removal = unlessRefused(await schools.remove(user(req).id, { affiliationId: pathId(req.params.affiliationId), wholePerson: true }, req.ip));
+    const removal = unlessRefused(await schools.remove(signedInUser(req).id, { affiliationId: pathId(req.params.affiliationId), wholePerson: true }, req.ip));
     backToSchoolTab(req, res, `${removal.name} has been removed from this school.`);
   });
 
   router.get("/account/school/:schoolId/invites/", signedInOnly, async (req, res) => {
-    res.json({ success: true, details: unlessRefused(await schools.pendingInvites(user(req).id, pathId(req.params.schoolId))) });
+    res.json({ success: true, details: unlessRefused(await schools.pendingInvites(signedInUser(req).id, pathId(req.params.schoolId))) });
   });
 
   router.post("/account/school/:schoolId/invites/:inviteId/revoke/", signedInOnly, async (req, res) => {
     const target = { schoolId: pathId(req.params.schoolId), inviteId: pathId(req.params.inviteId) };
-    const revoked = unlessRefused(await schools.revokeInvite(user(req).id, target, req.ip));
+    const revoked = unlessRefused(await schools.revokeInvite(signedInUser(req).id, target, req.ip));
     backToSchoolTab(req, res, `The invite to ${revoked.email} has been revoked: its link no longer works.`);
   });
 
   router.post("/account/school/:schoolId/invites/:inviteId/resend/", signedInOnly, async (req, res) => {
     const target = { schoolId: pathId(req.params.schoolId), inviteId: pathId(req.params.inviteId) };
-    const resent = await schools.resendInvite(user(req).id, target, req.ip);
+    const resent = await schools.resendInvite(signedInUser(req).id, target, req.ip);
     if (isRefusal(resent)) {
       // Too soon again is an expected refusal: back on the School tab with the reason, never the error page.
       if (isApiRequest(req) || resent.reason !== "too-many-attempts") throw httpErrorOf(resent);
@@ -132,7 +132,7 @@ export function schoolAdminRoutes(options: SchoolAdminRoutesOptions): Router {
 
   router.post("/account/invite-user/", signedInOnly, async (req, res) => {
     const invite = parseInviteRequest(req.body);
-    const sent = isRefusal(invite) ? invite : await schools.invite(user(req).id, invite, req.ip);
+    const sent = isRefusal(invite) ? invite : await schools.invite(signedInUser(req).id, invite, req.ip);
     if (isRefusal(sent)) {
       const error = httpErrorOf(sent);
       if (isApiRequest(req)) throw error;
@@ -223,8 +223,4 @@ function affiliationRequestOf(body: unknown, individualId: number): AffiliationR
   return { typeId: AffiliationType.Id, schoolId: GroupConstituent.Id, personId: IndividualConstituent.Id, salary };
 }
 
-function user(req: Request): CurrentUser {
-  if (!req.currentUser) throw new HttpError(401, SIGNED_OUT_MESSAGE);
-  return req.currentUser;
-}
 

@@ -2,7 +2,7 @@ import { ACCOUNT_FORMS, type AccountDetails, type AccountForm, type AccountPageF
 import { NAME_PREFIXES } from "../domain/name-prefixes";
 import type { FieldErrors } from "../http/errors";
 import type { SchoolTab } from "../schools";
-import type { OrderLine } from "../payments";
+import type { InvoiceLine, OrderLine } from "../payments";
 import type { JoinRequestRow } from "../requests";
 import type { SavedResourceCard } from "../resources";
 
@@ -40,6 +40,8 @@ export interface MyAccountViewInput {
   joinRequests?: readonly JoinRequestRow[];
   /** The Orders tab: the person's payments, newest first (server/payments/payments-service.ts). */
   orders?: readonly OrderLine[];
+  /** For an admin: their school's invoices, newest first (the School tab). */
+  schoolInvoices?: readonly InvoiceLine[];
   /** The new address an email change waits to confirm (its link not yet followed). */
   pendingEmail?: string;
   /** Whether the person gets membership reminders (the Profile tab's checkbox); true unless they opted out. */
@@ -52,7 +54,7 @@ export const SAVED_RESOURCES_TAB_PATH = "/account/my-account/#saved-resources";
 /** Never sent back into a page, whatever was typed. */
 const secretFields = new Set(["Password", "NewPassword", "ConfirmPassword", "_csrf"]);
 
-export function myAccountView({ account, contactSubjects, notice, failed, savedResources = [], school, joinRequests = [], orders = [], pendingEmail, remindersWanted = true }: MyAccountViewInput) {
+export function myAccountView({ account, contactSubjects, notice, failed, savedResources = [], school, joinRequests = [], orders = [], schoolInvoices = [], pendingEmail, remindersWanted = true }: MyAccountViewInput) {
   const forms: Record<AccountPageForm, FormState> = {
     profile: { values: { Prefix: String(account.Prefix), FirstName: account.FirstName, LastName: account.LastName } },
     email: { values: { Email: "" } },
@@ -78,6 +80,7 @@ export function myAccountView({ account, contactSubjects, notice, failed, savedR
     school,
     joinRequests,
     orders,
+    schoolInvoices,
     pendingEmail,
   };
 }

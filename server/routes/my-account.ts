@@ -10,7 +10,7 @@ import { requireUser, SIGNED_OUT_MESSAGE } from "../http/require-user";
 import { signIn } from "../http/session-user";
 import type { OriginRule } from "../http/site-origin";
 import type { SchoolAdminService } from "../schools";
-import type { PaymentsService } from "../payments";
+import type { PaymentsService, SchoolInvoicesService } from "../payments";
 import type { RequestsService } from "../requests";
 import type { ResourcesService } from "../resources";
 import type { MemberPages } from "../cache/http/member-pages";
@@ -41,6 +41,8 @@ export interface MyAccountRoutesOptions {
   requests: Pick<RequestsService, "sendContactMessage" | "joinRequestsForAdmin">;
   /** For the Orders tab. */
   payments: Pick<PaymentsService, "orderLines">;
+  /** The School tab's invoices, for its admins (docs/payments.md, "Pay by invoice"). */
+  invoices: Pick<SchoolInvoicesService, "ofSchool">;
   /** The Profile tab's "Email me before my membership ends" (docs/memberships.md "Reminders"). */
   membershipReminders: Pick<MembershipReminders, "remindersWanted" | "chooseReminders">;
   /** The contact form's subject options (CONTACT_SUBJECTS). */
@@ -61,7 +63,7 @@ const passwordFields = jsonFields({ Password: "text", NewPassword: "text", Confi
 const contactFields = jsonFields({ name: "text", email: "text", subject: "text", message: "text" });
 
 export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
-  const { accounts, resources, schools, requests, payments, membershipReminders, contactSubjects, csrfTokenFor, memberPages } = options;
+  const { accounts, resources, schools, requests, payments, invoices, membershipReminders, contactSubjects, csrfTokenFor, memberPages } = options;
   const signedInOnly = requireUser(options.siteOrigin);
   const router = Router({ strict: true });
 
@@ -83,6 +85,7 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
       accounts.pendingEmailChange(user.id),
       membershipReminders.remindersWanted(user.id),
     ]);
+    const schoolInvoices = school?.isAdmin ? await invoices.ofSchool(user.id, school.schoolId) : [];
     return {
       ...myAccountView({
         account: accountDetailsOf(user),
@@ -93,6 +96,7 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
         school,
         joinRequests,
         orders,
+        schoolInvoices,
         pendingEmail: pending?.email,
         remindersWanted,
       }),

@@ -5,6 +5,7 @@ import { lastPageOf, paginationOf } from "../domain/pagination";
 import { planLabel } from "../domain/plans";
 import { httpErrorOf, unlessRefused } from "../http/refusals";
 import { pathId } from "../http/path-id";
+import { sendPdf } from "../http/send-pdf";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderQuery, type OrderStatus } from "../payments";
 import { londonDateOf } from "../shared/london-time";
 import { setFlash } from "../http/flash";
@@ -20,6 +21,8 @@ import { signedInStaff, signedInStaffOnly, staffNavigation } from "./staff-guard
  *   GET /staff/orders/{id}/                                           one order, its refunds and the refund form
  *   POST /staff/orders/{id}/receipt/                                  the receipt again, to the payer
  *   POST /staff/orders/{id}/refund/                                   refund (amount in pounds, membership: end | keep)
+ *   GET  /staff/orders/{id}/invoice/                                  the order's invoice (PDF), when a school pays by invoice
+ *   POST /staff/orders/{id}/invoice-paid/                             mark that invoice paid (note: how it was paid)
  */
 
 const ORDERS_PATH = "/staff/orders/";
@@ -79,6 +82,22 @@ export function staffOrdersRoutes(options: { staff: StaffService }): Router {
       setFlash(req, { variant: "error", text: sent.message });
     } else {
       setFlash(req, { variant: "success", text: `The receipt is on its way to ${sent.sentTo}.` });
+    }
+    res.redirect(303, `${ORDERS_PATH}${orderId}/`);
+  });
+
+  router.get(`${ORDERS_PATH}:orderId/invoice/`, async (req, res) => {
+    sendPdf(res, unlessRefused(await desk.invoicePdf(signedInStaff(req), pathId(req.params.orderId))));
+  });
+
+  router.post(`${ORDERS_PATH}:orderId/invoice-paid/`, async (req, res) => {
+    const orderId = pathId(req.params.orderId);
+    const paid = await desk.markInvoicePaid(signedInStaff(req), orderId, textField(req.body, "note"), req.ip ?? "");
+    if (isRefusal(paid)) {
+      if (paid.reason === "forbidden" || paid.reason === "not-found") throw httpErrorOf(paid);
+      setFlash(req, { variant: "error", text: paid.message });
+    } else {
+      setFlash(req, { variant: "success", text: `Invoice ${paid.number} is marked paid${paid.restored ? ", and the school's access is back" : ""}. The billing contact has been thanked by email.` });
     }
     res.redirect(303, `${ORDERS_PATH}${orderId}/`);
   });

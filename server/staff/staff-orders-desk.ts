@@ -1,5 +1,5 @@
 import { csvLine } from "./csv-line";
-import type { LedgerOrder, OrderQuery, RefundRecord } from "../payments";
+import type { InvoiceLine, LedgerOrder, OrderQuery, RefundRecord } from "../payments";
 import { isRefusal, refuse, type Refusal } from "../shared/refusal";
 import { roleRefusal } from "./role-refusal";
 import type { OrdersDeskDependencies } from "./staff-dependencies";
@@ -22,6 +22,8 @@ export interface OrderView extends LedgerOrder {
   refunds: RefundRecord[];
   /** What is left to refund, in pence (0 for an order never paid). */
   refundablePence: number;
+  /** The order's invoice, when the school pays by invoice. */
+  invoice?: InvoiceLine;
 }
 
 /** A refund as typed on the order's page: an amount in pounds, and "end" or "keep" for the membership. */
@@ -82,7 +84,31 @@ export function staffOrdersDesk(deps: OrdersDeskDependencies) {
       const refused = roleRefusal(staff, "manage-orders", FINANCE_ONLY);
       if (refused) return refused;
       const order = await deps.ledger.order(orderId);
-      return order ? viewOf(order, true) : refuse("not-found", "We couldn't find that order.");
+      if (!order) return refuse("not-found", "We couldn't find that order.");
+      return { ...(await viewOf(order, true)), invoice: await deps.invoices.ofOrder(orderId) };
+    },
+
+    /** The PDF of the order's invoice. */
+    async invoicePdf(staff: SignedInStaff, orderId: number): Promise<{ fileName: string; pdf: Buffer } | Refusal> {
+      const refused = roleRefusal(staff, "manage-orders", FINANCE_ONLY);
+      if (refused) return refused;
+      return (await deps.invoices.pdfOfOrder(orderId)) ?? refuse("not-found", "This order has no invoice.");
+    },
+
+    /**
+     * Finance marks an invoice paid (a bank transfer seen on the statement,
+     * or any payment made outside the provider), with a note of how; audited
+     * by the invoices service with the staff account.
+     */
+    async markInvoicePaid(staff: SignedInStaff, orderId: number, typedNote: string, ip: string): Promise<{ number: string; restored: boolean } | Refusal> {
+      const refused = roleRefusal(staff, "issue-invoices", "Marking invoices paid is for the Finance role and above.");
+      if (refused) return refused;
+      const note = typedNote.trim();
+      if (note.length > 500) {
+        const message = "Shorten the note to 500 characters or fewer.";
+        return refuse("invalid", message, { errors: { note: [message] } });
+      }
+      return deps.invoices.markPaid(orderId, { staffId: staff.id, note, ip });
     },
 
     /** The order's receipt again, to the payer; audited. */

@@ -1,0 +1,54 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
+
+/*
+ * Queries over school_invoices and their orders, for the invoices service.
+ * An invoice is open while its order is "invoiced"; paid, the order is
+ * "approved" and paid_at is set (both in one transaction).
+ */
+
+const invoiceColumns = [
+  "school_invoices.order_id",
+  "school_invoices.number",
+  "school_invoices.token",
+  "school_invoices.contact_name",
+  "school_invoices.contact_email",
+  "school_invoices.billing_address",
+  "school_invoices.purchase_order",
+  "school_invoices.issued_at",
+  "school_invoices.due_at",
+  "school_invoices.paid_at",
+  "school_invoices.paid_by_staff_id",
+  "school_invoices.payment_note",
+  "payment_orders.constituent_id",
+  "payment_orders.organisation_id",
+  "payment_orders.plan_type",
+  "payment_orders.level_id",
+  "payment_orders.number_of_users",
+  "payment_orders.amount_pence",
+  "payment_orders.membership_id",
+  "payment_orders.status",
+] as const;
+
+export function invoiceRecords(db: Kysely<Database>) {
+  const withOrder = (from: Kysely<Database> = db) =>
+    from.selectFrom("school_invoices").innerJoin("payment_orders", "payment_orders.id", "school_invoices.order_id").select(invoiceColumns);
+
+  return {
+    byOrder: (orderId: number, from?: Kysely<Database>) => withOrder(from).where("school_invoices.order_id", "=", orderId).executeTakeFirst(),
+    byToken: (token: string) => withOrder().where("school_invoices.token", "=", token).executeTakeFirst(),
+    byNumber: (number: string) => withOrder().where("school_invoices.number", "=", number).executeTakeFirst(),
+    ofSchool: (schoolId: number) =>
+      withOrder().where("payment_orders.organisation_id", "=", schoolId).orderBy("school_invoices.issued_at", "desc").orderBy("school_invoices.order_id", "desc").execute(),
+    /** Open invoices issued at or before `issuedBy`: those that may have a chasing step due. */
+    openIssuedBy: (issuedBy: Date) =>
+      withOrder().where("payment_orders.status", "=", "invoiced").where("school_invoices.issued_at", "<=", issuedBy.toISOString()).orderBy("school_invoices.order_id").execute(),
+    /** The chasing steps already taken for an invoice. */
+    async stepsTaken(orderId: number): Promise<string[]> {
+      const rows = await db.selectFrom("invoice_chasers").select("step").where("order_id", "=", orderId).execute();
+      return rows.map((row) => row.step);
+    },
+  };
+}
+
+export type InvoiceRecord = NonNullable<Awaited<ReturnType<ReturnType<typeof invoiceRecords>["byOrder"]>>>;

@@ -1,0 +1,406 @@
+import { randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { AuditLog } from "../../audit";
+import type { CrmIds, CrmPort } from "../../crm";
+import type { Database } from "../../db/schema";
+import { inTransaction } from "../../db/transactions";
+import { formatLondonDate } from "../../domain/membership-status";
+import { ANNUAL_BANDS, formatPounds, pricePlan } from "../../domain/plans";
+import type { Logger } from "../../logging";
+import type { Mailer } from "../../mail/mailer";
+import type { MembershipSuspensions } from "../../memberships";
+import { isSchoolAdmin } from "../../schools";
+import { isRefusal, refuse, type Refusal } from "../../shared/refusal";
+import { nextDocumentNumber, renderInvoicePdf, type InvoiceDocument, type SellerDetails } from "../documents";
+import { fulfilOrder } from "../fulfilment";
+import { paymentOrders } from "../payment-orders";
+import { schoolPurchaseDecision, schoolPurchaseRefusal } from "../school-purchase";
+import { invoiceRecords, type InvoiceRecord } from "./invoice-records";
+import { readInvoiceRequest, typedInvoiceRequest, type TypedInvoiceRequest } from "./invoice-request";
+import { chasingDates, dueDateOf, pauseAfterDays, stepDue, type ChasingStep } from "./invoice-schedule";
+
+/*
+ * Schools that pay by invoice (issue 29; docs/payments.md, "Pay by invoice").
+ * Whoever may buy the school's membership by card may instead ask for an
+ * invoice: the membership starts at once, the order waits as "invoiced",
+ * and the invoice (a PDF with a sequential number) goes to the school's
+ * billing contact by a link that needs no account. Finance staff mark it
+ * paid in the back office; unpaid, it is chased on its due date and 15
+ * days later, and 30 days after the due date the membership is paused
+ * (seats kept) until it is paid.
+ */
+
+export interface InvoiceForm {
+  schoolId: number;
+  schoolName: string;
+  typed: TypedInvoiceRequest;
+  /** The plan's choices: users and price. */
+  bands: { users: number; price: string; label?: string }[];
+  termsDays: number;
+}
+
+/** A refusal of the form, with the form to show again (what was typed kept) when it was the details. */
+export type InvoiceRefusal = Refusal & { form?: InvoiceForm };
+
+/** One invoice as the School tab and the back office list it. */
+export interface InvoiceLine {
+  orderId: number;
+  number: string;
+  issuedOn: string;
+  dueOn: string;
+  amount: string;
+  purchaseOrder: string | null;
+  contact: string;
+  /** "Paid on 3 March 2027", "Due 2 April 2027", "Overdue since …", "Unpaid: access paused". */
+  state: string;
+  paid: boolean;
+  paused: boolean;
+  /** The chasing steps taken so far, with their dates. */
+  chased: { step: ChasingStep; on: string }[];
+}
+
+export interface SchoolInvoicesDependencies {
+  db: Kysely<Database>;
+  crm: CrmPort;
+  ids: CrmIds;
+  /** The payment provider's name: the order is recorded against it. */
+  providerName: string;
+  mailer: Mailer;
+  audit: AuditLog;
+  logger: Logger;
+  suspensions: MembershipSuspensions;
+  seller: SellerDetails;
+  termsDays: number;
+  publicUrl: string;
+  staffEmail: string;
+  clock?: () => Date;
+}
+
+const UNKNOWN_SCHOOL = "We couldn't find that school. Go back to your account page and try again.";
+const UNKNOWN_INVOICE = "We couldn't find that invoice.";
+
+export function createSchoolInvoicesService(deps: SchoolInvoicesDependencies) {
+  const { db, crm, ids } = deps;
+  const clock = deps.clock ?? (() => new Date());
+  const orders = paymentOrders(db);
+  const records = invoiceRecords(db);
+  const invoiceUrl = (token: string) => `${deps.publicUrl}/invoices/${token}/`;
+
+  const describe = (record: { level_id: number; number_of_users: number }): string => {
+    const plan = pricePlan(ids.membershipLevels, "school-annual", record.number_of_users);
+    return "description" in plan ? plan.description : "School annual plan";
+  };
+
+  const schoolName = async (schoolId: number, from: CrmPort = crm) => (await from.constituentDetail(schoolId))?.DisplayName ?? "";
+
+  async function formFor(userId: number, schoolId: number, typed?: TypedInvoiceRequest): Promise<InvoiceForm | Refusal> {
+    const school = await crm.constituentDetail(schoolId);
+    if (!school || school.ConstituentType.Id !== ids.constituentTypes.organisation) return refuse("not-found", UNKNOWN_SCHOOL);
+    const payer = await crm.personContact(userId);
+    const detail = await crm.constituentDetail(userId);
+    const address = school.Addresses.find((line) => !line.Inactive);
+    const prefilled: TypedInvoiceRequest = {
+      contactName: detail?.DisplayName ?? payer?.FirstName ?? "",
+      contactEmail: payer?.Email ?? "",
+      address: address ? [school.DisplayName, address.Street1, address.Street2, address.Street3, address.City, address.PostalCode].filter(Boolean).join("\n") : school.DisplayName,
+      purchaseOrder: "",
+      numberOfUsers: "",
+    };
+    return {
+      schoolId,
+      schoolName: school.DisplayName,
+      typed: typed ?? prefilled,
+      bands: ANNUAL_BANDS.map((band) => ({ users: band.maxUsers, price: formatPounds(band.pence), label: band.label })),
+      termsDays: deps.termsDays,
+    };
+  }
+
+  /** Whether this person may order the school's membership at all (the card checkout's rule, before a plan is chosen). */
+  async function mayOrder(userId: number, schoolId: number, now: Date): Promise<Refusal | undefined> {
+    const smallest = pricePlan(ids.membershipLevels, "school-annual", 1);
+    if ("field" in smallest) return undefined;
+    const decision = await schoolPurchaseDecision(db, crm, ids, { constituentId: userId, schoolId, levelId: smallest.levelId, numberOfUsers: 1 }, now);
+    // The size of the plan is the form's question: only who may buy is asked here.
+    if (decision.kind === "refused" && decision.reason !== "too-small") return schoolPurchaseRefusal(decision, deps.staffEmail);
+    return undefined;
+  }
+
+  function documentOf(record: InvoiceRecord, name: string): InvoiceDocument {
+    return {
+      number: record.number,
+      issuedOn: new Date(record.issued_at),
+      dueOn: new Date(record.due_at),
+      billTo: { schoolName: name, contactName: record.contact_name, contactEmail: record.contact_email, addressLines: record.billing_address.split("\n") },
+      purchaseOrder: record.purchase_order ?? undefined,
+      lines: [{ description: describe(record), quantity: 1, unitGrossPence: record.amount_pence }],
+      paidOn: record.paid_at ? new Date(record.paid_at) : undefined,
+    };
+  }
+
+  async function pdfOf(record: InvoiceRecord): Promise<{ fileName: string; pdf: Buffer }> {
+    const name = record.organisation_id === null ? "" : await schoolName(record.organisation_id);
+    return { fileName: `${record.number}.pdf`, pdf: await renderInvoicePdf(documentOf(record, name), deps.seller) };
+  }
+
+  async function lineOf(record: InvoiceRecord, now: Date): Promise<InvoiceLine> {
+    const taken = await db.selectFrom("invoice_chasers").select(["step", "taken_at"]).where("order_id", "=", record.order_id).orderBy("taken_at").execute();
+    const paused = record.paid_at === null && taken.some((step) => step.step === "suspended");
+    const due = new Date(record.due_at);
+    const state = record.paid_at
+      ? `Paid on ${formatLondonDate(record.paid_at)}`
+      : paused
+        ? "Unpaid: access paused"
+        : due.getTime() < now.getTime()
+          ? `Overdue since ${formatLondonDate(due)}`
+          : `Due ${formatLondonDate(due)}`;
+    return {
+      orderId: record.order_id,
+      number: record.number,
+      issuedOn: formatLondonDate(record.issued_at),
+      dueOn: formatLondonDate(due),
+      amount: formatPounds(record.amount_pence),
+      purchaseOrder: record.purchase_order,
+      contact: `${record.contact_name} <${record.contact_email}>`,
+      state,
+      paid: record.paid_at !== null,
+      paused,
+      chased: taken.map((step) => ({ step: step.step, on: formatLondonDate(step.taken_at) })),
+    };
+  }
+
+  return {
+    /** GET the form: prefilled from the person and the school, or refused when they may not order for it. */
+    async form(userId: number, schoolId: number): Promise<InvoiceForm | Refusal> {
+      const refused = await mayOrder(userId, schoolId, clock());
+      return refused ?? formFor(userId, schoolId);
+    },
+
+    /**
+     * POST the form: the order, its membership at once, the invoice with its
+     * number and the email to the billing contact, in one transaction.
+     */
+    async request(userId: number, schoolId: number, body: unknown, ip: string): Promise<{ number: string; contactEmail: string; orderId: number } | InvoiceRefusal> {
+      const now = clock();
+      const typed = typedInvoiceRequest(body);
+      const form = await formFor(userId, schoolId, typed);
+      if (isRefusal(form)) return form;
+      const refused = await mayOrder(userId, schoolId, now);
+      if (refused) return refused;
+      const read = readInvoiceRequest(typed, ids.membershipLevels);
+      if ("problems" in read) return { ...refuse("invalid", "Check the invoice details and try again.", { errors: read.problems }), form };
+      const { plan } = read;
+      const decision = await schoolPurchaseDecision(db, crm, ids, { constituentId: userId, schoolId, levelId: plan.levelId, numberOfUsers: plan.numberOfUsers }, now);
+      if (decision.kind === "refused") {
+        const refusal = schoolPurchaseRefusal(decision, deps.staffEmail);
+        return decision.reason === "too-small" ? { ...refusal, errors: { numberOfUsers: [refusal.message] }, form } : refusal;
+      }
+
+      const token = randomBytes(24).toString("base64url");
+      const orderId = await orders.insert({
+        sessionId: randomBytes(24).toString("base64url"),
+        constituentId: userId,
+        organisationId: schoolId,
+        planType: plan.planType,
+        numberOfUsers: plan.numberOfUsers,
+        levelId: plan.levelId,
+        amountPence: plan.amountPence,
+        provider: deps.providerName,
+        now,
+      });
+      const reference = `invoice_${token.slice(0, 16)}`;
+      await orders.setReference(orderId, reference);
+      const order = { id: orderId, constituent_id: userId, organisation_id: schoolId, plan_type: plan.planType, level_id: plan.levelId, number_of_users: plan.numberOfUsers };
+      let number = "";
+      const fulfilled = await fulfilOrder(
+        { db, crm, ids, audit: deps.audit },
+        order,
+        reference,
+        now,
+        async (trx, trxCrm, membershipId) => {
+          number = await nextDocumentNumber(trx, "invoice");
+          const dueAt = dueDateOf(now, deps.termsDays);
+          await trx
+            .insertInto("school_invoices")
+            .values({
+              order_id: orderId,
+              number,
+              token,
+              contact_name: read.contactName,
+              contact_email: read.contactEmail,
+              billing_address: read.addressLines.join("\n"),
+              purchase_order: read.purchaseOrder,
+              issued_at: now.toISOString(),
+              due_at: dueAt.toISOString(),
+            })
+            .execute();
+          const orderedBy = (await trxCrm.constituentDetail(userId))?.DisplayName ?? "Your school's admin";
+          await deps.mailer.send(
+            {
+              to: read.contactEmail,
+              template: "school-invoice",
+              context: {
+                contactName: read.contactName,
+                orderedBy,
+                schoolName: form.schoolName,
+                number,
+                purchaseOrder: read.purchaseOrder ?? "",
+                plan: plan.description,
+                amount: formatPounds(plan.amountPence),
+                dueOn: formatLondonDate(dueAt),
+                invoiceUrl: invoiceUrl(token),
+                pauseAfterDays: pauseAfterDays(deps.termsDays),
+              },
+            },
+            { db: trx },
+          );
+          const details = { orderId, number, membershipId, organisationId: schoolId, planType: plan.planType, ...(read.purchaseOrder ? { purchaseOrder: read.purchaseOrder } : {}) };
+          await deps.audit.record({ event: "invoice.issued", actorId: userId, subjectId: userId, ip, details, record: { type: "order", id: orderId } }, trx);
+        },
+        "invoiced",
+      );
+      if (fulfilled.kind !== "fulfilled") {
+        // The school's standing changed between the check and the lock (another order, a lost admin role): nothing was given or sent.
+        await db.updateTable("payment_orders").set({ status: "cancelled", updated_at: now.toISOString() }).where("id", "=", orderId).where("status", "in", ["pending", "unfulfilled"]).execute();
+        return refuse("conflict", "Your school's membership changed while we made the invoice, so nothing was ordered. Reload your account page to see it, and order again if you still need to.");
+      }
+      deps.logger.info({ orderId, number, schoolId }, "invoice issued");
+      return { number, contactEmail: read.contactEmail, orderId };
+    },
+
+    /** The school's invoices, newest first, for its admins (the School tab). */
+    async ofSchool(userId: number, schoolId: number): Promise<InvoiceLine[]> {
+      const now = clock();
+      if (!(await isSchoolAdmin(crm, ids, { schoolId, personId: userId }, now))) return [];
+      return Promise.all((await records.ofSchool(schoolId)).map((record) => lineOf(record, now)));
+    },
+
+    /** An invoice's PDF for an admin of its school; anyone else is told it does not exist. */
+    async pdfForAdmin(userId: number, schoolId: number, number: string): Promise<{ fileName: string; pdf: Buffer } | Refusal> {
+      const record = await records.byNumber(number);
+      if (!record || record.organisation_id !== schoolId) return refuse("not-found", UNKNOWN_INVOICE);
+      if (!(await isSchoolAdmin(crm, ids, { schoolId, personId: userId }, clock()))) return refuse("not-found", UNKNOWN_INVOICE);
+      return pdfOf(record);
+    },
+
+    /** The emailed link: the token is the bearer's right to this one invoice. */
+    async pdfByToken(token: string): Promise<{ fileName: string; pdf: Buffer } | undefined> {
+      if (!/^[A-Za-z0-9_-]{32}$/.test(token)) return undefined;
+      const record = await records.byToken(token);
+      return record && pdfOf(record);
+    },
+
+    /** The back office's view of an order's invoice, or undefined for an order that has none. */
+    async ofOrder(orderId: number): Promise<InvoiceLine | undefined> {
+      const record = await records.byOrder(orderId);
+      return record && lineOf(record, clock());
+    },
+
+    /** The PDF of an order's invoice, for the back office. */
+    async pdfOfOrder(orderId: number): Promise<{ fileName: string; pdf: Buffer } | undefined> {
+      const record = await records.byOrder(orderId);
+      return record && pdfOf(record);
+    },
+
+    /**
+     * Records the payment of an open invoice, once: the order becomes paid,
+     * a paused membership is restored, the billing contact is thanked.
+     * `staffId` null: the provider reported it.
+     */
+    async markPaid(orderId: number, paidBy: { staffId: number | null; note: string; ip?: string }): Promise<{ number: string; restored: boolean } | Refusal> {
+      const now = clock();
+      const record = await records.byOrder(orderId);
+      if (!record) return refuse("not-found", UNKNOWN_INVOICE);
+      // Read before the transaction: on SQLite its one connection is the transaction's until it ends.
+      const name = record.organisation_id === null ? "" : await schoolName(record.organisation_id);
+      const membership = record.membership_id === null ? undefined : await crm.membershipSummary(record.membership_id);
+      return inTransaction(db, async (trx) => {
+        const paid = await trx
+          .updateTable("payment_orders")
+          .set({ status: "approved", updated_at: now.toISOString() })
+          .where("id", "=", orderId)
+          .where("status", "=", "invoiced")
+          .returning("id")
+          .executeTakeFirst();
+        if (!paid) return refuse("conflict", `Invoice ${record.number} is not open: it was already paid, or its order was refunded.`, { rule: "invoice-open" });
+        await trx
+          .updateTable("school_invoices")
+          .set({ paid_at: now.toISOString(), paid_by_staff_id: paidBy.staffId, payment_note: paidBy.note === "" ? null : paidBy.note })
+          .where("order_id", "=", orderId)
+          .execute();
+        const restored = record.membership_id !== null && (await deps.suspensions.lift(trx, record.membership_id));
+        await deps.mailer.send(
+          {
+            to: record.contact_email,
+            template: "school-invoice-paid",
+            context: {
+              contactName: record.contact_name,
+              schoolName: name,
+              number: record.number,
+              amount: formatPounds(record.amount_pence),
+              validUntil: membership ? formatLondonDate(membership.ExpirationDateTime) : "",
+              restored,
+              invoiceUrl: invoiceUrl(record.token),
+            },
+          },
+          { db: trx },
+        );
+        const details = { orderId, number: record.number, restored: restored ? "yes" : "no", ...(paidBy.note ? { note: paidBy.note } : {}) };
+        await deps.audit.record(
+          { event: "invoice.paid", actorId: null, staffActorId: paidBy.staffId, subjectId: record.constituent_id, ip: paidBy.ip, details, record: { type: "order", id: orderId } },
+          trx,
+        );
+        return { number: record.number, restored };
+      });
+    },
+
+    /**
+     * One round of chasing (the scheduler's job): for each open invoice, the
+     * latest step due and not yet taken, claimed in invoice_chasers so it
+     * happens once however many processes run; at "suspended" the membership
+     * is paused in the same transaction.
+     */
+    async chaseDue(now: Date): Promise<{ sent: number }> {
+      let sent = 0;
+      for (const record of await records.openIssuedBy(now)) {
+        const step = stepDue(new Date(record.due_at), await records.stepsTaken(record.order_id), now);
+        if (!step) continue;
+        const name = record.organisation_id === null ? "" : await schoolName(record.organisation_id);
+        const taken = await inTransaction(db, async (trx) => {
+          const claimed = await trx
+            .insertInto("invoice_chasers")
+            .values({ order_id: record.order_id, step, taken_at: now.toISOString() })
+            .onConflict((conflict) => conflict.doNothing())
+            .returning("order_id")
+            .executeTakeFirst();
+          if (!claimed) return false;
+          if (step === "suspended" && record.membership_id !== null) await deps.suspensions.suspend(trx, record.membership_id, now);
+          await deps.mailer.send(
+            {
+              to: record.contact_email,
+              template: "school-invoice-reminder",
+              context: {
+                step,
+                contactName: record.contact_name,
+                schoolName: name,
+                number: record.number,
+                purchaseOrder: record.purchase_order ?? "",
+                amount: formatPounds(record.amount_pence),
+                dueOn: formatLondonDate(record.due_at),
+                pauseOn: formatLondonDate(chasingDates(new Date(record.due_at)).suspended),
+                invoiceUrl: invoiceUrl(record.token),
+              },
+            },
+            { db: trx },
+          );
+          const details = { orderId: record.order_id, number: record.number, step };
+          await deps.audit.record({ event: "invoice.chased", actorId: null, subjectId: record.constituent_id, details, record: { type: "order", id: record.order_id } }, trx);
+          return true;
+        });
+        if (taken) sent += 1;
+      }
+      return { sent };
+    },
+  };
+}
+
+export type SchoolInvoicesService = ReturnType<typeof createSchoolInvoicesService>;
