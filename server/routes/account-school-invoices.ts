@@ -1,4 +1,5 @@
 import { Router } from "express";
+import { textField } from "../accounts";
 import { HttpError } from "../http/errors";
 import { httpErrorOf, unlessRefused } from "../http/refusals";
 import { pathId } from "../http/path-id";
@@ -31,7 +32,9 @@ export function schoolInvoiceRoutes(options: SchoolInvoiceRoutesOptions): Router
   const router = Router({ strict: true });
 
   router.get("/account/school/:schoolId/invoice/", signedInOnly, async (req, res) => {
-    const form = await invoices.form(signedInUser(req).id, pathId(req.params.schoolId));
+    // The wizard's link says how many users were chosen there.
+    const users = /^\d{1,3}$/.test(textField(req.query, "users")) ? Number(textField(req.query, "users")) : undefined;
+    const form = await invoices.form(signedInUser(req).id, pathId(req.params.schoolId), users);
     if (isRefusal(form)) {
       // Not theirs to order, or nothing to order: the page says why and offers the way back.
       if (form.reason === "not-found") throw httpErrorOf(form);

@@ -1,7 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { uniqueEmail, widgetMounted } from "./support/accounts";
 import { checkStep, checkStepAtBothWidths, widths } from "./support/journeys";
-import { checkOutInSandbox, chooseSchool, confirmEmailPage, followMailedLink, pressLinkButton, signUpThroughWizard, type StepCheck } from "./support/wizard";
+import { checkOutInSandbox, toSchoolPlanChoice, type StepCheck } from "./support/wizard";
 
 /*
  * Buying a membership through the sandbox provider's hosted page (issue 12;
@@ -28,22 +27,9 @@ async function schoolIdOf(page: Page, urn: string): Promise<number> {
   return (await answer.json()).hits[0].constituentId as number;
 }
 
-/** An independent school without a membership, then its plans, then the school plan for `users`. */
+/** An independent school without a membership, its school plan for `users`, then on to the sandbox's page. */
 async function toSchoolPlan(page: Page, urn: string, schoolName: string, domain: string, users: number, check: StepCheck): Promise<void> {
-  const email = uniqueEmail(`buyer-${urn}`).replace("@example.org", `@${domain}`);
-  await signUpThroughWizard(page, email, check);
-  await followMailedLink(page, email, /please confirm your email address/, "verify-email");
-  await pressLinkButton(page, confirmEmailPage.heading, confirmEmailPage.button);
-  await expect(page).toHaveURL(/\/account\/register\/\?link-school=true/);
-  await widgetMounted(page, "register-wizard");
-  await check(page);
-  await chooseSchool(page, "UK Independent School", urn, schoolName, check);
-  await expect(page.getByRole("heading", { name: "This school has no active membership" })).toBeFocused();
-  await check(page);
-  await page.getByRole("button", { name: "Choose a plan" }).click();
-  await expect(page.getByRole("heading", { name: "Choose a membership" })).toBeFocused();
-  await page.getByLabel("Number of users").fill(String(users));
-  await check(page);
+  await toSchoolPlanChoice(page, urn, schoolName, domain, users, check);
   await page.getByRole("button", { name: "Continue to payment" }).click();
 }
 

@@ -333,6 +333,7 @@ export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>):
             onConfirm={(plan, users) => void pay(plan, users)}
             onBack={() => go({ type: "NEXT_STEP", step: "noActiveSubscriptionOther" }, message)}
             moreUsersRequest={(users) => <SendDetailsForm ending="moreUsers" entered={{ ...entered, users }} calls={requests} strings={strings} />}
+            invoicePath={school?.constituentId ? `/account/school/${school.constituentId}/invoice/` : undefined}
           />
         ) : isMessageStep(step) ? (
           <MessageScreen

@@ -117,10 +117,12 @@ interface ConfirmOtherProps extends ConfirmProps {
   chosenPlan?: string | null;
   /** More users than the largest plan: "Send these details to our team" with the number typed (SendDetailsForm.tsx). */
   moreUsersRequest?: (users: number) => ReactNode;
+  /** The school's "Pay by invoice" form (a server page), when the school exists in the CRM. */
+  invoicePath?: string;
 }
 
 /** confirmSubscriptionOther: the number of users picks the option and its price; too many means contact us. */
-export function ConfirmOtherScreen({ plans, schoolName, supportEmail, busy, error, strings, onConfirm, onBack, chosenPlan, moreUsersRequest }: ConfirmOtherProps): JSX.Element {
+export function ConfirmOtherScreen({ plans, schoolName, supportEmail, busy, error, strings, onConfirm, onBack, chosenPlan, moreUsersRequest, invoicePath }: ConfirmOtherProps): JSX.Element {
   const [typed, setTyped] = useState(() => {
     const card = schoolPlans(plans).find((plan) => planKey(plan) === chosenPlan);
     return String(card ? firstUserCount(card, schoolPlans(plans)) : 1);
@@ -165,6 +167,11 @@ export function ConfirmOtherScreen({ plans, schoolName, supportEmail, busy, erro
       {choice.kind === "contact" && users !== null && moreUsersRequest?.(users)}
       <p>{strings.confirmSubscriptionText}</p>
       <ConfirmOrBack confirm={{ label: strings.payNow, onClick: confirm }} busy={busy} busyLabel={strings.working} backLabel={strings.back} onBack={onBack} />
+      {invoicePath && choice.kind === "plan" && (
+        <p>
+          <a href={`${invoicePath}?users=${users}`}>{strings.payByInvoice}</a>
+        </p>
+      )}
     </Screen>
   );
 }

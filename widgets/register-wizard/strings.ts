@@ -212,6 +212,8 @@ export type RegisterWizardStrings = {
   usersTooMany: string;
   contactForMoreUsers: string;
   payNow: string;
+  /** The school plan's other way to pay: a link to the server's "Pay by invoice" form (docs/payments.md). */
+  payByInvoice: string;
   basketFailed: string;
   subscriptionError: string;
   paidSchoolAdmin: string;
@@ -421,6 +423,7 @@ export const registerWizardDefaultStrings: RegisterWizardStrings = {
   usersTooMany: "Selected number of users exceeds the maximum allowed for the selected plan.",
   contactForMoreUsers: "For {count} or more users, email {support} and we'll arrange your membership.",
   payNow: "Continue to payment",
+  payByInvoice: "Or pay by invoice, with a purchase-order number, within 30 days",
   basketFailed: "Failed to add subscription to basket. Please try again.",
   subscriptionError: "An error occurred while processing your subscription. Please try again.",
   paidSchoolAdmin: "You're now {school}'s admin: invite colleagues from the School tab of My account.",

@@ -169,10 +169,17 @@ export function createSchoolInvoicesService(deps: SchoolInvoicesDependencies) {
   }
 
   return {
-    /** GET the form: prefilled from the person and the school, or refused when they may not order for it. */
-    async form(userId: number, schoolId: number): Promise<InvoiceForm | Refusal> {
+    /**
+     * GET the form: prefilled from the person and the school (and the plan
+     * for `users`, when the wizard sent a number), or refused when they may
+     * not order for it.
+     */
+    async form(userId: number, schoolId: number, users?: number): Promise<InvoiceForm | Refusal> {
       const refused = await mayOrder(userId, schoolId, clock());
-      return refused ?? formFor(userId, schoolId);
+      if (refused) return refused;
+      const form = await formFor(userId, schoolId);
+      const band = users === undefined ? undefined : ANNUAL_BANDS.find((option) => option.maxUsers >= users);
+      return isRefusal(form) || !band ? form : { ...form, typed: { ...form.typed, numberOfUsers: String(band.maxUsers) } };
     },
 
     /**

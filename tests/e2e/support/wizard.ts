@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { widgetMounted } from "./accounts";
+import { uniqueEmail, widgetMounted } from "./accounts";
 import { expectNoAxeViolations } from "./axe";
 
 /** The password the wizard journeys give the teachers they sign up. */
@@ -155,4 +155,28 @@ export async function askToJoin(page: Page, email: string, school: { query: stri
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * A new teacher at an independent school without a membership: signed up
+ * with an address at its domain (only a verified one may buy its first
+ * membership, docs/payments.md), the welcome email's link followed, the
+ * school chosen, and its plan for `users` shown, ready to pay.
+ */
+export async function toSchoolPlanChoice(page: Page, urn: string, schoolName: string, domain: string, users: number, check: StepCheck): Promise<string> {
+  const email = uniqueEmail(`buyer-${urn}`).replace("@example.org", `@${domain}`);
+  await signUpThroughWizard(page, email, check);
+  await followMailedLink(page, email, /please confirm your email address/, "verify-email");
+  await pressLinkButton(page, confirmEmailPage.heading, confirmEmailPage.button);
+  await expect(page).toHaveURL(/\/account\/register\/\?link-school=true/);
+  await widgetMounted(page, "register-wizard");
+  await check(page);
+  await chooseSchool(page, "UK Independent School", urn, schoolName, check);
+  await expect(page.getByRole("heading", { name: "This school has no active membership" })).toBeFocused();
+  await check(page);
+  await page.getByRole("button", { name: "Choose a plan" }).click();
+  await expect(page.getByRole("heading", { name: "Choose a membership" })).toBeFocused();
+  await page.getByLabel("Number of users").fill(String(users));
+  await check(page);
+  return email;
 }

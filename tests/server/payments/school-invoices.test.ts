@@ -65,6 +65,9 @@ describe.each(databaseEngines)("schools that pay by invoice, on %s", (engine) =>
     expect(form.text).toContain(`value="head@school${schools}.example"`);
     expect(form.text).toContain("1 School Lane");
     expect(form.text).toContain("LS1 1AA");
+    // From the wizard's plan step with 6 users: the plan for up to 10 is chosen.
+    const fromWizard = await payer.agent.get(`/account/school/${schoolId}/invoice/?users=6`).set("Accept", "text/html");
+    expect(fromWizard.text).toMatch(/value="10" checked/);
 
     const refused = await postForm(payer, schoolId, filledIn({ contactName: "", contactEmail: "not an address", numberOfUsers: "", purchaseOrder: "PO-KEEP-ME" }));
     expect(refused.status).toBe(400);
