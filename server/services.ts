@@ -17,7 +17,7 @@ import type { OutboxWorker } from "./mail/outbox-worker";
 import { templatesDir, viteManifestPath } from "./paths";
 import type { StripeApiAddress } from "./payments";
 import { connectRedis, type RedisClient } from "./redis";
-import { ReminderScheduler } from "./memberships";
+import { JobScheduler } from "./lifecycle/job-scheduler";
 import { createSiteSearch } from "./search/create-site-search";
 import type { CachedSiteSearch } from "./search/cached-site-search";
 import { createViteAssets, type ViteAssets } from "./views/vite-assets";
@@ -55,11 +55,12 @@ export interface AppServices {
    */
   mailWorker: OutboxWorker;
   /**
-   * Sends the membership reminders every 15 minutes; each process runs one, and the
-   * claims make each reminder go once (docs/memberships.md "Reminders").
+   * Every 15 minutes: the membership reminders (docs/memberships.md "Reminders") and the
+   * chasing of unpaid invoices (docs/payments.md "Pay by invoice"). Each process runs one,
+   * and the claims make each reminder and step happen once (server/lifecycle/job-scheduler.ts).
    * Started with the outbox worker (server/start-up.ts), stopped by close().
    */
-  reminderScheduler: ReminderScheduler;
+  jobScheduler: JobScheduler;
   /** Site search over the index in the database (server/search/, docs/search.md). */
   siteSearch: CachedSiteSearch;
   /** One service per capability, which the routes receive (server/feature-services.ts). */
@@ -122,13 +123,19 @@ export async function createServices(config: Config, options: CreateServicesOpti
   const { mailer } = mail;
 
   // Its rounds use the features made below; stopped before the mail and the database close.
-  const reminderScheduler = new ReminderScheduler({ sendDue: (now) => features.membershipReminders.sendDue(now), logger });
+  const jobScheduler = new JobScheduler({
+    jobs: [
+      { name: "membership reminders", run: async (now) => ({ done: (await features.membershipReminders.sendDue(now)).sent }) },
+      { name: "invoice chasing", run: async (now) => ({ done: (await features.schoolInvoices.chaseDue(now)).sent }) },
+    ],
+    logger,
+  });
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       sessions.close();
       staffSessions.close();
-      await reminderScheduler.stop();
+      await jobScheduler.stop();
       // Before the database closes: the worker records the sends in hand.
       await mail.close();
       rateLimiter.close();
@@ -167,7 +174,7 @@ export async function createServices(config: Config, options: CreateServicesOpti
     viteAssets,
     mailer,
     mailWorker: mail.worker,
-    reminderScheduler,
+    jobScheduler,
     siteSearch,
     features,
     close,

@@ -81,8 +81,8 @@ export async function serve(config: Config, logger: Logger): Promise<GracefulShu
   const services = await createServices(config, { logger });
   // prepareToServe has migrated: the outbox has its columns, and this process delivers its share of it.
   services.mailWorker.start();
-  // Every process looks for membership reminders due; each goes once, whichever process claims it.
-  services.reminderScheduler.start();
+  // Every process looks for membership reminders and invoice chasing due; each goes once, whichever process claims it.
+  services.jobScheduler.start();
   // The front door answers probes and kept answers itself and hands Express the rest (server/http/front-door.ts).
   const server = createServer(createRequestHandler(services)).listen(config.port);
   const shutdown = exitGracefullyOnSignals({

@@ -15,5 +15,4 @@ export {
   REMINDER_SETTING_PATH,
   type MembershipReminders,
 } from "./membership-reminders";
-export { ReminderScheduler } from "./reminder-scheduler";
 export { membershipSuspensions, type MembershipSuspensions } from "./membership-suspensions";
