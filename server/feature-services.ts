@@ -37,6 +37,7 @@ import {
   type SandboxProvider,
   createStripeProvider,
   type StripeApiAddress,
+  type SellerDetails,
 } from "./payments";
 import { createPagesService, type PagesService } from "./pages";
 import { createPeopleService, type PeopleService } from "./people";
@@ -155,6 +156,7 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
     audit,
     publicUrl: adapters.config.publicUrl,
     staffEmail: adapters.config.staffEmail,
+    seller: sellerDetails(adapters.config),
   });
   // Whether someone is a member now (own or school membership): the resource page, notes and share links ask it.
   const suspensions = membershipSuspensions(db);
@@ -304,6 +306,17 @@ function guardedCrm(adapters: FeatureAdapters, inner: CrmPort): CrmPort {
   breaker.on("close", () => logger.info("CRM circuit breaker closed: the CRM answers again"));
   breaker.on("timeout", () => logger.warn({ timeoutMs: config.crmTimeoutMs }, "a CRM call timed out"));
   return crm;
+}
+
+/** The seller printed on invoices and receipts, from configuration (docs/payments.md, "Receipts and invoices"). */
+export function sellerDetails(config: Config): SellerDetails {
+  return {
+    legalName: config.sellerLegalName,
+    addressLines: config.sellerAddress,
+    vatNumber: config.sellerVatNumber,
+    vatRatePercent: config.vatRatePercent,
+    bank: { accountName: config.bankAccountName, sortCode: config.bankSortCode, accountNumber: config.bankAccountNumber },
+  };
 }
 
 /** PAYMENT_PROVIDER picks the adapter behind the payment port (docs/payments.md). */
