@@ -160,6 +160,7 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
     audit,
     publicUrl: adapters.config.publicUrl,
     staffEmail: adapters.config.staffEmail,
+    seller: sellerDetails(adapters.config),
   });
   // Whether someone is a member now (own or school membership): the resource page, notes and share links ask it.
   const suspensions = membershipSuspensions(db);

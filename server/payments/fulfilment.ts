@@ -4,6 +4,7 @@ import type { CrmIds, CrmPort } from "../crm";
 import type { Database } from "../db/schema";
 import { inTransaction } from "../db/transactions";
 import { isPlanType, type BillingPeriod } from "../domain/plans";
+import { nextDocumentNumber } from "./documents";
 import { createOrRenewMembership } from "../memberships";
 import { takeSeat, withSchoolLock } from "../schools";
 import type { SchoolPurchaseRefusal } from "../domain/school-purchase";
@@ -40,7 +41,8 @@ interface OrderToFulfil {
  *   Allowed: its membership, renewed while valid (level, expiry, seats =
  *   the level's ceiling, admin seats unlimited), else new; then the payer
  *   takes an admin seat through takeSeat.
- * The audit entry (docs/audit.md) is written in the same transaction.
+ * The approved order gets its receipt number (payment_receipts) and the
+ * audit entry (docs/audit.md) in the same transaction.
  * `alongside` writes in the same transaction once the membership is made
  * (the receipt email, queued in the outbox), reading the CRM through the
  * unit (the new membership is not visible outside it yet).
@@ -98,7 +100,11 @@ export async function fulfilOrder(
       .set({ status: settledAs, membership_id: membershipId, fulfilled_at: now.toISOString(), updated_at: now.toISOString() })
       .where("id", "=", order.id)
       .execute();
+    // A card payment's VAT receipt number, taken in this transaction: a payment that rolls back gives it back (docs/payments.md, "Receipts and invoices").
+    // An invoiced order's document is its invoice, numbered by invoices/.
     if (settledAs === "approved") {
+      const receipt = await nextDocumentNumber(trx, "receipt");
+      await trx.insertInto("payment_receipts").values({ order_id: order.id, number: receipt, issued_at: now.toISOString() }).execute();
       const details = { orderId: order.id, membershipId, planType: order.plan_type, organisationId: order.organisation_id };
       await deps.audit.record({ event: "payment.fulfilled", actorId: order.constituent_id, subjectId: order.constituent_id, details }, trx);
     }

@@ -5,6 +5,7 @@
 
 export { createPaymentsService, type OrderExport, type OrderLine, type PaymentsService, type Takings } from "./payments-service";
 export type { SellerDetails } from "./documents";
+export type { ReceiptPdf } from "./order-receipts";
 export type { PaymentProvider } from "./payment-port";
 export { createSandboxProvider, type SandboxProvider } from "./sandbox-provider";
 export type { SandboxCheckoutPage } from "./sandbox-checkout";

@@ -10,7 +10,9 @@ import type { Logger } from "../logging";
 import type { Mailer } from "../mail/mailer";
 import { isRefusal, refuse, type Refusal } from "../shared/refusal";
 import { readBasketItem } from "./basket-item";
+import type { SellerDetails } from "./documents";
 import { fulfilOrder } from "./fulfilment";
+import { orderReceipts, receiptPath, type ReceiptPdf } from "./order-receipts";
 import { ORDER_STATUS_LABELS, orderLedger, type OrderLedger } from "./order-ledger";
 import { orderRefunds, type RefundRecord, type StaffRefund } from "./refunds";
 import type { NotificationResult } from "./notification-result";
@@ -44,6 +46,8 @@ export interface OrderLine {
   plan: string;
   amount: string;
   status: string;
+  /** The VAT receipt's address, for a paid order that has one. */
+  receiptUrl?: string;
 }
 
 /** One order in the person's data download: what was bought, for how much, and what became of it. */
@@ -79,6 +83,8 @@ export interface PaymentsService {
   orderDetails(userId: number, sessionId: string): Promise<OrderDetails | Refusal>;
   /** The person's payments, newest first, for My account. */
   orderLines(userId: number): Promise<OrderLine[]>;
+  /** The payer's VAT receipt of a paid order, by the order's session id: not found for anyone else (docs/payments.md, "Receipts and invoices"). */
+  receiptPdf(userId: number, sessionId: string): Promise<ReceiptPdf | Refusal>;
   /** The person's orders in full, oldest first, for "Download my data" (docs/my-account.md). */
   ordersForExport(userId: number): Promise<OrderExport[]>;
   /** Orders placed from `from` until before `to` and paid: how many, and the revenue (the back office's dashboard). */
@@ -110,6 +116,8 @@ export interface PaymentsDependencies {
   publicUrl: string;
   /** Named in refusals that send the payer to staff. */
   staffEmail: string;
+  /** The seller printed on receipts (configuration: SELLER_*, VAT_RATE_PERCENT, BANK_*). */
+  seller: SellerDetails;
   clock?: () => Date;
 }
 
@@ -129,6 +137,7 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
     const plan = pricePlan(ids.membershipLevels, order.plan_type, order.number_of_users);
     return "description" in plan ? plan.description : planLabel(order.plan_type);
   };
+  const receipts = orderReceipts({ db, crm, seller: deps.seller, describe });
 
   /**
    * Queues the receipt in the fulfilment's transaction, read through it (the
@@ -152,6 +161,7 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
           validUntil: membership ? formatLondonDate(membership.ExpirationDateTime) : "",
           reference,
           ordersUrl: `${deps.publicUrl}/account/my-account/#orders`,
+          receiptUrl: `${deps.publicUrl}${receiptPath(order.session_id)}`,
         },
       },
       { db: trx },
@@ -280,13 +290,17 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
 
     async orderLines(userId) {
       const rows = await orders.ofConstituent(userId);
+      const withReceipts = await receipts.numberedOrders(rows.map((order) => order.id));
       return rows.map((order) => ({
         date: formatLondonDate(order.created_at),
         plan: describe(order),
         amount: formatPounds(order.amount_pence),
         status: ORDER_STATUS_LABELS[order.status],
+        ...(withReceipts.has(order.id) ? { receiptUrl: receiptPath(order.session_id) } : {}),
       }));
     },
+
+    receiptPdf: async (userId, sessionId) => receipts.receiptPdf(userId, await orders.bySession(sessionId)),
 
     async takings(from, to) {
       const paid = await orders.paidBetween(from, to);

@@ -57,6 +57,16 @@ export function paymentRoutes(options: { payments: PaymentsService; siteOrigin: 
     res.json({ success: true, details: unlessRefused(await payments.orderDetails(userOf(req), sessionId)) });
   });
 
+  // The payer's VAT receipt (docs/payments.md, "Receipts and invoices"). Signed out: sign in, then back here (the email links to it);
+  // anyone else's order, or one without a receipt, is the same not-found as an unknown one.
+  router.get("/account/my-account/receipts/:file", signedInOnly, async (req, res) => {
+    const sessionId = /^([A-Za-z0-9_-]{16,64})\.pdf$/.exec(String(req.params.file))?.[1];
+    if (!sessionId) throw notFound();
+    const { filename, pdf } = unlessRefused(await payments.receiptPdf(userOf(req), sessionId));
+    res.set({ "Cache-Control": "private, no-store", "Content-Disposition": `inline; filename="${filename}"` });
+    res.type("application/pdf").send(pdf);
+  });
+
   const sandbox = payments.sandbox;
   if (!sandbox) return router;
   const checkoutPath = "/payments/sandbox/checkout/:sessionId/";

@@ -62,6 +62,7 @@ export const sampleContexts = {
     validUntil: "1 March 2027",
     reference: "sbx_0123456789abcdef01234567",
     ordersUrl: "http://127.0.0.1:3000/account/my-account/#orders",
+    receiptUrl: "http://127.0.0.1:3000/account/my-account/receipts/0123456789abcdef0123456789abcdef.pdf",
   },
   "membership-reminder": {
     firstName: "Ada",
