@@ -1,6 +1,6 @@
 import type { Generated } from "kysely";
 
-/** Row types of the payments feature's tables (migration 0015). */
+/** Row types of the payments feature's tables (migrations 0015, 0032, 0035, 0036, 0037). */
 
 /**
  * unfulfilled: paid, but the school-purchase rule refused it when the payment arrived; staff refund it.
@@ -28,6 +28,8 @@ export interface PaymentOrdersTable {
   created_at: string;
   updated_at: string;
   fulfilled_at: string | null;
+  /** The subscription this order paid a period of (migration 0035), or null for a one-off payment. */
+  subscription_id: number | null;
 }
 
 export interface PaymentFulfilmentsTable {
@@ -95,7 +97,51 @@ export interface PaymentReceiptsTable {
   issued_at: string;
 }
 
+export const SUBSCRIPTION_STATUSES = ["active", "past_due", "ended"] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+export type SubscriptionPeriod = "month" | "year";
+
+/** A plan that renews (migration 0035): monthly plans always, annual ones unless the payer turned renewal off. */
+export interface PaymentSubscriptionsTable {
+  id: Generated<number>;
+  constituent_id: number;
+  /** The school paid for, or null for the payer's own membership. */
+  organisation_id: number | null;
+  plan_type: string;
+  level_id: number;
+  number_of_users: number;
+  amount_pence: number;
+  currency: Generated<string>;
+  period: SubscriptionPeriod;
+  provider: string;
+  provider_subscription_ref: string;
+  provider_customer_ref: string | null;
+  membership_id: number | null;
+  /** 1 while it renews at the period's end; 0 once the payer turned renewal off. */
+  renews: Generated<number>;
+  status: Generated<SubscriptionStatus>;
+  /** The end of the period paid for: the membership runs to here. */
+  current_period_end: string;
+  /** Failed payment attempts since the last one that succeeded. */
+  failed_attempts: Generated<number>;
+  /** When the sandbox next tries a failed payment again, or null. */
+  next_attempt_at: string | null;
+  created_at: string;
+  updated_at: string;
+  ended_at: string | null;
+}
+
+/** One provider event applied to a subscription: its claim, unique by the provider's event, invoice or charge id. */
+export interface PaymentSubscriptionEventsTable {
+  event_ref: string;
+  subscription_id: number;
+  kind: "renewal_paid" | "renewal_failed" | "ended";
+  applied_at: string;
+}
+
 export interface PaymentTables {
+  payment_subscriptions: PaymentSubscriptionsTable;
+  payment_subscription_events: PaymentSubscriptionEventsTable;
   document_numbers: DocumentNumbersTable;
   payment_receipts: PaymentReceiptsTable;
   school_invoices: SchoolInvoicesTable;
