@@ -14,6 +14,7 @@ import type { Mailer } from "./mail/mailer";
 import { createMemberAccess, createMembershipReminders, extendMembership, membershipSuspensions, type MembershipReminders } from "./memberships";
 import {
   absorbHandEnteredSchool,
+  algoliaIndexingFor,
   createRegisterUploads,
   createSchoolAdminService,
   createSchoolForStaff,
@@ -243,7 +244,7 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
     sitemap: createSitemapService({ sources: sitemapSourcesOf({ pages, events, resources, people }), publicUrl: adapters.config.publicUrl }),
     gallery: createGalleryService(db),
     siteSearch: adapters.siteSearch,
-    schoolSearch: createSchoolSearch(adapters.database),
+    schoolSearch: createSchoolSearch(adapters.database, { config: adapters.config, logger: adapters.logger }),
     schoolRecords: createSchoolRecordsService({
       crm,
       ids: crmIds,
@@ -269,7 +270,7 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
       crm,
       takings: (from, to) => payments.takings(from, to),
       requests,
-      register: { uploads: createRegisterUploads({ db, crm, logger: adapters.logger }), audit },
+      register: { uploads: createRegisterUploads({ db, crm, logger: adapters.logger, schoolIndex: algoliaIndexingFor(adapters.config) }), audit },
       exports: { crm, ids: crmIds, audit, registerEntries: (schoolIds) => new SchoolRegister(db).urnsAndPostcodes(schoolIds) },
       orders: { ledger: payments.ledger, refundsOf: (orderId) => payments.refundsOf(orderId), refund: (request) => payments.refund(request), resendReceipt: (orderId) => payments.resendReceipt(orderId), invoices: schoolInvoices, crm, audit },
       schools: {
