@@ -20,7 +20,10 @@ export interface AlgoliaSchoolRecord extends Pick<SchoolRow, "urn" | "kind" | "n
   sortName: string;
 }
 
-export function algoliaRecordOf(row: SchoolRow): AlgoliaSchoolRecord {
+/** The register's columns a record is made from. */
+export type IndexedSchoolRow = Pick<SchoolRow, "constituent_id" | "urn" | "kind" | "name" | "street1" | "street2" | "street3" | "city" | "postcode">;
+
+export function algoliaRecordOf(row: IndexedSchoolRow): AlgoliaSchoolRecord {
   return {
     objectID: String(row.constituent_id),
     urn: row.urn,
