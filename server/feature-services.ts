@@ -228,6 +228,8 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
     publicUrl: adapters.config.publicUrl,
     reminderDays: adapters.config.membershipReminderDays,
   });
+  // With SCHOOL_SEARCH=algolia: the hosted index, kept in step with the register (docs/search.md, "Algolia for school search").
+  const schoolIndex = algoliaIndexingFor(adapters.config);
   return {
     emailVerification,
     membershipReminders,
@@ -270,7 +272,7 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
       crm,
       takings: (from, to) => payments.takings(from, to),
       requests,
-      register: { uploads: createRegisterUploads({ db, crm, logger: adapters.logger, schoolIndex: algoliaIndexingFor(adapters.config) }), audit },
+      register: { uploads: createRegisterUploads({ db, crm, logger: adapters.logger, schoolIndex }), audit },
       exports: { crm, ids: crmIds, audit, registerEntries: (schoolIds) => new SchoolRegister(db).urnsAndPostcodes(schoolIds) },
       orders: { ledger: payments.ledger, refundsOf: (orderId) => payments.refundsOf(orderId), refund: (request) => payments.refund(request), resendReceipt: (orderId) => payments.resendReceipt(orderId), invoices: schoolInvoices, crm, audit },
       schools: {
@@ -286,6 +288,7 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
         absorbHandEnteredSchool,
         moveSchoolOrders,
         moveSchoolRequests,
+        schoolLeftRegister: schoolIndex && ((fromId) => schoolIndex.removeLogged([fromId], adapters.logger)),
       },
       people: {
         crm,

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../../../db/schema";
+import type { Logger } from "../../../logging";
 import { schoolRowsOf } from "../in-memory-school-search";
 import type { SchoolRow } from "../school-search-query";
 import { algoliaClientOf, type AlgoliaSettings } from "./algolia-client";
@@ -21,6 +22,8 @@ export interface AlgoliaSchoolIndexing {
   save(rows: readonly SchoolRow[]): Promise<void>;
   /** Removes closed or merged schools by constituent id (deleteObjects). */
   remove(constituentIds: readonly number[]): Promise<void>;
+  /** `remove`, a failure logged rather than thrown: for a change already committed, which `npm run schools:reindex` catches up. */
+  removeLogged(constituentIds: readonly number[], logger: Pick<Logger, "error">): Promise<void>;
   /** Saves the schools written, and removes those closed, at or after `since` (the start of an import). */
   pushChangesSince(db: Kysely<Database>, since: Date): Promise<{ saved: number; removed: number }>;
   /** Settings, then every open school in place of what the index held (replaceAllObjects). */
@@ -39,6 +42,13 @@ export function algoliaSchoolIndexing(settings: AlgoliaSettings): AlgoliaSchoolI
     },
     async remove(constituentIds) {
       if (constituentIds.length > 0) await client.deleteObjects({ indexName, objectIDs: constituentIds.map(String) });
+    },
+    async removeLogged(constituentIds, logger) {
+      try {
+        await indexing.remove(constituentIds);
+      } catch (error) {
+        logger.error({ err: error, constituentIds }, "the school search index still holds schools that left the register: run npm run schools:reindex");
+      }
     },
     async pushChangesSince(db, since) {
       const at = since.toISOString();

@@ -213,6 +213,16 @@ describe("the Algolia indexing side", () => {
     expect(removed!.body).toEqual({ requests: [{ action: "deleteObject", body: { objectID: String(closedId) } }] });
   });
 
+  it("removes a school that left the register (a merged hand-entered one), and logs rather than throws when Algolia is down", async () => {
+    const errors: unknown[] = [];
+    const logger = { error: (...args: unknown[]) => errors.push(args) };
+    await indexing().removeLogged([77], logger as never);
+    expect(algolia.sent[0]!.body).toEqual({ requests: [{ action: "deleteObject", body: { objectID: "77" } }] });
+    algolia.fault = "server-error";
+    await indexing().removeLogged([78], logger as never);
+    expect(errors).toHaveLength(1);
+  });
+
   it("reindexes: settings, then every open school into a temporary index moved over the live one", async () => {
     const count = await indexing().reindex(database.db);
     expect(count).toBeGreaterThan(0);
