@@ -84,6 +84,8 @@ const defaultContactSubjects = [
 // Stripe's own prefixes: a secret (sk_) or restricted (rk_) key, and a webhook endpoint's signing secret.
 const stripeSecretKey = z.string().regex(/^(sk|rk)_(test|live)_\S+$/, 'must be a Stripe secret key (starting "sk_test_" or "sk_live_")');
 const stripeWebhookSecret = z.string().regex(/^whsec_\S+$/, 'must be a Stripe webhook signing secret (starting "whsec_")');
+// Algolia's API keys: 32 hexadecimal characters (a secured key is longer base64, also accepted).
+const algoliaKey = z.string().regex(/^[A-Za-z0-9+/=]{32,}$/, "must be an Algolia API key (from the dashboard, Settings > API Keys)");
 const sessionSecret = z.string().min(32, "must be at least 32 characters (generate one with: openssl rand -hex 32)");
 
 const booleanFlag = z.enum(["true", "false", "1", "0"], 'must be "true" or "false"').transform((value) => value === "true" || value === "1");
@@ -171,6 +173,13 @@ const settings = {
   bankAccountName: setting("BANK_ACCOUNT_NAME", z.string().max(200).default("Greyfriars Playhouse Trust Ltd")),
   bankSortCode: setting("BANK_SORT_CODE", z.string().regex(/^\d{2}-\d{2}-\d{2}$/, 'must be a sort code such as "12-34-56"').default("00-00-00")),
   bankAccountNumber: setting("BANK_ACCOUNT_NUMBER", z.string().regex(/^\d{8}$/, "must be an account number of 8 digits").default("00000000")),
+  // Which engine finds schools (docs/search.md, "Algolia"): the embedded in-memory index or a hosted Algolia index.
+  schoolSearch: setting("SCHOOL_SEARCH", z.enum(["embedded", "algolia"], 'must be "embedded" or "algolia"').default("embedded")),
+  // All four required when SCHOOL_SEARCH=algolia (checked in loadConfig); the admin key is used only by indexing.
+  algoliaAppId: setting("ALGOLIA_APP_ID", z.string().regex(/^[A-Z0-9]{6,20}$/, "must be an Algolia application id (capital letters and digits, e.g. ABCDE12345)").optional()),
+  algoliaSearchKey: setting("ALGOLIA_SEARCH_KEY", algoliaKey.optional(), { secret: true }),
+  algoliaAdminKey: setting("ALGOLIA_ADMIN_KEY", algoliaKey.optional(), { secret: true }),
+  algoliaIndexName: setting("ALGOLIA_INDEX_NAME", z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/, "must be an index name of letters, digits and _ . - (e.g. schools)").default("schools")),
   // lightGallery is GPLv3 or commercial: a commercial licence key goes here.
   lightGalleryLicenseKey: setting("LIGHTGALLERY_LICENSE_KEY", z.string().default("")),
 };
@@ -219,6 +228,7 @@ export function readEnvironment(cwd: string = process.cwd()): NodeJS.ProcessEnv 
 export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = {}): Config {
   const parsed = parseSettings(env);
   requireStripeKeys(parsed);
+  requireAlgoliaSettings(parsed);
   const cwd = options.cwd ?? process.cwd();
   const sessionSecret = resolveSessionSecret(parsed, cwd);
   const publicUrl = new URL(parsed.publicUrl ?? `http://localhost:${parsed.port}`);
@@ -262,6 +272,18 @@ function requireStripeKeys(parsed: ParsedSettings): void {
     throw new ConfigError(
       "Invalid configuration: STRIPE_WEBHOOK_SECRET is required when PAYMENT_PROVIDER=stripe (the signing secret of the webhook endpoint registered in the Stripe dashboard, see docs/payments.md).",
     );
+  }
+}
+
+function requireAlgoliaSettings(parsed: ParsedSettings): void {
+  if (parsed.schoolSearch !== "algolia") return;
+  const required = [
+    ["ALGOLIA_APP_ID", parsed.algoliaAppId, "the application id from the Algolia dashboard"],
+    ["ALGOLIA_SEARCH_KEY", parsed.algoliaSearchKey, "the search-only API key"],
+    ["ALGOLIA_ADMIN_KEY", parsed.algoliaAdminKey, "the admin API key, used only to keep the index in step"],
+  ] as const;
+  for (const [variable, value, what] of required) {
+    if (!value) throw new ConfigError(`Invalid configuration: ${variable} is required when SCHOOL_SEARCH=algolia (${what}, see docs/search.md).`);
   }
 }
 

@@ -14,6 +14,7 @@ import type { Mailer } from "./mail/mailer";
 import { createMemberAccess, createMembershipReminders, extendMembership, membershipSuspensions, type MembershipReminders } from "./memberships";
 import {
   absorbHandEnteredSchool,
+  algoliaIndexingFor,
   createRegisterUploads,
   createSchoolAdminService,
   createSchoolForStaff,
@@ -228,6 +229,8 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
     publicUrl: adapters.config.publicUrl,
     reminderDays: adapters.config.membershipReminderDays,
   });
+  // With SCHOOL_SEARCH=algolia: the hosted index, kept in step with the register (docs/search.md, "Algolia for school search").
+  const schoolIndex = algoliaIndexingFor(adapters.config);
   return {
     emailVerification,
     membershipReminders,
@@ -244,7 +247,7 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
     sitemap: createSitemapService({ sources: sitemapSourcesOf({ pages, events, resources, people }), publicUrl: adapters.config.publicUrl }),
     gallery: createGalleryService(db),
     siteSearch: adapters.siteSearch,
-    schoolSearch: createSchoolSearch(adapters.database),
+    schoolSearch: createSchoolSearch(adapters.database, { config: adapters.config, logger: adapters.logger }),
     schoolRecords: createSchoolRecordsService({
       crm,
       ids: crmIds,
@@ -270,7 +273,7 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
       crm,
       takings: (from, to) => payments.takings(from, to),
       requests,
-      register: { uploads: createRegisterUploads({ db, crm, logger: adapters.logger }), audit },
+      register: { uploads: createRegisterUploads({ db, crm, logger: adapters.logger, schoolIndex }), audit },
       exports: { crm, ids: crmIds, audit, registerEntries: (schoolIds) => new SchoolRegister(db).urnsAndPostcodes(schoolIds) },
       orders: { ledger: payments.ledger, refundsOf: (orderId) => payments.refundsOf(orderId), refund: (request) => payments.refund(request), resendReceipt: (orderId) => payments.resendReceipt(orderId), invoices: schoolInvoices, crm, audit },
       schools: {
@@ -286,6 +289,7 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
         absorbHandEnteredSchool,
         moveSchoolOrders,
         moveSchoolRequests,
+        schoolLeftRegister: schoolIndex && ((fromId) => schoolIndex.removeLogged([fromId], adapters.logger)),
       },
       people: {
         crm,

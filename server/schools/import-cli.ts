@@ -14,6 +14,7 @@ import { runCommand, withMigratedDatabase } from "../command-database";
 import { EstablishmentFileError } from "./gias-establishments";
 import { readRegisterFile, sniffRegisterFile, type RegisterFileProgress } from "./register-file";
 import { RegisterImport } from "./register-import";
+import { algoliaIndexingFor } from "./search/algolia/algolia-school-indexing";
 
 const USAGE = "Usage: npm run schools:import -- <establishments.csv>";
 
@@ -43,6 +44,7 @@ async function main(): Promise<number> {
   const config = loadConfig(process.env);
   return withMigratedDatabase(config.databaseUrl, async (db) => {
     const started = performance.now();
+    const importStarted = new Date();
     const run = new RegisterImport(db, { crm: createSqlCrm(db, CRM_IDS[config.crmEnv]), now: new Date(), scope: "register", source: path.basename(file) });
     const progress = progressLine(started);
     const report = await readRegisterFile(file, {
@@ -56,6 +58,8 @@ async function main(): Promise<number> {
     });
     if (progress) process.stderr.write("\n");
     const summary = await run.finish();
+    // With SCHOOL_SEARCH=algolia, the hosted index gets what this import wrote and closed (docs/search.md, "Algolia").
+    const pushed = await algoliaIndexingFor(config)?.pushChangesSince(db, importStarted);
     const lines = [
       `Imported ${path.basename(file)} (${report.encoding.description}, ${report.rows.toLocaleString("en-GB")} rows) in ${((performance.now() - started) / 1000).toFixed(1)} s:`,
       `  new schools          ${summary.created}`,
@@ -66,6 +70,7 @@ async function main(): Promise<number> {
       `  closed or not open   ${summary.notOpen} (not in the register; skipped)`,
       `  rows with problems   ${report.problemCount} (skipped)`,
     ];
+    if (pushed) lines.push(`  Algolia index        ${pushed.saved} saved, ${pushed.removed} removed`);
     if (summary.outOfScope > 0) lines.push(`  demo URNs            ${summary.outOfScope} (9000000 to 9999999 are the demo's; skipped)`);
     if (summary.absentKept > 0) {
       lines.push(`  not listed, kept     ${summary.absentKept} (the file lists under half the open schools: an extract, so none was closed for being absent)`);

@@ -9,6 +9,7 @@ export { EstablishmentFileError, parseGiasEstablishments, type Establishment, ty
 export { importRegisterIntoEmbeddedCrm, type RegisterImportSummary } from "./register-import";
 export { csvField } from "./csv-records";
 export { createSchoolSearch } from "./search/create-school-search";
+export { algoliaIndexingFor, type AlgoliaSchoolIndexing } from "./search/algolia/algolia-school-indexing";
 export type { SchoolHit, SchoolSearch } from "./search/school-search-port";
 
 // School membership: seats and who holds them, the admin's School tab and invites, the wizard's school records.

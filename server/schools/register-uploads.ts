@@ -8,6 +8,7 @@ import { isUniqueViolation } from "../db/unique-violation";
 import { EstablishmentFileError } from "./gias-establishments";
 import { readRegisterFile, type RegisterFileReport } from "./register-file";
 import { RegisterImport, type RegisterImportSummary } from "./register-import";
+import type { AlgoliaSchoolIndexing } from "./search/algolia/algolia-school-indexing";
 import type { RegisterImportsTable } from "./tables";
 
 /*
@@ -73,7 +74,14 @@ export const STALLED_AFTER_MS = 10 * 60 * 1000;
 
 export const STALLED_MESSAGE = "The import stopped before it finished: the server restarted while it ran. Schools already imported are kept. Upload the file again to finish.";
 
-export function createRegisterUploads(deps: { db: Kysely<Database>; crm: CrmPort; clock?: () => Date; logger?: { error(details: object, message: string): void } }): RegisterUploads {
+export function createRegisterUploads(deps: {
+  db: Kysely<Database>;
+  crm: CrmPort;
+  clock?: () => Date;
+  logger?: { error(details: object, message: string): void };
+  /** With SCHOOL_SEARCH=algolia: the hosted index, told what the import wrote and closed (docs/search.md, "Algolia"). */
+  schoolIndex?: Pick<AlgoliaSchoolIndexing, "pushChangesSince">;
+}): RegisterUploads {
   const { db } = deps;
   const clock = deps.clock ?? (() => new Date());
   const running = new Set<Promise<void>>();
@@ -91,6 +99,15 @@ export function createRegisterUploads(deps: { db: Kysely<Database>; crm: CrmPort
 
   async function byId(id: number): Promise<RegisterUpload> {
     return uploadOf(await db.selectFrom("register_imports").selectAll().where("id", "=", id).executeTakeFirstOrThrow());
+  }
+
+  /** The register is the record: a hosted index that missed the import is logged, and `npm run schools:reindex` catches it up. */
+  async function pushToSchoolIndex(since: Date): Promise<void> {
+    try {
+      await deps.schoolIndex?.pushChangesSince(db, since);
+    } catch (error) {
+      deps.logger?.error({ err: error }, "the school search index missed the register import: run npm run schools:reindex");
+    }
   }
 
   async function run(upload: RegisterUpload, file: SavedRegisterFile): Promise<RegisterUpload> {
@@ -115,6 +132,7 @@ export function createRegisterUploads(deps: { db: Kysely<Database>; crm: CrmPort
         },
       });
       const counts = await importer.finish();
+      await pushToSchoolIndex(now);
       const summary: RegisterUploadSummary = {
         ...counts,
         rows: report.rows,

@@ -74,6 +74,8 @@ export interface SchoolMergeDependencies {
   absorbHandEnteredSchool(db: Kysely<Database>, fromId: number, intoId: number): Promise<{ invites: number }>;
   moveSchoolOrders(db: Kysely<Database>, fromId: number, intoId: number): Promise<number>;
   moveSchoolRequests(db: Kysely<Database>, fromId: number, intoId: number): Promise<number>;
+  /** Once a merge has committed: the hand-entered school leaves a hosted school search index (SCHOOL_SEARCH=algolia), if there is one. */
+  schoolLeftRegister?(fromId: number): Promise<void>;
   clock?: () => Date;
 }
 

@@ -38,7 +38,7 @@ export function staffSchoolMerge(deps: SchoolMergeDependencies) {
     async merge(staff: SignedInStaff, fromId: number, urn: string, ip: string): Promise<SchoolMerged | Refusal> {
       const refused = roleRefusal(staff, "manage-memberships", "Merging schools needs the Membership role or above.");
       if (refused) return refused;
-      return inTransaction(deps.db, async (trx) => {
+      const merged = await inTransaction(deps.db, async (trx) => {
         // Checked again inside the transaction, under the register school's lock: nothing can join either school meanwhile.
         return deps.crm.inTransaction(
           async (crm) => {
@@ -66,6 +66,8 @@ export function staffSchoolMerge(deps: SchoolMergeDependencies) {
           { joining: trx, lock: fromId },
         );
       });
+      if (!isRefusal(merged)) await deps.schoolLeftRegister?.(fromId);
+      return merged;
     },
   };
 }

@@ -4,8 +4,9 @@ export type { SchoolHit };
 
 /*
  * The school search port (docs/schools.md): find a school by name, place,
- * postcode or URN as the person types. One implementation, the in-memory
- * index (in-memory-school-search.ts), serves both databases.
+ * postcode or URN as the person types. The in-memory index
+ * (in-memory-school-search.ts) serves both databases by default; with
+ * SCHOOL_SEARCH=algolia a hosted Algolia index does (algolia/, docs/search.md).
  */
 
 
