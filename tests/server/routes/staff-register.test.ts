@@ -45,6 +45,19 @@ describe.each(databaseEngines)("the register upload on %s", (engine) => {
   };
   const latestAudit = (event: string) =>
     t.database.db.selectFrom("audit_events").selectAll().where("event", "=", event).orderBy("id", "desc").executeTakeFirst();
+  /** The import's end is audited just after its row says so (the page can show the result first): wait for that entry of this import. */
+  const finishedAudit = async (importId: number) => {
+    let entry: Awaited<ReturnType<typeof latestAudit>>;
+    await vi.waitFor(
+      async () => {
+        entry = await latestAudit("register.import-finished");
+        expect(entry && JSON.parse(entry.details).importId).toBe(importId);
+      },
+      { timeout: 5_000, interval: 20 },
+    );
+    return entry!;
+  };
+  const latestImportId = async () => Number((await t.database.db.selectFrom("register_imports").select("id").orderBy("id", "desc").executeTakeFirstOrThrow()).id);
 
   it("imports an uploaded file in the background and shows its summary; each step is audited", async () => {
     const first = await page(owner);
@@ -81,9 +94,9 @@ describe.each(databaseEngines)("the register upload on %s", (engine) => {
     const started = await latestAudit("register.import-started");
     expect(started?.staff_actor_id).not.toBeNull();
     expect(JSON.parse(started!.details)).toMatchObject({ importId: Number(row.id), fileName: "edubasealldata20261101.csv" });
-    const finished = await latestAudit("register.import-finished");
-    expect(finished?.staff_actor_id).toBe(started?.staff_actor_id);
-    expect(JSON.parse(finished!.details)).toMatchObject({ importId: Number(row.id), status: "done", created: 2, problems: 1 });
+    const finished = await finishedAudit(Number(row.id));
+    expect(finished.staff_actor_id).toBe(started?.staff_actor_id);
+    expect(JSON.parse(finished.details)).toMatchObject({ importId: Number(row.id), status: "done", created: 2, problems: 1 });
   });
 
   it("refuses a second upload while an import runs, shows the progress bar meanwhile, and frees itself once a stopped import is stale", async () => {
@@ -119,7 +132,7 @@ describe.each(databaseEngines)("the register upload on %s", (engine) => {
     expect(shown.text).toContain("The import did not finish");
     expect(shown.text).toContain("neither UTF-8 nor Windows-1252");
     expect(shown.text).toContain("upload it again");
-    expect((await latestAudit("register.import-finished"))?.details).toContain('"status":"failed"');
+    expect((await finishedAudit(await latestImportId())).details).toContain('"status":"failed"');
 
     const empty = await upload(owner, undefined);
     expect(empty.status).toBe(400);
