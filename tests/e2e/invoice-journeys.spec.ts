@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { atPath } from "./support/accounts";
 import { checkStep, widths } from "./support/journeys";
+import { enrol, latestMailTo, staffCreate, uniqueStaffEmail } from "./support/staff";
 import { toSchoolPlanChoice } from "./support/wizard";
 
 /*
@@ -9,8 +10,9 @@ import { toSchoolPlanChoice } from "./support/wizard";
  * independent school with no membership chooses its plan in the wizard,
  * follows "Or pay by invoice", fills in the billing contact and a PO number,
  * and lands on the School tab as its admin, with the membership started and
- * the invoice listed; the PDF downloads. Every step is checked with axe at
- * its width. Each width orders for its own school (fixtures/content/schools.yaml).
+ * the invoice listed; the PDF downloads. A finance staffer then finds the
+ * order in the back office and marks the invoice paid; the billing contact
+ * is thanked. Every step is checked with axe at its width. Each width orders for its own school (fixtures/content/schools.yaml).
  */
 
 const schools = {
@@ -22,9 +24,9 @@ for (const { label, width, height } of widths) {
   test.describe(`paying by invoice at ${label}`, () => {
     test.use({ viewport: { width, height } });
 
-    test("a teacher orders the school's membership by invoice with a PO number, becomes its admin and downloads the invoice", async ({ page }) => {
-      // A sign-up (full-cost password hashing), the mailbox, and axe on every step.
-      test.setTimeout(240_000);
+    test("a teacher orders the school's membership by invoice with a PO number, becomes its admin and downloads the invoice; finance marks it paid", async ({ page, browser }) => {
+      // A sign-up (full-cost password hashing), the mailbox, a staff enrolment, two browsers, and axe on every step.
+      test.setTimeout(360_000);
       const school = schools[label];
       const email = await toSchoolPlanChoice(page, school.urn, school.name, school.domain, 4, checkStep);
       await page.getByRole("link", { name: "Or pay by invoice, with a purchase-order number, within 30 days" }).click();
@@ -64,6 +66,24 @@ for (const { label, width, height } of widths) {
       expect(pdf.status()).toBe(200);
       expect(pdf.headers()["content-type"]).toBe("application/pdf");
       expect((await pdf.body()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+      const number = /INV-\d{6}/.exec((await download.textContent()) ?? "")![0];
+
+      // Finance sees the invoice on its order's page and marks it paid, with a note of the transfer.
+      const staff = await (await browser.newContext({ viewport: { width, height } })).newPage();
+      await enrol(staff, await staffCreate(uniqueStaffEmail("finance"), "finance"), async () => {});
+      await staff.getByRole("link", { name: "Continue to the back office" }).click();
+      await staff.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Orders" }).click();
+      await staff.getByRole("row").filter({ hasText: `for ${school.name}` }).getByRole("link").first().click();
+      const invoice = staff.getByRole("region", { name: `Invoice ${number}` });
+      await expect(invoice).toContainText(`bursar@${school.domain}`);
+      await expect(invoice).toContainText("PO-2027-118");
+      await checkStep(staff);
+      await invoice.getByLabel("How it was paid (optional)").fill("BACS, statement ref BELM-118");
+      await invoice.getByRole("button", { name: `Mark invoice ${number} paid` }).click();
+      await expect(staff.getByText(`Invoice ${number} is marked paid. The billing contact has been thanked by email.`)).toBeVisible();
+      await expect(staff.getByRole("region", { name: `Invoice ${number}` })).toContainText(/Paid on \d{1,2} \w+ \d{4}/);
+      await checkStep(staff);
+      expect(await latestMailTo(`bursar@${school.domain}`)).toContain(`We have received the payment of invoice ${number}`);
     });
   });
 }

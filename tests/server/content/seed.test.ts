@@ -52,8 +52,8 @@ describe.each(databaseEngines)("seeding content on %s", (engine) => {
     // Constituents: the six demo people, the 287 open schools of establishments.csv and Lisbon British School (schools.yaml).
     expect(counts).toMatchObject({ pages: 4, events: 64, resources: 240, constituents: 294, memberships: 7, schools: 288 });
     // Seats: Riverside's teacher and admin, St Catherine's head, Bristol Primary's head; one email domain per demo school
-    // (Bristol Primary has none, as on the real register) and per school the payment journeys buy.
-    expect(counts).toMatchObject({ membership_benefits: 10, benefit_usages: 4, affiliations: 4, constituent_attributes: 8 });
+    // (Bristol Primary has none, as on the real register), per school the payment journeys buy, and per school the invoice journeys order for.
+    expect(counts).toMatchObject({ membership_benefits: 10, benefit_usages: 4, affiliations: 4, constituent_attributes: 10 });
     expect(counts.event_instances).toBeGreaterThanOrEqual(300);
     expect(await seedIfEmpty(database.db, { now })).toBe(false);
   });
