@@ -12,7 +12,7 @@ export function receiptPath(sessionId: string): string {
 
 export interface ReceiptPdf {
   /** e.g. "receipt-RCT-000001.pdf". */
-  filename: string;
+  fileName: string;
   pdf: Buffer;
 }
 
@@ -52,7 +52,7 @@ export function orderReceipts(deps: { db: Kysely<Database>; crm: CrmPort; seller
       },
       deps.seller,
     );
-    return { filename: `receipt-${receipt.number}.pdf`, pdf };
+    return { fileName: `receipt-${receipt.number}.pdf`, pdf };
   }
 
   return { numberedOrders, receiptPdf };

@@ -1,5 +1,6 @@
 import express, { Router, type Request } from "express";
 import { HttpError, notFound } from "../http/errors";
+import { sendPdf } from "../http/send-pdf";
 import { unlessRefused } from "../http/refusals";
 import { requireUser } from "../http/require-user";
 import type { OriginRule } from "../http/site-origin";
@@ -62,9 +63,7 @@ export function paymentRoutes(options: { payments: PaymentsService; siteOrigin: 
   router.get("/account/my-account/receipts/:file", signedInOnly, async (req, res) => {
     const sessionId = /^([A-Za-z0-9_-]{16,64})\.pdf$/.exec(String(req.params.file))?.[1];
     if (!sessionId) throw notFound();
-    const { filename, pdf } = unlessRefused(await payments.receiptPdf(userOf(req), sessionId));
-    res.set({ "Cache-Control": "private, no-store", "Content-Disposition": `inline; filename="${filename}"` });
-    res.type("application/pdf").send(pdf);
+    sendPdf(res, unlessRefused(await payments.receiptPdf(userOf(req), sessionId)));
   });
 
   const sandbox = payments.sandbox;
