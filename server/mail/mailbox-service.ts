@@ -4,14 +4,14 @@ import { findOutboxMessage, listOutboxMessages, type OutboxMessage } from "./out
 
 /** The development mailbox's reads of the outbox table (server/routes/dev-mailbox.ts). */
 export interface MailboxService {
-  /** The newest messages first. */
-  messages(limit: number): Promise<OutboxMessage[]>;
+  /** The newest messages first; with `to`, only those to that address. */
+  messages(limit: number, to?: string): Promise<OutboxMessage[]>;
   findMessage(id: number): Promise<OutboxMessage | undefined>;
 }
 
 export function createMailboxService(db: Kysely<Database>): MailboxService {
   return {
-    messages: (limit) => listOutboxMessages(db, limit),
+    messages: (limit, to) => listOutboxMessages(db, limit, to),
     findMessage: (id) => findOutboxMessage(db, id),
   };
 }

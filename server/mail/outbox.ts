@@ -1,4 +1,4 @@
-import { PostgresAdapter, type Kysely, type Selectable } from "kysely";
+import { PostgresAdapter, sql, type Kysely, type Selectable } from "kysely";
 import type { Database } from "../db/schema";
 import type { RenderedMail } from "./mail-renderer";
 import type { MailRequest } from "./mailer";
@@ -113,9 +113,11 @@ export async function markAttemptFailed(
     .execute();
 }
 
-/** The newest messages first (ties, within a millisecond, by id). */
-export async function listOutboxMessages(db: Kysely<Database>, limit = 100): Promise<OutboxMessage[]> {
-  return db.selectFrom("mail_outbox").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
+/** The newest messages first (ties, within a millisecond, by id); with `to`, only those to that address (case ignored). */
+export async function listOutboxMessages(db: Kysely<Database>, limit = 100, to?: string): Promise<OutboxMessage[]> {
+  let query = db.selectFrom("mail_outbox").selectAll();
+  if (to) query = query.where(sql<string>`lower(to_address)`, "=", to.toLowerCase());
+  return query.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
 }
 
 export async function findOutboxMessage(db: Kysely<Database>, id: number): Promise<OutboxMessage | undefined> {

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { atPath, demoPassword, registerThroughApi, signInThroughApi, uniqueEmail, widgetMounted } from "./support/accounts";
 import { checkStep, checkStepAtBothWidths, widths } from "./support/journeys";
 import { confirmEmailPage, followMailedLink, pressLinkButton, type StepCheck } from "./support/wizard";
+import { openMailboxFor } from "./support/mailbox";
 
 /*
  * A scanner test (issue 29, "Email links that survive scanners"): schools on
@@ -22,7 +23,7 @@ const password = "Footlights-42!";
 
 /** Every web link in the newest message to `email` whose subject matches: the text version's and the HTML version's. */
 async function linksInNewestMail(page: Page, email: string, subject: RegExp): Promise<string[]> {
-  await page.goto("/dev/mailbox/");
+  await openMailboxFor(page, email, 1);
   await page.getByRole("row").filter({ hasText: email }).filter({ hasText: subject }).first().getByRole("link").first().click();
   const hrefs = (anchors: Element[]) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href);
   const inText = await page.locator("[data-mail-text] a[href]").evaluateAll(hrefs);

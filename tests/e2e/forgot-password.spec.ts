@@ -1,13 +1,14 @@
 import { expect, test, type Page } from "@playwright/test";
 import { atPath, registerThroughApi, uniqueEmail } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
+import { openMailboxFor } from "./support/mailbox";
 
 const oldPassword = "Backstage-pass-9!";
 const newPassword = "Opening-night-27?";
 
 /** Opens the newest reset email to `email` in the dev mailbox and follows its link. */
 async function followResetLink(page: Page, email: string): Promise<void> {
-  await page.goto("/dev/mailbox/");
+  await openMailboxFor(page, email, 1);
   await page.getByRole("row", { name: new RegExp(email.replace(/[.+]/g, "\\$&")) }).first().getByRole("link").click();
   await page.locator("[data-mail-text]").getByRole("link", { name: /\/account\/reset-password\// }).click();
   await expect(page).toHaveURL(atPath("/account/reset-password/"));

@@ -4,6 +4,7 @@ import { expectNoAxeViolations } from "./support/axe";
 import { openMyAccount, signInElsewhere, signUpAndStaySignedIn, startingPassword } from "./support/my-account";
 import { showNoJavaScriptRendering } from "./support/no-javascript";
 import { followMailedLink, pressLinkButton } from "./support/wizard";
+import { openMailboxFor } from "./support/mailbox";
 
 const newPassword = "Opening-night-27?";
 /** The subject of the email that carries an email change's link, to the new address (docs/my-account.md, "Email"). */
@@ -132,8 +133,9 @@ test.describe("My account, JavaScript on", () => {
     await expect(page.getByRole("main").getByRole("status").filter({ hasText: pendingChangeText(newEmail, person.email) })).toBeVisible();
     await expect(page.locator(".change-email__address")).toHaveText(person.email);
 
-    await page.goto("/dev/mailbox/");
+    await openMailboxFor(page, person.email, 1);
     await expect(page.getByRole("row", { name: containing(person.email) }).first()).toContainText("asked to change the email address");
+    await openMailboxFor(page, newEmail, 1);
     await expect(page.getByRole("row", { name: containing(newEmail) }).first()).toContainText("Confirm your new email address");
   });
 
@@ -170,7 +172,7 @@ test.describe("My account, JavaScript on", () => {
     await expectNoAxeViolations(page);
 
     // The old address is told the change has happened.
-    await page.goto("/dev/mailbox/");
+    await openMailboxFor(page, person.email, 1);
     await expect(page.getByRole("row", { name: containing(person.email) }).first()).toContainText("has changed");
   });
 

@@ -1,6 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { uniqueEmail, widgetMounted } from "./accounts";
 import { expectNoAxeViolations } from "./axe";
+import { openMailboxFor } from "./mailbox";
 
 /** The password the wizard journeys give the teachers they sign up. */
 export const wizardPassword = "Chalk-board-77!";
@@ -54,8 +55,11 @@ export async function enterAddress(page: Page, pathwayLabel: string, check: Step
 
 /** Follows the newest link to `pathPart` in the newest message to `email` matching `subject`, from the dev mailbox. */
 export async function followMailedLink(page: Page, email: string, subject: RegExp, pathPart: string): Promise<void> {
-  await page.goto("/dev/mailbox/");
   const row = page.getByRole("row").filter({ hasText: email }).filter({ hasText: subject }).first();
+  await expect(async () => {
+    await openMailboxFor(page, email);
+    await expect(row).toBeVisible({ timeout: 1_000 });
+  }).toPass();
   await row.getByRole("link").first().click();
   await page.locator("[data-mail-text]").getByRole("link", { name: new RegExp(pathPart) }).first().click();
 }
@@ -102,7 +106,7 @@ export async function confirmWithVerifiedEmail(page: Page, email: string, check:
   await expect(page.getByRole("status")).toContainText(`Follow the link in the email we sent to ${email} when you signed up`);
   await check(page);
   // One email per sign-up: choosing the school sent nothing new, the welcome email's link carries the choice.
-  await page.goto("/dev/mailbox/");
+  await openMailboxFor(page, email);
   await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(1);
 
   await followMailedLink(page, email, welcomeEmail, "verify-email");

@@ -108,6 +108,22 @@ describe("the dev mailbox", () => {
     expect(page.text).toContain("Never sent");
   });
 
+  it("narrows the list to one address with ?to=, case ignored, and says when there is none", async () => {
+    await t.services.mailer.send({ to: "narrow@example.com", template: "email-changed", context: sampleContexts["email-changed"] });
+    await t.services.mailer.send({ to: "other@example.com", template: "password-reset", context: sampleContexts["password-reset"] });
+
+    const narrowed = await request(t.app).get("/dev/mailbox/").query({ to: "Narrow@Example.com" });
+    expect(narrowed.status).toBe(200);
+    expect(narrowed.text).toContain("1 most recent message to Narrow@Example.com");
+    expect(narrowed.text).toContain("<td>narrow@example.com</td>");
+    expect(narrowed.text).not.toContain("other@example.com");
+    expect(narrowed.text).toContain('value="Narrow@Example.com"');
+
+    const none = await request(t.app).get("/dev/mailbox/").query({ to: "<b>nobody</b>@example.com" });
+    expect(none.text).toContain("No messages to &lt;b&gt;nobody&lt;/b&gt;@example.com.");
+    expect(none.text).not.toContain("<b>nobody</b>");
+  });
+
   it("answers 404 for unknown or malformed message numbers", async () => {
     for (const path of ["/dev/mailbox/999999/", "/dev/mailbox/abc/", "/dev/mailbox/1e3/", "/dev/mailbox/999999/html/"]) {
       const response = await request(t.app).get(path).set("Accept", "text/html");
