@@ -150,6 +150,23 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
     config: adapters.config,
   });
   const { provider, sandbox } = paymentProvider(adapters);
+  // Whether someone is a member now (own or school membership): the resource page, notes and share links ask it.
+  const suspensions = membershipSuspensions(db);
+  const schoolInvoices = createSchoolInvoicesService({
+    db,
+    crm,
+    ids: crmIds,
+    providerName: provider.name,
+    invoicing: provider.invoicing,
+    mailer: adapters.mailer,
+    audit,
+    logger: adapters.logger,
+    suspensions,
+    seller: sellerDetails(adapters.config),
+    termsDays: adapters.config.invoiceTermsDays,
+    publicUrl: adapters.config.publicUrl,
+    staffEmail: adapters.config.staffEmail,
+  });
   const payments = createPaymentsService({
     db,
     crm,
@@ -162,22 +179,7 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
     publicUrl: adapters.config.publicUrl,
     staffEmail: adapters.config.staffEmail,
     seller: sellerDetails(adapters.config),
-  });
-  // Whether someone is a member now (own or school membership): the resource page, notes and share links ask it.
-  const suspensions = membershipSuspensions(db);
-  const schoolInvoices = createSchoolInvoicesService({
-    db,
-    crm,
-    ids: crmIds,
-    providerName: provider.name,
-    mailer: adapters.mailer,
-    audit,
-    logger: adapters.logger,
-    suspensions,
-    seller: sellerDetails(adapters.config),
-    termsDays: adapters.config.invoiceTermsDays,
-    publicUrl: adapters.config.publicUrl,
-    staffEmail: adapters.config.staffEmail,
+    settleInvoice: (orderId) => schoolInvoices.paidAtProvider(orderId),
   });
   const memberAccess = createMemberAccess({ crm, ids: crmIds, suspensions });
   const teacherNotes = createTeacherNotesService({ db, memberAccess });

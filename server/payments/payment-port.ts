@@ -34,6 +34,8 @@ export type PaymentOutcome =
   | { kind: "declined"; reference: string }
   | { kind: "cancelled"; reference: string }
   | { kind: "failed"; reference: string }
+  /** A school's invoice held at the provider (ProviderInvoicing) was paid there, e.g. by bank transfer. */
+  | { kind: "invoice-paid"; reference: string }
   /** Money went back to the payer (started here or at the provider): the payment's refunded total is now this. */
   | { kind: "refunded"; reference: string; refundedTotalPence: number }
   /** Verified, but an event the site does not act on. */
@@ -50,6 +52,29 @@ export interface RefundRequest {
   idempotencyKey: string;
 }
 
+/** A school's invoice as the site issued it (its own number and PDF), for the provider to hold and collect. */
+export interface ProviderInvoice {
+  /** The site's invoice number ("INV-000001"): also the idempotency key, so a retried issue makes one invoice. */
+  number: string;
+  orderId: number;
+  amountPence: number;
+  description: string;
+  termsDays: number;
+  purchaseOrder: string | null;
+  customer: { schoolName: string; contactName: string; email: string; addressLines: string[] };
+}
+
+/**
+ * Invoices held at the provider (PAYMENT_PROVIDER=stripe: a Stripe invoice
+ * with collection_method send_invoice, paid by bank transfer or online), and
+ * reported paid by a verified notification ("invoice-paid"). The sandbox
+ * has none: finance staff mark its invoices paid in the back office.
+ */
+export interface ProviderInvoicing {
+  /** Creates and finalises the invoice; answers the provider's id (the order's reference from then on) and where the school can pay it online. */
+  issue(invoice: ProviderInvoice): Promise<{ reference: string; payUrl: string | null }>;
+}
+
 export interface PaymentProvider {
   /** Names the provider in orders and in the notification path (/payments/notifications/<name>/). */
   readonly name: string;
@@ -58,4 +83,6 @@ export interface PaymentProvider {
   verifyNotification(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<PaymentOutcome | NotificationRefusal>;
   /** Refunds `amountPence` of the payment; answers the provider's id for the refund. Throws when the provider refuses or fails. */
   refund(request: RefundRequest): Promise<{ refundReference: string }>;
+  /** Present when the provider can hold and collect the site's invoices. */
+  readonly invoicing?: ProviderInvoicing;
 }

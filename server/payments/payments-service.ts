@@ -118,6 +118,8 @@ export interface PaymentsDependencies {
   staffEmail: string;
   /** The seller printed on receipts (configuration: SELLER_*, VAT_RATE_PERCENT, BANK_*). */
   seller: SellerDetails;
+  /** Records a school invoice the provider reports paid (the invoices service's paidAtProvider). */
+  settleInvoice?: (orderId: number) => Promise<void>;
   clock?: () => Date;
 }
 
@@ -183,6 +185,11 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
     const order = await orders.byReference(provider.name, outcome.reference);
     if (!order) {
       logger.warn({ provider: providerName, reference: outcome.reference }, "payment notification for no known order");
+      return { kind: "accepted" };
+    }
+    if (outcome.kind === "invoice-paid") {
+      if (deps.settleInvoice) await deps.settleInvoice(order.id);
+      else logger.warn({ orderId: order.id }, "invoice paid at the provider, but no invoices service to record it");
       return { kind: "accepted" };
     }
     const now = clock();

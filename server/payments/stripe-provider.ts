@@ -1,5 +1,6 @@
 import Stripe from "stripe";
 import type { Checkout, CheckoutOrder, NotificationRefusal, PaymentOutcome, PaymentProvider } from "./payment-port";
+import { SCHOOL_INVOICE_KIND, stripeInvoicing } from "./stripe-invoicing";
 
 /*
  * Stripe Checkout behind the payment port (PAYMENT_PROVIDER=stripe,
@@ -7,6 +8,8 @@ import type { Checkout, CheckoutOrder, NotificationRefusal, PaymentOutcome, Paym
  * server; the browser goes to its hosted page. A payment is recorded only
  * from a webhook whose Stripe-Signature verifies over the raw body; the
  * success_url the browser comes back to is a hint, as with the sandbox.
+ * A school's invoice is held at Stripe as well (stripe-invoicing.ts) and
+ * reported paid by invoice.paid.
  */
 
 /** Where the SDK sends its API calls; only tests (a local stand-in) change it. */
@@ -33,6 +36,15 @@ export const STRIPE_NETWORK_RETRIES = 1;
 
 type SessionEvent = { type: string; data: { object: { id: string; payment_status?: string } } };
 type ChargeEvent = { type: "charge.refunded"; data: { object: { id: string; payment_intent?: string | null; amount_refunded?: number } } };
+type InvoiceEvent = { type: "invoice.paid"; data: { object: { id?: string; metadata?: Record<string, string> | null } } };
+
+/** invoice.paid: one of the site's school invoices (stripe-invoicing.ts), paid by transfer or online; any other invoice is not the site's. */
+function invoicePaidOutcome(event: InvoiceEvent): PaymentOutcome | NotificationRefusal {
+  const invoice = event.data?.object;
+  if (typeof invoice?.id !== "string") return { kind: "refused", reason: "no invoice in the event" };
+  if (invoice.metadata?.kind !== SCHOOL_INVOICE_KIND) return { kind: "ignored", reason: "an invoice that is not a school invoice" };
+  return { kind: "invoice-paid", reference: invoice.id };
+}
 
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
   const stripe = new Stripe(options.secretKey, { ...options.api, telemetry: false, timeout: STRIPE_TIMEOUT_MS, maxNetworkRetries: STRIPE_NETWORK_RETRIES });
@@ -68,6 +80,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
 
   return {
     name: "stripe",
+    invoicing: stripeInvoicing(stripe),
 
     async refund({ reference, amountPence, idempotencyKey }) {
       const session = await stripe.checkout.sessions.retrieve(reference);
@@ -106,6 +119,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         return { kind: "refused", reason: error instanceof Error ? error.message : "bad signature" };
       }
       if (event.type === "charge.refunded") return refundOutcome(event as unknown as ChargeEvent);
+      if (event.type === "invoice.paid") return invoicePaidOutcome(event as unknown as InvoiceEvent);
       if (!event.type.startsWith("checkout.session.")) return { kind: "ignored", reason: `event ${event.type}` };
       if (typeof event.data?.object?.id !== "string") return { kind: "refused", reason: "no Checkout Session in the event" };
       return outcomeOf(event);

@@ -74,6 +74,8 @@ export interface SchoolInvoicesTable {
   /** Finance staff who marked it paid (the sandbox, or a payment made outside the provider); null when the provider reported it. */
   paid_by_staff_id: number | null;
   payment_note: string | null;
+  /** Where the school can pay it online, when the provider holds it (Stripe's hosted invoice page); the provider's id is the order's provider_reference. */
+  pay_url: string | null;
 }
 
 /** A chasing step taken for an unpaid invoice: its claim, unique per order and step. */

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
+import { inTransaction } from "../../db/transactions";
 
 /*
  * Queries over school_invoices and their orders, for the invoices service.
@@ -20,6 +21,7 @@ const invoiceColumns = [
   "school_invoices.paid_at",
   "school_invoices.paid_by_staff_id",
   "school_invoices.payment_note",
+  "school_invoices.pay_url",
   "payment_orders.constituent_id",
   "payment_orders.organisation_id",
   "payment_orders.plan_type",
@@ -28,7 +30,11 @@ const invoiceColumns = [
   "payment_orders.amount_pence",
   "payment_orders.membership_id",
   "payment_orders.status",
+  "payment_orders.provider_reference",
 ] as const;
+
+/** The reference an invoice's order has until the payment provider holds it (then, the provider's id). */
+export const LOCAL_INVOICE_REFERENCE_PREFIX = "invoice_";
 
 export function invoiceRecords(db: Kysely<Database>) {
   const withOrder = (from: Kysely<Database> = db) =>
@@ -43,6 +49,27 @@ export function invoiceRecords(db: Kysely<Database>) {
     /** Open invoices issued at or before `issuedBy`: those that may have a chasing step due. */
     openIssuedBy: (issuedBy: Date) =>
       withOrder().where("payment_orders.status", "=", "invoiced").where("school_invoices.issued_at", "<=", issuedBy.toISOString()).orderBy("school_invoices.order_id").execute(),
+    /** Open invoices the payment provider does not hold yet (its call failed when they were issued): the chasing job retries them. */
+    openNotAtProvider: () =>
+      withOrder()
+        .where("payment_orders.status", "=", "invoiced")
+        .where("payment_orders.provider_reference", "like", `${LOCAL_INVOICE_REFERENCE_PREFIX}%`)
+        .orderBy("school_invoices.order_id")
+        .execute(),
+    /** Records that the provider holds the invoice: its id becomes the order's reference, once. */
+    async heldAtProvider(orderId: number, localReference: string, held: { reference: string; payUrl: string | null }): Promise<boolean> {
+      return inTransaction(db, async (trx) => {
+        const moved = await trx
+          .updateTable("payment_orders")
+          .set({ provider_reference: held.reference })
+          .where("id", "=", orderId)
+          .where("provider_reference", "=", localReference)
+          .returning("id")
+          .executeTakeFirst();
+        if (moved) await trx.updateTable("school_invoices").set({ pay_url: held.payUrl }).where("order_id", "=", orderId).execute();
+        return moved !== undefined;
+      });
+    },
     /** The chasing steps already taken for an invoice. */
     async stepsTaken(orderId: number): Promise<string[]> {
       const rows = await db.selectFrom("invoice_chasers").select("step").where("order_id", "=", orderId).execute();

@@ -14,7 +14,8 @@ import { nextDocumentNumber, renderInvoicePdf, type InvoiceDocument, type Seller
 import { fulfilOrder } from "../fulfilment";
 import { paymentOrders } from "../payment-orders";
 import { schoolPurchaseDecision, schoolPurchaseRefusal } from "../school-purchase";
-import { invoiceRecords, type InvoiceRecord } from "./invoice-records";
+import type { ProviderInvoicing } from "../payment-port";
+import { invoiceRecords, LOCAL_INVOICE_REFERENCE_PREFIX, type InvoiceRecord } from "./invoice-records";
 import { invoiceSettlement, UNKNOWN_INVOICE } from "./invoice-settlement";
 import { readInvoiceRequest, typedInvoiceRequest, type TypedInvoiceRequest } from "./invoice-request";
 import { dueDateOf, pauseAfterDays, type ChasingStep } from "./invoice-schedule";
@@ -57,6 +58,8 @@ export interface InvoiceLine {
   paused: boolean;
   /** The chasing steps taken so far, with their dates. */
   chased: { step: ChasingStep; on: string }[];
+  /** Where it can be paid online (the provider's page), when the provider holds it. */
+  payUrl: string | null;
 }
 
 export interface SchoolInvoicesDependencies {
@@ -65,6 +68,8 @@ export interface SchoolInvoicesDependencies {
   ids: CrmIds;
   /** The payment provider's name: the order is recorded against it. */
   providerName: string;
+  /** The provider's invoices (Stripe), which then hold each invoice too and report it paid; none with the sandbox. */
+  invoicing?: ProviderInvoicing;
   mailer: Mailer;
   audit: AuditLog;
   logger: Logger;
@@ -84,13 +89,13 @@ export function createSchoolInvoicesService(deps: SchoolInvoicesDependencies) {
   const orders = paymentOrders(db);
   const records = invoiceRecords(db);
   const invoiceUrl = (token: string) => `${deps.publicUrl}/invoices/${token}/`;
+  const schoolName = async (schoolId: number, from: CrmPort = crm) => (await from.constituentDetail(schoolId))?.DisplayName ?? "";
+  const settlement = invoiceSettlement({ ...deps, records, clock, invoiceUrl, schoolName });
 
   const describe = (record: { level_id: number; number_of_users: number }): string => {
     const plan = pricePlan(ids.membershipLevels, "school-annual", record.number_of_users);
     return "description" in plan ? plan.description : "School annual plan";
   };
-
-  const schoolName = async (schoolId: number, from: CrmPort = crm) => (await from.constituentDetail(schoolId))?.DisplayName ?? "";
 
   async function formFor(userId: number, schoolId: number, typed?: TypedInvoiceRequest): Promise<InvoiceForm | Refusal> {
     const school = await crm.constituentDetail(schoolId);
@@ -133,7 +138,38 @@ export function createSchoolInvoicesService(deps: SchoolInvoicesDependencies) {
       purchaseOrder: record.purchase_order ?? undefined,
       lines: [{ description: describe(record), quantity: 1, unitGrossPence: record.amount_pence }],
       paidOn: record.paid_at ? new Date(record.paid_at) : undefined,
+      paymentUrl: record.paid_at ? undefined : (record.pay_url ?? undefined),
     };
+  }
+
+  /**
+   * Has the payment provider hold the invoice as well (Stripe: an invoice it
+   * collects by transfer and reports paid), after the site's own transaction.
+   * A failure leaves the site's invoice as it is (its PDF has the bank
+   * details) and is retried by the chasing job.
+   */
+  async function holdAtProvider(record: InvoiceRecord): Promise<void> {
+    if (!deps.invoicing || !record.provider_reference?.startsWith(LOCAL_INVOICE_REFERENCE_PREFIX)) return;
+    try {
+      const held = await deps.invoicing.issue({
+        number: record.number,
+        orderId: record.order_id,
+        amountPence: record.amount_pence,
+        description: describe(record),
+        termsDays: deps.termsDays,
+        purchaseOrder: record.purchase_order,
+        customer: {
+          schoolName: record.organisation_id === null ? record.contact_name : await schoolName(record.organisation_id),
+          contactName: record.contact_name,
+          email: record.contact_email,
+          addressLines: record.billing_address.split("\n"),
+        },
+      });
+      await records.heldAtProvider(record.order_id, record.provider_reference, held);
+      deps.logger.info({ orderId: record.order_id, number: record.number, reference: held.reference }, "invoice held at the payment provider");
+    } catch (error) {
+      deps.logger.warn({ err: error, orderId: record.order_id, number: record.number }, "invoice not held at the payment provider yet: the chasing job tries again");
+    }
   }
 
   async function pdfOf(record: InvoiceRecord): Promise<{ fileName: string; pdf: Buffer }> {
@@ -164,6 +200,7 @@ export function createSchoolInvoicesService(deps: SchoolInvoicesDependencies) {
       paid: record.paid_at !== null,
       paused,
       chased: taken.map((step) => ({ step: step.step, on: formatLondonDate(step.taken_at) })),
+      payUrl: record.paid_at ? null : record.pay_url,
     };
   }
 
@@ -213,7 +250,7 @@ export function createSchoolInvoicesService(deps: SchoolInvoicesDependencies) {
         provider: deps.providerName,
         now,
       });
-      const reference = `invoice_${token.slice(0, 16)}`;
+      const reference = `${LOCAL_INVOICE_REFERENCE_PREFIX}${token.slice(0, 16)}`;
       await orders.setReference(orderId, reference);
       const order = { id: orderId, constituent_id: userId, organisation_id: schoolId, plan_type: plan.planType, level_id: plan.levelId, number_of_users: plan.numberOfUsers };
       let number = "";
@@ -270,6 +307,8 @@ export function createSchoolInvoicesService(deps: SchoolInvoicesDependencies) {
         return refuse("conflict", "Your school's membership changed while we made the invoice, so nothing was ordered. Reload your account page to see it, and order again if you still need to.");
       }
       deps.logger.info({ orderId, number, schoolId }, "invoice issued");
+      const issued = await records.byOrder(orderId);
+      if (issued) await holdAtProvider(issued);
       return { number, contactEmail: read.contactEmail, orderId };
     },
 
@@ -307,7 +346,19 @@ export function createSchoolInvoicesService(deps: SchoolInvoicesDependencies) {
       return record && pdfOf(record);
     },
 
-    ...invoiceSettlement({ ...deps, records, clock, invoiceUrl, schoolName }),
+    ...settlement,
+
+    /** The scheduler's round: invoices the provider does not hold yet are offered again, then the chasing steps due are taken. */
+    async chaseDue(now: Date): Promise<{ sent: number }> {
+      for (const record of deps.invoicing ? await records.openNotAtProvider() : []) await holdAtProvider(record);
+      return settlement.chaseDue(now);
+    },
+
+    /** The provider reports an invoice it holds paid (a verified notification): recorded once, as finance would. */
+    async paidAtProvider(orderId: number): Promise<void> {
+      const outcome = await settlement.markPaid(orderId, { staffId: null, note: `Paid through ${deps.providerName}` });
+      if (isRefusal(outcome)) deps.logger.info({ orderId, reason: outcome.message }, "invoice payment reported again: already recorded");
+    },
   };
 }
 

@@ -25,14 +25,17 @@ export interface StripeStandIn {
  * as Stripe documents them, POST /v1/checkout/sessions (a minimal Checkout
  * Session: id, object, url), GET /v1/checkout/sessions/{id} (with its
  * payment_intent), GET /v1/checkout/sessions?payment_intent= (the session of
- * a refunded charge) and POST /v1/refunds. Anything else is a 404 in
- * Stripe's error shape.
+ * a refunded charge), POST /v1/refunds, and a school invoice's calls:
+ * POST /v1/customers, /v1/invoices, /v1/invoiceitems and
+ * /v1/invoices/{id}/finalize (an open invoice with its hosted page).
+ * Anything else is a 404 in Stripe's error shape.
  */
 export async function startStripeStandIn(): Promise<StripeStandIn> {
   const calls: RecordedCall[] = [];
   let failing: number | undefined;
   let sessions = 0;
   let refunds = 0;
+  let objects = 0;
   const server: Server = createServer((req, res) => {
     let body = "";
     req.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
@@ -72,6 +75,25 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (req.method === "POST" && req.url === "/v1/refunds") {
         const form = new URLSearchParams(body);
         res.end(JSON.stringify({ id: `re_standin${++refunds}`, object: "refund", amount: Number(form.get("amount")), payment_intent: form.get("payment_intent"), status: "succeeded" }));
+        return;
+      }
+      const form = new URLSearchParams(body);
+      if (req.method === "POST" && req.url === "/v1/customers") {
+        res.end(JSON.stringify({ id: `cus_standin${++objects}`, object: "customer", name: form.get("name"), email: form.get("email") }));
+        return;
+      }
+      if (req.method === "POST" && req.url === "/v1/invoices") {
+        res.end(JSON.stringify({ id: `in_standin${++objects}`, object: "invoice", status: "draft", number: form.get("number"), customer: form.get("customer") }));
+        return;
+      }
+      if (req.method === "POST" && req.url === "/v1/invoiceitems") {
+        res.end(JSON.stringify({ id: `ii_standin${++objects}`, object: "invoiceitem", amount: Number(form.get("amount")), invoice: form.get("invoice") }));
+        return;
+      }
+      const finalise = /^\/v1\/invoices\/(in_\w+)\/finalize$/.exec(url.pathname);
+      if (req.method === "POST" && finalise) {
+        const id = finalise[1];
+        res.end(JSON.stringify({ id, object: "invoice", status: "open", hosted_invoice_url: `https://invoice.stripe.com/i/acct_standin/${id}` }));
         return;
       }
       res.statusCode = 404;
@@ -119,6 +141,21 @@ export function stripeChargeRefunded(sessionId: string, amountRefunded: number, 
     type: "charge.refunded",
     created: Math.floor(Date.now() / 1000),
     data: { object: { id: `ch_for_${sessionId}`, object: "charge", payment_intent: `pi_for_${sessionId}`, amount_refunded: amountRefunded, refunded: true } },
+  });
+  return {
+    payload,
+    headers: { "content-type": "application/json", "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret }) },
+  };
+}
+
+/** invoice.paid as Stripe sends it: an invoice, marked (or not) as one of the site's school invoices by its metadata. */
+export function stripeInvoicePaid(invoiceId: string, metadata: Record<string, string>, secret: string = testStripeKeys.STRIPE_WEBHOOK_SECRET) {
+  const payload = JSON.stringify({
+    id: `evt_invoice_paid_${invoiceId}`,
+    object: "event",
+    type: "invoice.paid",
+    created: Math.floor(Date.now() / 1000),
+    data: { object: { id: invoiceId, object: "invoice", status: "paid", collection_method: "send_invoice", metadata } },
   });
   return {
     payload,
