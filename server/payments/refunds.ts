@@ -19,7 +19,9 @@ import type { OrderRow } from "./payment-orders";
  * order once (the refunded total after it is unique per order), a receipt
  * goes to the payer, and the membership follows the policy: staff choose;
  * for a refund started at the provider, a full refund ends it and gives its
- * seats back, a partial one leaves it.
+ * seats back, a partial one leaves it. An order paid by invoice (bank
+ * transfer) is refunded the same way by finance, outside the provider: the
+ * back office records it.
  */
 
 export interface RefundDependencies {
@@ -72,6 +74,9 @@ export function orderRefunds(deps: RefundDependencies) {
       createdAt: row.created_at,
     }));
   }
+
+  const paidByInvoice = async (orderId: number) =>
+    (await db.selectFrom("school_invoices").select("order_id").where("order_id", "=", orderId).executeTakeFirst()) !== undefined;
 
   const refundedSoFar = async (orderId: number) => (await refundsOf(orderId)).at(-1)?.refundedTotalPence ?? 0;
 
@@ -161,6 +166,12 @@ export function orderRefunds(deps: RefundDependencies) {
         return refuse("invalid", message, { errors: { amount: [message] } });
       }
       const refundedTotalPence = already + request.amountPence;
+      // A school's invoice was paid by bank transfer: finance send the money back the same way, and the site records it.
+      if (await paidByInvoice(order.id)) {
+        const outcome = await record(order, { ...request, refundedTotalPence, providerReference: null, startedBy: "staff", staffId: request.staffId, ip: request.ip });
+        deps.logger.info({ orderId: order.id, amountPence: request.amountPence, staffId: request.staffId, outcome }, "invoice order refund recorded (made by bank transfer)");
+        return refundsOf(order.id);
+      }
       let providerReference: string;
       try {
         ({ refundReference: providerReference } = await deps.provider.refund({

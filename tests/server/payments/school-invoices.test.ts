@@ -205,4 +205,21 @@ describe.each(databaseEngines)("schools that pay by invoice, on %s", (engine) =>
     await invoices().chaseDue(at(120));
     expect(await steps()).toEqual(["due", "overdue", "suspended"]);
   });
+  it("refunds a paid invoice by recording the bank transfer finance made, not through the card provider", async () => {
+    const { payer, schoolId } = await firstBuyer();
+    await postForm(payer, schoolId, filledIn({ contactEmail: `bursar${schools}@refund.example` }));
+    const invoice = await invoiceOf(schoolId);
+    const finance = await enrolledStaff(t, "finance");
+    const page = `/staff/orders/${invoice.order_id}/`;
+    await finance.agent.post(`${page}invoice-paid/`).type("form").send({ _csrf: await staffToken(finance.agent, page), note: "BACS" });
+
+    const shown = await finance.agent.get(page).set("Accept", "text/html");
+    expect(shown.text).toContain("This order was paid by invoice. Send the money back to the school by bank transfer");
+    expect(shown.text).toContain("Record the refund");
+    const refunded = await finance.agent.post(`${page}refund/`).type("form").set("Accept", "text/html").send({ _csrf: await staffToken(finance.agent, page), amount: "250.00", membership: "end" });
+    expect(refunded.status).toBe(303);
+    const rows = await t.database.db.selectFrom("payment_refunds").selectAll().where("order_id", "=", invoice.order_id).execute();
+    expect(rows).toEqual([expect.objectContaining({ amount_pence: 25000, provider_reference: null, started_by: "staff", membership_ended: 1 })]);
+    expect(Date.parse((await crm.membershipSummary(invoice.membership_id!))!.ExpirationDateTime)).toBeLessThanOrEqual(Date.now());
+  });
 });
