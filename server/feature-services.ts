@@ -274,9 +274,16 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
       totpIssuer: `${displayNameOf(adapters.config.mailFrom)} staff`,
       crm,
       takings: (from, to) => payments.takings(from, to),
+      pausedForInvoices: () => schoolInvoices.pausedCount(),
       requests,
       register: { uploads: createRegisterUploads({ db, crm, logger: adapters.logger, schoolIndex }), audit },
-      exports: { crm, ids: crmIds, audit, registerEntries: (schoolIds) => new SchoolRegister(db).urnsAndPostcodes(schoolIds) },
+      exports: {
+        crm,
+        ids: crmIds,
+        audit,
+        registerEntries: (schoolIds) => new SchoolRegister(db).urnsAndPostcodes(schoolIds),
+        pausedAmong: (membershipIds) => suspensions.suspendedAmong(membershipIds),
+      },
       orders: { ledger: payments.ledger, refundsOf: (orderId) => payments.refundsOf(orderId), refund: (request) => payments.refund(request), resendReceipt: (orderId) => payments.resendReceipt(orderId), invoices: schoolInvoices, crm, audit },
       schools: {
         schools: createSchoolForStaff({ db, crm, ids: crmIds, logger: adapters.logger }),

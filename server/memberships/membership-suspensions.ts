@@ -35,6 +35,7 @@ export function membershipSuspensions(db: Kysely<Database>): MembershipSuspensio
     },
 
     async suspendedAmong(membershipIds) {
+      if (membershipIds.length === 0) return new Set();
       const rows = await db.selectFrom("membership_suspensions").select("membership_id").where("membership_id", "in", [...membershipIds]).execute();
       return new Set(rows.map((row) => row.membership_id));
     },

@@ -17,6 +17,8 @@ export const EXPIRING_WITHIN_DAYS = 30;
 export interface DashboardFigures {
   members: number;
   schoolsWithCurrentMembership: number;
+  /** Of those, schools whose access is paused for an unpaid invoice (their seats kept). */
+  schoolsPaused: number;
   membershipsExpiring: number;
   expiringWithinDays: number;
   /** This month in London, e.g. "March 2026". */
@@ -45,9 +47,15 @@ export function staffDashboard(deps: StaffDependencies) {
       const now = clock();
       const month = londonMonthOf(now);
       const until = new Date(now.getTime() + EXPIRING_WITHIN_DAYS * 24 * 60 * 60 * 1000);
-      const [figures, takings, requests] = await Promise.all([deps.crm.membershipFigures(now, until), deps.takings(month.from, month.to), deps.requests.counts()]);
+      const [figures, takings, requests, schoolsPaused] = await Promise.all([
+        deps.crm.membershipFigures(now, until),
+        deps.takings(month.from, month.to),
+        deps.requests.counts(),
+        deps.pausedForInvoices(),
+      ]);
       return {
         ...figures,
+        schoolsPaused,
         expiringWithinDays: EXPIRING_WITHIN_DAYS,
         monthLabel: month.label,
         ordersThisMonth: takings.orders,

@@ -48,6 +48,8 @@ export interface ExportsDeskDependencies {
   crm: Pick<CrmPort, "currentMembers" | "currentSchoolMemberships">;
   /** URN and postcode of these schools, from the register (the schools capability's). */
   registerEntries(schoolIds: readonly number[]): Promise<Map<number, { urn: string | null; postcode: string; closed: boolean }>>;
+  /** Which of these memberships are paused for an unpaid invoice (the memberships capability's suspensions). */
+  pausedAmong(membershipIds: readonly number[]): Promise<Set<number>>;
   ids: CrmIds;
   audit: AuditLog;
   clock?: () => Date;
@@ -102,6 +104,8 @@ export interface StaffDependencies {
   crm: Pick<CrmPort, "membershipFigures">;
   /** The dashboard's orders and revenue between two instants (the payments capability's). */
   takings: (from: Date, to: Date) => Promise<Takings>;
+  /** How many schools are paused for an unpaid invoice now (the payments capability's invoices). */
+  pausedForInvoices: () => Promise<number>;
   /** What the members export reads. */
   exports: ExportsDeskDependencies;
   /** What the Orders pages read. */

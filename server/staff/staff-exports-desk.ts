@@ -27,6 +27,7 @@ export const MEMBER_EXPORT_COLUMNS = [
   "membership_id",
   "level",
   "expires_at",
+  "access",
 ] as const;
 
 /** The schools-with-seats export's columns, in order (docs/back-office.md lists what each holds). */
@@ -40,7 +41,11 @@ export const SCHOOL_EXPORT_COLUMNS = [
   "seats_total",
   "seats_used",
   "admin_emails",
+  "access",
 ] as const;
+
+/** The `access` column: a membership paused for an unpaid invoice keeps its members and seats, but gives no access until paid. */
+const accessOf = (paused: Set<number>, membershipId: number) => (paused.has(membershipId) ? "paused" : "active");
 
 const BATCH = 500;
 
@@ -57,6 +62,7 @@ export function staffExportsDesk(deps: ExportsDeskDependencies) {
         let after: { personId: number; membershipId: number } | null = null;
         for (;;) {
           const batch: CurrentMember[] = await deps.crm.currentMembers(now, after, BATCH);
+          const paused = await deps.pausedAmong(batch.map((member) => member.MembershipId));
           for (const member of batch) {
             yield csvLine([
               member.PersonId,
@@ -69,6 +75,7 @@ export function staffExportsDesk(deps: ExportsDeskDependencies) {
               member.MembershipId,
               levelLabel(deps.ids, member.LevelId),
               member.ExpirationDateTime,
+              accessOf(paused, member.MembershipId),
             ]);
           }
           if (batch.length < BATCH) return;
@@ -90,6 +97,7 @@ export function staffExportsDesk(deps: ExportsDeskDependencies) {
         for (;;) {
           const batch: CurrentSchoolMembership[] = await deps.crm.currentSchoolMemberships(now, after, BATCH);
           const register = await deps.registerEntries(batch.map((school) => school.SchoolId));
+          const paused = await deps.pausedAmong(batch.map((school) => school.MembershipId));
           for (const school of batch) {
             // The seats a school buys are its user seats; an unlimited benefit (a state school's) has no total.
             const seats = school.Seats.filter((seat) => seat.BenefitId === userSeat);
@@ -105,6 +113,7 @@ export function staffExportsDesk(deps: ExportsDeskDependencies) {
               unlimited ? "unlimited" : seats.reduce((total, seat) => total + seat.TotalAvailable, 0),
               seats.reduce((total, seat) => total + seat.TotalUsed, 0),
               school.AdminEmails.join("; "),
+              accessOf(paused, school.MembershipId),
             ]);
           }
           if (batch.length < BATCH) return;

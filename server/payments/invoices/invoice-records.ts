@@ -70,6 +70,17 @@ export function invoiceRecords(db: Kysely<Database>) {
         return moved !== undefined;
       });
     },
+    /** Open invoices whose school's access is paused (unpaid at the last chasing step): the back office dashboard's count. */
+    async countPaused(): Promise<number> {
+      const row = await db
+        .selectFrom("payment_orders")
+        .innerJoin("invoice_chasers", "invoice_chasers.order_id", "payment_orders.id")
+        .select((eb) => eb.fn.countAll<number | string>().as("paused"))
+        .where("payment_orders.status", "=", "invoiced")
+        .where("invoice_chasers.step", "=", "suspended")
+        .executeTakeFirst();
+      return Number(row?.paused ?? 0);
+    },
     /** The chasing steps already taken for an invoice. */
     async stepsTaken(orderId: number): Promise<string[]> {
       const rows = await db.selectFrom("invoice_chasers").select("step").where("order_id", "=", orderId).execute();

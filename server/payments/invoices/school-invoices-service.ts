@@ -334,6 +334,9 @@ export function createSchoolInvoicesService(deps: SchoolInvoicesDependencies) {
       return record && pdfOf(record);
     },
 
+    /** How many schools' access is paused now for an unpaid invoice (the back office dashboard). */
+    pausedCount: () => records.countPaused(),
+
     /** The back office's view of an order's invoice, or undefined for an order that has none. */
     async ofOrder(orderId: number): Promise<InvoiceLine | undefined> {
       const record = await records.byOrder(orderId);

@@ -4,6 +4,7 @@ import { addMember, addSchool, crmOf, join } from "../memberships/support";
 import { databaseEngines } from "../support/databases";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { enrolledStaff, type EnrolledStaff } from "../staff/support";
+import { membershipSuspensions } from "../../../server/memberships/membership-suspensions";
 
 /*
  * The back office's members export (issue 28, docs/back-office.md
@@ -51,11 +52,11 @@ describe.each(databaseEngines)("the members export on %s", (engine) => {
     expect(csv.status).toBe(200);
     expect(csv.headers["content-disposition"]).toMatch(/^attachment; filename="members-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = (csv.body as string).trimEnd().split("\r\n");
-    expect(lines[0]).toBe("person_id,first_name,last_name,email,through,school_id,school_name,membership_id,level,expires_at");
+    expect(lines[0]).toBe("person_id,first_name,last_name,email,through,school_id,school_name,membership_id,level,expires_at,access");
     // Read back as a spreadsheet would: "School, 10 seats" is one quoted field.
     const rows = new CsvRecordReader().push(csv.body as string).slice(1).map((record) => record.fields);
     expect(rows).toHaveLength(1 + 1 + 520);
-    expect(rows.find((row) => row[0] === String(own))).toEqual(expect.arrayContaining(["Olive", "own.member@example.org", "own", "Individual"]));
+    expect(rows.find((row) => row[0] === String(own))).toEqual(expect.arrayContaining(["Olive", "own.member@example.org", "own", "Individual", "active"]));
     expect(rows.filter((row) => row[0] === String(teacher))).toEqual([expect.arrayContaining(["school", String(schoolId), "Export Academy", expect.stringMatching(/^School, \d+ seats$/)])]);
     expect(lines.join("\n")).not.toMatch(/lapsed\.member|gone\.member|Deleted/);
     // By person, in order, each once.
@@ -81,11 +82,15 @@ describe.each(databaseEngines)("the members export on %s", (engine) => {
     const { schoolId: lapsed } = await addSchool(t.database.db, crm, { name: "Lapsed Export School", kind: "independent" });
     await crm.createMembership({ constituentId: lapsed, levelId: 96, initiation: new Date(Date.now() - 400 * 86_400_000), expiration: new Date(Date.now() - 86_400_000), seats: [] });
 
+    // Paused for an unpaid invoice: still listed, with its seats, and said to be paused.
+    const [paidMembership] = await crm.memberships(paid);
+    await membershipSuspensions(t.database.db).suspend(t.database.db, paidMembership!.Id, new Date());
+
     const csv = await download(membership, "/staff/exports/schools.csv");
     expect(csv.status).toBe(200);
     expect(csv.headers["content-disposition"]).toMatch(/^attachment; filename="schools-with-seats-\d{4}-\d{2}-\d{2}\.csv"$/);
     const records = new CsvRecordReader().push(csv.body as string).map((record) => record.fields);
-    expect(records[0]).toEqual(["school_id", "school_name", "urn", "postcode", "level", "expires_at", "seats_total", "seats_used", "admin_emails"]);
+    expect(records[0]).toEqual(["school_id", "school_name", "urn", "postcode", "level", "expires_at", "seats_total", "seats_used", "admin_emails", "access"]);
     const rows = records.slice(1);
     const paidRow = rows.filter((row) => row[0] === String(paid));
     expect(paidRow).toHaveLength(1);
@@ -99,8 +104,9 @@ describe.each(databaseEngines)("the members export on %s", (engine) => {
       "5",
       "2",
       "first.admin@example.org; second.admin@example.org",
+      "paused",
     ]);
-    expect(rows.find((row) => row[0] === String(free))).toEqual(expect.arrayContaining(["Free Export Primary", "unlimited", ""]));
+    expect(rows.find((row) => row[0] === String(free))).toEqual(expect.arrayContaining(["Free Export Primary", "unlimited", "", "active"]));
     expect(rows.some((row) => row[0] === String(lapsed))).toBe(false);
     const ids = rows.map((row) => Number(row[0]));
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
