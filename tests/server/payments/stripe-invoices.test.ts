@@ -1,12 +1,10 @@
 import request from "supertest";
-import { createSqlCrm } from "../../../server/crm/sql-crm";
 import { freshToken, outboxFor } from "../accounts/support";
-import { addSchool, ids } from "../memberships/support";
+import { addSchool } from "../memberships/support";
 import { databaseEngines } from "../support/databases";
-import { createTestApp, type TestApp } from "../support/test-app";
 import { pdfText } from "./pdf-text";
 import { signedInPayer, type Payer } from "./support";
-import { startStripeStandIn, stripeInvoicePaid, testStripeKeys, type StripeStandIn } from "./stripe-stand-in";
+import { stripeInvoicePaid, useStripeTestApp } from "./stripe-stand-in";
 
 /*
  * A school's invoice with PAYMENT_PROVIDER=stripe (issue 29): the site issues
@@ -15,25 +13,13 @@ import { startStripeStandIn, stripeInvoicePaid, testStripeKeys, type StripeStand
  * signed invoice.paid records the payment once, as finance would by hand.
  */
 describe.each(databaseEngines)("school invoices held at Stripe, on %s", (engine) => {
-  let t: TestApp;
-  let stripe: StripeStandIn;
-  let crm: ReturnType<typeof createSqlCrm>;
-
-  beforeAll(async () => {
-    stripe = await startStripeStandIn();
-    t = await createTestApp({ engine, env: { PAYMENT_PROVIDER: "stripe", ...testStripeKeys }, stripeApi: stripe.api });
-    crm = createSqlCrm(t.database.db, ids);
-  });
-  afterAll(async () => {
-    await t.close();
-    await stripe.close();
-  });
+  const app = useStripeTestApp(engine);
 
   let schools = 0;
   async function invoiced(): Promise<{ payer: Payer; schoolId: number; contact: string }> {
     const domain = `stripe-school${++schools}.example`;
-    const { schoolId } = await addSchool(t.database.db, crm, { name: `Rowan Prep ${schools}`, kind: "independent", domains: [domain] });
-    const payer = await signedInPayer(t, `head@${domain}`, { verified: true });
+    const { schoolId } = await addSchool(app.t.database.db, app.crm, { name: `Rowan Prep ${schools}`, kind: "independent", domains: [domain] });
+    const payer = await signedInPayer(app.t, `head@${domain}`, { verified: true });
     const contact = `bursar@${domain}`;
     const path = `/account/school/${schoolId}/invoice/`;
     const answer = await payer.agent
@@ -45,7 +31,7 @@ describe.each(databaseEngines)("school invoices held at Stripe, on %s", (engine)
   }
 
   const invoiceOf = (schoolId: number) =>
-    t.database.db
+    app.t.database.db
       .selectFrom("school_invoices")
       .innerJoin("payment_orders", "payment_orders.id", "school_invoices.order_id")
       .selectAll("school_invoices")
@@ -53,13 +39,13 @@ describe.each(databaseEngines)("school invoices held at Stripe, on %s", (engine)
       .where("payment_orders.organisation_id", "=", schoolId)
       .executeTakeFirstOrThrow();
   const notify = (webhook: { payload: string; headers: Record<string, string> }) =>
-    request(t.app).post("/payments/notifications/stripe/").set(webhook.headers).send(webhook.payload);
+    request(app.t.app).post("/payments/notifications/stripe/").set(webhook.headers).send(webhook.payload);
 
   it("has Stripe hold the invoice with the site's number, PO and terms, collected by transfer; the PDF and School tab link its payment page", async () => {
-    const calls = stripe.calls.length;
+    const calls = app.stripe.calls.length;
     const { payer, schoolId } = await invoiced();
     const invoice = await invoiceOf(schoolId);
-    const made = stripe.calls.slice(calls);
+    const made = app.stripe.calls.slice(calls);
     expect(made.map((call) => `${call.method} ${call.path}`)).toEqual([
       "POST /v1/customers",
       "POST /v1/invoices",
@@ -85,7 +71,7 @@ describe.each(databaseEngines)("school invoices held at Stripe, on %s", (engine)
 
     expect(invoice.provider_reference).toBe(line!.form.get("invoice"));
     expect(invoice.pay_url).toBe(`https://invoice.stripe.com/i/acct_standin/${invoice.provider_reference}`);
-    expect(await pdfText((await request(t.app).get(`/invoices/${invoice.token}/`)).body as Buffer)).toContain(invoice.pay_url);
+    expect(await pdfText((await request(app.t.app).get(`/invoices/${invoice.token}/`)).body as Buffer)).toContain(invoice.pay_url);
     const tab = await payer.agent.get("/account/my-account/").set("Accept", "text/html");
     expect(tab.text).toContain(`href="${invoice.pay_url}"`);
   });
@@ -98,8 +84,8 @@ describe.each(databaseEngines)("school invoices held at Stripe, on %s", (engine)
 
     const after = await invoiceOf(schoolId);
     expect(after).toMatchObject({ status: "approved", paid_by_staff_id: null, payment_note: "Paid through stripe" });
-    expect((await outboxFor(t.database.db, contact)).filter((mail) => mail.subject.includes("is paid"))).toHaveLength(1);
-    const audit = await t.database.db.selectFrom("audit_events").select("id").where("event", "=", "invoice.paid").where("record_id", "=", String(invoice.order_id)).execute();
+    expect((await outboxFor(app.t.database.db, contact)).filter((mail) => mail.subject.includes("is paid"))).toHaveLength(1);
+    const audit = await app.t.database.db.selectFrom("audit_events").select("id").where("event", "=", "invoice.paid").where("record_id", "=", String(invoice.order_id)).execute();
     expect(audit).toHaveLength(1);
 
     const other = await invoiced();
@@ -113,21 +99,21 @@ describe.each(databaseEngines)("school invoices held at Stripe, on %s", (engine)
   });
 
   it("issues the invoice all the same when Stripe fails, and the chasing job has Stripe hold it later", async () => {
-    stripe.failWith(500);
+    app.stripe.failWith(500);
     let schoolId: number;
     try {
       ({ schoolId } = await invoiced());
     } finally {
-      stripe.failWith(undefined);
+      app.stripe.failWith(undefined);
     }
     const before = await invoiceOf(schoolId);
     expect(before.status).toBe("invoiced");
     expect(before.provider_reference).toMatch(/^invoice_/);
     expect(before.pay_url).toBeNull();
-    expect(await crm.memberships(schoolId)).toHaveLength(1);
-    expect(t.logLines()).toContainEqual(expect.objectContaining({ level: 40, msg: "invoice not held at the payment provider yet: the chasing job tries again", number: before.number }));
+    expect(await app.crm.memberships(schoolId)).toHaveLength(1);
+    expect(app.t.logLines()).toContainEqual(expect.objectContaining({ level: 40, msg: "invoice not held at the payment provider yet: the chasing job tries again", number: before.number }));
 
-    await t.services.features.schoolInvoices.chaseDue(new Date());
+    await app.t.services.features.schoolInvoices.chaseDue(new Date());
     const after = await invoiceOf(schoolId);
     expect(after.provider_reference).toMatch(/^in_standin/);
     expect(after.pay_url).toContain(after.provider_reference);

@@ -1,7 +1,11 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
+import { createSqlCrm } from "../../../server/crm/sql-crm";
 import type { StripeApiAddress } from "../../../server/payments/stripe-provider";
+import { ids } from "../memberships/support";
+import type { DatabaseEngine } from "../support/databases";
+import { createTestApp, type TestApp } from "../support/test-app";
 
 /** One call the SDK made to the stand-in, its form-encoded body decoded. */
 export interface RecordedCall {
@@ -161,4 +165,23 @@ export function stripeInvoicePaid(invoiceId: string, metadata: Record<string, st
     payload,
     headers: { "content-type": "application/json", "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret }) },
   };
+}
+
+/**
+ * For a describe block: an app with PAYMENT_PROVIDER=stripe whose SDK talks
+ * to a fresh stand-in, started before the block's tests and closed after;
+ * read its parts once the tests run.
+ */
+export function useStripeTestApp(engine: DatabaseEngine): { t: TestApp; stripe: StripeStandIn; crm: ReturnType<typeof createSqlCrm> } {
+  const parts = {} as { t: TestApp; stripe: StripeStandIn; crm: ReturnType<typeof createSqlCrm> };
+  beforeAll(async () => {
+    parts.stripe = await startStripeStandIn();
+    parts.t = await createTestApp({ engine, env: { PAYMENT_PROVIDER: "stripe", ...testStripeKeys }, stripeApi: parts.stripe.api });
+    parts.crm = createSqlCrm(parts.t.database.db, ids);
+  });
+  afterAll(async () => {
+    await parts.t?.close();
+    await parts.stripe?.close();
+  });
+  return parts;
 }
