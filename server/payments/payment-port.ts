@@ -19,6 +19,12 @@ export interface CheckoutOrder {
   customerEmail?: string;
   /** Where the provider sends the browser back; it adds nothing the site trusts. */
   returnUrls: { approved: string; declined: string; cancelled: string };
+  /**
+   * A plan that renews (the monthly plan): the provider charges the same
+   * amount each period until it is stopped. A provider without recurring
+   * payments takes it as one payment (the sandbox, docs/payments.md).
+   */
+  recurring?: { period: "month" | "year" };
 }
 
 export interface Checkout {
@@ -30,7 +36,14 @@ export interface Checkout {
 
 /** A verified notification, in the site's terms. */
 export type PaymentOutcome =
-  | { kind: "approved"; reference: string }
+  /** Paid; for a recurring checkout, the provider's subscription (and customer) it started. */
+  | { kind: "approved"; reference: string; subscription?: { reference: string; customer: string | null } }
+  /** A subscription's later period was paid (`eventRef`: the provider's id for that payment, applied once). */
+  | { kind: "renewal-paid"; subscription: string; eventRef: string }
+  /** A subscription's payment failed; the membership runs to the end of what was paid. */
+  | { kind: "renewal-failed"; subscription: string; eventRef: string }
+  /** The subscription ended at the provider (cancelled, or given up after failed payments): it renews no more. */
+  | { kind: "subscription-ended"; subscription: string; eventRef: string }
   | { kind: "declined"; reference: string }
   | { kind: "cancelled"; reference: string }
   | { kind: "failed"; reference: string }

@@ -21,6 +21,7 @@ import { paymentOrders, type OrderRow } from "./payment-orders";
 import { createSandboxCheckout, type SandboxCheckout } from "./sandbox-checkout";
 import { schoolPurchaseDecision, schoolPurchaseRefusal } from "./school-purchase";
 import type { SandboxProvider } from "./sandbox-provider";
+import { isSubscriptionOutcome, providerSubscriptions } from "./subscriptions/provider-subscriptions";
 
 export const PAYMENT_FAILED_MESSAGE = "Payment processing failed. Please try again.";
 const NOT_FOUND_MESSAGE = "We couldn't find that order. Start the payment again from the plan page.";
@@ -134,7 +135,7 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
     return { Id: id, DisplayName: detail?.DisplayName ?? "", SortName: detail?.SortName ?? "" };
   };
 
-  const describe = (order: OrderRow): string => {
+  const describe = (order: Pick<OrderRow, "plan_type" | "number_of_users">): string => {
     if (!isPlanType(order.plan_type)) return order.plan_type;
     const plan = pricePlan(ids.membershipLevels, order.plan_type, order.number_of_users);
     return "description" in plan ? plan.description : planLabel(order.plan_type);
@@ -170,6 +171,8 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
     );
   }
 
+  const subscriptions = providerSubscriptions({ db, crm, ids, audit: deps.audit, mailer: deps.mailer, logger, publicUrl: deps.publicUrl, clock, queueReceipt, describe });
+
   async function handleNotification(
     providerName: string,
     rawBody: Buffer,
@@ -182,6 +185,10 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
       return outcome;
     }
     if (outcome.kind === "ignored") return { kind: "accepted" };
+    if (isSubscriptionOutcome(outcome)) {
+      await subscriptions.apply(outcome);
+      return { kind: "accepted" };
+    }
     const order = await orders.byReference(provider.name, outcome.reference);
     if (!order) {
       logger.warn({ provider: providerName, reference: outcome.reference }, "payment notification for no known order");
@@ -202,9 +209,11 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
       logger.info({ orderId: order.id, status: outcome.kind }, "payment not made");
       return { kind: "accepted" };
     }
-    const fulfilled = await fulfilOrder({ db, crm, ids, audit: deps.audit }, order, outcome.reference, now, (trx, trxCrm, membershipId) =>
-      queueReceipt(trx, trxCrm, { ...order, membership_id: membershipId }, outcome.reference, now),
-    );
+    const fulfilled = await fulfilOrder({ db, crm, ids, audit: deps.audit }, order, outcome.reference, now, async (trx, trxCrm, membershipId) => {
+      // A recurring checkout started a subscription: recorded with its first payment.
+      if (outcome.subscription) await subscriptions.record(trx, trxCrm, order, membershipId, outcome.subscription, now);
+      await queueReceipt(trx, trxCrm, { ...order, membership_id: membershipId }, outcome.reference, now);
+    });
     if (fulfilled.kind === "already") {
       logger.info({ orderId: order.id }, "payment notification repeated: already fulfilled");
       return { kind: "accepted" };
@@ -267,6 +276,8 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
           currency: "GBP",
           description: plan.description,
           customerEmail: payer?.Email ?? undefined,
+          // The monthly plan renews each month where the provider can (Stripe: a subscription).
+          recurring: plan.planType === "individual-monthly" ? { period: "month" } : undefined,
           returnUrls: { approved: registerUrl("approved"), declined: registerUrl("declined"), cancelled: registerUrl("cancelled") },
         });
       } catch (error) {

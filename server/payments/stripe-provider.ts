@@ -1,6 +1,7 @@
 import Stripe from "stripe";
 import type { Checkout, CheckoutOrder, NotificationRefusal, PaymentOutcome, PaymentProvider } from "./payment-port";
-import { SCHOOL_INVOICE_KIND, stripeInvoicing } from "./stripe-invoicing";
+import { invoiceOrSubscriptionOutcome, type StripeEvent } from "./stripe-events";
+import { stripeInvoicing } from "./stripe-invoicing";
 
 /*
  * Stripe Checkout behind the payment port (PAYMENT_PROVIDER=stripe,
@@ -34,18 +35,19 @@ export interface StripeProviderOptions {
 export const STRIPE_TIMEOUT_MS = 10_000;
 export const STRIPE_NETWORK_RETRIES = 1;
 
-type SessionEvent = { type: string; data: { object: { id: string; payment_status?: string } } };
-type ChargeEvent = { type: "charge.refunded"; data: { object: { id: string; payment_intent?: string | null; amount_refunded?: number } } };
-type InvoiceEvent = { type: "invoice.paid"; data: { object: { id?: string; metadata?: Record<string, string> | null } } };
+type SessionEvent = {
+  type: string;
+  data: { object: { id: string; payment_status?: string; mode?: string; subscription?: string | { id: string } | null; customer?: string | { id: string } | null } };
+};
 
-/** invoice.paid: one of the site's school invoices (stripe-invoicing.ts), paid by transfer or online; any other invoice is not the site's. */
-function invoicePaidOutcome(event: InvoiceEvent): PaymentOutcome | NotificationRefusal {
-  const invoice = event.data?.object;
-  if (typeof invoice?.id !== "string") return { kind: "refused", reason: "no invoice in the event" };
-  if (invoice.metadata?.kind !== SCHOOL_INVOICE_KIND) return { kind: "ignored", reason: "an invoice that is not a school invoice" };
-  return { kind: "invoice-paid", reference: invoice.id };
+/** A recurring checkout's subscription and customer, named by id or expanded. */
+function subscriptionStarted(session: SessionEvent["data"]["object"]): { reference: string; customer: string | null } | undefined {
+  const reference = typeof session.subscription === "string" ? session.subscription : session.subscription?.id;
+  if (session.mode !== "subscription" || !reference) return undefined;
+  const customer = typeof session.customer === "string" ? session.customer : (session.customer?.id ?? null);
+  return { reference, customer };
 }
-
+type ChargeEvent = { type: "charge.refunded"; data: { object: { id: string; payment_intent?: string | null; amount_refunded?: number } } };
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
   const stripe = new Stripe(options.secretKey, { ...options.api, telemetry: false, timeout: STRIPE_TIMEOUT_MS, maxNetworkRetries: STRIPE_NETWORK_RETRIES });
 
@@ -54,9 +56,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     switch (event.type) {
       case "checkout.session.completed":
         // Card payments complete paid; a delayed method (e.g. a bank debit) completes "unpaid" and reports later.
-        return session.payment_status === "unpaid"
-          ? { kind: "ignored", reason: "checkout completed, payment still pending" }
-          : { kind: "approved", reference: session.id };
+        if (session.payment_status === "unpaid") return { kind: "ignored", reason: "checkout completed, payment still pending" };
+        return { kind: "approved", reference: session.id, ...(subscriptionStarted(session) ? { subscription: subscriptionStarted(session) } : {}) };
       case "checkout.session.async_payment_succeeded":
         return { kind: "approved", reference: session.id };
       case "checkout.session.async_payment_failed":
@@ -91,16 +92,19 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     },
 
     async createCheckout(order: CheckoutOrder): Promise<Checkout> {
+      const recurring = order.recurring ? { interval: order.recurring.period } : undefined;
       const session = await stripe.checkout.sessions.create({
-        mode: "payment",
+        // A plan that renews is a subscription: Stripe charges it each period and reports each payment (invoice.paid).
+        mode: recurring ? "subscription" : "payment",
         line_items: [
           {
             quantity: 1,
-            price_data: { currency: order.currency.toLowerCase(), unit_amount: order.amountPence, product_data: { name: order.description } },
+            price_data: { currency: order.currency.toLowerCase(), unit_amount: order.amountPence, product_data: { name: order.description }, recurring },
           },
         ],
         client_reference_id: order.sessionId,
         metadata: { sessionId: order.sessionId },
+        subscription_data: recurring ? { metadata: { sessionId: order.sessionId } } : undefined,
         customer_email: order.customerEmail,
         success_url: order.returnUrls.approved,
         cancel_url: order.returnUrls.cancelled,
@@ -119,7 +123,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         return { kind: "refused", reason: error instanceof Error ? error.message : "bad signature" };
       }
       if (event.type === "charge.refunded") return refundOutcome(event as unknown as ChargeEvent);
-      if (event.type === "invoice.paid") return invoicePaidOutcome(event as unknown as InvoiceEvent);
+      const other = invoiceOrSubscriptionOutcome(event as unknown as StripeEvent);
+      if (other) return other;
       if (!event.type.startsWith("checkout.session.")) return { kind: "ignored", reason: `event ${event.type}` };
       if (typeof event.data?.object?.id !== "string") return { kind: "refused", reason: "no Checkout Session in the event" };
       return outcomeOf(event);

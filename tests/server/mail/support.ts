@@ -64,6 +64,13 @@ export const sampleContexts = {
     ordersUrl: "http://127.0.0.1:3000/account/my-account/#orders",
     receiptUrl: "http://127.0.0.1:3000/account/my-account/receipts/0123456789abcdef0123456789abcdef.pdf",
   },
+  "membership-payment-failed": {
+    firstName: "Ada",
+    plan: "Individual monthly plan £39.99",
+    amount: "£39.99",
+    validUntil: "1 April 2026",
+    accountUrl: "http://127.0.0.1:3000/account/my-account/",
+  },
   "membership-reminder": {
     firstName: "Ada",
     daysBefore: 7,

@@ -152,19 +152,18 @@ export function stripeChargeRefunded(sessionId: string, amountRefunded: number, 
   };
 }
 
-/** invoice.paid as Stripe sends it: an invoice, marked (or not) as one of the site's school invoices by its metadata. */
-export function stripeInvoicePaid(invoiceId: string, metadata: Record<string, string>, secret: string = testStripeKeys.STRIPE_WEBHOOK_SECRET) {
-  const payload = JSON.stringify({
-    id: `evt_invoice_paid_${invoiceId}`,
-    object: "event",
-    type: "invoice.paid",
-    created: Math.floor(Date.now() / 1000),
-    data: { object: { id: invoiceId, object: "invoice", status: "paid", collection_method: "send_invoice", metadata } },
-  });
+/** Any event as Stripe sends it: the event JSON around `object`, and its Stripe-Signature header signed with `secret`. */
+export function signedStripeEvent(id: string, type: string, object: Record<string, unknown>, secret: string = testStripeKeys.STRIPE_WEBHOOK_SECRET) {
+  const payload = JSON.stringify({ id, object: "event", type, created: Math.floor(Date.now() / 1000), data: { object } });
   return {
     payload,
     headers: { "content-type": "application/json", "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret }) },
   };
+}
+
+/** invoice.paid as Stripe sends it: an invoice, marked (or not) as one of the site's school invoices by its metadata. */
+export function stripeInvoicePaid(invoiceId: string, metadata: Record<string, string>, secret: string = testStripeKeys.STRIPE_WEBHOOK_SECRET) {
+  return signedStripeEvent(`evt_invoice_paid_${invoiceId}`, "invoice.paid", { id: invoiceId, object: "invoice", status: "paid", collection_method: "send_invoice", metadata }, secret);
 }
 
 /**
