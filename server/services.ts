@@ -127,6 +127,7 @@ export async function createServices(config: Config, options: CreateServicesOpti
     jobs: [
       { name: "membership reminders", run: async (now) => ({ done: (await features.membershipReminders.sendDue(now)).sent }) },
       { name: "invoice chasing", run: async (now) => ({ done: (await features.schoolInvoices.chaseDue(now)).sent }) },
+      { name: "sandbox renewals", run: (now) => features.payments.renewSandboxSubscriptions(now) },
     ],
     logger,
   });

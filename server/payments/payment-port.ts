@@ -41,7 +41,7 @@ export type PaymentOutcome =
   /** A subscription's later period was paid (`eventRef`: the provider's id for that payment, applied once). */
   | { kind: "renewal-paid"; subscription: string; eventRef: string }
   /** A subscription's payment failed; the membership runs to the end of what was paid. */
-  | { kind: "renewal-failed"; subscription: string; eventRef: string }
+  | { kind: "renewal-failed"; subscription: string; eventRef: string; /** When the provider tries again (the sandbox says; Stripe keeps its own schedule). */ retryAt?: Date }
   /** The subscription ended at the provider (cancelled, or given up after failed payments): it renews no more. */
   | { kind: "subscription-ended"; subscription: string; eventRef: string }
   | { kind: "declined"; reference: string }

@@ -22,6 +22,8 @@ import { createSandboxCheckout, type SandboxCheckout } from "./sandbox-checkout"
 import { schoolPurchaseDecision, schoolPurchaseRefusal } from "./school-purchase";
 import type { SandboxProvider } from "./sandbox-provider";
 import { isSubscriptionOutcome, providerSubscriptions } from "./subscriptions/provider-subscriptions";
+import { recurringPeriodOf } from "./subscriptions/recurring-plans";
+import { sandboxRenewals } from "./subscriptions/sandbox-renewals";
 
 export const PAYMENT_FAILED_MESSAGE = "Payment processing failed. Please try again.";
 const NOT_FOUND_MESSAGE = "We couldn't find that order. Start the payment again from the plan page.";
@@ -94,6 +96,8 @@ export interface PaymentsService {
   handleNotification(provider: string, rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<NotificationResult>;
   /** The sandbox's hosted checkout, when the sandbox is the provider. */
   sandbox: SandboxCheckout | undefined;
+  /** One round of the sandbox's renewals of plans that renew (the scheduler's job); nothing to do with another provider, which renews them itself. */
+  renewSandboxSubscriptions(now: Date): Promise<{ done: number }>;
   /** Every order, for the back office: a page with filters, one order, a streamed export. */
   ledger: OrderLedger;
   /** An order's refunds, oldest first. */
@@ -171,6 +175,7 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
     );
   }
 
+  const sandboxSubscriptions = deps.sandbox && sandboxRenewals({ db, sandbox: deps.sandbox, handleNotification: (name, body, headers) => handleNotification(name, body, headers) });
   const subscriptions = providerSubscriptions({ db, crm, ids, audit: deps.audit, mailer: deps.mailer, logger, publicUrl: deps.publicUrl, clock, queueReceipt, describe });
 
   async function handleNotification(
@@ -277,7 +282,7 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
           description: plan.description,
           customerEmail: payer?.Email ?? undefined,
           // The monthly plan renews each month where the provider can (Stripe: a subscription).
-          recurring: plan.planType === "individual-monthly" ? { period: "month" } : undefined,
+          recurring: recurringPeriodOf(plan.planType) ? { period: recurringPeriodOf(plan.planType)! } : undefined,
           returnUrls: { approved: registerUrl("approved"), declined: registerUrl("declined"), cancelled: registerUrl("cancelled") },
         });
       } catch (error) {
@@ -356,6 +361,7 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
     },
     refund: async (request) => refunds.refundByStaff(await orders.byId(request.orderId), request),
 
+    renewSandboxSubscriptions: (now) => (sandboxSubscriptions ? sandboxSubscriptions.renewDue(now) : Promise.resolve({ done: 0 })),
     sandbox: deps.sandbox
       ? createSandboxCheckout({ orders, sandbox: deps.sandbox, describe, handleNotification, publicUrl: deps.publicUrl })
       : undefined,

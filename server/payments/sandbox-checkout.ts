@@ -1,7 +1,8 @@
 import { formatPounds } from "../domain/plans";
 import type { OrderRow, paymentOrders } from "./payment-orders";
 import type { NotificationResult } from "./notification-result";
-import { SANDBOX_CARDS, type SandboxProvider, type SandboxResult } from "./sandbox-provider";
+import { SANDBOX_CARDS, SANDBOX_CUSTOMERS, type SandboxProvider, type SandboxResult } from "./sandbox-provider";
+import { recurringPeriodOf } from "./subscriptions/recurring-plans";
 
 /*
  * The sandbox's hosted checkout page (/payments/sandbox/checkout/<sessionId>/),
@@ -20,7 +21,8 @@ export interface SandboxCheckoutPage {
   /** Set once the payment has a result: the page then only offers the way back. */
   finished?: string;
   returnUrl: string;
-  cards: { approved: string; declined: string };
+  /** The test cards; `renewalsFail` only for a plan that renews. */
+  cards: { approved: string; declined: string; renewalsFail?: string };
 }
 
 export type SandboxSubmission = { kind: "done"; returnUrl: string } | { kind: "invalid"; page: SandboxCheckoutPage; cardError: string };
@@ -51,7 +53,11 @@ export function createSandboxCheckout(deps: {
     amount: formatPounds(order.amount_pence),
     finished: order.status === "pending" ? undefined : order.status,
     returnUrl: returnUrl(order.status === "pending" ? "cancelled" : order.status, order.session_id),
-    cards: { approved: spaced(SANDBOX_CARDS.approved), declined: spaced(SANDBOX_CARDS.declined) },
+    cards: {
+      approved: spaced(SANDBOX_CARDS.approved),
+      declined: spaced(SANDBOX_CARDS.declined),
+      ...(recurringPeriodOf(order.plan_type) ? { renewalsFail: spaced(SANDBOX_CARDS.renewalsFail) } : {}),
+    },
   });
 
   const pendingOrder = async (sessionId: string) => {
@@ -59,10 +65,18 @@ export function createSandboxCheckout(deps: {
     return order && order.provider === sandbox.name && order.provider_reference ? order : undefined;
   };
 
-  async function settle(order: OrderRow, result: SandboxResult): Promise<SandboxSubmission> {
+  async function settle(order: OrderRow, result: SandboxResult, card = ""): Promise<SandboxSubmission> {
     // A finished payment is not paid again: the page is only a way back.
     if (order.status !== "pending") return { kind: "done", returnUrl: returnUrl(order.status, order.session_id) };
-    const { rawBody, headers } = sandbox.notification(order.provider_reference!, result);
+    // A plan that renews starts a subscription with the card, which the renewals job charges each period (sandbox-renewals.ts).
+    const subscription =
+      result === "approved" && recurringPeriodOf(order.plan_type)
+        ? {
+            reference: `sbx_sub_${order.provider_reference!.replace(/^sbx_/, "")}`,
+            customer: card.replace(/[\s-]/g, "") === SANDBOX_CARDS.renewalsFail ? SANDBOX_CUSTOMERS.failing : SANDBOX_CUSTOMERS.charged,
+          }
+        : undefined;
+    const { rawBody, headers } = sandbox.notification(order.provider_reference!, result, subscription);
     const handled = await deps.handleNotification(sandbox.name, rawBody, headers);
     return { kind: "done", returnUrl: returnUrl(handled.kind === "accepted" ? result : "failed", order.session_id) };
   }
@@ -78,7 +92,7 @@ export function createSandboxCheckout(deps: {
       if (!order) return undefined;
       const result = typeof cardNumber === "string" ? sandbox.resultForCard(cardNumber) : undefined;
       if (!result) return { kind: "invalid", page: pageOf(order), cardError: SANDBOX_CARD_MESSAGE };
-      return settle(order, result);
+      return settle(order, result, cardNumber as string);
     },
 
     async cancel(sessionId) {

@@ -10,6 +10,7 @@ import type { Mailer } from "../../mail/mailer";
 import { fulfilOrder } from "../fulfilment";
 import type { PaymentOutcome } from "../payment-port";
 import { paymentOrders, type OrderRow } from "../payment-orders";
+import { recurringPeriodOf } from "./recurring-plans";
 import { applyEnded, applyRenewalFailed, applyRenewalPaid, createSubscription, subscriptionByRef } from "./subscription-ledger";
 
 /*
@@ -81,9 +82,9 @@ export function providerSubscriptions(deps: ProviderSubscriptionsDependencies) {
     logger.info({ subscriptionId: subscription.id, orderId: order.id, outcome: fulfilled.kind }, "subscription renewal paid");
   }
 
-  async function renewalFailed(subscription: NonNullable<Awaited<ReturnType<typeof subscriptionByRef>>>, eventRef: string): Promise<void> {
+  async function renewalFailed(subscription: NonNullable<Awaited<ReturnType<typeof subscriptionByRef>>>, eventRef: string, retryAt: Date | null): Promise<void> {
     const now = deps.clock();
-    if (!(await applyRenewalFailed(db, subscription.id, eventRef, null, () => now))) return;
+    if (!(await applyRenewalFailed(db, subscription.id, eventRef, retryAt, () => now))) return;
     const payer = await deps.crm.personContact(subscription.constituent_id);
     if (payer?.Email) {
       await deps.mailer.send({
@@ -114,7 +115,7 @@ export function providerSubscriptions(deps: ProviderSubscriptionsDependencies) {
           levelId: order.level_id,
           numberOfUsers: order.number_of_users,
           amountPence: order.amount_pence,
-          period: order.plan_type === "individual-monthly" ? "month" : "year",
+          period: recurringPeriodOf(order.plan_type) ?? "year",
           provider: order.provider,
           providerSubscriptionRef: started.reference,
           providerCustomerRef: started.customer,
@@ -135,7 +136,7 @@ export function providerSubscriptions(deps: ProviderSubscriptionsDependencies) {
         return;
       }
       if (outcome.kind === "renewal-paid") return renewalPaid(subscription, outcome.eventRef);
-      if (outcome.kind === "renewal-failed") return renewalFailed(subscription, outcome.eventRef);
+      if (outcome.kind === "renewal-failed") return renewalFailed(subscription, outcome.eventRef, outcome.retryAt ?? null);
       if (await applyEnded(db, subscription.id, outcome.eventRef, deps.clock)) logger.info({ subscriptionId: subscription.id }, "subscription ended at the provider");
     },
   };

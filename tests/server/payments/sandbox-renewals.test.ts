@@ -1,0 +1,91 @@
+import { outboxFor } from "../accounts/support";
+import { createSqlCrm } from "../../../server/crm/sql-crm";
+import { ids } from "../memberships/support";
+import { databaseEngines } from "../support/databases";
+import { createTestApp, type TestApp } from "../support/test-app";
+import { basketItem, orderRow, payOnSandbox, sessionIdIn, signedInPayer, type Payer } from "./support";
+
+const day = 86_400_000;
+
+/*
+ * The monthly plan renewing on the embedded sandbox (issue 29), driven by the
+ * scheduler's "sandbox renewals" job with a clock the test controls: paid
+ * with 4242…, each month is charged once (two processes at once included);
+ * renewal turned off, it lapses; paid with 4000 0000 0000 0341, each charge
+ * fails, the member is told, the card is tried 3 times, then it ends, the
+ * membership running to the end of what was paid.
+ */
+describe.each(databaseEngines)("sandbox renewals of the monthly plan, on %s", (engine) => {
+  let t: TestApp;
+  let crm: ReturnType<typeof createSqlCrm>;
+  beforeAll(async () => {
+    t = await createTestApp({ engine });
+    crm = createSqlCrm(t.database.db, ids);
+  });
+  afterAll(() => t.close());
+
+  let people = 0;
+  async function monthlyMember(card: string) {
+    const payer = await signedInPayer(t, `renewing${++people}@example.com`);
+    const added = await payer.agent.post("/account/add-to-basket/").set("X-CSRFToken", payer.token).send(basketItem(payer.id, { PlanType: "individual-monthly" }));
+    expect(added.status).toBe(201);
+    const sessionId = sessionIdIn(added.body);
+    // The hosted page offers the card whose renewals fail, for a plan that renews.
+    expect((await payer.agent.get(`/payments/sandbox/checkout/${sessionId}/`)).text).toContain("<code>4000 0000 0000 0341</code> is approved now, and each monthly renewal then fails");
+    await payOnSandbox(payer.agent, payer.token, sessionId, card);
+    const order = await orderRow(t.database.db, sessionId);
+    expect(order.status).toBe("approved");
+    const subscription = await t.database.db.selectFrom("payment_subscriptions").selectAll().where("constituent_id", "=", payer.id).executeTakeFirstOrThrow();
+    return { payer: payer as Payer, subscription };
+  }
+  const renew = (now: Date) => t.services.features.payments.renewSandboxSubscriptions(now);
+  const expiryOf = async (payer: Payer) => Date.parse((await crm.memberships(payer.id))[0]!.ExpirationDateTime);
+  const subscriptionRow = (id: number) => t.database.db.selectFrom("payment_subscriptions").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+
+  it("charges each month once, even with two processes at once, and lapses once renewal is turned off", async () => {
+    const { payer, subscription } = await monthlyMember("4242 4242 4242 4242");
+    expect(subscription).toMatchObject({ provider: "sandbox", period: "month", renews: 1, status: "active", provider_customer_ref: "sbx_cus_charged" });
+    const firstEnd = Date.parse(subscription.current_period_end);
+    expect(await expiryOf(payer)).toBe(firstEnd);
+
+    await renew(new Date(firstEnd - 60_000));
+    expect(await expiryOf(payer)).toBe(firstEnd);
+    await Promise.all([renew(new Date(firstEnd + 60_000)), renew(new Date(firstEnd + 60_000))]);
+    const secondEnd = await expiryOf(payer);
+    expect(secondEnd - firstEnd).toBeGreaterThanOrEqual(28 * day);
+    expect(secondEnd - firstEnd).toBeLessThanOrEqual(31 * day);
+    expect(Date.parse((await subscriptionRow(subscription.id)).current_period_end)).toBe(secondEnd);
+    const renewals = await t.database.db.selectFrom("payment_orders").select(["status", "amount_pence"]).where("subscription_id", "=", subscription.id).where("session_id", "like", "renewal_%").execute();
+    expect(renewals).toEqual([{ status: "approved", amount_pence: 3999 }]);
+    expect((await outboxFor(t.database.db, payer.email)).filter((mail) => mail.subject.startsWith("Your receipt"))).toHaveLength(2);
+
+    // Turned off: at the period's end it ends, and the membership lapses then.
+    await t.database.db.updateTable("payment_subscriptions").set({ renews: 0 }).where("id", "=", subscription.id).execute();
+    await renew(new Date(secondEnd + 60_000));
+    expect(await subscriptionRow(subscription.id)).toMatchObject({ status: "ended", renews: 0 });
+    expect(await expiryOf(payer)).toBe(secondEnd);
+    await renew(new Date(secondEnd + 40 * day));
+    expect(await expiryOf(payer)).toBe(secondEnd);
+  });
+
+  it("with 4000 0000 0000 0341, each charge fails: the member is told each time, 3 tries 3 days apart, then it ends", async () => {
+    const { payer, subscription } = await monthlyMember("4000 0000 0000 0341");
+    expect(subscription.provider_customer_ref).toBe("sbx_cus_failing");
+    const end = Date.parse(subscription.current_period_end);
+    const told = async () => (await outboxFor(t.database.db, payer.email)).filter((mail) => mail.subject === "Your membership payment was not taken").length;
+
+    await Promise.all([renew(new Date(end + 60_000)), renew(new Date(end + 60_000))]);
+    expect(await subscriptionRow(subscription.id)).toMatchObject({ status: "past_due", failed_attempts: 1 });
+    expect(await told()).toBe(1);
+    // Not again before the retry is due.
+    await renew(new Date(end + day));
+    expect(await told()).toBe(1);
+    await renew(new Date(end + 3 * day + 120_000));
+    await renew(new Date(end + 6 * day + 180_000));
+    expect(await subscriptionRow(subscription.id)).toMatchObject({ status: "past_due", failed_attempts: 3 });
+    expect(await told()).toBe(3);
+    await renew(new Date(end + 6 * day + 240_000));
+    expect(await subscriptionRow(subscription.id)).toMatchObject({ status: "ended" });
+    expect(await expiryOf(payer)).toBe(end);
+  });
+});
