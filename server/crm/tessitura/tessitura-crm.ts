@@ -1,0 +1,72 @@
+import type { CrmIds } from "../crm-ids";
+import type { CrmPort } from "../crm-port";
+import { tessituraAffiliations } from "./affiliations";
+import { tessituraConstituents } from "./constituents";
+import { createTessituraClient, type TessituraClient, type TessituraConnection } from "./http-client";
+import { tessituraMemberships } from "./memberships";
+import { tessituraReferenceData } from "./reference-data";
+
+/*
+ * The CRM port over Tessitura's REST API (docs/crm.md, "The Tessitura
+ * adapter"). Methods this adapter does not do yet throw
+ * TessituraNotSupportedError, named in docs/crm.md; the site keeps working on
+ * the embedded (sql) adapter until they are done.
+ */
+
+export class TessituraNotSupportedError extends Error {
+  override name = "TessituraNotSupportedError";
+  constructor(method: string) {
+    super(`CrmPort.${method} is not supported by the Tessitura adapter yet (docs/crm.md)`);
+  }
+}
+
+export interface TessituraCrmOptions {
+  connection: TessituraConnection;
+  ids: CrmIds;
+  /** How long countries and states are kept before they are fetched again. */
+  referenceDataRefreshMs: number;
+  /** A client for tests; made from `connection` otherwise. */
+  client?: TessituraClient;
+}
+
+/** The port's methods this adapter does not implement yet (docs/crm.md lists them). */
+export const TESSITURA_UNSUPPORTED = [
+  "renameOrganisation",
+  "personContact",
+  "personDetails",
+  "findPerson",
+  "findPeople",
+  "createPerson",
+  "updatePerson",
+  "changePrimaryEmail",
+  "erasePerson",
+  "attributeHolders",
+  "mergeOrganisation",
+  "membershipSummary",
+  "createMembership",
+  "renewMembership",
+  "seatBenefits",
+  "currentMembers",
+  "currentSchoolMemberships",
+  "membershipsEndingBetween",
+  "membershipFigures",
+  "claimSeat",
+  "releaseSeat",
+] as const satisfies readonly (keyof CrmPort)[];
+
+export function createTessituraCrm(options: TessituraCrmOptions): CrmPort {
+  const client = options.client ?? createTessituraClient(options.connection);
+  const unsupported = Object.fromEntries(
+    TESSITURA_UNSUPPORTED.map((name) => [name, () => Promise.reject(new TessituraNotSupportedError(name))]),
+  ) as unknown as Pick<CrmPort, (typeof TESSITURA_UNSUPPORTED)[number]>;
+  const crm: CrmPort = {
+    ...unsupported,
+    ...tessituraReferenceData(client, options.referenceDataRefreshMs),
+    ...tessituraConstituents(client, options.ids),
+    ...tessituraAffiliations(client),
+    ...tessituraMemberships(client),
+    // A remote CRM has no transactions to offer: a unit is its calls one after another, and `joining` is ignored (docs/crm.md).
+    inTransaction: (work) => work(crm),
+  };
+  return crm;
+}
