@@ -1,3 +1,4 @@
+import { ConfigError, loadConfig } from "../../../../server/config";
 import { createCircuitBreakingCrm, CrmUnavailableError } from "../../../../server/crm/circuit-breaking-crm";
 import { CRM_IDS } from "../../../../server/crm/crm-ids";
 import { createTessituraCrm, TessituraNotSupportedError } from "../../../../server/crm/tessitura/tessitura-crm";
@@ -112,5 +113,31 @@ describe("the Tessitura CRM adapter over the stand-in", () => {
 
   it("names the methods it does not do yet", async () => {
     await expect(adapter().claimSeat({ membershipId: 1, benefitId: 1, constituentId: 1, usedAt: new Date() })).rejects.toBeInstanceOf(TessituraNotSupportedError);
+  });
+});
+
+describe("CRM_PROVIDER=tessitura settings", () => {
+  const tessitura = {
+    NODE_ENV: "test",
+    SESSION_SECRET: "a".repeat(64),
+    CRM_PROVIDER: "tessitura",
+    TESSITURA_BASE_URL: "https://tess.example.org/TessituraService",
+    TESSITURA_USER: "webapi",
+    TESSITURA_USER_GROUP: "webapi",
+    TESSITURA_MACHINE_LOCATION: "site",
+    TESSITURA_PASSWORD: "s3cret",
+  };
+
+  it("are read when complete; the embedded CRM stays the default", () => {
+    expect(loadConfig(tessitura)).toMatchObject({ crmProvider: "tessitura", tessituraUser: "webapi", tessituraReferenceRefreshSeconds: 3600 });
+    expect(loadConfig({ NODE_ENV: "test", SESSION_SECRET: "a".repeat(64) }).crmProvider).toBe("sql");
+  });
+
+  it("stop start-up with one line naming a missing or bad one", () => {
+    expect(() => loadConfig({ ...tessitura, TESSITURA_PASSWORD: "" })).toThrow(
+      new ConfigError("Invalid configuration: TESSITURA_PASSWORD is required when CRM_PROVIDER=tessitura (the API user's password, see docs/crm.md)."),
+    );
+    expect(() => loadConfig({ ...tessitura, CRM_PROVIDER: "dynamics" })).toThrow(/^Invalid configuration: CRM_PROVIDER must be "sql" or "tessitura"/);
+    expect(() => loadConfig({ ...tessitura, TESSITURA_USER: "web:api" })).toThrow(/^Invalid configuration: TESSITURA_USER must not contain a colon/);
   });
 });
