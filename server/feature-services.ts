@@ -337,6 +337,7 @@ function chosenCrm(config: Config, db: DatabaseHandle["db"], ids: CrmIds): CrmPo
       password: config.tessituraPassword!,
     },
     ids,
+    db,
     referenceDataRefreshMs: config.tessituraReferenceRefreshSeconds * 1000,
   });
 }

@@ -1,3 +1,5 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
 import type { CrmIds } from "../crm-ids";
 import type { CrmPort } from "../crm-port";
 import { tessituraAffiliations } from "./affiliations";
@@ -5,6 +7,7 @@ import { tessituraConstituents } from "./constituents";
 import { createTessituraClient, type TessituraClient, type TessituraConnection } from "./http-client";
 import { tessituraMemberships } from "./memberships";
 import { tessituraReferenceData } from "./reference-data";
+import { tessituraSeatLedger } from "./seat-ledger";
 
 /*
  * The CRM port over Tessitura's REST API (docs/crm.md, "The Tessitura
@@ -23,6 +26,8 @@ export class TessituraNotSupportedError extends Error {
 export interface TessituraCrmOptions {
   connection: TessituraConnection;
   ids: CrmIds;
+  /** The site's own database: the seat ledger (migration 0039). */
+  db: Kysely<Database>;
   /** How long countries and states are kept before they are fetched again. */
   referenceDataRefreshMs: number;
   /** A client for tests; made from `connection` otherwise. */
@@ -45,14 +50,15 @@ export const TESSITURA_UNSUPPORTED = [
   "membershipSummary",
   "createMembership",
   "renewMembership",
-  "seatBenefits",
   "currentMembers",
   "currentSchoolMemberships",
   "membershipsEndingBetween",
   "membershipFigures",
-  "claimSeat",
-  "releaseSeat",
 ] as const satisfies readonly (keyof CrmPort)[];
+
+function seatsOnly(ledger: ReturnType<typeof tessituraSeatLedger>): Pick<CrmPort, "seatBenefits" | "claimSeat" | "releaseSeat"> {
+  return { seatBenefits: ledger.seatBenefits, claimSeat: ledger.claimSeat, releaseSeat: ledger.releaseSeat };
+}
 
 export function createTessituraCrm(options: TessituraCrmOptions): CrmPort {
   const client = options.client ?? createTessituraClient(options.connection);
@@ -65,6 +71,7 @@ export function createTessituraCrm(options: TessituraCrmOptions): CrmPort {
     ...tessituraConstituents(client, options.ids),
     ...tessituraAffiliations(client),
     ...tessituraMemberships(client),
+    ...seatsOnly(tessituraSeatLedger(options.db)),
     // A remote CRM has no transactions to offer: a unit is its calls one after another, and `joining` is ignored (docs/crm.md).
     inTransaction: (work) => work(crm),
   };

@@ -15,8 +15,8 @@ export interface CrmHarness {
   crm: CrmPort;
   /** A new individual constituent; its id. */
   addPerson(firstName: string, lastName: string, email: string): Promise<number>;
-  /** A membership of `constituentId` at `levelId`. */
-  addMembership(constituentId: number, levelId: number, initiation: Date, expiration: Date): Promise<number>;
+  /** A membership of `constituentId` at `levelId`, with these seats. */
+  addMembership(constituentId: number, levelId: number, initiation: Date, expiration: Date, seats?: { benefitId: number; available: number | "unlimited" }[]): Promise<number>;
   /** What the stand-in found wrong with the exchanges so far (none for an embedded CRM). */
   violations(): string[];
 }
@@ -114,5 +114,31 @@ export function crmPortContract(harness: () => CrmHarness): void {
       [older, ids.membershipLevels.seatLevels[1]!.id, schoolId],
     ]);
     expect(Date.parse(listed[0]!.ExpirationDateTime)).toBe(nextYear.getTime());
+  });
+
+  it("of 20 concurrent claims for a membership's one seat exactly one wins; a seat released (twice) can be claimed again", async () => {
+    const h = harness();
+    const benefitId = ids.seatBenefits.userSeat;
+    const { Id: schoolId } = await h.crm.createOrganisation({ LastName: "Juniper School", Addresses: [] }, now);
+    const membershipId = await h.addMembership(schoolId, ids.membershipLevels.seatLevels[0]!.id, now, nextYear, [
+      { benefitId, available: 1 },
+      { benefitId: ids.seatBenefits.adminSeat, available: "unlimited" },
+    ]);
+    const people: number[] = [];
+    for (let i = 0; i < 20; i++) people.push(await h.addPerson("Pat", `Racer${i}`, `pat${i}.${unique()}@juniper.sch.uk`));
+    const claims = await Promise.all(people.map((constituentId) => h.crm.claimSeat({ membershipId, benefitId, constituentId, usedAt: now })));
+    const won = claims.filter((claim) => claim !== undefined);
+    expect(won).toHaveLength(1);
+    const seats = async () => (await h.crm.seatBenefits(membershipId)).find((seat) => seat.Benefit.Id === benefitId);
+    expect(await seats()).toMatchObject({ BenefitMembershipSummary: { Id: membershipId }, TotalAvailable: 1, TotalRemaining: 0, MembershipLevelBenefit: { UnlimitedIndicator: false } });
+    await h.crm.releaseSeat(won[0]!.Id);
+    await h.crm.releaseSeat(won[0]!.Id);
+    expect((await seats())?.TotalRemaining).toBe(1);
+    expect(await h.crm.claimSeat({ membershipId, benefitId, constituentId: people[1]!, usedAt: now })).toEqual({ Id: expect.any(Number) });
+    expect(await h.crm.claimSeat({ membershipId, benefitId, constituentId: people[2]!, usedAt: now })).toBeUndefined();
+    // An unlimited benefit always has a seat.
+    for (const constituentId of people.slice(0, 3)) {
+      expect(await h.crm.claimSeat({ membershipId, benefitId: ids.seatBenefits.adminSeat, constituentId, usedAt: now })).toEqual({ Id: expect.any(Number) });
+    }
   });
 }

@@ -20,8 +20,8 @@ describe.each(databaseEngines)("the CRM port contract: the embedded CRM on %s", 
         if (!created) throw new Error("person not created");
         return created.Id;
       },
-      async addMembership(constituentId, levelId, initiation, expiration) {
-        return (await crm.createMembership({ constituentId, levelId, initiation, expiration, seats: [] })).Id;
+      async addMembership(constituentId, levelId, initiation, expiration, seats = []) {
+        return (await crm.createMembership({ constituentId, levelId, initiation, expiration, seats })).Id;
       },
       violations: () => [],
     };

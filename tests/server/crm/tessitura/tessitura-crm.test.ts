@@ -1,7 +1,9 @@
 import { ConfigError, loadConfig } from "../../../../server/config";
 import { createCircuitBreakingCrm, CrmUnavailableError } from "../../../../server/crm/circuit-breaking-crm";
 import { CRM_IDS } from "../../../../server/crm/crm-ids";
+import { tessituraSeatLedger } from "../../../../server/crm/tessitura/seat-ledger";
 import { createTessituraCrm, TessituraNotSupportedError } from "../../../../server/crm/tessitura/tessitura-crm";
+import { createTestDatabase, databaseEngines, type TestDatabase } from "../../support/databases";
 import { crmPortContract, type CrmHarness } from "../port-contract";
 import { STAND_IN_CREDENTIALS, TessituraStandIn } from "./stand-in";
 
@@ -15,22 +17,27 @@ import { STAND_IN_CREDENTIALS, TessituraStandIn } from "./stand-in";
 const ids = CRM_IDS.test;
 const timeouts = { connectMs: 500, readMs: 200, writeMs: 2_000 };
 
-describe("the Tessitura CRM adapter over the stand-in", () => {
+describe.each(databaseEngines)("the Tessitura CRM adapter over the stand-in, its seat ledger on %s", (engine) => {
   let standIn: TessituraStandIn;
   let baseUrl: string;
+  let database: TestDatabase;
 
   beforeAll(async () => {
+    database = await createTestDatabase(engine);
     standIn = new TessituraStandIn();
     baseUrl = await standIn.start();
   });
-  afterAll(() => standIn.stop());
+  afterAll(async () => {
+    await standIn.stop();
+    await database.dispose();
+  });
   afterEach(() => {
     standIn.faults = {};
     expect(standIn.violations).toEqual([]);
   });
 
   const connection = () => ({ baseUrl, ...STAND_IN_CREDENTIALS, timeouts });
-  const adapter = () => createTessituraCrm({ connection: connection(), ids, referenceDataRefreshMs: 60_000 });
+  const adapter = () => createTessituraCrm({ connection: connection(), ids, db: database.db, referenceDataRefreshMs: 60_000 });
 
   describe("the CRM port contract", () => {
     let harness: CrmHarness;
@@ -43,8 +50,12 @@ describe("the Tessitura CRM adapter over the stand-in", () => {
           standIn.constituents.set(Id, { Id, FirstName, LastName, DisplayName: `${FirstName} ${LastName}`, SortName: `${LastName}/${FirstName}`, ConstituentType: { Id: ids.constituentTypes.individual } });
           return Promise.resolve(Id);
         },
-        addMembership: (constituentId, levelId, initiation, expiration) =>
-          Promise.resolve(standIn.addMembership(constituentId, levelId, initiation.toISOString(), expiration.toISOString())),
+        // The membership in Tessitura, its seats in the site's ledger (as createMembership will do).
+        async addMembership(constituentId, levelId, initiation, expiration, seats = []) {
+          const Id = standIn.addMembership(constituentId, levelId, initiation.toISOString(), expiration.toISOString());
+          await tessituraSeatLedger(database.db).setSeats(Id, seats);
+          return Id;
+        },
         violations: () => standIn.violations,
       };
     });
@@ -53,7 +64,7 @@ describe("the Tessitura CRM adapter over the stand-in", () => {
 
   it("signs in with Basic auth user:usergroup:location:password; other credentials are a CRM-unavailable error", async () => {
     expect(await adapter().countries()).toContainEqual({ Id: 209, Description: "United Kingdom" });
-    const wrong = createTessituraCrm({ connection: { ...connection(), password: "wrong" }, ids, referenceDataRefreshMs: 60_000 });
+    const wrong = createTessituraCrm({ connection: { ...connection(), password: "wrong" }, ids, db: database.db, referenceDataRefreshMs: 60_000 });
     await expect(wrong.countries()).rejects.toBeInstanceOf(CrmUnavailableError);
   });
 
@@ -112,7 +123,9 @@ describe("the Tessitura CRM adapter over the stand-in", () => {
   });
 
   it("names the methods it does not do yet", async () => {
-    await expect(adapter().claimSeat({ membershipId: 1, benefitId: 1, constituentId: 1, usedAt: new Date() })).rejects.toBeInstanceOf(TessituraNotSupportedError);
+    await expect(adapter().createMembership({ constituentId: 1, levelId: 95, initiation: new Date(), expiration: new Date(), seats: [] })).rejects.toThrow(
+      new TessituraNotSupportedError("createMembership"),
+    );
   });
 });
 
