@@ -6,6 +6,7 @@ import { tessituraAffiliations } from "./affiliations";
 import { tessituraConstituents } from "./constituents";
 import { createTessituraClient, type TessituraClient, type TessituraConnection } from "./http-client";
 import { tessituraMemberships } from "./memberships";
+import { tessituraPeople } from "./people";
 import { tessituraReferenceData } from "./reference-data";
 import { tessituraSeatLedger } from "./seat-ledger";
 
@@ -36,12 +37,7 @@ export interface TessituraCrmOptions {
 
 /** The port's methods this adapter does not implement yet (docs/crm.md lists them). */
 export const TESSITURA_UNSUPPORTED = [
-  "renameOrganisation",
-  "personContact",
-  "personDetails",
-  "findPerson",
   "findPeople",
-  "createPerson",
   "updatePerson",
   "changePrimaryEmail",
   "erasePerson",
@@ -70,6 +66,7 @@ export function createTessituraCrm(options: TessituraCrmOptions): CrmPort {
     ...tessituraReferenceData(client, options.referenceDataRefreshMs),
     ...tessituraConstituents(client, options.ids),
     ...tessituraAffiliations(client),
+    ...tessituraPeople(client, options.ids),
     ...tessituraMemberships(client),
     ...seatsOnly(tessituraSeatLedger(options.db)),
     // A remote CRM has no transactions to offer: a unit is its calls one after another, and `joining` is ignored (docs/crm.md).

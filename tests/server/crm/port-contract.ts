@@ -141,4 +141,25 @@ export function crmPortContract(harness: () => CrmHarness): void {
       expect(await h.crm.claimSeat({ membershipId, benefitId: ids.seatBenefits.adminSeat, constituentId, usedAt: now })).toEqual({ Id: expect.any(Number) });
     }
   });
+
+  it("creates a person with a primary email, finds them by it, and refuses a second person with the same email", async () => {
+    const { crm } = harness();
+    const email = `kim.${unique()}@example.org`;
+    const created = await crm.createPerson({ FirstName: "Kim", LastName: "Lee", Phone: "", PrefixId: -1, Email: email }, now);
+    expect(created).toEqual({ Id: expect.any(Number) });
+    expect(await crm.personContact(created!.Id)).toEqual({ Id: created!.Id, FirstName: "Kim", Email: email });
+    expect(await crm.findPerson(email)).toEqual({ Id: created!.Id, FirstName: "Kim", Email: email });
+    expect(await crm.personDetails(created!.Id)).toMatchObject({ Id: created!.Id, FirstName: "Kim", LastName: "Lee", Email: email, PrefixId: -1 });
+    expect(await crm.createPerson({ FirstName: "Other", LastName: "Kim", Phone: "", PrefixId: -1, Email: email }, now)).toBeUndefined();
+    expect(await crm.findPerson(`nobody.${unique()}@example.org`)).toBeUndefined();
+  });
+
+  it("is no person for an organisation's id, and renames an organisation", async () => {
+    const { crm } = harness();
+    const { Id } = await crm.createOrganisation({ LastName: "Larch School", Addresses: [] }, now);
+    expect(await crm.personDetails(Id)).toBeUndefined();
+    expect(await crm.personContact(Id)).toBeUndefined();
+    await crm.renameOrganisation(Id, "Larch Academy", now);
+    expect(await crm.constituentDetail(Id)).toMatchObject({ Id, DisplayName: "Larch Academy" });
+  });
 }

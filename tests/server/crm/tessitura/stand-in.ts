@@ -133,7 +133,8 @@ export class TessituraStandIn {
       case "post /crm/constituents/detail": {
         const Id = this.id();
         const name = String(body!.LastName ?? "");
-        const row: Row = { ...body!, Id, DisplayName: name, SortName: name, CreatedDateTime: now, UpdatedDateTime: now };
+        const first = body!.FirstName ? String(body!.FirstName) : "";
+        const row: Row = { ...body!, Id, DisplayName: first ? `${first} ${name}` : name, SortName: first ? `${name}/${first}` : name, CreatedDateTime: now, UpdatedDateTime: now };
         this.constituents.set(Id, row);
         return { status: 200, body: row };
       }
@@ -143,6 +144,22 @@ export class TessituraStandIn {
         const addresses = [...this.addresses.values()].filter((address) => (address.Constituent as Row).Id === idInPath);
         const emails = [...this.electronicAddresses.values()].filter((address) => (address.Constituent as Row).Id === idInPath);
         return { status: 200, body: { ...row, Addresses: addresses, ElectronicAddresses: emails } };
+      }
+      case "get /crm/constituents/{id}": {
+        const row = this.constituents.get(idInPath);
+        return row ? { status: 200, body: this.plain(row) } : notFound;
+      }
+      case "put /crm/constituents/{id}": {
+        const row = this.constituents.get(idInPath);
+        if (!row) return notFound;
+        const name = String(body!.LastName ?? row.LastName);
+        const updated: Row = { ...row, ...body!, Id: idInPath, DisplayName: row.FirstName ? `${String(row.FirstName)} ${name}` : name, SortName: name, UpdatedDateTime: now };
+        this.constituents.set(idInPath, updated);
+        return { status: 200, body: this.plain(updated) };
+      }
+      case "get /crm/electronicaddresses": {
+        const address = (query.get("address") ?? "").toLowerCase();
+        return { status: 200, body: [...this.electronicAddresses.values()].filter((row) => String(row.Address).toLowerCase() === address) };
       }
       case "get /crm/constituents/search": {
         const post = (query.get("post") ?? "").replace(/\s+/g, "").toUpperCase();
@@ -203,6 +220,12 @@ export class TessituraStandIn {
         this.violations.push(`${method} ${path}: the stand-in does not implement this operation`);
         return notFound;
     }
+  }
+
+  /** A constituent as /CRM/Constituents/{id} answers it: the Constituent definition has no lists of addresses or the record's source. */
+  private plain(row: Row): Row {
+    const { Addresses: _addresses, ElectronicAddresses: _emails, OriginalSource: _source, PhoneNumbers: _phones, Salutations: _salutations, ...rest } = row;
+    return rest as Row;
   }
 
   private table(name: string): Map<number, Row> {
