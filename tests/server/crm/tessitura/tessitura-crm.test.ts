@@ -1,9 +1,11 @@
+import request from "supertest";
 import { ConfigError, loadConfig } from "../../../../server/config";
 import { createCircuitBreakingCrm, CrmUnavailableError } from "../../../../server/crm/circuit-breaking-crm";
 import { CRM_IDS } from "../../../../server/crm/crm-ids";
 import { tessituraSeatLedger } from "../../../../server/crm/tessitura/seat-ledger";
 import { createTessituraCrm, TessituraNotSupportedError } from "../../../../server/crm/tessitura/tessitura-crm";
 import { createTestDatabase, databaseEngines, type TestDatabase } from "../../support/databases";
+import { createTestApp, type TestApp } from "../../support/test-app";
 import { crmPortContract, type CrmHarness } from "../port-contract";
 import { STAND_IN_CREDENTIALS, TessituraStandIn } from "./stand-in";
 
@@ -152,5 +154,37 @@ describe("CRM_PROVIDER=tessitura settings", () => {
     );
     expect(() => loadConfig({ ...tessitura, CRM_PROVIDER: "dynamics" })).toThrow(/^Invalid configuration: CRM_PROVIDER must be "sql" or "tessitura"/);
     expect(() => loadConfig({ ...tessitura, TESSITURA_USER: "web:api" })).toThrow(/^Invalid configuration: TESSITURA_USER must not contain a colon/);
+  });
+});
+
+describe("the site with CRM_PROVIDER=tessitura", () => {
+  let standIn: TessituraStandIn;
+  let app: TestApp;
+
+  beforeAll(async () => {
+    standIn = new TessituraStandIn();
+    standIn.countries.push({ Id: 777, Description: "Stand-in Land", Inactive: false });
+    const baseUrl = await standIn.start();
+    app = await createTestApp({
+      env: {
+        CRM_PROVIDER: "tessitura",
+        TESSITURA_BASE_URL: baseUrl,
+        TESSITURA_USER: STAND_IN_CREDENTIALS.user,
+        TESSITURA_USER_GROUP: STAND_IN_CREDENTIALS.userGroup,
+        TESSITURA_MACHINE_LOCATION: STAND_IN_CREDENTIALS.machineLocation,
+        TESSITURA_PASSWORD: STAND_IN_CREDENTIALS.password,
+      },
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await standIn.stop();
+  });
+  afterEach(() => expect(standIn.violations).toEqual([]));
+
+  it("answers the wizard's reference data from Tessitura", async () => {
+    const response = await request(app.app).get("/account/countries/").expect(200);
+    expect(response.body.countries).toContainEqual({ Id: 777, Description: "Stand-in Land" });
+    expect(standIn.requests).toContain("GET /ReferenceData/Countries");
   });
 });
