@@ -101,6 +101,14 @@ describe.each(databaseEngines)("the Tessitura CRM adapter over the stand-in, its
     expect((await crm.affiliation(Id))?.Salary).toBe(77);
   });
 
+  it("turns a Tessitura that takes no connection into a CrmUnavailableError", async () => {
+    const closed = new TessituraStandIn();
+    const closedUrl = await closed.start();
+    await closed.stop();
+    const crm = createTessituraCrm({ connection: { ...connection(), baseUrl: closedUrl }, ids, db: database.db, referenceDataRefreshMs: 60_000 });
+    await expect(crm.constituentDetail(1)).rejects.toBeInstanceOf(CrmUnavailableError);
+  });
+
   it("a 404 is an answer, not a failure", async () => {
     standIn.faults = {};
     expect(await adapter().affiliation(424_242)).toBeUndefined();
