@@ -29,6 +29,8 @@ export const CRM_TABLES = [
   "affiliations",
   "countries",
   "states",
+  "tessitura_seat_benefits",
+  "tessitura_seat_usages",
 ];
 
 const tables = CRM_TABLES.join("|");

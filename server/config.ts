@@ -131,6 +131,16 @@ const settings = {
   crmBreakerErrorPercent: setting("CRM_BREAKER_ERROR_PERCENT", wholeNumber(1, 100).default(50)),
   crmBreakerMinCalls: setting("CRM_BREAKER_MIN_CALLS", wholeNumber(1, 1000).default(5)),
   crmBreakerResetMs: setting("CRM_BREAKER_RESET_MS", wholeNumber(100, 600_000).default(30_000)),
+  // Which CRM holds the records (docs/crm.md): the embedded one in the site's database, or Tessitura's REST API.
+  crmProvider: setting("CRM_PROVIDER", z.enum(["sql", "tessitura"], 'must be "sql" or "tessitura"').default("sql")),
+  // All five required when CRM_PROVIDER=tessitura (checked in loadConfig): Basic auth is user:usergroup:location:password.
+  tessituraBaseUrl: setting("TESSITURA_BASE_URL", httpUrl.optional()),
+  tessituraUser: setting("TESSITURA_USER", z.string().regex(/^[^:]+$/, "must not contain a colon").optional()),
+  tessituraUserGroup: setting("TESSITURA_USER_GROUP", z.string().regex(/^[^:]+$/, "must not contain a colon").optional()),
+  tessituraMachineLocation: setting("TESSITURA_MACHINE_LOCATION", z.string().regex(/^[^:]+$/, "must not contain a colon").optional()),
+  tessituraPassword: setting("TESSITURA_PASSWORD", z.string().optional(), { secret: true }),
+  // How long the Tessitura adapter keeps countries and states before fetching them again.
+  tessituraReferenceRefreshSeconds: setting("TESSITURA_REFERENCE_REFRESH_SECONDS", wholeNumber(10, 86_400).default(3_600)),
   nodeEnv: setting(
     "NODE_ENV",
     z.enum(["development", "test", "production"], 'must be "development", "test" or "production"').default("development"),
@@ -229,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
   const parsed = parseSettings(env);
   requireStripeKeys(parsed);
   requireAlgoliaSettings(parsed);
+  requireTessituraSettings(parsed);
   const cwd = options.cwd ?? process.cwd();
   const sessionSecret = resolveSessionSecret(parsed, cwd);
   const publicUrl = new URL(parsed.publicUrl ?? `http://localhost:${parsed.port}`);
@@ -284,6 +295,20 @@ function requireAlgoliaSettings(parsed: ParsedSettings): void {
   ] as const;
   for (const [variable, value, what] of required) {
     if (!value) throw new ConfigError(`Invalid configuration: ${variable} is required when SCHOOL_SEARCH=algolia (${what}, see docs/search.md).`);
+  }
+}
+
+function requireTessituraSettings(parsed: ParsedSettings): void {
+  if (parsed.crmProvider !== "tessitura") return;
+  const required = [
+    ["TESSITURA_BASE_URL", parsed.tessituraBaseUrl, "the TessituraService address, e.g. https://tess.example.org/TessituraService"],
+    ["TESSITURA_USER", parsed.tessituraUser, "the API user"],
+    ["TESSITURA_USER_GROUP", parsed.tessituraUserGroup, "the user group"],
+    ["TESSITURA_MACHINE_LOCATION", parsed.tessituraMachineLocation, "the machine location"],
+    ["TESSITURA_PASSWORD", parsed.tessituraPassword, "the API user's password"],
+  ] as const;
+  for (const [variable, value, what] of required) {
+    if (!value) throw new ConfigError(`Invalid configuration: ${variable} is required when CRM_PROVIDER=tessitura (${what}, see docs/crm.md).`);
   }
 }
 

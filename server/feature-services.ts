@@ -2,8 +2,8 @@ import { type AccountsService, createAccountsService, createEmailVerificationSer
 import { createAuditLog } from "./audit";
 import { contentVersionReader } from "./cache/content-versions";
 import type { Config } from "./config";
-import { CRM_IDS, type CrmPort } from "./crm";
-import { createCircuitBreakingCrm, createSqlCrm, watchCrmChanges } from "./crm/adapters";
+import { CRM_IDS, type CrmIds, type CrmPort } from "./crm";
+import { createCircuitBreakingCrm, createSqlCrm, createTessituraCrm, watchCrmChanges } from "./crm/adapters";
 import type { DatabaseHandle } from "./db/database";
 import { createEventsService, type EventsService } from "./events";
 import { createGalleryService, type GalleryService } from "./gallery";
@@ -119,9 +119,9 @@ export interface FeatureAdapters {
 
 export function createFeatureServices(adapters: FeatureAdapters): FeatureServices {
   const { db } = adapters.database;
-  // The embedded CRM; a Tessitura adapter would be chosen here from the config (docs/crm.md).
+  // The embedded CRM, or Tessitura's REST API when CRM_PROVIDER=tessitura (docs/crm.md); either behind the same breaker.
   const crmIds = CRM_IDS[adapters.config.crmEnv];
-  const guarded = guardedCrm(adapters, adapters.crm ?? createSqlCrm(db, crmIds));
+  const guarded = guardedCrm(adapters, adapters.crm ?? chosenCrm(adapters.config, db, crmIds));
   // What each process keeps about a signed-in person (issue 27): any write through the port naming them drops it.
   const sessionPeople = createSessionPeople({ db, crm: guarded });
   const crm = watchCrmChanges(guarded, sessionPeople.forget);
@@ -325,6 +325,23 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
  * closed: the calls inside a unit are not timed one by one (why: the comment
  * on crmMethods in server/crm/circuit-breaking-crm.ts).
  */
+function chosenCrm(config: Config, db: DatabaseHandle["db"], ids: CrmIds): CrmPort {
+  if (config.crmProvider === "sql") return createSqlCrm(db, ids);
+  return createTessituraCrm({
+    connection: {
+      // loadConfig refuses CRM_PROVIDER=tessitura without all five.
+      baseUrl: config.tessituraBaseUrl!,
+      user: config.tessituraUser!,
+      userGroup: config.tessituraUserGroup!,
+      machineLocation: config.tessituraMachineLocation!,
+      password: config.tessituraPassword!,
+    },
+    ids,
+    db,
+    referenceDataRefreshMs: config.tessituraReferenceRefreshSeconds * 1000,
+  });
+}
+
 function guardedCrm(adapters: FeatureAdapters, inner: CrmPort): CrmPort {
   const { config, logger } = adapters;
   const { crm, breaker } = createCircuitBreakingCrm(inner, {

@@ -124,6 +124,24 @@ export interface AffiliationsTable {
   created_at: string;
 }
 
+/** The Tessitura adapter's seat ledger (migration 0039): a Tessitura membership's seats, keyed by its Tessitura id. */
+export interface TessituraSeatBenefitsTable {
+  id: Generated<number>;
+  membership_id: number;
+  benefit_id: number;
+  unlimited_indicator: Generated<number>;
+  total_available: Generated<number>;
+  total_used: Generated<number>;
+}
+
+export interface TessituraSeatUsagesTable {
+  id: Generated<number>;
+  seat_benefit_id: number;
+  constituent_id: number;
+  used_at: string;
+  inactive: Generated<number>;
+}
+
 export interface CrmTables {
   constituents: ConstituentsTable;
   memberships: MembershipsTable;
@@ -135,4 +153,6 @@ export interface CrmTables {
   membership_benefits: MembershipBenefitsTable;
   benefit_usages: BenefitUsagesTable;
   affiliations: AffiliationsTable;
+  tessitura_seat_benefits: TessituraSeatBenefitsTable;
+  tessitura_seat_usages: TessituraSeatUsagesTable;
 }

@@ -1,0 +1,105 @@
+import type { CrmPort, PersonContact, PersonDetails } from "../crm-port";
+import type { CrmIds } from "../crm-ids";
+import type { TessituraClient } from "./http-client";
+
+/*
+ * People mirrored to individual constituents (docs/crm.md, "The Tessitura
+ * adapter": sign-in stays in the site): /CRM/Constituents/Detail with the
+ * primary email in /CRM/ElectronicAddresses; renaming an organisation through
+ * /CRM/Constituents/{id}. Phone numbers are not written yet (docs/crm.md).
+ */
+
+type PeopleRecords = Pick<CrmPort, "createPerson" | "personContact" | "personDetails" | "findPerson" | "renameOrganisation">;
+
+interface TessituraConstituent {
+  Id: number;
+  ConstituentType?: { Id: number };
+  FirstName?: string;
+  LastName?: string;
+  Prefix?: { Id: number };
+  CreatedDateTime?: string;
+  PhoneNumbers?: { PhoneNumber?: string }[];
+  ElectronicAddresses?: { Address?: string; PrimaryIndicator?: boolean; Inactive?: boolean }[];
+}
+
+interface TessituraElectronicAddress {
+  Id: number;
+  Address?: string;
+  Constituent?: { Id: number };
+  Inactive?: boolean;
+  PrimaryIndicator?: boolean;
+}
+
+export function tessituraPeople(client: TessituraClient, ids: CrmIds): PeopleRecords {
+  const detail = (id: number) => client.request<TessituraConstituent>("GET", `/CRM/Constituents/${id}/Detail`, { notFound: "undefined" });
+
+  const details = async (id: number): Promise<PersonDetails | undefined> => {
+    const row = await detail(id);
+    if (!row || row.ConstituentType?.Id !== ids.constituentTypes.individual) return undefined;
+    const email = (row.ElectronicAddresses ?? []).find((address) => address.PrimaryIndicator && !address.Inactive)?.Address ?? null;
+    return {
+      Id: row.Id,
+      FirstName: row.FirstName ?? "",
+      LastName: row.LastName ?? "",
+      Email: email,
+      PrefixId: row.Prefix?.Id ?? -1,
+      Phone: row.PhoneNumbers?.[0]?.PhoneNumber ?? "",
+      CreatedDateTime: row.CreatedDateTime ?? "",
+    };
+  };
+
+  const holderOf = async (email: string): Promise<number | undefined> => {
+    const rows = (await client.request<TessituraElectronicAddress[]>("GET", "/CRM/ElectronicAddresses", { query: { address: email } })) ?? [];
+    return rows.find((row) => !row.Inactive && row.Address?.toLowerCase() === email.toLowerCase())?.Constituent?.Id;
+  };
+
+  return {
+    async createPerson(person) {
+      if ((await holderOf(person.Email)) !== undefined) return undefined;
+      const created = await client.request<{ Id: number }>("POST", "/CRM/Constituents/Detail", {
+        body: {
+          ConstituentType: { Id: ids.constituentTypes.individual },
+          FirstName: person.FirstName,
+          LastName: person.LastName,
+          ...(person.PrefixId >= 0 ? { Prefix: { Id: person.PrefixId } } : {}),
+          OriginalSource: { Id: ids.originalSourceId },
+        },
+      });
+      if (!created) throw new Error("Tessitura created no constituent");
+      await client.request("POST", "/CRM/ElectronicAddresses", {
+        body: {
+          Constituent: { Id: created.Id },
+          ElectronicAddressType: { Id: ids.emailAddressTypeId },
+          Address: person.Email,
+          PrimaryIndicator: true,
+          Months: "YYYYYYYYYYYY",
+          Inactive: false,
+          AllowMarketing: false,
+        },
+      });
+      return { Id: created.Id };
+    },
+
+    async personDetails(id) {
+      return details(id);
+    },
+
+    async personContact(id) {
+      const found = await details(id);
+      return found ? ({ Id: found.Id, FirstName: found.FirstName, Email: found.Email } satisfies PersonContact) : undefined;
+    },
+
+    async findPerson(email) {
+      const holder = await holderOf(email);
+      if (holder === undefined) return undefined;
+      const found = await details(holder);
+      return found ? { Id: found.Id, FirstName: found.FirstName, Email: found.Email } : undefined;
+    },
+
+    async renameOrganisation(id, name) {
+      const row = await client.request<TessituraConstituent>("GET", `/CRM/Constituents/${id}`);
+      if (!row) return;
+      await client.request("PUT", `/CRM/Constituents/${id}`, { body: { Id: id, ConstituentType: { Id: row.ConstituentType?.Id ?? ids.constituentTypes.organisation }, LastName: name.trim() } });
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
+import type { CrmIds } from "../crm-ids";
+import type { CrmPort } from "../crm-port";
+import { tessituraAffiliations } from "./affiliations";
+import { tessituraConstituents } from "./constituents";
+import { createTessituraClient, type TessituraClient, type TessituraConnection } from "./http-client";
+import { tessituraMemberships } from "./memberships";
+import { tessituraPeople } from "./people";
+import { tessituraReferenceData } from "./reference-data";
+import { tessituraSeatLedger } from "./seat-ledger";
+
+/*
+ * The CRM port over Tessitura's REST API (docs/crm.md, "The Tessitura
+ * adapter"). Methods this adapter does not do yet throw
+ * TessituraNotSupportedError, named in docs/crm.md; the site keeps working on
+ * the embedded (sql) adapter until they are done.
+ */
+
+export class TessituraNotSupportedError extends Error {
+  override name = "TessituraNotSupportedError";
+  constructor(method: string) {
+    super(`CrmPort.${method} is not supported by the Tessitura adapter yet (docs/crm.md)`);
+  }
+}
+
+export interface TessituraCrmOptions {
+  connection: TessituraConnection;
+  ids: CrmIds;
+  /** The site's own database: the seat ledger (migration 0039). */
+  db: Kysely<Database>;
+  /** How long countries and states are kept before they are fetched again. */
+  referenceDataRefreshMs: number;
+  /** A client for tests; made from `connection` otherwise. */
+  client?: TessituraClient;
+}
+
+/** The port's methods this adapter does not implement yet (docs/crm.md lists them). */
+export const TESSITURA_UNSUPPORTED = [
+  "findPeople",
+  "updatePerson",
+  "changePrimaryEmail",
+  "erasePerson",
+  "attributeHolders",
+  "mergeOrganisation",
+  "membershipSummary",
+  "createMembership",
+  "renewMembership",
+  "currentMembers",
+  "currentSchoolMemberships",
+  "membershipsEndingBetween",
+  "membershipFigures",
+] as const satisfies readonly (keyof CrmPort)[];
+
+function seatsOnly(ledger: ReturnType<typeof tessituraSeatLedger>): Pick<CrmPort, "seatBenefits" | "claimSeat" | "releaseSeat"> {
+  return { seatBenefits: ledger.seatBenefits, claimSeat: ledger.claimSeat, releaseSeat: ledger.releaseSeat };
+}
+
+export function createTessituraCrm(options: TessituraCrmOptions): CrmPort {
+  const client = options.client ?? createTessituraClient(options.connection);
+  const unsupported = Object.fromEntries(
+    TESSITURA_UNSUPPORTED.map((name) => [name, () => Promise.reject(new TessituraNotSupportedError(name))]),
+  ) as unknown as Pick<CrmPort, (typeof TESSITURA_UNSUPPORTED)[number]>;
+  const crm: CrmPort = {
+    ...unsupported,
+    ...tessituraReferenceData(client, options.referenceDataRefreshMs),
+    ...tessituraConstituents(client, options.ids),
+    ...tessituraAffiliations(client),
+    ...tessituraPeople(client, options.ids),
+    ...tessituraMemberships(client),
+    ...seatsOnly(tessituraSeatLedger(options.db)),
+    // A remote CRM has no transactions to offer: a unit is its calls one after another, and `joining` is ignored (docs/crm.md).
+    inTransaction: (work) => work(crm),
+  };
+  return crm;
+}

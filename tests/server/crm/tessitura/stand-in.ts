@@ -1,0 +1,243 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { basicAuthorization } from "../../../../server/crm/tessitura/http-client";
+import { SwaggerValidator } from "./swagger-validator";
+
+/*
+ * A stand-in TessituraService for tests: a node:http server with its records
+ * in memory, answering the operations the Tessitura adapter uses. Every
+ * request and every answer is checked against the vendor's Swagger
+ * description; what does not match is kept in `violations` (tests assert it
+ * stays empty), and the request is refused with a 400 as Tessitura would.
+ * Fault switches make it slow, failing (500), refusing our credentials (401)
+ * or answering something that is not JSON.
+ */
+
+export const STAND_IN_CREDENTIALS = { user: "webapi", userGroup: "webapi", machineLocation: "site", password: "s3cret" };
+
+export interface StandInFaults {
+  /** Milliseconds to wait before answering. */
+  delayMs?: number;
+  status500?: boolean;
+  status401?: boolean;
+  malformedJson?: boolean;
+}
+
+type Row = Record<string, unknown> & { Id: number };
+
+let sharedValidator: SwaggerValidator | undefined;
+
+export class TessituraStandIn {
+  readonly violations: string[] = [];
+  readonly requests: string[] = [];
+  faults: StandInFaults = {};
+  private readonly server: http.Server;
+  private nextId = 1000;
+  private readonly validator = (sharedValidator ??= new SwaggerValidator());
+  readonly constituents = new Map<number, Row>();
+  readonly addresses = new Map<number, Row>();
+  readonly electronicAddresses = new Map<number, Row>();
+  readonly attributes = new Map<number, Row>();
+  readonly affiliations = new Map<number, Row>();
+  readonly memberships = new Map<number, Row>();
+  countries: Row[] = [
+    { Id: 209, Description: "United Kingdom", Inactive: false },
+    { Id: 1, Description: "USA", Inactive: false },
+  ];
+  states: Row[] = [{ Id: 51, Description: "Scotland", Inactive: false, Country: { Id: 209, Description: "United Kingdom", Inactive: false } }];
+
+  constructor() {
+    this.server = http.createServer((req, res) => void this.handle(req, res));
+  }
+
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/TessituraService`;
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private id(): number {
+    return this.nextId++;
+  }
+
+  /** A membership record as Tessitura would list it (created by the test: the stand-in does not model the cart). */
+  addMembership(constituentId: number, levelId: number, initiation: string, expiration: string): number {
+    const Id = this.id();
+    const holder = this.constituents.get(constituentId);
+    this.memberships.set(Id, {
+      Id,
+      Constituent: { Id: constituentId, DisplayName: String(holder?.LastName ?? ""), SortName: String(holder?.LastName ?? "") },
+      InitiationDate: initiation,
+      ExpirationDate: expiration,
+      MembershipLevel: { Id: levelId },
+      IsCurrent: true,
+    });
+    return Id;
+  }
+
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString("utf8");
+    const method = req.method ?? "GET";
+    const full = new URL(req.url ?? "/", "http://stand-in.invalid");
+    const prefix = "/TessituraService";
+    const path = full.pathname.startsWith(prefix) ? full.pathname.slice(prefix.length) : full.pathname;
+    const exchange = { method, url: path + full.search, body: text === "" ? undefined : (JSON.parse(text) as unknown) };
+    this.requests.push(`${method} ${path}${full.search}`);
+
+    if (this.faults.delayMs) await new Promise((resolve) => setTimeout(resolve, this.faults.delayMs));
+    if (res.destroyed) return;
+    if (req.headers.authorization !== basicAuthorization(STAND_IN_CREDENTIALS) || this.faults.status401) return this.send(res, 401, { Message: "Authorization has been denied for this request." });
+    if (this.faults.status500) return this.send(res, 500, { Message: "An error has occurred." });
+    if (this.faults.malformedJson) {
+      res.writeHead(200, { "Content-Type": "application/json" });
+      res.end("{\"Id\": 12, ");
+      return;
+    }
+
+    const problems = this.validator.validateRequest(exchange);
+    if (problems.length > 0) {
+      this.violations.push(...problems);
+      return this.send(res, 400, { Message: problems.join("; ") });
+    }
+    const answer = this.route(method, path, full.searchParams, exchange.body as Row | undefined);
+    if (answer.status === 200) {
+      const responseProblems = this.validator.validateResponse(exchange, 200, answer.body);
+      this.violations.push(...responseProblems);
+    }
+    this.send(res, answer.status, answer.body);
+  }
+
+  private send(res: http.ServerResponse, status: number, body: unknown): void {
+    res.writeHead(status, { "Content-Type": "application/json" });
+    res.end(body === undefined ? "" : JSON.stringify(body));
+  }
+
+  private route(method: string, path: string, query: URLSearchParams, body: Row | undefined): { status: number; body?: unknown } {
+    const notFound = { status: 404, body: { Message: "Not found" } };
+    const segments = path.split("/").filter(Boolean);
+    const key = `${method} /${segments.map((segment) => (/^\d+$/.test(segment) ? "{id}" : segment)).join("/")}`.toLowerCase();
+    const idInPath = Number(segments.find((segment) => /^\d+$/.test(segment)));
+    const now = new Date().toISOString();
+
+    switch (key) {
+      case "get /referencedata/countries":
+        return { status: 200, body: this.countries };
+      case "get /referencedata/states":
+        return { status: 200, body: this.states };
+      case "post /crm/constituents/detail": {
+        const Id = this.id();
+        const name = String(body!.LastName ?? "");
+        const first = body!.FirstName ? String(body!.FirstName) : "";
+        const row: Row = { ...body!, Id, DisplayName: first ? `${first} ${name}` : name, SortName: first ? `${name}/${first}` : name, CreatedDateTime: now, UpdatedDateTime: now };
+        this.constituents.set(Id, row);
+        return { status: 200, body: row };
+      }
+      case "get /crm/constituents/{id}/detail": {
+        const row = this.constituents.get(idInPath);
+        if (!row) return notFound;
+        const addresses = [...this.addresses.values()].filter((address) => (address.Constituent as Row).Id === idInPath);
+        const emails = [...this.electronicAddresses.values()].filter((address) => (address.Constituent as Row).Id === idInPath);
+        return { status: 200, body: { ...row, Addresses: addresses, ElectronicAddresses: emails } };
+      }
+      case "get /crm/constituents/{id}": {
+        const row = this.constituents.get(idInPath);
+        return row ? { status: 200, body: this.plain(row) } : notFound;
+      }
+      case "put /crm/constituents/{id}": {
+        const row = this.constituents.get(idInPath);
+        if (!row) return notFound;
+        const name = String(body!.LastName ?? row.LastName);
+        const updated: Row = { ...row, ...body!, Id: idInPath, DisplayName: row.FirstName ? `${String(row.FirstName)} ${name}` : name, SortName: name, UpdatedDateTime: now };
+        this.constituents.set(idInPath, updated);
+        return { status: 200, body: this.plain(updated) };
+      }
+      case "get /crm/electronicaddresses": {
+        const address = (query.get("address") ?? "").toLowerCase();
+        return { status: 200, body: [...this.electronicAddresses.values()].filter((row) => String(row.Address).toLowerCase() === address) };
+      }
+      case "get /crm/constituents/search": {
+        const post = (query.get("post") ?? "").replace(/\s+/g, "").toUpperCase();
+        const summaries = [...this.addresses.values()]
+          .filter((address) => String(address.PostalCode ?? "").replace(/\s+/g, "").toUpperCase() === post && !address.Inactive)
+          .map((address) => this.constituents.get((address.Constituent as Row).Id))
+          .filter((row): row is Row => row !== undefined)
+          .map((row) => ({ Id: row.Id, DisplayName: String(row.DisplayName), LastName: String(row.LastName ?? ""), ConstituentType: String((row.ConstituentType as Row).Id) }));
+        return { status: 200, body: { ConstituentSummaries: summaries } };
+      }
+      case "post /crm/addresses":
+      case "post /crm/electronicaddresses":
+      case "post /crm/attributes":
+      case "post /crm/affiliations": {
+        const table = this.table(segments[1]!);
+        const constituentId = ((body!.Constituent ?? body!.IndividualConstituent) as Row).Id;
+        if (!this.constituents.has(constituentId)) return { status: 400, body: { Message: "Invalid constituent" } };
+        const Id = this.id();
+        const row: Row = { ...body!, Id, CreatedDateTime: now, UpdatedDateTime: now };
+        table.set(Id, row);
+        return { status: 200, body: row };
+      }
+      case "get /crm/addresses/{id}":
+      case "get /crm/affiliations/{id}": {
+        const row = this.table(segments[1]!).get(idInPath);
+        return row ? { status: 200, body: row } : notFound;
+      }
+      case "put /crm/addresses/{id}":
+      case "put /crm/affiliations/{id}": {
+        const table = this.table(segments[1]!);
+        const existing = table.get(idInPath);
+        if (!existing) return notFound;
+        const row: Row = { ...existing, ...body!, Id: idInPath, UpdatedDateTime: now };
+        table.set(idInPath, row);
+        return { status: 200, body: row };
+      }
+      case "delete /crm/attributes/{id}":
+        return this.attributes.delete(idInPath) ? { status: 204 } : notFound;
+      case "get /crm/attributes": {
+        const constituentId = Number(query.get("constituentId"));
+        return { status: 200, body: [...this.attributes.values()].filter((row) => (row.Constituent as Row).Id === constituentId) };
+      }
+      case "get /crm/affiliations": {
+        const group = query.get("groupConstituentId");
+        const individual = query.get("individualConstituentId");
+        const rows = [...this.affiliations.values()].filter(
+          (row) =>
+            (group === null || (row.GroupConstituent as Row).Id === Number(group)) &&
+            (individual === null || (row.IndividualConstituent as Row).Id === Number(individual)),
+        );
+        return { status: 200, body: rows };
+      }
+      case "get /crm/memberships/details": {
+        const constituentId = Number(query.get("constituentId"));
+        return { status: 200, body: [...this.memberships.values()].filter((row) => (row.Constituent as Row).Id === constituentId) };
+      }
+      default:
+        this.violations.push(`${method} ${path}: the stand-in does not implement this operation`);
+        return notFound;
+    }
+  }
+
+  /** A constituent as /CRM/Constituents/{id} answers it: the Constituent definition has no lists of addresses or the record's source. */
+  private plain(row: Row): Row {
+    const { Addresses: _addresses, ElectronicAddresses: _emails, OriginalSource: _source, PhoneNumbers: _phones, Salutations: _salutations, ...rest } = row;
+    return rest as Row;
+  }
+
+  private table(name: string): Map<number, Row> {
+    switch (name.toLowerCase()) {
+      case "addresses":
+        return this.addresses;
+      case "electronicaddresses":
+        return this.electronicAddresses;
+      case "attributes":
+        return this.attributes;
+      default:
+        return this.affiliations;
+    }
+  }
+}

@@ -1,0 +1,198 @@
+import request from "supertest";
+import { ConfigError, loadConfig } from "../../../../server/config";
+import { createCircuitBreakingCrm, CrmUnavailableError } from "../../../../server/crm/circuit-breaking-crm";
+import { CRM_IDS } from "../../../../server/crm/crm-ids";
+import { tessituraSeatLedger } from "../../../../server/crm/tessitura/seat-ledger";
+import { createTessituraCrm, TessituraNotSupportedError } from "../../../../server/crm/tessitura/tessitura-crm";
+import { createTestDatabase, databaseEngines, type TestDatabase } from "../../support/databases";
+import { createTestApp, type TestApp } from "../../support/test-app";
+import { crmPortContract, type CrmHarness } from "../port-contract";
+import { STAND_IN_CREDENTIALS, TessituraStandIn } from "./stand-in";
+
+/*
+ * The Tessitura adapter over the stand-in TessituraService (stand-in.ts):
+ * the shared CRM-port behaviour, then how a failing Tessitura shows (a
+ * CrmUnavailableError the circuit breaker counts) and the breaker recovering.
+ * Every test ends with no exchange breaking the vendor's Swagger description.
+ */
+
+const ids = CRM_IDS.test;
+const timeouts = { connectMs: 500, readMs: 200, writeMs: 2_000 };
+
+describe.each(databaseEngines)("the Tessitura CRM adapter over the stand-in, its seat ledger on %s", (engine) => {
+  let standIn: TessituraStandIn;
+  let baseUrl: string;
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    standIn = new TessituraStandIn();
+    baseUrl = await standIn.start();
+  });
+  afterAll(async () => {
+    await standIn.stop();
+    await database.dispose();
+  });
+  afterEach(() => {
+    standIn.faults = {};
+    expect(standIn.violations).toEqual([]);
+  });
+
+  const connection = () => ({ baseUrl, ...STAND_IN_CREDENTIALS, timeouts });
+  const adapter = () => createTessituraCrm({ connection: connection(), ids, db: database.db, referenceDataRefreshMs: 60_000 });
+
+  describe("the CRM port contract", () => {
+    let harness: CrmHarness;
+    beforeAll(() => {
+      harness = {
+        crm: adapter(),
+        // People and new memberships are not the adapter's yet (docs/crm.md): the stand-in holds them as Tessitura would.
+        addPerson(FirstName, LastName) {
+          const Id = 5_000_000 + standIn.constituents.size;
+          standIn.constituents.set(Id, { Id, FirstName, LastName, DisplayName: `${FirstName} ${LastName}`, SortName: `${LastName}/${FirstName}`, ConstituentType: { Id: ids.constituentTypes.individual } });
+          return Promise.resolve(Id);
+        },
+        // The membership in Tessitura, its seats in the site's ledger (as createMembership will do).
+        async addMembership(constituentId, levelId, initiation, expiration, seats = []) {
+          const Id = standIn.addMembership(constituentId, levelId, initiation.toISOString(), expiration.toISOString());
+          await tessituraSeatLedger(database.db).setSeats(Id, seats);
+          return Id;
+        },
+        violations: () => standIn.violations,
+      };
+    });
+    crmPortContract(() => harness);
+  });
+
+  it("signs in with Basic auth user:usergroup:location:password; other credentials are a CRM-unavailable error", async () => {
+    expect(await adapter().countries()).toContainEqual({ Id: 209, Description: "United Kingdom" });
+    const wrong = createTessituraCrm({ connection: { ...connection(), password: "wrong" }, ids, db: database.db, referenceDataRefreshMs: 60_000 });
+    await expect(wrong.countries()).rejects.toBeInstanceOf(CrmUnavailableError);
+  });
+
+  it("keeps reference data for the refresh interval", async () => {
+    const crm = adapter();
+    await crm.countries();
+    const before = standIn.requests.length;
+    await crm.states();
+    await crm.countries();
+    expect(standIn.requests.length).toBe(before);
+  });
+
+  it.each([
+    ["a Tessitura slower than the read timeout", { delayMs: 600 }],
+    ["a 500", { status500: true }],
+    ["a 401 (our credentials refused)", { status401: true }],
+    ["an answer that is not JSON", { malformedJson: true }],
+  ])("turns %s into a CrmUnavailableError", async (_what, faults) => {
+    const crm = adapter();
+    standIn.faults = faults;
+    await expect(crm.constituentDetail(1)).rejects.toBeInstanceOf(CrmUnavailableError);
+  });
+
+  it("keeps the seat's benefit usage id in the affiliation's Salary field", async () => {
+    const crm = adapter();
+    const { Id: schoolId } = await crm.createOrganisation({ LastName: "Rowan School", Addresses: [] }, new Date());
+    const { Id } = await crm.createAffiliation(
+      { affiliationTypeId: ids.affiliationTypes.user, groupConstituentId: schoolId, individualConstituentId: schoolId, startDate: new Date(), endDate: null, benefitUsageId: 77 },
+      new Date(),
+    );
+    expect(standIn.affiliations.get(Id)?.Salary).toBe(77);
+    expect((await crm.affiliation(Id))?.Salary).toBe(77);
+  });
+
+  it("turns a Tessitura that takes no connection into a CrmUnavailableError", async () => {
+    const closed = new TessituraStandIn();
+    const closedUrl = await closed.start();
+    await closed.stop();
+    const crm = createTessituraCrm({ connection: { ...connection(), baseUrl: closedUrl }, ids, db: database.db, referenceDataRefreshMs: 60_000 });
+    await expect(crm.constituentDetail(1)).rejects.toBeInstanceOf(CrmUnavailableError);
+  });
+
+  it("a 404 is an answer, not a failure", async () => {
+    standIn.faults = {};
+    expect(await adapter().affiliation(424_242)).toBeUndefined();
+  });
+
+  it("the circuit breaker counts those failures, opens, and closes again once Tessitura answers", async () => {
+    const { crm, breaker } = createCircuitBreakingCrm(adapter(), { timeoutMs: 1_000, errorThresholdPercent: 50, minimumCalls: 3, resetTimeoutMs: 200 });
+    try {
+      standIn.faults = { status500: true };
+      for (let i = 0; i < 3; i++) await expect(crm.constituentDetail(1)).rejects.toBeInstanceOf(CrmUnavailableError);
+      expect(breaker.opened).toBe(true);
+      const sent = standIn.requests.length;
+      await expect(crm.constituentDetail(1)).rejects.toBeInstanceOf(CrmUnavailableError);
+      expect(standIn.requests.length).toBe(sent);
+      standIn.faults = {};
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      expect(await crm.constituentDetail(987_654_321)).toBeUndefined();
+      expect(breaker.closed).toBe(true);
+    } finally {
+      breaker.shutdown();
+    }
+  });
+
+  it("names the methods it does not do yet", async () => {
+    await expect(adapter().createMembership({ constituentId: 1, levelId: 95, initiation: new Date(), expiration: new Date(), seats: [] })).rejects.toThrow(
+      new TessituraNotSupportedError("createMembership"),
+    );
+  });
+});
+
+describe("CRM_PROVIDER=tessitura settings", () => {
+  const tessitura = {
+    NODE_ENV: "test",
+    SESSION_SECRET: "a".repeat(64),
+    CRM_PROVIDER: "tessitura",
+    TESSITURA_BASE_URL: "https://tess.example.org/TessituraService",
+    TESSITURA_USER: "webapi",
+    TESSITURA_USER_GROUP: "webapi",
+    TESSITURA_MACHINE_LOCATION: "site",
+    TESSITURA_PASSWORD: "s3cret",
+  };
+
+  it("are read when complete; the embedded CRM stays the default", () => {
+    expect(loadConfig(tessitura)).toMatchObject({ crmProvider: "tessitura", tessituraUser: "webapi", tessituraReferenceRefreshSeconds: 3600 });
+    expect(loadConfig({ NODE_ENV: "test", SESSION_SECRET: "a".repeat(64) }).crmProvider).toBe("sql");
+  });
+
+  it("stop start-up with one line naming a missing or bad one", () => {
+    expect(() => loadConfig({ ...tessitura, TESSITURA_PASSWORD: "" })).toThrow(
+      new ConfigError("Invalid configuration: TESSITURA_PASSWORD is required when CRM_PROVIDER=tessitura (the API user's password, see docs/crm.md)."),
+    );
+    expect(() => loadConfig({ ...tessitura, CRM_PROVIDER: "dynamics" })).toThrow(/^Invalid configuration: CRM_PROVIDER must be "sql" or "tessitura"/);
+    expect(() => loadConfig({ ...tessitura, TESSITURA_USER: "web:api" })).toThrow(/^Invalid configuration: TESSITURA_USER must not contain a colon/);
+  });
+});
+
+describe("the site with CRM_PROVIDER=tessitura", () => {
+  let standIn: TessituraStandIn;
+  let app: TestApp;
+
+  beforeAll(async () => {
+    standIn = new TessituraStandIn();
+    standIn.countries.push({ Id: 777, Description: "Stand-in Land", Inactive: false });
+    const baseUrl = await standIn.start();
+    app = await createTestApp({
+      env: {
+        CRM_PROVIDER: "tessitura",
+        TESSITURA_BASE_URL: baseUrl,
+        TESSITURA_USER: STAND_IN_CREDENTIALS.user,
+        TESSITURA_USER_GROUP: STAND_IN_CREDENTIALS.userGroup,
+        TESSITURA_MACHINE_LOCATION: STAND_IN_CREDENTIALS.machineLocation,
+        TESSITURA_PASSWORD: STAND_IN_CREDENTIALS.password,
+      },
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await standIn.stop();
+  });
+  afterEach(() => expect(standIn.violations).toEqual([]));
+
+  it("answers the wizard's reference data from Tessitura", async () => {
+    const response = await request(app.app).get("/account/countries/").expect(200);
+    expect(response.body.countries).toContainEqual({ Id: 777, Description: "Stand-in Land" });
+    expect(standIn.requests).toContain("GET /ReferenceData/Countries");
+  });
+});
