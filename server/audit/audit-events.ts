@@ -68,6 +68,8 @@ export const AUDIT_EVENTS = [
   "invoice.paid",
   /** An unpaid invoice was chased: details: { orderId, number, step: "due" | "overdue" | "suspended" }; at "suspended" the membership was paused. */
   "invoice.chased",
+  /** A member turned the automatic renewal of their plan off or on (My account, Orders). details: { subscriptionId, renews: "yes" | "no" } */
+  "subscription.renewal-changed",
   /** Recorded by the account deletion (My account, "Delete my account"). */
   "account.deleted",
   /*

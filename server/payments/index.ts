@@ -17,3 +17,5 @@ export type { RefundRecord, StaffRefund } from "./refunds";
 export { moveSchoolOrders } from "./payment-orders";
 // Schools that pay by invoice (docs/payments.md, "Pay by invoice").
 export { createSchoolInvoicesService, type InvoiceLine, type SchoolInvoicesService } from "./invoices/school-invoices-service";
+// Plans that renew: the member's own, and their choice to stop the renewal (docs/payments.md, "Plans that renew").
+export type { RenewingPlan } from "./subscriptions/renewal-choice";

@@ -88,6 +88,12 @@ export interface ProviderInvoicing {
   issue(invoice: ProviderInvoice): Promise<{ reference: string; payUrl: string | null }>;
 }
 
+/** Plans that renew at the provider (Stripe's subscriptions); the sandbox's renew through the site's own job. */
+export interface ProviderRecurring {
+  /** Stops the renewal at the end of what is paid (or restarts it before then). */
+  setRenewal(subscriptionReference: string, renews: boolean): Promise<void>;
+}
+
 export interface PaymentProvider {
   /** Names the provider in orders and in the notification path (/payments/notifications/<name>/). */
   readonly name: string;
@@ -98,4 +104,6 @@ export interface PaymentProvider {
   refund(request: RefundRequest): Promise<{ refundReference: string }>;
   /** Present when the provider can hold and collect the site's invoices. */
   readonly invoicing?: ProviderInvoicing;
+  /** Present when the provider renews plans itself. */
+  readonly recurring?: ProviderRecurring;
 }

@@ -8,7 +8,7 @@ import { formatLondonDate } from "../domain/membership-status";
 import { formatPounds, isPlanType, planLabel, pricePlan } from "../domain/plans";
 import type { Logger } from "../logging";
 import type { Mailer } from "../mail/mailer";
-import { isRefusal, refuse, type Refusal } from "../shared/refusal";
+import { isRefusal, refuse, type Outcome, type Refusal } from "../shared/refusal";
 import { readBasketItem } from "./basket-item";
 import type { SellerDetails } from "./documents";
 import { fulfilOrder } from "./fulfilment";
@@ -24,6 +24,7 @@ import type { SandboxProvider } from "./sandbox-provider";
 import { isSubscriptionOutcome, providerSubscriptions } from "./subscriptions/provider-subscriptions";
 import { recurringPeriodOf } from "./subscriptions/recurring-plans";
 import { sandboxRenewals } from "./subscriptions/sandbox-renewals";
+import { renewalChoice, type RenewingPlan } from "./subscriptions/renewal-choice";
 
 export const PAYMENT_FAILED_MESSAGE = "Payment processing failed. Please try again.";
 const NOT_FOUND_MESSAGE = "We couldn't find that order. Start the payment again from the plan page.";
@@ -96,6 +97,10 @@ export interface PaymentsService {
   handleNotification(provider: string, rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<NotificationResult>;
   /** The sandbox's hosted checkout, when the sandbox is the provider. */
   sandbox: SandboxCheckout | undefined;
+  /** The person's plans that renew, not ended (My account's Orders tab). */
+  renewingPlans(userId: number): Promise<RenewingPlan[]>;
+  /** The person turns the renewal of one of their plans off or on (`renews`: "on" | "off"). */
+  chooseRenewal(userId: number, subscriptionId: number, submitted: unknown, ip: string): Promise<Outcome<{ renews: boolean }>>;
   /** One round of the sandbox's renewals of plans that renew (the scheduler's job); nothing to do with another provider, which renews them itself. */
   renewSandboxSubscriptions(now: Date): Promise<{ done: number }>;
   /** Every order, for the back office: a page with filters, one order, a streamed export. */
@@ -176,6 +181,7 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
   }
 
   const sandboxSubscriptions = deps.sandbox && sandboxRenewals({ db, sandbox: deps.sandbox, handleNotification: (name, body, headers) => handleNotification(name, body, headers) });
+  const renewals = renewalChoice({ db, audit: deps.audit, logger, recurring: provider.recurring, describe, clock });
   const subscriptions = providerSubscriptions({ db, crm, ids, audit: deps.audit, mailer: deps.mailer, logger, publicUrl: deps.publicUrl, clock, queueReceipt, describe });
 
   async function handleNotification(
@@ -361,6 +367,8 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
     },
     refund: async (request) => refunds.refundByStaff(await orders.byId(request.orderId), request),
 
+    renewingPlans: (userId) => renewals.renewingPlans(userId),
+    chooseRenewal: (userId, subscriptionId, submitted, ip) => renewals.chooseRenewal(userId, subscriptionId, submitted, ip),
     renewSandboxSubscriptions: (now) => (sandboxSubscriptions ? sandboxSubscriptions.renewDue(now) : Promise.resolve({ done: 0 })),
     sandbox: deps.sandbox
       ? createSandboxCheckout({ orders, sandbox: deps.sandbox, describe, handleNotification, publicUrl: deps.publicUrl })

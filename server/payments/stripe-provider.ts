@@ -82,6 +82,12 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
   return {
     name: "stripe",
     invoicing: stripeInvoicing(stripe),
+    recurring: {
+      async setRenewal(reference, renews) {
+        // Setting the same value twice is harmless, so no idempotency key is needed.
+        await stripe.subscriptions.update(reference, { cancel_at_period_end: !renews });
+      },
+    },
 
     async refund({ reference, amountPence, idempotencyKey }) {
       const session = await stripe.checkout.sessions.retrieve(reference);

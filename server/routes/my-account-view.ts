@@ -5,6 +5,7 @@ import type { SchoolTab } from "../schools";
 import type { InvoiceLine, OrderLine } from "../payments";
 import type { JoinRequestRow } from "../requests";
 import type { SavedResourceCard } from "../resources";
+import type { RenewingPlan } from "../payments";
 
 /**
  * The template context of templates/pages/account/my-account.njk: the
@@ -46,6 +47,8 @@ export interface MyAccountViewInput {
   pendingEmail?: string;
   /** Whether the person gets membership reminders (the Profile tab's checkbox); true unless they opted out. */
   remindersWanted?: boolean;
+  /** The person's plans that renew (the Orders tab). */
+  renewingPlans?: readonly RenewingPlan[];
 }
 
 /** Where an Unsave in the Saved resources tab comes back to (a plain form post's `next`). */
@@ -54,13 +57,14 @@ export const SAVED_RESOURCES_TAB_PATH = "/account/my-account/#saved-resources";
 /** Never sent back into a page, whatever was typed. */
 const secretFields = new Set(["Password", "NewPassword", "ConfirmPassword", "_csrf"]);
 
-export function myAccountView({ account, contactSubjects, notice, failed, savedResources = [], school, joinRequests = [], orders = [], schoolInvoices = [], pendingEmail, remindersWanted = true }: MyAccountViewInput) {
+export function myAccountView({ account, contactSubjects, notice, failed, savedResources = [], school, joinRequests = [], orders = [], schoolInvoices = [], pendingEmail, remindersWanted = true, renewingPlans = [] }: MyAccountViewInput) {
   const forms: Record<AccountPageForm, FormState> = {
     profile: { values: { Prefix: String(account.Prefix), FirstName: account.FirstName, LastName: account.LastName } },
     email: { values: { Email: "" } },
     password: { values: {} },
     contact: { values: { name: `${account.FirstName} ${account.LastName}`, email: account.Email, subject: "", message: "" } },
     reminders: { values: { reminders: remindersWanted ? "on" : "" } },
+    renewal: { values: {} },
   };
   if (notice) forms[ACCOUNT_FORMS[notice].form].notice = ACCOUNT_FORMS[notice].notice;
   if (failed) {
@@ -82,6 +86,7 @@ export function myAccountView({ account, contactSubjects, notice, failed, savedR
     orders,
     schoolInvoices,
     pendingEmail,
+    renewingPlans,
   };
 }
 

@@ -40,7 +40,7 @@ export interface MyAccountRoutesOptions {
   /** The contact form's messages, and the join requests an admin decides on the School tab. */
   requests: Pick<RequestsService, "sendContactMessage" | "joinRequestsForAdmin">;
   /** For the Orders tab. */
-  payments: Pick<PaymentsService, "orderLines">;
+  payments: Pick<PaymentsService, "orderLines" | "renewingPlans" | "chooseRenewal">;
   /** The School tab's invoices, for its admins (docs/payments.md, "Pay by invoice"). */
   invoices: Pick<SchoolInvoicesService, "ofSchool">;
   /** The Profile tab's "Email me before my membership ends" (docs/memberships.md "Reminders"). */
@@ -77,13 +77,14 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
   async function myAccountMain(req: Request, res: Response, shown: { failed?: FailedForm } = {}) {
     const user = signedInUser(req);
     const notice = shown.failed ? undefined : takeAccountNotice(req);
-    const [savedResources, school, joinRequests, orders, pending, remindersWanted] = await Promise.all([
+    const [savedResources, school, joinRequests, orders, pending, remindersWanted, renewingPlans] = await Promise.all([
       resources.savedResources(user.id),
       schools.schoolTab(user.id),
       requests.joinRequestsForAdmin(user.id),
       payments.orderLines(user.id),
       accounts.pendingEmailChange(user.id),
       membershipReminders.remindersWanted(user.id),
+      payments.renewingPlans(user.id),
     ]);
     const schoolInvoices = school?.isAdmin ? await invoices.ofSchool(user.id, school.schoolId) : [];
     return {
@@ -99,6 +100,7 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
         schoolInvoices,
         pendingEmail: pending?.email,
         remindersWanted,
+        renewingPlans,
       }),
       // The person's own (individual) membership, shown above the tabs as on the dashboard.
       membership: membershipShown(user.ownMemberships),
@@ -178,6 +180,12 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
     await answer(req, res, { succeeded: (choice) => (choice.wanted ? "remindersOn" : "remindersOff"), failed: "remindersOff" }, outcome, (choice) => ({ reminders: choice.wanted }));
   };
 
+  const renewalHandler: RequestHandler = async (req, res) => {
+    const subscriptionId = /^\d{1,9}$/.test(String(req.params.id)) ? Number(req.params.id) : 0;
+    const outcome = await payments.chooseRenewal(signedInUser(req).id, subscriptionId, req.body, req.ip ?? "");
+    await answer(req, res, { succeeded: (choice) => (choice.renews ? "renewalOn" : "renewalOff"), failed: "renewalOff" }, outcome, (choice) => ({ renews: choice.renews }));
+  };
+
   // The layout every member shares, rendered once and kept, with <main> rendered into it (issue 27).
   router.get(myAccountPath, signedInOnly, async (req, res) => {
     const sent = await memberPages?.send(req, res, {
@@ -223,6 +231,7 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
   router.post("/account/email-change/resend/", signedInOnly, resendEmailChangeHandler);
   router.post("/account/email-change/cancel/", signedInOnly, cancelEmailChangeHandler);
   router.post("/account/membership-reminders/", signedInOnly, remindersHandler);
+  router.post("/account/subscriptions/:id/renewal/", signedInOnly, renewalHandler);
 
   // Every page address ends in a slash.
   router.get(["/account/my-account", "/account/dashboard"], (req, res) => {

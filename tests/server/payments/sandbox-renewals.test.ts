@@ -1,4 +1,4 @@
-import { outboxFor } from "../accounts/support";
+import { freshToken, outboxFor } from "../accounts/support";
 import { createSqlCrm } from "../../../server/crm/sql-crm";
 import { ids } from "../memberships/support";
 import { databaseEngines } from "../support/databases";
@@ -59,8 +59,30 @@ describe.each(databaseEngines)("sandbox renewals of the monthly plan, on %s", (e
     expect(renewals).toEqual([{ status: "approved", amount_pence: 3999 }]);
     expect((await outboxFor(t.database.db, payer.email)).filter((mail) => mail.subject.startsWith("Your receipt"))).toHaveLength(2);
 
+    // The Orders tab shows the plan and its next payment; the member turns renewal off there, without JavaScript.
+    const tab = await payer.agent.get("/account/my-account/").set("Accept", "text/html");
+    expect(tab.text).toContain("Plans that renew");
+    expect(tab.text).toMatch(/<dt>Next payment<\/dt><dd>£39\.99 on \d{1,2} \w+ \d{4}<\/dd>/);
+    const action = `/account/subscriptions/${subscription.id}/renewal/`;
+    expect(tab.text).toContain(`action="${action}"`);
+    const stranger = await signedInPayer(t, `stranger${people}@example.com`);
+    const refused = await stranger.agent.post(action).type("form").set("Accept", "text/html").send({ _csrf: await freshToken(stranger.agent, "/account/my-account/"), renews: "off" });
+    expect(refused.status).toBe(404);
+    const garbled = await payer.agent.post(action).type("form").set("Accept", "text/html").send({ _csrf: await freshToken(payer.agent, "/account/my-account/"), renews: "maybe" });
+    expect(garbled.status).toBe(400);
+    expect(garbled.text).toContain("Choose whether your plan renews, then save your choice.");
+    const off = await payer.agent.post(action).type("form").send({ _csrf: await freshToken(payer.agent, "/account/my-account/"), renews: "off" });
+    expect(off.status).toBe(303);
+    expect(off.headers.location).toBe("/account/my-account/#orders");
+    const after = await payer.agent.get("/account/my-account/").set("Accept", "text/html");
+    expect(after.text).toContain("Saved: your plan won&#39;t renew.");
+    expect(after.text).toContain("<dt>Automatic renewal</dt><dd>Off</dd>");
+    expect(after.text).toContain("Turn automatic renewal back on");
+    expect(await subscriptionRow(subscription.id)).toMatchObject({ renews: 0, status: "active" });
+    const audit = await t.database.db.selectFrom("audit_events").select("details").where("event", "=", "subscription.renewal-changed").where("actor_id", "=", payer.id).execute();
+    expect(audit.map((entry) => JSON.parse(entry.details))).toEqual([{ subscriptionId: subscription.id, renews: "no" }]);
+
     // Turned off: at the period's end it ends, and the membership lapses then.
-    await t.database.db.updateTable("payment_subscriptions").set({ renews: 0 }).where("id", "=", subscription.id).execute();
     await renew(new Date(secondEnd + 60_000));
     expect(await subscriptionRow(subscription.id)).toMatchObject({ status: "ended", renews: 0 });
     expect(await expiryOf(payer)).toBe(secondEnd);

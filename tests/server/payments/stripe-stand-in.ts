@@ -94,6 +94,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         res.end(JSON.stringify({ id: `ii_standin${++objects}`, object: "invoiceitem", amount: Number(form.get("amount")), invoice: form.get("invoice") }));
         return;
       }
+      const subscription = /^\/v1\/subscriptions\/(sub_\w+)$/.exec(url.pathname);
+      if (req.method === "POST" && subscription) {
+        res.end(JSON.stringify({ id: subscription[1], object: "subscription", status: "active", cancel_at_period_end: form.get("cancel_at_period_end") === "true" }));
+        return;
+      }
       const finalise = /^\/v1\/invoices\/(in_\w+)\/finalize$/.exec(url.pathname);
       if (req.method === "POST" && finalise) {
         const id = finalise[1];

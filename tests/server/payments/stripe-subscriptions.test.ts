@@ -1,5 +1,5 @@
 import request from "supertest";
-import { outboxFor } from "../accounts/support";
+import { freshToken, outboxFor } from "../accounts/support";
 import { databaseEngines } from "../support/databases";
 import { basketItem, orderRow, signedInPayer, type Payer } from "./support";
 import { signedStripeEvent, stripeWebhook, useStripeTestApp } from "./stripe-stand-in";
@@ -86,6 +86,29 @@ describe.each(databaseEngines)("the monthly plan as a Stripe subscription, on %s
     expect((await notify(signedStripeEvent(`evt_deleted_${sub}`, "customer.subscription.deleted", { id: sub, object: "subscription", status: "canceled" }))).status).toBe(200);
     expect(await subscriptionOf(sub)).toMatchObject({ status: "ended", renews: 0 });
     expect(await expiryOf(payer)).toBe(expiry);
+  });
+
+  it("tells Stripe when the member turns renewal off on the Orders tab (cancel at the period's end), and nothing changes when Stripe fails", async () => {
+    const { payer, sub } = await subscribed();
+    const { id } = await subscriptionOf(sub);
+    const action = `/account/subscriptions/${id}/renewal/`;
+    const token = await freshToken(payer.agent, "/account/my-account/");
+    app.stripe.failWith(500);
+    try {
+      const failed = await payer.agent.post(action).type("form").set("Accept", "text/html").send({ _csrf: token, renews: "off" });
+      expect(failed.status).toBe(502);
+      expect(failed.text).toContain("We couldn&#39;t reach the payment provider, so nothing changed.");
+    } finally {
+      app.stripe.failWith(undefined);
+    }
+    expect((await subscriptionOf(sub)).renews).toBe(1);
+    const calls = app.stripe.calls.length;
+    const off = await payer.agent.post(action).type("form").send({ _csrf: token, renews: "off" });
+    expect(off.status).toBe(303);
+    const [update] = app.stripe.calls.slice(calls);
+    expect(update).toMatchObject({ method: "POST", path: `/v1/subscriptions/${sub}` });
+    expect(Object.fromEntries(update!.form)).toEqual({ cancel_at_period_end: "true" });
+    expect((await subscriptionOf(sub)).renews).toBe(0);
   });
 
   it("acknowledges events for a subscription it does not know, and refuses them unsigned", async () => {

@@ -1,0 +1,78 @@
+import type { Kysely } from "kysely";
+import type { AuditLog } from "../../audit";
+import type { Database } from "../../db/schema";
+import { formatLondonDate } from "../../domain/membership-status";
+import { formatPounds } from "../../domain/plans";
+import type { Logger } from "../../logging";
+import { refuse, type Outcome } from "../../shared/refusal";
+import { submittedRecord } from "../../domain/submitted-fields";
+import type { ProviderRecurring } from "../payment-port";
+import { setRenews } from "./subscription-ledger";
+
+/*
+ * A member's plans that renew, and their choice to stop (or restart) the
+ * renewal (issue 29; docs/payments.md, "Plans that renew"), shown on My
+ * account's Orders tab. Turned off, the plan runs to the end of what was
+ * paid and is not charged again: the sandbox's renewals job reads the
+ * choice; Stripe is told (cancel_at_period_end), so it charges nothing.
+ */
+
+export interface RenewingPlan {
+  id: number;
+  plan: string;
+  amount: string;
+  /** "month" or "year". */
+  period: string;
+  /** The end of what is paid for: the next payment's date while it renews. */
+  paidUntil: string;
+  renews: boolean;
+  /** A payment failed and is being tried again. */
+  pastDue: boolean;
+}
+
+export const RENEWAL_CHOICE_MESSAGE = "Choose whether your plan renews, then save your choice.";
+const UNKNOWN_PLAN = "We couldn't find that plan. Reload your account page and try again.";
+
+export function renewalChoice(deps: {
+  db: Kysely<Database>;
+  audit: AuditLog;
+  logger: Logger;
+  recurring?: ProviderRecurring;
+  describe: (order: { plan_type: string; number_of_users: number }) => string;
+  clock: () => Date;
+}) {
+  const { db } = deps;
+  return {
+    async renewingPlans(userId: number): Promise<RenewingPlan[]> {
+      const rows = await db.selectFrom("payment_subscriptions").selectAll().where("constituent_id", "=", userId).where("status", "!=", "ended").orderBy("id").execute();
+      return rows.map((row) => ({
+        id: row.id,
+        plan: deps.describe(row),
+        amount: formatPounds(row.amount_pence),
+        period: row.period,
+        paidUntil: formatLondonDate(row.current_period_end),
+        renews: row.renews === 1,
+        pastDue: row.status === "past_due",
+      }));
+    },
+
+    /** The member's choice for one of their own plans; anyone else's is not found. */
+    async chooseRenewal(userId: number, subscriptionId: number, submitted: unknown, ip: string): Promise<Outcome<{ renews: boolean }>> {
+      const value = submittedRecord(submitted).renews;
+      const renews = value === "on" ? true : value === "off" ? false : undefined;
+      if (renews === undefined) return refuse("invalid", RENEWAL_CHOICE_MESSAGE, { errors: { renews: [RENEWAL_CHOICE_MESSAGE] } });
+      const row = await db.selectFrom("payment_subscriptions").selectAll().where("id", "=", subscriptionId).executeTakeFirst();
+      if (!row || row.constituent_id !== userId || row.status === "ended") return refuse("not-found", UNKNOWN_PLAN);
+      if (row.renews === (renews ? 1 : 0)) return { ok: true, value: { renews } };
+      try {
+        await deps.recurring?.setRenewal(row.provider_subscription_ref, renews);
+      } catch (error) {
+        deps.logger.error({ err: error, subscriptionId }, "the payment provider did not take the renewal choice");
+        return refuse("provider-failed", "We couldn't reach the payment provider, so nothing changed. Try again in a few minutes.");
+      }
+      await setRenews(db, subscriptionId, renews, deps.clock);
+      await deps.audit.record({ event: "subscription.renewal-changed", actorId: userId, subjectId: userId, ip, details: { subscriptionId, renews: renews ? "yes" : "no" } });
+      return { ok: true, value: { renews } };
+    },
+  };
+}
