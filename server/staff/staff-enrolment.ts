@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import QRCode from "qrcode";
 import { newPasswordProblems, passwordHasher as sharedHasher, singleUseTokenPattern } from "../accounts";
@@ -26,8 +27,14 @@ export const STAFF_ENROLMENT_PATH = "/staff-enrol/";
 
 export const ENROLMENT_LINK_UNUSABLE_MESSAGE = "This enrolment link has expired or has already been used. Ask an owner for a new one.";
 
-/** Enrolments allowed from one client address in each window (a guess at a code needs the link's token as well). */
-const ENROLMENT_ATTEMPTS_PER_ADDRESS = 20;
+/**
+ * Enrolment posts allowed in each window: on one link (a guess at its code,
+ * which needs the link's secret token as well), and from one client address
+ * across links, higher, since an organisation's staff often enrol together
+ * from one office address.
+ */
+const ENROLMENT_ATTEMPTS_PER_LINK = 10;
+const ENROLMENT_ATTEMPTS_PER_ADDRESS = 100;
 const ENROLMENT_WINDOW_MS = 15 * 60 * 1000;
 
 export interface EnrolmentLink {
@@ -98,7 +105,11 @@ export function staffEnrolment(deps: StaffDependencies) {
     },
 
     async enrol(token: string, request: EnrolmentRequest, ip: string): Promise<Enrolled | Refusal> {
-      const limit = await deps.rateLimiter.hit(`staff-enrol:address:${ip}`, ENROLMENT_ATTEMPTS_PER_ADDRESS, ENROLMENT_WINDOW_MS);
+      const [onLink, fromAddress] = await Promise.all([
+        deps.rateLimiter.hit(`staff-enrol:link:${createHash("sha256").update(token).digest("base64url").slice(0, 22)}`, ENROLMENT_ATTEMPTS_PER_LINK, ENROLMENT_WINDOW_MS),
+        deps.rateLimiter.hit(`staff-enrol:address:${ip}`, ENROLMENT_ATTEMPTS_PER_ADDRESS, ENROLMENT_WINDOW_MS),
+      ]);
+      const limit = onLink.allowed ? fromAddress : onLink;
       if (!limit.allowed) return limitReached("Too many attempts. Wait a few minutes, then try again.", limit.retryAfterSeconds, { rule: "staff-enrolment-throttle" });
       const enrolment = await open(token);
       if (!enrolment) return refuse("not-found", ENROLMENT_LINK_UNUSABLE_MESSAGE, { rule: "staff-enrolment-link" });

@@ -10,6 +10,7 @@ import {
   formTokenOf,
   nextCode,
   onStaffSignIn,
+  staffPassword,
   staffSignIn,
   staffToken,
 } from "../staff/support";
@@ -116,6 +117,25 @@ describe.each(databaseEngines)("the back office on %s", (engine) => {
       expect(refused.text).toContain("Enter the 6-digit code your authenticator app shows now");
       expect((await staffAccount(email))!.enrolled_at).toBeNull();
       expect((await agent.get("/staff-enrol/").set("Accept", "text/html")).status).toBe(200);
+    });
+
+    // Twenty-one enrolments at the real scrypt cost.
+    it("limits guesses on one enrolment link: the 11th post is refused with 429, even right; other staff enrol from the same address", { timeout: 120_000 }, async () => {
+      const email = "guessed@greyfriars.example";
+      const agent = request.agent(t.app);
+      await agent.get(await enrolmentLinkFor(t, email, "support"));
+      const page = await agent.get("/staff-enrol/").set("Accept", "text/html");
+      const secret = new URL(/href="(otpauth:\/\/[^"]+)"/.exec(page.text)![1]!.replaceAll("&amp;", "&")).searchParams.get("secret")!;
+      const post = (code: string) =>
+        agent.post("/staff-enrol/").type("form").send({ _csrf: formTokenOf(page.text), password: staffPassword, confirmPassword: staffPassword, code });
+      for (let attempt = 1; attempt <= 10; attempt += 1) expect((await post("000000")).status, `attempt ${attempt}`).toBe(400);
+      const limited = await post(nextCode({ secret, lastStep: 0 }));
+      expect(limited.status).toBe(429);
+      expect(limited.headers["retry-after"]).toMatch(/^\d+$/);
+      expect(limited.text).toContain("Too many attempts.");
+      expect((await staffAccount(email))!.enrolled_at).toBeNull();
+      // An office's staff share its address: more than the old 20 a window still enrol.
+      for (let index = 0; index < 21; index += 1) await enrolledStaff(t, "support", `office${index}`);
     });
 
     it("signs in with the password and the app's next code, on a new session id; a code signs in once", async () => {
