@@ -20,7 +20,15 @@ test.describe("profile dialog", () => {
     await femi.scrollIntoViewIfNeeded();
     await page.mouse.wheel(0, 120);
     await expect.poll(() => pageScrollY(page)).toBeGreaterThan(100);
-    const scrolledTo = await pageScrollY(page);
+    // The wheel scrolls smoothly: read where it comes to rest (two frames alike), not a point on the way.
+    const scrolledTo = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let last = -1;
+          const frame = () => (window.scrollY === last ? resolve(last) : ((last = window.scrollY), requestAnimationFrame(frame)));
+          requestAnimationFrame(frame);
+        }),
+    );
 
     await femi.focus();
     await page.keyboard.press("Enter");
