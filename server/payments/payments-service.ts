@@ -279,6 +279,7 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
       });
       const registerUrl = (status: string) =>
         `${deps.publicUrl}/account/register/?paymentStatus=${status}&sessionId=${encodeURIComponent(sessionId)}`;
+      const renewsEvery = recurringPeriodOf(plan.planType);
       let checkout: Checkout;
       try {
         checkout = await provider.createCheckout({
@@ -288,7 +289,7 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
           description: plan.description,
           customerEmail: payer?.Email ?? undefined,
           // The monthly plan renews each month where the provider can (Stripe: a subscription).
-          recurring: recurringPeriodOf(plan.planType) ? { period: recurringPeriodOf(plan.planType)! } : undefined,
+          recurring: renewsEvery && { period: renewsEvery },
           returnUrls: { approved: registerUrl("approved"), declined: registerUrl("declined"), cancelled: registerUrl("cancelled") },
         });
       } catch (error) {
