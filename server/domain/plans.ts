@@ -119,10 +119,23 @@ export function planLabel(planType: PlanType): string {
  */
 export function renewedExpiry(now: Date, currentExpiry: Date | undefined, period: BillingPeriod): { starts: Date; expires: Date } {
   const starts = currentExpiry && currentExpiry.getTime() > now.getTime() ? new Date(currentExpiry) : new Date(now);
-  const expires = new Date(starts);
-  if (period === "year") expires.setUTCFullYear(expires.getUTCFullYear() + 1);
-  else expires.setUTCMonth(expires.getUTCMonth() + 1);
-  return { starts, expires };
+  return { starts, expires: addBillingPeriod(starts, period) };
+}
+
+/**
+ * One period after `from`: a month or a year, clamped to the month's last
+ * day (31 January + a month is 28 February, not 3 March). The membership's
+ * end and a renewing plan's ledger both use it, so they never disagree.
+ */
+export function addBillingPeriod(from: Date, period: BillingPeriod): Date {
+  const next = new Date(from.getTime());
+  const day = next.getUTCDate();
+  next.setUTCDate(1);
+  if (period === "month") next.setUTCMonth(next.getUTCMonth() + 1);
+  else next.setUTCFullYear(next.getUTCFullYear() + 1);
+  const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
+  next.setUTCDate(Math.min(day, lastDay));
+  return next;
 }
 
 /** The plans of spec section 9, from the same prices pricePlan charges. */

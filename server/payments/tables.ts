@@ -1,4 +1,5 @@
 import type { Generated } from "kysely";
+import type { BillingPeriod } from "../domain/plans";
 
 /** Row types of the payments feature's tables (migrations 0015, 0032, 0035, 0036, 0037). */
 
@@ -101,7 +102,8 @@ export interface PaymentReceiptsTable {
 
 export const SUBSCRIPTION_STATUSES = ["active", "past_due", "ended"] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
-export type SubscriptionPeriod = "month" | "year";
+/** A renewing plan's period: the same calendar as the membership it extends. */
+export type SubscriptionPeriod = BillingPeriod;
 
 /** A plan that renews (migration 0035): monthly plans always, annual ones unless the payer turned renewal off. */
 export interface PaymentSubscriptionsTable {

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { inTransaction } from "../../db/transactions";
 import type { PaymentSubscriptionEventsTable, SubscriptionPeriod } from "../tables";
-import { addPeriod } from "./renewal-schedule";
+import { addBillingPeriod } from "../../domain/plans";
 
 /*
  * The subscriptions' records (issue 29). Each provider event is applied under
@@ -84,7 +84,7 @@ export async function applyRenewalPaid(db: Kysely<Database>, subscriptionId: num
   let periodEnd: Date | null = null;
   const applied = await applyOnce(db, subscriptionId, eventRef, "renewal_paid", now, async (trx) => {
     const row = await trx.selectFrom("payment_subscriptions").select(["current_period_end", "period"]).where("id", "=", subscriptionId).executeTakeFirstOrThrow();
-    periodEnd = addPeriod(new Date(row.current_period_end), row.period);
+    periodEnd = addBillingPeriod(new Date(row.current_period_end), row.period);
     await trx
       .updateTable("payment_subscriptions")
       .set({ current_period_end: periodEnd.toISOString(), status: "active", failed_attempts: 0, next_attempt_at: null, updated_at: now.toISOString() })

@@ -66,6 +66,15 @@ describe("plans", () => {
     expect(renewedExpiry(now, new Date("2025-06-01T00:00:00Z"), "year").expires).toEqual(new Date("2027-03-01T10:00:00Z"));
     expect(renewedExpiry(now, undefined, "month").expires).toEqual(new Date("2026-04-01T10:00:00Z"));
   });
+
+  it("ends a month after the 31st on the next month's last day, and a monthly chain never drifts past the ledger's", () => {
+    const now = new Date("2027-01-31T10:00:00Z");
+    expect(renewedExpiry(now, undefined, "month").expires).toEqual(new Date("2027-02-28T10:00:00Z"));
+    // Joined on 29 November: the third renewal ends on 28 March (February has 28 days), not on 1 April.
+    let expiry = new Date("2026-11-29T00:00:00Z");
+    for (let month = 0; month < 4; month++) expiry = renewedExpiry(new Date("2026-11-29T00:00:00Z"), expiry, "month").expires;
+    expect(expiry).toEqual(new Date("2027-03-28T00:00:00Z"));
+  });
 });
 
 describe("planOptions", () => {

@@ -1,12 +1,13 @@
-import { addPeriod, nextSandboxAttempt, SANDBOX_MAX_ATTEMPTS } from "../../../server/payments/subscriptions/renewal-schedule";
+import { addBillingPeriod } from "../../../server/domain/plans";
+import { nextSandboxAttempt, SANDBOX_MAX_ATTEMPTS } from "../../../server/payments/subscriptions/renewal-schedule";
 import { applyEnded, applyRenewalFailed, applyRenewalPaid, createSubscription, setRenews, subscriptionByRef } from "../../../server/payments/subscriptions/subscription-ledger";
 import { createTestDatabase, databaseEngines, type TestDatabase } from "../support/databases";
 
 describe("the renewal calendar", () => {
   it("adds a month (clamped to the month's end) or a year", () => {
-    expect(addPeriod(new Date("2026-01-31T09:00:00Z"), "month").toISOString()).toBe("2026-02-28T09:00:00.000Z");
-    expect(addPeriod(new Date("2026-11-28T09:00:00Z"), "month").toISOString()).toBe("2026-12-28T09:00:00.000Z");
-    expect(addPeriod(new Date("2028-02-29T09:00:00Z"), "year").toISOString()).toBe("2029-02-28T09:00:00.000Z");
+    expect(addBillingPeriod(new Date("2026-01-31T09:00:00Z"), "month").toISOString()).toBe("2026-02-28T09:00:00.000Z");
+    expect(addBillingPeriod(new Date("2026-11-28T09:00:00Z"), "month").toISOString()).toBe("2026-12-28T09:00:00.000Z");
+    expect(addBillingPeriod(new Date("2028-02-29T09:00:00Z"), "year").toISOString()).toBe("2029-02-28T09:00:00.000Z");
   });
 
   it("retries a failed renewal after three days, and gives up after three attempts", () => {
