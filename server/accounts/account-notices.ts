@@ -17,8 +17,8 @@ export const ACCOUNT_FORMS = {
   remindersOn: { tab: "profile", form: "reminders", notice: "Saved: we'll email you before your membership ends." },
   remindersOff: { tab: "profile", form: "reminders", notice: "Saved: we won't email you before your membership ends. Receipts still come." },
   /** A plan that renews (server/payments/subscriptions/renewal-choice.ts): renewal on or off. */
-  renewalOn: { tab: "orders", form: "renewal", notice: "Saved: your plan renews automatically." },
-  renewalOff: { tab: "orders", form: "renewal", notice: "Saved: your plan won't renew. Your membership runs to the end of what you have paid for, and you won't be charged again." },
+  renewalOn: { tab: "membership", form: "renewal", notice: "Saved: your plan renews automatically." },
+  renewalOff: { tab: "membership", form: "renewal", notice: "Saved: your plan won't renew. Your membership runs to the end of what you have paid for, and you won't be charged again." },
 } as const;
 
 export type AccountForm = keyof typeof ACCOUNT_FORMS;

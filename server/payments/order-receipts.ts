@@ -4,6 +4,7 @@ import type { Database } from "../db/schema";
 import { refuse, type Refusal } from "../shared/refusal";
 import { renderReceiptPdf, type SellerDetails } from "./documents";
 import type { OrderRow } from "./payment-orders";
+import { recurringPeriodOf } from "./subscriptions/recurring-plans";
 
 /** Where the payer opens a paid order's VAT receipt (GET, signed in as the payer). */
 export function receiptPath(sessionId: string): string {
@@ -24,7 +25,7 @@ export interface ReceiptPdf {
  */
 export function orderReceipts(deps: { db: Kysely<Database>; crm: CrmPort; seller: SellerDetails; describe: (order: OrderRow) => string }) {
   const { db, crm } = deps;
-  const notFound = () => refuse("not-found", "We couldn't find that receipt. Your receipts are listed under Orders in My account.");
+  const notFound = () => refuse("not-found", "We couldn't find that receipt. Your receipts are listed on the Membership tab of My account.");
 
   /** Numbered receipts by order id, for the orders list. */
   async function numberedOrders(orderIds: number[]): Promise<Set<number>> {
@@ -49,6 +50,7 @@ export function orderReceipts(deps: { db: Kysely<Database>; crm: CrmPort; seller
         lines: [{ description: deps.describe(order), quantity: 1, unitGrossPence: order.amount_pence }],
         paymentReference: order.provider_reference ?? "",
         refunds: refunds.map((refund) => ({ amountPence: refund.amount_pence, refundedOn: new Date(refund.created_at) })),
+        renews: recurringPeriodOf(order),
       },
       deps.seller,
     );

@@ -29,6 +29,7 @@ export function paymentOrders(db: Kysely<Database>) {
     "membership_id",
     "created_at",
     "fulfilled_at",
+    "renews",
   ] as const;
 
   return {
@@ -41,6 +42,8 @@ export function paymentOrders(db: Kysely<Database>) {
       levelId: number;
       amountPence: number;
       provider: string;
+      /** Renews at the provider each period (migration 0040); a one-off payment when absent. */
+      renews?: boolean;
       now: Date;
     }): Promise<number> {
       const at = order.now.toISOString();
@@ -55,6 +58,7 @@ export function paymentOrders(db: Kysely<Database>) {
           level_id: order.levelId,
           amount_pence: order.amountPence,
           provider: order.provider,
+          renews: order.renews ? 1 : 0,
           created_at: at,
           updated_at: at,
         })

@@ -92,6 +92,12 @@ export interface ProviderInvoicing {
 export interface ProviderRecurring {
   /** Stops the renewal at the end of what is paid (or restarts it before then). */
   setRenewal(subscriptionReference: string, renews: boolean): Promise<void>;
+  /**
+   * Where the payer changes the card a plan renews with, on the provider's own
+   * site (Stripe: a Customer Portal session), coming back to `returnUrl`.
+   * Absent where the provider keeps no card (the sandbox).
+   */
+  cardUpdateUrl?(customerReference: string, returnUrl: string): Promise<string>;
 }
 
 export interface PaymentProvider {

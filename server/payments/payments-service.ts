@@ -21,8 +21,8 @@ import { paymentOrders, type OrderRow } from "./payment-orders";
 import { createSandboxCheckout, type SandboxCheckout } from "./sandbox-checkout";
 import { schoolPurchaseDecision, schoolPurchaseRefusal } from "./school-purchase";
 import type { SandboxProvider } from "./sandbox-provider";
-import { isSubscriptionOutcome, providerSubscriptions } from "./subscriptions/provider-subscriptions";
 import { recurringPeriodOf } from "./subscriptions/recurring-plans";
+import { isSubscriptionOutcome, providerSubscriptions } from "./subscriptions/provider-subscriptions";
 import { sandboxRenewals } from "./subscriptions/sandbox-renewals";
 import { renewalChoice, type RenewingPlan } from "./subscriptions/renewal-choice";
 
@@ -97,10 +97,12 @@ export interface PaymentsService {
   handleNotification(provider: string, rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<NotificationResult>;
   /** The sandbox's hosted checkout, when the sandbox is the provider. */
   sandbox: SandboxCheckout | undefined;
-  /** The person's plans that renew, not ended (My account's Orders tab). */
+  /** The person's plans that renew, not ended (My account's Membership tab). */
   renewingPlans(userId: number): Promise<RenewingPlan[]>;
   /** The person turns the renewal of one of their plans off or on (`renews`: "on" | "off"). */
   chooseRenewal(userId: number, subscriptionId: number, submitted: unknown, ip: string): Promise<Outcome<{ renews: boolean }>>;
+  /** The provider's page where the member changes the card one of their plans renews with (Stripe's Customer Portal). */
+  cardUpdate(userId: number, subscriptionId: number): Promise<Outcome<{ url: string }>>;
   /** One round of the sandbox's renewals of plans that renew (the scheduler's job); nothing to do with another provider, which renews them itself. */
   renewSandboxSubscriptions(now: Date): Promise<{ done: number }>;
   /** Every order, for the back office: a page with filters, one order, a streamed export. */
@@ -172,7 +174,9 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
           paidOn: formatLondonDate(now),
           validUntil: membership ? formatLondonDate(membership.ExpirationDateTime) : "",
           reference,
-          ordersUrl: `${deps.publicUrl}/account/my-account/#orders`,
+          // "month" or "year" for a plan that renews at the provider: the receipt says the next payment is taken on validUntil.
+          renews: recurringPeriodOf(order) ?? "",
+          membershipUrl: `${deps.publicUrl}/account/my-account/#membership`,
           receiptUrl: `${deps.publicUrl}${receiptPath(order.session_id)}`,
         },
       },
@@ -182,7 +186,7 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
 
   const sandboxSubscriptions = deps.sandbox && sandboxRenewals({ db, sandbox: deps.sandbox, handleNotification: (name, body, headers) => handleNotification(name, body, headers) });
   const renewals = renewalChoice({ db, audit: deps.audit, logger, recurring: provider.recurring, describe, clock });
-  const subscriptions = providerSubscriptions({ db, crm, ids, audit: deps.audit, mailer: deps.mailer, logger, publicUrl: deps.publicUrl, clock, queueReceipt, describe });
+  const subscriptions = providerSubscriptions({ db, crm, ids, audit: deps.audit, mailer: deps.mailer, logger, publicUrl: deps.publicUrl, clock, queueReceipt, describe, cardChangeable: Boolean(provider.recurring?.cardUpdateUrl) });
 
   async function handleNotification(
     providerName: string,
@@ -275,11 +279,12 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
         levelId: plan.levelId,
         amountPence: plan.amountPence,
         provider: provider.name,
+        renews: item.renews,
         now,
       });
       const registerUrl = (status: string) =>
         `${deps.publicUrl}/account/register/?paymentStatus=${status}&sessionId=${encodeURIComponent(sessionId)}`;
-      const renewsEvery = recurringPeriodOf(plan.planType);
+      const renewsEvery = item.renews ? plan.period : undefined;
       let checkout: Checkout;
       try {
         checkout = await provider.createCheckout({
@@ -288,7 +293,7 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
           currency: "GBP",
           description: plan.description,
           customerEmail: payer?.Email ?? undefined,
-          // The monthly plan renews each month where the provider can (Stripe: a subscription).
+          // A plan that renews does so at the provider (Stripe: a subscription), each month or year.
           recurring: renewsEvery && { period: renewsEvery },
           returnUrls: { approved: registerUrl("approved"), declined: registerUrl("declined"), cancelled: registerUrl("cancelled") },
         });
@@ -370,6 +375,7 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
 
     renewingPlans: (userId) => renewals.renewingPlans(userId),
     chooseRenewal: (userId, subscriptionId, submitted, ip) => renewals.chooseRenewal(userId, subscriptionId, submitted, ip),
+    cardUpdate: (userId, subscriptionId) => renewals.cardUpdate(userId, subscriptionId, `${deps.publicUrl}/account/my-account/#membership`),
     renewSandboxSubscriptions: (now) => (sandboxSubscriptions ? sandboxSubscriptions.renewDue(now) : Promise.resolve({ done: 0 })),
     sandbox: deps.sandbox
       ? createSandboxCheckout({ orders, sandbox: deps.sandbox, describe, handleNotification, publicUrl: deps.publicUrl })

@@ -56,7 +56,7 @@ export function createSandboxCheckout(deps: {
     cards: {
       approved: spaced(SANDBOX_CARDS.approved),
       declined: spaced(SANDBOX_CARDS.declined),
-      ...(recurringPeriodOf(order.plan_type) ? { renewalsFail: spaced(SANDBOX_CARDS.renewalsFail) } : {}),
+      ...(recurringPeriodOf(order) ? { renewalsFail: spaced(SANDBOX_CARDS.renewalsFail) } : {}),
     },
   });
 
@@ -70,7 +70,7 @@ export function createSandboxCheckout(deps: {
     if (order.status !== "pending") return { kind: "done", returnUrl: returnUrl(order.status, order.session_id) };
     // A plan that renews starts a subscription with the card, which the renewals job charges each period (sandbox-renewals.ts).
     const subscription =
-      result === "approved" && recurringPeriodOf(order.plan_type)
+      result === "approved" && recurringPeriodOf(order)
         ? {
             reference: `sbx_sub_${order.provider_reference!.replace(/^sbx_/, "")}`,
             customer: card.replace(/[\s-]/g, "") === SANDBOX_CARDS.renewalsFail ? SANDBOX_CUSTOMERS.failing : SANDBOX_CUSTOMERS.charged,

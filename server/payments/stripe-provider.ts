@@ -87,6 +87,11 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         // Setting the same value twice is harmless, so no idempotency key is needed.
         await stripe.subscriptions.update(reference, { cancel_at_period_end: !renews });
       },
+      async cardUpdateUrl(customer, returnUrl) {
+        // A portal session is short-lived and made per visit: nothing to key.
+        const portal = await stripe.billingPortal.sessions.create({ customer, return_url: returnUrl });
+        return portal.url;
+      },
     },
 
     async refund({ reference, amountPence, idempotencyKey }) {

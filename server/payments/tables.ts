@@ -31,6 +31,8 @@ export interface PaymentOrdersTable {
   fulfilled_at: string | null;
   /** The subscription this order paid a period of (migration 0035), or null for a one-off payment. */
   subscription_id: number | null;
+  /** 1: the checkout started a plan that renews at the provider (migration 0040). */
+  renews: Generated<number>;
 }
 
 export interface PaymentFulfilmentsTable {

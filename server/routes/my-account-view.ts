@@ -39,7 +39,7 @@ export interface MyAccountViewInput {
   school?: SchoolTab;
   /** For an admin: the requests to join their school waiting on them (the School tab's "Requests to join"). */
   joinRequests?: readonly JoinRequestRow[];
-  /** The Orders tab: the person's payments, newest first (server/payments/payments-service.ts). */
+  /** The Membership tab: the person's payments, newest first (server/payments/payments-service.ts). */
   orders?: readonly OrderLine[];
   /** For an admin: their school's invoices, newest first (the School tab). */
   schoolInvoices?: readonly InvoiceLine[];
@@ -47,7 +47,7 @@ export interface MyAccountViewInput {
   pendingEmail?: string;
   /** Whether the person gets membership reminders (the Profile tab's checkbox); true unless they opted out. */
   remindersWanted?: boolean;
-  /** The person's plans that renew (the Orders tab). */
+  /** The person's plans that renew (the Membership tab). */
   renewingPlans?: readonly RenewingPlan[];
 }
 

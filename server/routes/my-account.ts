@@ -5,6 +5,7 @@ import { NO_PREFIX_ID } from "../domain/name-prefixes";
 import { hasField, submittedRecord } from "../domain/submitted-fields";
 import { setAccountNotice, takeAccountNotice } from "../http/account-notice";
 import { HttpError, isApiRequest } from "../http/errors";
+import { httpErrorOf } from "../http/refusals";
 import { jsonFields } from "../http/json-fields";
 import { requireUser, SIGNED_OUT_MESSAGE } from "../http/require-user";
 import { signIn } from "../http/session-user";
@@ -39,8 +40,8 @@ export interface MyAccountRoutesOptions {
   schools: Pick<SchoolAdminService, "schoolTab">;
   /** The contact form's messages, and the join requests an admin decides on the School tab. */
   requests: Pick<RequestsService, "sendContactMessage" | "joinRequestsForAdmin">;
-  /** For the Orders tab. */
-  payments: Pick<PaymentsService, "orderLines" | "renewingPlans" | "chooseRenewal">;
+  /** For the Membership tab. */
+  payments: Pick<PaymentsService, "orderLines" | "renewingPlans" | "chooseRenewal" | "cardUpdate">;
   /** The School tab's invoices, for its admins (docs/payments.md, "Pay by invoice"). */
   invoices: Pick<SchoolInvoicesService, "ofSchool">;
   /** The Profile tab's "Email me before my membership ends" (docs/memberships.md "Reminders"). */
@@ -186,6 +187,15 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
     await answer(req, res, { succeeded: (choice) => (choice.renews ? "renewalOn" : "renewalOff"), failed: "renewalOff" }, outcome, (choice) => ({ renews: choice.renews }));
   };
 
+  // The card a plan renews with is changed on the provider's own page (Stripe's Customer Portal), which comes back to the Membership tab.
+  const cardHandler: RequestHandler = async (req, res) => {
+    const subscriptionId = /^\d{1,9}$/.test(String(req.params.id)) ? Number(req.params.id) : 0;
+    const outcome = await payments.cardUpdate(signedInUser(req).id, subscriptionId);
+    if (!outcome.ok) throw httpErrorOf(outcome);
+    if (isApiRequest(req)) res.json({ success: true, url: outcome.value.url });
+    else res.redirect(303, outcome.value.url);
+  };
+
   // The layout every member shares, rendered once and kept, with <main> rendered into it (issue 27).
   router.get(myAccountPath, signedInOnly, async (req, res) => {
     const sent = await memberPages?.send(req, res, {
@@ -232,6 +242,7 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
   router.post("/account/email-change/cancel/", signedInOnly, cancelEmailChangeHandler);
   router.post("/account/membership-reminders/", signedInOnly, remindersHandler);
   router.post("/account/subscriptions/:id/renewal/", signedInOnly, renewalHandler);
+  router.post("/account/subscriptions/:id/card/", signedInOnly, cardHandler);
 
   // Every page address ends in a slash.
   router.get(["/account/my-account", "/account/dashboard"], (req, res) => {

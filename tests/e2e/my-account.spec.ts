@@ -25,7 +25,7 @@ test.describe("My account, JavaScript on", () => {
     await signUpAndStaySignedIn(page, "tabs-keys");
     await openMyAccount(page);
     const tablist = page.getByRole("tablist", { name: "My account sections" });
-    await expect(tablist.getByRole("tab")).toHaveText(["Profile", "Contact us", "Saved resources", "School", "Orders", "Your data"]);
+    await expect(tablist.getByRole("tab")).toHaveText(["Profile", "Contact us", "Saved resources", "School", "Membership", "Your data"]);
     await expect(page.getByRole("tab", { name: "Profile" })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByRole("tabpanel")).toHaveAccessibleName("Profile");
     await expectNoAxeViolations(page);

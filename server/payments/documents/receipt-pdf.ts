@@ -14,6 +14,8 @@ export interface ReceiptDocument {
   /** The provider's reference for the payment. */
   paymentReference: string;
   refunds: { amountPence: number; refundedOn: Date }[];
+  /** The plan renews at the provider each month or year (a card on file); absent for a one-off payment. */
+  renews?: "month" | "year";
 }
 
 export function renderReceiptPdf(receipt: ReceiptDocument, seller: SellerDetails): Promise<Buffer> {
@@ -22,6 +24,12 @@ export function renderReceiptPdf(receipt: ReceiptDocument, seller: SellerDetails
 
 function receiptContent(receipt: ReceiptDocument): DocumentContent {
   const sections = [{ heading: "Payment", lines: ["Paid by card.", `Payment reference: ${receipt.paymentReference}`] }];
+  if (receipt.renews) {
+    sections.push({
+      heading: "Renewal",
+      lines: [`This plan renews automatically each ${receipt.renews}, charged to the same card, until renewal is turned off on the Membership tab of My account.`],
+    });
+  }
   if (receipt.refunds.length > 0) {
     const refunded = receipt.refunds.reduce((sum, refund) => sum + refund.amountPence, 0);
     sections.push({

@@ -10,7 +10,7 @@ import type { Mailer } from "../../mail/mailer";
 import { fulfilOrder } from "../fulfilment";
 import type { PaymentOutcome } from "../payment-port";
 import { paymentOrders, type OrderRow } from "../payment-orders";
-import { recurringPeriodOf } from "./recurring-plans";
+import { periodOfPlan } from "./recurring-plans";
 import { applyEnded, applyRenewalFailed, applyRenewalPaid, createSubscription, subscriptionByRef } from "./subscription-ledger";
 
 /*
@@ -39,6 +39,8 @@ export interface ProviderSubscriptionsDependencies {
   clock: () => Date;
   /** The payments service's receipt, queued in the fulfilment's transaction. */
   queueReceipt(trx: Kysely<Database>, crm: CrmPort, order: OrderRow, reference: string, now: Date): Promise<void>;
+  /** The provider has a page where the member changes the card (Stripe's Customer Portal). */
+  cardChangeable: boolean;
   /** The plan as the receipt and emails name it. */
   describe(order: Pick<OrderRow, "plan_type" | "number_of_users">): string;
 }
@@ -66,6 +68,7 @@ export function providerSubscriptions(deps: ProviderSubscriptionsDependencies) {
           levelId: subscription.level_id,
           amountPence: subscription.amount_pence,
           provider: subscription.provider,
+          renews: true,
           now,
         });
         await db.updateTable("payment_orders").set({ provider_reference: eventRef, subscription_id: subscription.id }).where("id", "=", orderId).execute();
@@ -95,7 +98,8 @@ export function providerSubscriptions(deps: ProviderSubscriptionsDependencies) {
           plan: deps.describe(subscription),
           amount: formatPounds(subscription.amount_pence),
           validUntil: formatLondonDate(subscription.current_period_end),
-          accountUrl: `${deps.publicUrl}/account/my-account/`,
+          accountUrl: `${deps.publicUrl}/account/my-account/#membership`,
+          cardChangeable: deps.cardChangeable && subscription.provider_customer_ref !== null,
         },
       });
     }
@@ -115,7 +119,7 @@ export function providerSubscriptions(deps: ProviderSubscriptionsDependencies) {
           levelId: order.level_id,
           numberOfUsers: order.number_of_users,
           amountPence: order.amount_pence,
-          period: recurringPeriodOf(order.plan_type) ?? "year",
+          period: periodOfPlan(order.plan_type),
           provider: order.provider,
           providerSubscriptionRef: started.reference,
           providerCustomerRef: started.customer,

@@ -12,9 +12,11 @@ import { setRenews } from "./subscription-ledger";
 /*
  * A member's plans that renew, and their choice to stop (or restart) the
  * renewal (issue 29; docs/payments.md, "Plans that renew"), shown on My
- * account's Orders tab. Turned off, the plan runs to the end of what was
- * paid and is not charged again: the sandbox's renewals job reads the
- * choice; Stripe is told (cancel_at_period_end), so it charges nothing.
+ * account's Membership tab with the card each renews with (changed on the
+ * provider's own page: Stripe's Customer Portal). Turned off, the plan runs
+ * to the end of what was paid and is not charged again: the sandbox's
+ * renewals job reads the choice; Stripe is told (cancel_at_period_end), so
+ * it charges nothing.
  */
 
 export interface RenewingPlan {
@@ -28,9 +30,12 @@ export interface RenewingPlan {
   renews: boolean;
   /** A payment failed and is being tried again. */
   pastDue: boolean;
+  /** The card it renews with can be changed at the provider (Stripe's Customer Portal). */
+  cardChangeable: boolean;
 }
 
 export const RENEWAL_CHOICE_MESSAGE = "Choose whether your plan renews, then save your choice.";
+const NO_CARD_ON_FILE = "This plan's card is kept by the payment provider's test sandbox, which has no page to change it.";
 const UNKNOWN_PLAN = "We couldn't find that plan. Reload your account page and try again.";
 
 export function renewalChoice(deps: {
@@ -53,7 +58,22 @@ export function renewalChoice(deps: {
         paidUntil: formatLondonDate(row.current_period_end),
         renews: row.renews === 1,
         pastDue: row.status === "past_due",
+        cardChangeable: Boolean(deps.recurring?.cardUpdateUrl && row.provider_customer_ref),
       }));
+    },
+
+    /** Where the member changes the card one of their own plans renews with (the provider's page); anyone else's is not found. */
+    async cardUpdate(userId: number, subscriptionId: number, returnUrl: string): Promise<Outcome<{ url: string }>> {
+      const row = await db.selectFrom("payment_subscriptions").selectAll().where("id", "=", subscriptionId).executeTakeFirst();
+      if (!row || row.constituent_id !== userId || row.status === "ended") return refuse("not-found", UNKNOWN_PLAN);
+      const cardUpdateUrl = deps.recurring?.cardUpdateUrl;
+      if (!cardUpdateUrl || !row.provider_customer_ref) return refuse("conflict", NO_CARD_ON_FILE);
+      try {
+        return { ok: true, value: { url: await cardUpdateUrl(row.provider_customer_ref, returnUrl) } };
+      } catch (error) {
+        deps.logger.error({ err: error, subscriptionId }, "the payment provider did not open its card page");
+        return refuse("provider-failed", "We couldn't reach the payment provider. Your card is unchanged; try again in a few minutes.");
+      }
     },
 
     /** The member's choice for one of their own plans; anyone else's is not found. */

@@ -61,7 +61,8 @@ export const sampleContexts = {
     paidOn: "1 March 2026",
     validUntil: "1 March 2027",
     reference: "sbx_0123456789abcdef01234567",
-    ordersUrl: "http://127.0.0.1:3000/account/my-account/#orders",
+    renews: "year",
+    membershipUrl: "http://127.0.0.1:3000/account/my-account/#membership",
     receiptUrl: "http://127.0.0.1:3000/account/my-account/receipts/0123456789abcdef0123456789abcdef.pdf",
   },
   "membership-payment-failed": {
@@ -69,7 +70,8 @@ export const sampleContexts = {
     plan: "Individual monthly plan £39.99",
     amount: "£39.99",
     validUntil: "1 April 2026",
-    accountUrl: "http://127.0.0.1:3000/account/my-account/",
+    accountUrl: "http://127.0.0.1:3000/account/my-account/#membership",
+    cardChangeable: true,
   },
   "membership-reminder": {
     firstName: "Ada",

@@ -193,13 +193,13 @@ describe.each(databaseEngines)("payments on %s", (engine) => {
     expect(wrongCard.text).toContain("Use a test card");
   });
 
-  it("lists the person's payments in the Orders tab of My account, without JavaScript", async () => {
+  it("lists the person's payments in the Membership tab of My account, without JavaScript", async () => {
     const payer = await signedIn();
     await payOnSandbox(payer.agent, payer.token, await checkout(payer), approvedCard);
     await payOnSandbox(payer.agent, payer.token, await checkout(payer, { PlanType: "individual-monthly" }), declinedCard);
     const page = await payer.agent.get("/account/my-account/").set("Accept", "text/html");
     expect(page.status).toBe(200);
-    expect(page.text).toContain("Orders");
+    expect(page.text).toContain("Your payments");
     expect(page.text).toMatch(/Individual Annual plan £60\.00[\s\S]*£60\.00<\/td><td>Paid/);
     expect(page.text).toMatch(/£39\.99<\/td><td>Declined/);
   });

@@ -36,7 +36,7 @@ describe.each(databaseEngines)("VAT receipts on %s", (engine) => {
 
   const receiptOf = (agent: Payer["agent"] | ReturnType<typeof request.agent>, path: string) => agent.get(path).buffer(true).parse(binary);
 
-  it("numbers the paid order's receipt in its fulfilment, and links it from the receipt email and from Orders on My account", async () => {
+  it("numbers the paid order's receipt in its fulfilment, and links it from the receipt email and from the Membership tab of My account", async () => {
     const payer = await signedIn();
     const sessionId = await pay(payer);
     const order = await orderRow(t.database.db, sessionId);
@@ -73,6 +73,8 @@ describe.each(databaseEngines)("VAT receipts on %s", (engine) => {
       "Total £60.00",
       "Paid by card.",
       `Payment reference: ${order.provider_reference}`,
+      // The annual plan renews by default (issue 29), and the receipt says so.
+      "This plan renews automatically each year",
     ]) {
       expect(text).toContain(expected);
     }
@@ -101,7 +103,7 @@ describe.each(databaseEngines)("VAT receipts on %s", (engine) => {
     expect(unknown.status).toBe(404);
     const someoneElses = await other.agent.get(`/account/my-account/receipts/${sessionId}.pdf`);
     expect(someoneElses.status).toBe(404);
-    expect(mainOf(unknown.text)).toContain("Your receipts are listed under Orders in My account.");
+    expect(mainOf(unknown.text)).toContain("Your receipts are listed on the Membership tab of My account.");
     expect(mainOf(someoneElses.text)).toBe(mainOf(unknown.text));
     const unpaid = await payer.agent.get(`/account/my-account/receipts/${declined}.pdf`);
     expect(unpaid.status).toBe(404);

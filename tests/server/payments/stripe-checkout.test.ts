@@ -35,7 +35,7 @@ describe.each(databaseEngines)("Stripe Checkout on %s", (engine) => {
   it("creates a Checkout Session with the server's price and return addresses, and answers its url as the REDIRECT link", async () => {
     const payer = await signedInPayer(app.t, `stripe-payer${++people}@stripe-academy.example`, { verified: true });
     const { schoolId } = await addSchool(app.t.database.db, app.crm, { name: "Stripe Academy", kind: "independent", domains: ["stripe-academy.example"] });
-    const { response, call, sessionId, reference } = await checkout(payer, { PlanType: "school-annual", OrganisationConstituentId: schoolId, NumberOfUsers: 6, Price: 1 });
+    const { response, call, sessionId, reference } = await checkout(payer, { PlanType: "school-annual", OrganisationConstituentId: schoolId, NumberOfUsers: 6, Price: 1, RenewAutomatically: false });
     expect(call.method).toBe("POST");
     expect(call.path).toBe("/v1/checkout/sessions");
     expect(call.authorization).toBe(`Bearer ${testStripeKeys.STRIPE_SECRET_KEY}`);

@@ -99,6 +99,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         res.end(JSON.stringify({ id: subscription[1], object: "subscription", status: "active", cancel_at_period_end: form.get("cancel_at_period_end") === "true" }));
         return;
       }
+      if (req.method === "POST" && req.url === "/v1/billing_portal/sessions") {
+        const id = `bps_standin${++objects}`;
+        res.end(JSON.stringify({ id, object: "billing_portal.session", customer: form.get("customer"), return_url: form.get("return_url"), url: `https://billing.stripe.com/p/session/${id}` }));
+        return;
+      }
       const finalise = /^\/v1\/invoices\/(in_\w+)\/finalize$/.exec(url.pathname);
       if (req.method === "POST" && finalise) {
         const id = finalise[1];

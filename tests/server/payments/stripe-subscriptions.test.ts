@@ -80,7 +80,7 @@ describe.each(databaseEngines)("the monthly plan as a Stripe subscription, on %s
     expect(await expiryOf(payer)).toBe(expiry);
     const told = (await outboxFor(app.t.database.db, payer.email)).filter((mail) => mail.subject === "Your membership payment was not taken");
     expect(told).toHaveLength(1);
-    expect(told[0]!.text_body).toContain("/account/my-account/");
+    expect(told[0]!.text_body).toMatch(/update your card on the Membership tab of your account page; the next try uses it:\s+http:\/\/127\.0\.0\.1:3000\/account\/my-account\/#membership/);
 
     // Stripe gives up: the subscription ends and renews no more; the membership runs to the end of what was paid.
     expect((await notify(signedStripeEvent(`evt_deleted_${sub}`, "customer.subscription.deleted", { id: sub, object: "subscription", status: "canceled" }))).status).toBe(200);
@@ -88,7 +88,7 @@ describe.each(databaseEngines)("the monthly plan as a Stripe subscription, on %s
     expect(await expiryOf(payer)).toBe(expiry);
   });
 
-  it("tells Stripe when the member turns renewal off on the Orders tab (cancel at the period's end), and nothing changes when Stripe fails", async () => {
+  it("tells Stripe when the member turns renewal off on the Membership tab (cancel at the period's end), and nothing changes when Stripe fails", async () => {
     const { payer, sub } = await subscribed();
     const { id } = await subscriptionOf(sub);
     const action = `/account/subscriptions/${id}/renewal/`;
@@ -109,6 +109,46 @@ describe.each(databaseEngines)("the monthly plan as a Stripe subscription, on %s
     expect(update).toMatchObject({ method: "POST", path: `/v1/subscriptions/${sub}` });
     expect(Object.fromEntries(update!.form)).toEqual({ cancel_at_period_end: "true" });
     expect((await subscriptionOf(sub)).renews).toBe(0);
+  });
+
+  it("checks an annual plan out as a yearly subscription by default, and as a one-off payment with renewal unticked", async () => {
+    const payer = await signedInPayer(app.t, `yearly${++people}-${engine}@example.com`);
+    for (const [renewal, mode] of [[undefined, "subscription"], [false, "payment"]] as const) {
+      const calls = app.stripe.calls.length;
+      const added = await payer.agent.post("/account/add-to-basket/").set("X-CSRFToken", payer.token).send(basketItem(payer.id, { PlanType: "individual-annual", RenewAutomatically: renewal }));
+      expect(added.status).toBe(201);
+      const form = Object.fromEntries(app.stripe.calls[calls]!.form);
+      expect(form.mode).toBe(mode);
+      expect(form["line_items[0][price_data][unit_amount]"]).toBe("6000");
+      expect(form["line_items[0][price_data][recurring][interval]"]).toBe(mode === "subscription" ? "year" : undefined);
+    }
+  });
+
+  it("opens Stripe's Customer Portal for the member to change their card, back to the Membership tab; not for anyone else's plan", async () => {
+    const { payer, sub } = await subscribed();
+    const { id } = await subscriptionOf(sub);
+    const tab = await payer.agent.get("/account/my-account/").set("Accept", "text/html");
+    expect(tab.text).toContain(`action="/account/subscriptions/${id}/card/"`);
+    const token = await freshToken(payer.agent, "/account/my-account/");
+    const calls = app.stripe.calls.length;
+    const opened = await payer.agent.post(`/account/subscriptions/${id}/card/`).type("form").send({ _csrf: token });
+    expect(opened.status).toBe(303);
+    expect(opened.headers.location).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\/bps_standin\d+$/);
+    const [portal] = app.stripe.calls.slice(calls);
+    expect(portal).toMatchObject({ method: "POST", path: "/v1/billing_portal/sessions" });
+    expect(Object.fromEntries(portal!.form)).toEqual({ customer: `cus_${people}`, return_url: "http://127.0.0.1:3000/account/my-account/#membership" });
+
+    const stranger = await signedInPayer(app.t, `portal-stranger${++people}-${engine}@example.com`);
+    const refused = await stranger.agent.post(`/account/subscriptions/${id}/card/`).type("form").set("Accept", "text/html").send({ _csrf: await freshToken(stranger.agent, "/account/my-account/") });
+    expect(refused.status).toBe(404);
+    app.stripe.failWith(500);
+    try {
+      const failed = await payer.agent.post(`/account/subscriptions/${id}/card/`).type("form").set("Accept", "text/html").send({ _csrf: token });
+      expect(failed.status).toBe(502);
+      expect(failed.text).toContain("We couldn&#39;t reach the payment provider. Your card is unchanged; try again in a few minutes.");
+    } finally {
+      app.stripe.failWith(undefined);
+    }
   });
 
   it("acknowledges events for a subscription it does not know, and refuses them unsigned", async () => {
