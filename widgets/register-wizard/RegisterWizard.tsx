@@ -174,7 +174,7 @@ export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>):
   const paymentNotice = usePaymentReturn({ props, step, send, go });
 
   /** Confirming a plan: the basket item, then the provider's page; without a signed-in user, somethingWentWrongWithPayment. */
-  const pay = async (plan: PlanOption, users: number) => {
+  const pay = async (plan: PlanOption, users: number, renews: boolean) => {
     if (busy) return;
     // The page's id, or the one sign-up on this page gave the machine.
     const payerId = snapshot.context.constituentId;
@@ -188,6 +188,7 @@ export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>):
       fundId: props.fundId,
       individualLevelId: props.individualLevelId,
       seatLevels: props.seatLevels,
+      renews,
     });
     if (built.kind !== "item") return setError(built.kind === "too-many" ? strings.usersTooMany : strings.basketFailed);
     setBusy(true);
@@ -318,7 +319,7 @@ export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>):
             busy={busy}
             error={error}
             strings={strings}
-            onConfirm={(plan) => void pay(plan, 1)}
+            onConfirm={(plan, renews) => void pay(plan, 1, renews)}
             onBack={() => go({ type: "NEXT_STEP", step: "noActiveSubscriptionIndividual" }, message)}
           />
         ) : step === "confirmSubscriptionOther" ? (
@@ -330,7 +331,7 @@ export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>):
             busy={busy}
             error={error}
             strings={strings}
-            onConfirm={(plan, users) => void pay(plan, users)}
+            onConfirm={(plan, users, renews) => void pay(plan, users, renews)}
             onBack={() => go({ type: "NEXT_STEP", step: "noActiveSubscriptionOther" }, message)}
             moreUsersRequest={(users) => <SendDetailsForm ending="moreUsers" entered={{ ...entered, users }} calls={requests} strings={strings} />}
             invoicePath={school?.constituentId ? `/account/school/${school.constituentId}/invoice/` : undefined}

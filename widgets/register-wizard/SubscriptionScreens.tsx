@@ -3,6 +3,7 @@ import type { PlanOption } from "../../contracts/shapes/plans";
 import { individualPlans, readUsers, schoolPlanFor, schoolPlans } from "./plan-choice";
 import { useElementId } from "../lib/useElementId";
 import { firstUserCount, PlanCards, planKey } from "./PlanCards";
+import { RenewalChoice } from "./RenewalChoice";
 import { ConfirmOrBack, Screen, SupportLink, fill } from "./ScreenParts";
 import type { RegisterWizardStrings } from "./strings";
 import { TextField } from "./TextField";
@@ -90,16 +91,18 @@ export function ConfirmIndividualScreen({
   onConfirm,
   onBack,
   chosenPlan,
-}: ConfirmProps & { onConfirm: (plan: PlanOption) => void; chosenPlan?: string | null }): JSX.Element {
+}: ConfirmProps & { onConfirm: (plan: PlanOption, renews: boolean) => void; chosenPlan?: string | null }): JSX.Element {
   const options = individualPlans(plans);
   const [chosen, setChosen] = useState(() => chosenOf(options, chosenPlan));
+  const [renews, setRenews] = useState(true);
   const plan = options.find((option) => planKey(option) === chosen);
   return (
     <Screen step="confirmSubscriptionIndividual" title={strings.confirmSubscriptionTitle} error={error}>
       <PlanCards legend={strings.planLegend} plans={options} chosen={chosen} onChoose={(option) => setChosen(planKey(option))} strings={strings} />
+      {plan && <RenewalChoice planType={plan.planType} renews={renews} onChange={setRenews} strings={strings} />}
       <p>{strings.confirmSubscriptionText}</p>
       <ConfirmOrBack
-        confirm={plan ? { label: strings.payNow, onClick: () => onConfirm(plan) } : null}
+        confirm={plan ? { label: strings.payNow, onClick: () => onConfirm(plan, renews) } : null}
         busy={busy}
         busyLabel={strings.working}
         backLabel={strings.back}
@@ -112,7 +115,7 @@ export function ConfirmIndividualScreen({
 interface ConfirmOtherProps extends ConfirmProps {
   schoolName: string;
   supportEmail: string;
-  onConfirm: (plan: PlanOption, users: number) => void;
+  onConfirm: (plan: PlanOption, users: number, renews: boolean) => void;
   /** The card chosen before: the number of users starts at the fewest it is for. */
   chosenPlan?: string | null;
   /** More users than the largest plan: "Send these details to our team" with the number typed (SendDetailsForm.tsx). */
@@ -128,6 +131,7 @@ export function ConfirmOtherScreen({ plans, schoolName, supportEmail, busy, erro
     return String(card ? firstUserCount(card, schoolPlans(plans)) : 1);
   });
   const [fieldError, setFieldError] = useState<string | null>(null);
+  const [renews, setRenews] = useState(true);
   const id = useElementId("users");
   const users = readUsers(typed);
   const choice = schoolPlanFor(users, plans);
@@ -136,7 +140,7 @@ export function ConfirmOtherScreen({ plans, schoolName, supportEmail, busy, erro
     if (choice.kind === "invalid") return setFieldError(strings.usersInvalid);
     if (choice.kind === "contact") return setFieldError(strings.usersTooMany);
     setFieldError(null);
-    onConfirm(choice.plan, users!);
+    onConfirm(choice.plan, users!, renews);
   };
   return (
     <Screen step="confirmSubscriptionOther" title={strings.confirmSubscriptionTitle} error={error}>
@@ -165,6 +169,7 @@ export function ConfirmOtherScreen({ plans, schoolName, supportEmail, busy, erro
             : null}
       </p>
       {choice.kind === "contact" && users !== null && moreUsersRequest?.(users)}
+      <RenewalChoice planType="school-annual" renews={renews} onChange={setRenews} strings={strings} />
       <p>{strings.confirmSubscriptionText}</p>
       <ConfirmOrBack confirm={{ label: strings.payNow, onClick: confirm }} busy={busy} busyLabel={strings.working} backLabel={strings.back} onBack={onBack} />
       {invoicePath && choice.kind === "plan" && (

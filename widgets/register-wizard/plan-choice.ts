@@ -9,7 +9,7 @@
 import { PLAN_TYPES } from "../../contracts/rules/plans";
 import type { PlanOption, PlanType, SeatLevel } from "../../contracts/shapes/plans";
 
-/** Accounts spec, section 3, "Basket item". */
+/** Accounts spec, section 3, "Basket item", with this product's RenewAutomatically (docs/payments.md, "Plans that renew"). */
 export interface BasketItem {
   FundId: number;
   MembershipLevelId: number;
@@ -18,6 +18,8 @@ export interface BasketItem {
   OrganisationConstituentId: number | false;
   PlanType: PlanType;
   NumberOfUsers: number;
+  /** An annual plan renews each year unless the payer unticked it; the monthly plan always renews. */
+  RenewAutomatically: boolean;
 }
 
 const planTypes: readonly string[] = PLAN_TYPES;
@@ -80,6 +82,8 @@ export interface BasketInput {
   fundId: number;
   individualLevelId: number;
   seatLevels: readonly SeatLevel[];
+  /** The payer's "Renew automatically each year" choice. */
+  renews: boolean;
 }
 
 /** The basket item for the chosen plan, or why there is none ("too-many": over the top seat ceiling). */
@@ -99,6 +103,7 @@ export function basketItem(input: BasketInput): { kind: "item"; item: BasketItem
       OrganisationConstituentId: individual ? false : input.schoolId!,
       PlanType: input.plan.planType,
       NumberOfUsers: users,
+      RenewAutomatically: input.plan.planType === "individual-monthly" || input.renews,
     },
   };
 }

@@ -212,6 +212,10 @@ export type RegisterWizardStrings = {
   usersTooMany: string;
   contactForMoreUsers: string;
   payNow: string;
+  /** An annual plan's "Renew automatically each year" box (ticked by default) and its hint; the monthly plan's line instead. */
+  renewYearly: string;
+  renewYearlyHint: string;
+  renewsMonthly: string;
   /** The school plan's other way to pay: a link to the server's "Pay by invoice" form (docs/payments.md). */
   payByInvoice: string;
   basketFailed: string;
@@ -423,6 +427,9 @@ export const registerWizardDefaultStrings: RegisterWizardStrings = {
   usersTooMany: "Selected number of users exceeds the maximum allowed for the selected plan.",
   contactForMoreUsers: "For {count} or more users, email {support} and we'll arrange your membership.",
   payNow: "Continue to payment",
+  renewYearly: "Renew automatically each year",
+  renewYearlyHint: "We'll take the same amount from the same card when the year ends, and email you 30 days before. You can turn this off at any time on the Membership tab of My account.",
+  renewsMonthly: "The monthly plan renews each month from the same card until you turn it off on the Membership tab of My account.",
   payByInvoice: "Or pay by invoice, with a purchase-order number, within 30 days",
   basketFailed: "Failed to add subscription to basket. Please try again.",
   subscriptionError: "An error occurred while processing your subscription. Please try again.",

@@ -156,10 +156,15 @@ describe("register wizard: choosing a plan", () => {
     await user.clear(users);
     await user.type(users, "6");
     expect(screen.getByText("Annual plan £400.00 (Save 20%)")).toBeInTheDocument();
+    // Renewal is plain before payment, and on unless unticked.
+    const renewal = screen.getByRole("checkbox", { name: "Renew automatically each year" });
+    expect(renewal).toBeChecked();
+    expect(renewal).toHaveAccessibleDescription(expect.stringContaining("You can turn this off at any time on the Membership tab of My account."));
+    await user.click(renewal);
 
     await user.click(screen.getByRole("button", { name: "Continue to payment" }));
     expect(posts(calls, "/account/add-to-basket/").map((call) => call.body)).toEqual([
-      { FundId: 17, MembershipLevelId: 97, Action: 1, ConstituentId: 42, OrganisationConstituentId: 9000004, PlanType: "school-annual", NumberOfUsers: 6 },
+      { FundId: 17, MembershipLevelId: 97, Action: 1, ConstituentId: 42, OrganisationConstituentId: 9000004, PlanType: "school-annual", NumberOfUsers: 6, RenewAutomatically: false },
     ]);
     expect(navigateTo).toHaveBeenCalledWith("/payments/sandbox/checkout/abc/");
   }, 20_000);
@@ -205,6 +210,12 @@ describe("register wizard: choosing a plan", () => {
     await user.click(screen.getByRole("button", { name: "Choose a plan" }));
     // The card chosen on the plans screen is the one chosen here.
     expect(screen.getByRole("radio", { name: /^Individual, pay monthly/ })).toBeChecked();
+    // The monthly plan always renews: it says so, with no box to untick.
+    expect(screen.getByText(/^The monthly plan renews each month from the same card/)).toBeInTheDocument();
+    expect(screen.queryByRole("checkbox", { name: "Renew automatically each year" })).not.toBeInTheDocument();
+    await user.click(screen.getByRole("radio", { name: /^Individual, yearly/ }));
+    expect(screen.getByRole("checkbox", { name: "Renew automatically each year" })).toBeChecked();
+    await user.click(screen.getByRole("radio", { name: /^Individual, pay monthly/ }));
     await user.click(screen.getByRole("button", { name: "Continue to payment" }));
     expect(posts(calls, "/account/add-to-basket/")[0]!.body).toEqual({
       FundId: 17,
@@ -214,6 +225,7 @@ describe("register wizard: choosing a plan", () => {
       OrganisationConstituentId: false,
       PlanType: "individual-monthly",
       NumberOfUsers: 1,
+      RenewAutomatically: true,
     });
     expect(navigateTo).toHaveBeenCalledWith("/payments/sandbox/checkout/abc/");
   });

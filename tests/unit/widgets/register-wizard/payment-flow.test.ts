@@ -3,7 +3,7 @@ import { addToBasket, confirmOrder, isSafeRedirect, returnStart, type OrderDetai
 import type { BasketItem } from "../../../../widgets/register-wizard/plan-choice";
 import { registerWizardDefaultStrings as strings } from "../../../../widgets/register-wizard/strings";
 
-const item: BasketItem = { FundId: 17, MembershipLevelId: 97, Action: 1, ConstituentId: 42, OrganisationConstituentId: 9000004, PlanType: "school-annual", NumberOfUsers: 6 };
+const item: BasketItem = { FundId: 17, MembershipLevelId: 97, Action: 1, ConstituentId: 42, OrganisationConstituentId: 9000004, PlanType: "school-annual", NumberOfUsers: 6, RenewAutomatically: true };
 
 function calls(overrides: Partial<PaymentCalls> = {}): PaymentCalls & { waits: number[] } {
   const waits: number[] = [];

@@ -101,20 +101,23 @@ describe("the number of users", () => {
 describe("the basket item", () => {
   const school = plans.find((plan) => plan.planType === "school-annual")!;
   const monthly = plans.find((plan) => plan.planType === "individual-monthly")!;
-  const base = { constituentId: 42, fundId: 17, individualLevelId: 95, seatLevels: testLevels };
+  const base = { constituentId: 42, fundId: 17, individualLevelId: 95, seatLevels: testLevels, renews: true };
 
-  it("a school plan carries the school, the users and the covering level", () => {
+  it("a school plan carries the school, the users, the covering level and the renewal choice", () => {
     expect(basketItem({ ...base, plan: school, users: 6, schoolId: 9000004 })).toEqual({
       kind: "item",
-      item: { FundId: 17, MembershipLevelId: 97, Action: 1, ConstituentId: 42, OrganisationConstituentId: 9000004, PlanType: "school-annual", NumberOfUsers: 6 },
+      item: { FundId: 17, MembershipLevelId: 97, Action: 1, ConstituentId: 42, OrganisationConstituentId: 9000004, PlanType: "school-annual", NumberOfUsers: 6, RenewAutomatically: true },
     });
+    expect(basketItem({ ...base, renews: false, plan: school, users: 6, schoolId: 9000004 })).toMatchObject({ item: { RenewAutomatically: false } });
   });
 
   it("an individual plan is one user at the individual level, for no organisation", () => {
     expect(basketItem({ ...base, plan: monthly, users: 8, schoolId: 9000004 })).toEqual({
       kind: "item",
-      item: { FundId: 17, MembershipLevelId: 95, Action: 1, ConstituentId: 42, OrganisationConstituentId: false, PlanType: "individual-monthly", NumberOfUsers: 1 },
+      item: { FundId: 17, MembershipLevelId: 95, Action: 1, ConstituentId: 42, OrganisationConstituentId: false, PlanType: "individual-monthly", NumberOfUsers: 1, RenewAutomatically: true },
     });
+    // The monthly plan always renews, whatever the box said.
+    expect(basketItem({ ...base, renews: false, plan: monthly, users: 1, schoolId: null })).toMatchObject({ item: { RenewAutomatically: true } });
   });
 
   it("too many users, or a school plan without a school, makes no item", () => {
