@@ -108,6 +108,13 @@ export function pricePlan(levels: LevelTable, planType: PlanType, numberOfUsers:
   };
 }
 
+/** A bought plan as receipts and emails name it: its priced description, or its label when the plan cannot be priced now. */
+export function describePlan(levels: LevelTable, planType: string, numberOfUsers: number): string {
+  if (!isPlanType(planType)) return planType;
+  const plan = pricePlan(levels, planType, numberOfUsers);
+  return "description" in plan ? plan.description : planLabel(planType);
+}
+
 /** The plan's name for the orders list. */
 export function planLabel(planType: PlanType): string {
   return { "individual-annual": "Individual, annual", "individual-monthly": "Individual, monthly", "school-annual": "School, annual" }[planType];

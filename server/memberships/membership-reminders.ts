@@ -3,6 +3,7 @@ import type { CrmIds, CrmPort, EndingMembership } from "../crm";
 import type { Database } from "../db/schema";
 import { inTransaction } from "../db/transactions";
 import { formatLondonDate } from "../domain/membership-status";
+import { describePlan, formatPounds } from "../domain/plans";
 import { submittedRecord } from "../domain/submitted-fields";
 import type { Logger } from "../logging";
 import type { Mailer, MailRequest } from "../mail/mailer";
@@ -19,6 +20,11 @@ import { refuse, type Outcome } from "../shared/refusal";
  * mails written in the same transaction, so a second process's claim of the
  * same reminder inserts nothing and sends nothing (on PostgreSQL its insert
  * waits for the first transaction, then finds the row).
+ *
+ * A membership that renews by card at its end is not "ending": a yearly one
+ * gets one renewal notice per term instead (to its payer, whatever their
+ * reminder choice, as the card is charged: the first reminder day due), and a
+ * monthly one, renewed each month, gets none.
  */
 
 const DAY_MS = 86_400_000;
@@ -39,6 +45,17 @@ export interface MembershipRemindersDeps {
   publicUrl: string;
   /** Days before the end to remind (0: the day it ends), MEMBERSHIP_REMINDER_DAYS. */
   reminderDays: readonly number[];
+  /** Whether the membership renews by card at its end: who pays, the plan, how much, how often (the payments capability's plannedRenewal). */
+  plannedRenewal(membershipId: number): Promise<PlannedRenewal | undefined>;
+}
+
+/** A membership's renewal by card, as the payments capability plans it. */
+export interface PlannedRenewal {
+  payerId: number;
+  amountPence: number;
+  period: "month" | "year";
+  planType: string;
+  numberOfUsers: number;
 }
 
 export interface MembershipReminders {
@@ -122,6 +139,27 @@ export function createMembershipReminders(deps: MembershipRemindersDeps): Member
     return mails;
   }
 
+  /** The yearly plan's one notice before its card is charged again: to the payer. */
+  async function renewalNoticeFor(membership: EndingMembership, renewal: PlannedRenewal): Promise<MailRequest[]> {
+    const payer = await crm.personContact(renewal.payerId);
+    if (!payer?.Email) return [];
+    const school = membership.ConstituentType.Id === ids.constituentTypes.organisation ? membership.Constituent.DisplayName : "";
+    const renewsOn = formatLondonDate(new Date(Date.parse(membership.ExpirationDateTime) - 1));
+    return [
+      {
+        to: payer.Email,
+        template: "membership-renewal-notice",
+        context: { firstName: payer.FirstName, plan: describePlan(ids.membershipLevels, renewal.planType, renewal.numberOfUsers), amount: formatPounds(renewal.amountPence), renewsOn, schoolName: school, membershipUrl: `${publicUrl}/account/my-account/#membership` },
+      },
+    ];
+  }
+
+  /** Whether any reminder (or the renewal notice) of this term has gone. */
+  async function remindedThisTerm(membership: EndingMembership): Promise<boolean> {
+    const row = await db.selectFrom("membership_reminders").select("id").where("membership_id", "=", membership.Id).where("expires_at", "=", membership.ExpirationDateTime).executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** Claims the reminder and writes its mails in one transaction: false when another process (or an earlier run) has it. */
   async function claimAndSend(membership: EndingMembership, daysBefore: number, mails: readonly MailRequest[], now: Date): Promise<boolean> {
     return inTransaction(db, async (trx) => {
@@ -172,7 +210,11 @@ export function createMembershipReminders(deps: MembershipRemindersDeps): Member
           .where("days_before", "=", daysBefore)
           .executeTakeFirst();
         if (already || (await outlasted(membership))) continue;
-        const mails = await mailsFor(membership, daysBefore, now);
+        const renewal = await deps.plannedRenewal(membership.Id);
+        // Renewed each month by card: nothing ends, nothing to say (the receipt comes).
+        if (renewal?.period === "month") continue;
+        if (renewal && (await remindedThisTerm(membership))) continue;
+        const mails = renewal ? await renewalNoticeFor(membership, renewal) : await mailsFor(membership, daysBefore, now);
         if (await claimAndSend(membership, daysBefore, mails, now)) {
           sent += 1;
           logger.info({ membershipId: membership.Id, daysBefore, recipients: mails.length }, "membership reminder sent");

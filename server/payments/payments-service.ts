@@ -5,7 +5,7 @@ import type { CrmIds, CrmPort } from "../crm";
 import type { Database } from "../db/schema";
 import { inTransaction } from "../db/transactions";
 import { formatLondonDate } from "../domain/membership-status";
-import { formatPounds, isPlanType, planLabel, pricePlan } from "../domain/plans";
+import { describePlan, formatPounds } from "../domain/plans";
 import type { Logger } from "../logging";
 import type { Mailer } from "../mail/mailer";
 import { isRefusal, refuse, type Outcome, type Refusal } from "../shared/refusal";
@@ -146,11 +146,7 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
     return { Id: id, DisplayName: detail?.DisplayName ?? "", SortName: detail?.SortName ?? "" };
   };
 
-  const describe = (order: Pick<OrderRow, "plan_type" | "number_of_users">): string => {
-    if (!isPlanType(order.plan_type)) return order.plan_type;
-    const plan = pricePlan(ids.membershipLevels, order.plan_type, order.number_of_users);
-    return "description" in plan ? plan.description : planLabel(order.plan_type);
-  };
+  const describe = (order: Pick<OrderRow, "plan_type" | "number_of_users">): string => describePlan(ids.membershipLevels, order.plan_type, order.number_of_users);
   const receipts = orderReceipts({ db, crm, seller: deps.seller, describe });
 
   /**

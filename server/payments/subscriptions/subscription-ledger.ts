@@ -128,3 +128,20 @@ export async function setRenews(db: Kysely<Database>, subscriptionId: number, re
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/**
+ * A membership's plan that will renew at its end (renewal on, not ended):
+ * who pays, the plan, how much, how often; undefined when it will not. The
+ * reminders' PlannedRenewal (server/memberships/membership-reminders.ts).
+ */
+export async function plannedRenewal(db: Kysely<Database>, membershipId: number) {
+  const row = await db
+    .selectFrom("payment_subscriptions")
+    .select(["constituent_id", "amount_pence", "period", "plan_type", "number_of_users"])
+    .where("membership_id", "=", membershipId)
+    .where("renews", "=", 1)
+    .where("status", "!=", "ended")
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+  return row && { payerId: row.constituent_id, amountPence: row.amount_pence, period: row.period, planType: row.plan_type, numberOfUsers: row.number_of_users };
+}

@@ -73,6 +73,14 @@ export const sampleContexts = {
     accountUrl: "http://127.0.0.1:3000/account/my-account/#membership",
     cardChangeable: true,
   },
+  "membership-renewal-notice": {
+    firstName: "Ada",
+    plan: "Individual Annual plan £60.00",
+    amount: "£60.00",
+    renewsOn: "8 March 2026",
+    schoolName: "",
+    membershipUrl: "http://127.0.0.1:3000/account/my-account/#membership",
+  },
   "membership-reminder": {
     firstName: "Ada",
     daysBefore: 7,

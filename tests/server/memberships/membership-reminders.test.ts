@@ -4,6 +4,8 @@ import type { CrmPort } from "../../../server/crm/crm-port";
 import { createDatabase, type DatabaseHandle } from "../../../server/db/database";
 import { OutboxMailer } from "../../../server/mail/outbox-mailer";
 import { createMembershipReminders, dueReminderDays, type MembershipReminders } from "../../../server/memberships/membership-reminders";
+import { plannedRenewal } from "../../../server/payments";
+import { createSubscription, setRenews } from "../../../server/payments/subscriptions/subscription-ledger";
 import { addDays, londonDateOf, londonWallClockToUtc } from "../../../server/shared/london-time";
 import { createTestDatabase, databaseEngines, type TestDatabase } from "../support/databases";
 import { repositoryMailRenderer, testSender } from "../mail/support";
@@ -78,6 +80,26 @@ describe.each(databaseEngines)("membership reminders on %s", (engine) => {
       logger: quiet,
       publicUrl: "http://127.0.0.1:3000",
       reminderDays: days,
+      plannedRenewal: (membershipId) => plannedRenewal(db, membershipId),
+    });
+  }
+
+  /** The person's plan renewing by card at the membership's end (the payments ledger, as a checkout records it). */
+  function renewingPlan(personId: number, membershipId: number, period: "month" | "year") {
+    return createSubscription(database.db, {
+      constituentId: personId,
+      organisationId: null,
+      planType: period === "year" ? "individual-annual" : "individual-monthly",
+      levelId: ids.membershipLevels.individual,
+      numberOfUsers: 1,
+      amountPence: period === "year" ? 6000 : 3999,
+      period,
+      provider: "sandbox",
+      providerSubscriptionRef: `sbx_sub_${membershipId}`,
+      providerCustomerRef: "sbx_cus_charged",
+      membershipId,
+      renews: true,
+      currentPeriodEnd: expiry,
     });
   }
 
@@ -128,6 +150,32 @@ describe.each(databaseEngines)("membership reminders on %s", (engine) => {
       expect(mail.text_body).toContain("http://127.0.0.1:3000/account/my-account/#membership-reminders");
       expect(mail.html_body).toContain('href="http://127.0.0.1:3000/account/my-account/#membership-reminders"');
     }
+  });
+
+  it("a yearly plan renewing by card gets one renewal notice in its term, opted out or not; a monthly one none; with renewal off, the reminders again", async () => {
+    const yearly = await addMember(database.db, "yearly@example.org");
+    const subscription = await renewingPlan(yearly, await ownMembership(yearly, expiry), "year");
+    await reminders.setRemindersWanted(yearly, false, new Date());
+    const monthly = await addMember(database.db, "monthly@example.org");
+    await renewingPlan(monthly, await ownMembership(monthly, expiry), "month");
+
+    expect(await reminders.sendDue(londonDayBefore(expiry, 30))).toEqual({ sent: 1 });
+    expect(await reminders.sendDue(londonDayBefore(expiry, 7))).toEqual({ sent: 0 });
+    expect(await reminders.sendDue(londonDayBefore(expiry, 0))).toEqual({ sent: 0 });
+    const [notice, ...more] = await mailsTo("yearly@example.org");
+    expect(more).toEqual([]);
+    const renewsOn = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "long", year: "numeric" }).format(expiry);
+    expect(notice).toMatchObject({ template: "membership-renewal-notice", subject: `Your membership renews on ${renewsOn}` });
+    expect(notice!.text_body).toContain("(Individual Annual plan £60.00) renews automatically on");
+    expect(notice!.text_body).toContain("We'll take £60.00 from the card you paid with");
+    expect(notice!.text_body).toContain("http://127.0.0.1:3000/account/my-account/#membership");
+    expect(await mailsTo("monthly@example.org")).toEqual([]);
+
+    // Renewal turned off: it ends after all, and the reminders say so (the notice already sent this term, the 7-day one comes).
+    await setRenews(database.db, subscription, false);
+    await reminders.setRemindersWanted(yearly, true, new Date());
+    expect(await reminders.sendDue(londonDayBefore(expiry, 6))).toEqual({ sent: 1 });
+    expect((await mailsTo("yearly@example.org")).map((mail) => mail.template)).toEqual(["membership-renewal-notice", "membership-reminder"]);
   });
 
   it("sends only the most recent reminder due: a round first run 5 days before the end sends the 7-day one, not the 30-day one late", async () => {
