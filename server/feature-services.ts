@@ -41,7 +41,7 @@ import {
   type StripeApiAddress,
   type SellerDetails,
   type SchoolInvoicesService,
-  plannedRenewal,
+  renewalByCard,
 } from "./payments";
 import { createPagesService, type PagesService } from "./pages";
 import { createPeopleService, type PeopleService } from "./people";
@@ -231,7 +231,7 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
     logger: adapters.logger,
     publicUrl: adapters.config.publicUrl,
     reminderDays: adapters.config.membershipReminderDays,
-    plannedRenewal: (membershipId) => plannedRenewal(db, membershipId),
+    renewalByCard: (membershipId) => renewalByCard(db, membershipId),
   });
   // With SCHOOL_SEARCH=algolia: the hosted index, kept in step with the register (docs/search.md, "Algolia for school search").
   const schoolIndex = algoliaIndexingFor(adapters.config);

@@ -33,6 +33,8 @@ const DAY_MS = 86_400_000;
 export const REMINDER_SETTING_PATH = "/account/my-account/#membership-reminders";
 /** The wizard, starting at the plans of the membership still current (server/memberships/lapsed-renewal.ts, `early`). */
 const RENEW_PATH = "/account/register/?link-school=true&renew=individual&next=%2Faccount%2Fmy-account%2F";
+/** The Membership tab, where "Turn automatic renewal back on" renews with the card on file. */
+const CARD_RENEW_PATH = "/account/my-account/#renewing-plans";
 const SCHOOL_RENEW_PATH = "/account/register/?link-school=true&renew=school&next=%2Faccount%2Fmy-account%2F%23school";
 
 export interface MembershipRemindersDeps {
@@ -45,17 +47,19 @@ export interface MembershipRemindersDeps {
   publicUrl: string;
   /** Days before the end to remind (0: the day it ends), MEMBERSHIP_REMINDER_DAYS. */
   reminderDays: readonly number[];
-  /** Whether the membership renews by card at its end: who pays, the plan, how much, how often (the payments capability's plannedRenewal). */
-  plannedRenewal(membershipId: number): Promise<PlannedRenewal | undefined>;
+  /** The membership's plan by card, if any: who pays, the plan, how much, how often, whether it renews (the payments capability's renewalByCard). */
+  renewalByCard(membershipId: number): Promise<RenewalByCard | undefined>;
 }
 
-/** A membership's renewal by card, as the payments capability plans it. */
-export interface PlannedRenewal {
+/** A membership's plan by card, not ended, as the payments capability keeps it. */
+export interface RenewalByCard {
   payerId: number;
   amountPence: number;
   period: "month" | "year";
   planType: string;
   numberOfUsers: number;
+  /** On: it renews at the end. Off: the card is on file, and turning renewal back on renews it. */
+  renews: boolean;
 }
 
 export interface MembershipReminders {
@@ -107,17 +111,23 @@ export function createMembershipReminders(deps: MembershipRemindersDeps): Member
     return new Set(rows.map((row) => Number(row.person_id)));
   }
 
-  /** The mails of one reminder: the person's own, or one to each of a school's current admins; empty when all opted out. */
-  async function mailsFor(membership: EndingMembership, daysBefore: number, now: Date): Promise<MailRequest[]> {
+  /**
+   * The mails of one reminder: the person's own, or one to each of a school's
+   * current admins; empty when all opted out. `cardPayerId`: whose card is on
+   * file for it (renewal turned off); that person's mail offers to renew with
+   * it in one click (the Membership tab's "Turn automatic renewal back on").
+   */
+  async function mailsFor(membership: EndingMembership, daysBefore: number, now: Date, cardPayerId?: number): Promise<MailRequest[]> {
     const expiresAt = new Date(membership.ExpirationDateTime);
     // Its last day (as dueReminderDays counts), so "ends today" is today even for one ending at midnight.
     const common = { daysBefore, endsOn: formatLondonDate(new Date(expiresAt.getTime() - 1)), optOutUrl: `${publicUrl}${REMINDER_SETTING_PATH}` };
+    const cardRenewal = (personId: number) => (personId === cardPayerId ? `${publicUrl}${CARD_RENEW_PATH}` : "");
     if (membership.ConstituentType.Id !== ids.constituentTypes.organisation) {
       const personId = membership.Constituent.Id;
       if ((await optedOut([personId])).has(personId)) return [];
       const person = await crm.personContact(personId);
       if (!person?.Email) return [];
-      return [{ to: person.Email, template: "membership-reminder", context: { ...common, firstName: person.FirstName, renewUrl: `${publicUrl}${RENEW_PATH}` } }];
+      return [{ to: person.Email, template: "membership-reminder", context: { ...common, firstName: person.FirstName, renewUrl: `${publicUrl}${RENEW_PATH}`, cardRenewUrl: cardRenewal(personId) } }];
     }
     // Who holds a seat now (reminders go only while it is current).
     const held = (await crm.affiliations({ groupConstituentId: membership.Constituent.Id, currentAt: now })).filter((affiliation) =>
@@ -133,14 +143,14 @@ export function createMembershipReminders(deps: MembershipRemindersDeps): Member
       mails.push({
         to: admin.Email,
         template: "school-membership-reminder",
-        context: { ...common, firstName: admin.FirstName, schoolName: membership.Constituent.DisplayName, seatHolders, renewUrl: `${publicUrl}${SCHOOL_RENEW_PATH}` },
+        context: { ...common, firstName: admin.FirstName, schoolName: membership.Constituent.DisplayName, seatHolders, renewUrl: `${publicUrl}${SCHOOL_RENEW_PATH}`, cardRenewUrl: cardRenewal(adminId) },
       });
     }
     return mails;
   }
 
   /** The yearly plan's one notice before its card is charged again: to the payer. */
-  async function renewalNoticeFor(membership: EndingMembership, renewal: PlannedRenewal): Promise<MailRequest[]> {
+  async function renewalNoticeFor(membership: EndingMembership, renewal: RenewalByCard): Promise<MailRequest[]> {
     const payer = await crm.personContact(renewal.payerId);
     if (!payer?.Email) return [];
     const school = membership.ConstituentType.Id === ids.constituentTypes.organisation ? membership.Constituent.DisplayName : "";
@@ -210,11 +220,12 @@ export function createMembershipReminders(deps: MembershipRemindersDeps): Member
           .where("days_before", "=", daysBefore)
           .executeTakeFirst();
         if (already || (await outlasted(membership))) continue;
-        const renewal = await deps.plannedRenewal(membership.Id);
+        const byCard = await deps.renewalByCard(membership.Id);
+        const renewal = byCard?.renews ? byCard : undefined;
         // Renewed each month by card: nothing ends, nothing to say (the receipt comes).
         if (renewal?.period === "month") continue;
         if (renewal && (await remindedThisTerm(membership))) continue;
-        const mails = renewal ? await renewalNoticeFor(membership, renewal) : await mailsFor(membership, daysBefore, now);
+        const mails = renewal ? await renewalNoticeFor(membership, renewal) : await mailsFor(membership, daysBefore, now, byCard?.payerId);
         if (await claimAndSend(membership, daysBefore, mails, now)) {
           sent += 1;
           logger.info({ membershipId: membership.Id, daysBefore, recipients: mails.length }, "membership reminder sent");

@@ -19,5 +19,5 @@ export { moveSchoolOrders } from "./payment-orders";
 export { createSchoolInvoicesService, type InvoiceLine, type SchoolInvoicesService } from "./invoices/school-invoices-service";
 // Plans that renew: the member's own, and their choice to stop the renewal (docs/payments.md, "Plans that renew").
 export type { RenewingPlan } from "./subscriptions/renewal-choice";
-// Whether a membership renews by card at its end: reminders send a renewal notice instead (docs/memberships.md, "Reminders").
-export { plannedRenewal } from "./subscriptions/subscription-ledger";
+// A membership's plan by card: reminders send a renewal notice instead, or offer to turn renewal back on (docs/memberships.md, "Reminders").
+export { renewalByCard } from "./subscriptions/subscription-ledger";

@@ -130,18 +130,19 @@ export async function setRenews(db: Kysely<Database>, subscriptionId: number, re
 }
 
 /**
- * A membership's plan that will renew at its end (renewal on, not ended):
- * who pays, the plan, how much, how often; undefined when it will not. The
- * reminders' PlannedRenewal (server/memberships/membership-reminders.ts).
+ * A membership's plan by card that has not ended: who pays, the plan, how
+ * much, how often, and whether it renews at the membership's end (renewal
+ * on) or can be turned back on with the card on file (renewal off).
+ * Undefined when there is none. The reminders' RenewalByCard
+ * (server/memberships/membership-reminders.ts).
  */
-export async function plannedRenewal(db: Kysely<Database>, membershipId: number) {
+export async function renewalByCard(db: Kysely<Database>, membershipId: number) {
   const row = await db
     .selectFrom("payment_subscriptions")
-    .select(["constituent_id", "amount_pence", "period", "plan_type", "number_of_users"])
+    .select(["constituent_id", "amount_pence", "period", "plan_type", "number_of_users", "renews"])
     .where("membership_id", "=", membershipId)
-    .where("renews", "=", 1)
     .where("status", "!=", "ended")
     .orderBy("id", "desc")
     .executeTakeFirst();
-  return row && { payerId: row.constituent_id, amountPence: row.amount_pence, period: row.period, planType: row.plan_type, numberOfUsers: row.number_of_users };
+  return row && { payerId: row.constituent_id, amountPence: row.amount_pence, period: row.period, planType: row.plan_type, numberOfUsers: row.number_of_users, renews: row.renews === 1 };
 }

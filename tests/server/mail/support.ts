@@ -86,6 +86,7 @@ export const sampleContexts = {
     daysBefore: 7,
     endsOn: "8 March 2026",
     renewUrl: "http://127.0.0.1:3000/account/register/?link-school=true&renew=individual&next=%2Faccount%2Fmy-account%2F",
+    cardRenewUrl: "http://127.0.0.1:3000/account/my-account/#renewing-plans",
     optOutUrl: "http://127.0.0.1:3000/account/my-account/#membership-reminders",
   },
   "school-membership-reminder": {

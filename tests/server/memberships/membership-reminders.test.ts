@@ -4,7 +4,7 @@ import type { CrmPort } from "../../../server/crm/crm-port";
 import { createDatabase, type DatabaseHandle } from "../../../server/db/database";
 import { OutboxMailer } from "../../../server/mail/outbox-mailer";
 import { createMembershipReminders, dueReminderDays, type MembershipReminders } from "../../../server/memberships/membership-reminders";
-import { plannedRenewal } from "../../../server/payments";
+import { renewalByCard } from "../../../server/payments";
 import { createSubscription, setRenews } from "../../../server/payments/subscriptions/subscription-ledger";
 import { addDays, londonDateOf, londonWallClockToUtc } from "../../../server/shared/london-time";
 import { createTestDatabase, databaseEngines, type TestDatabase } from "../support/databases";
@@ -80,7 +80,7 @@ describe.each(databaseEngines)("membership reminders on %s", (engine) => {
       logger: quiet,
       publicUrl: "http://127.0.0.1:3000",
       reminderDays: days,
-      plannedRenewal: (membershipId) => plannedRenewal(db, membershipId),
+      renewalByCard: (membershipId) => renewalByCard(db, membershipId),
     });
   }
 
@@ -148,6 +148,7 @@ describe.each(databaseEngines)("membership reminders on %s", (engine) => {
       // Straight to renewal, and how to stop reminders.
       expect(mail.text_body).toContain("http://127.0.0.1:3000/account/register/?link-school=true&renew=individual&next=%2Faccount%2Fmy-account%2F");
       expect(mail.text_body).toContain("http://127.0.0.1:3000/account/my-account/#membership-reminders");
+      expect(mail.text_body).not.toContain("Turn automatic renewal back on");
       expect(mail.html_body).toContain('href="http://127.0.0.1:3000/account/my-account/#membership-reminders"');
     }
   });
@@ -175,7 +176,12 @@ describe.each(databaseEngines)("membership reminders on %s", (engine) => {
     await setRenews(database.db, subscription, false);
     await reminders.setRemindersWanted(yearly, true, new Date());
     expect(await reminders.sendDue(londonDayBefore(expiry, 6))).toEqual({ sent: 1 });
-    expect((await mailsTo("yearly@example.org")).map((mail) => mail.template)).toEqual(["membership-renewal-notice", "membership-reminder"]);
+    const mails = await mailsTo("yearly@example.org");
+    expect(mails.map((mail) => mail.template)).toEqual(["membership-renewal-notice", "membership-reminder"]);
+    // The card is on file: the reminder offers to renew with it in one click, on the Membership tab.
+    expect(mails[1]!.text_body).toContain('Or keep the card you paid with last time: one click on "Turn automatic renewal back on"');
+    expect(mails[1]!.text_body).toContain("http://127.0.0.1:3000/account/my-account/#renewing-plans");
+    expect(mails[1]!.html_body).toContain('href="http://127.0.0.1:3000/account/my-account/#renewing-plans"');
   });
 
   it("sends only the most recent reminder due: a round first run 5 days before the end sends the 7-day one, not the 30-day one late", async () => {
