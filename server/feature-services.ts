@@ -286,7 +286,7 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
         registerEntries: (schoolIds) => new SchoolRegister(db).urnsAndPostcodes(schoolIds),
         pausedAmong: (membershipIds) => suspensions.suspendedAmong(membershipIds),
       },
-      orders: { ledger: payments.ledger, refundsOf: (orderId) => payments.refundsOf(orderId), refund: (request) => payments.refund(request), resendReceipt: (orderId) => payments.resendReceipt(orderId), invoices: schoolInvoices, crm, audit },
+      orders: { ledger: payments.ledger, refundsOf: (orderId) => payments.refundsOf(orderId), refund: (request) => payments.refund(request), resendReceipt: (orderId) => payments.resendReceipt(orderId), renewals: payments, invoices: schoolInvoices, crm, audit },
       schools: {
         schools: createSchoolForStaff({ db, crm, ids: crmIds, logger: adapters.logger }),
         ids: crmIds,

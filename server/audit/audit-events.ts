@@ -68,7 +68,7 @@ export const AUDIT_EVENTS = [
   "invoice.paid",
   /** An unpaid invoice was chased: details: { orderId, number, step: "due" | "overdue" | "suspended" }; at "suspended" the membership was paused. */
   "invoice.chased",
-  /** A member turned the automatic renewal of their plan off or on (My account, Orders). details: { subscriptionId, renews: "yes" | "no" } */
+  /** A plan's automatic renewal turned off or on: by the member (My account, Membership) or by finance staff for them (the order's page). details: { subscriptionId, renews: "yes" | "no" } */
   "subscription.renewal-changed",
   /** Recorded by the account deletion (My account, "Delete my account"). */
   "account.deleted",

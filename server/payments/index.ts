@@ -18,6 +18,6 @@ export { moveSchoolOrders } from "./payment-orders";
 // Schools that pay by invoice (docs/payments.md, "Pay by invoice").
 export { createSchoolInvoicesService, type InvoiceLine, type SchoolInvoicesService } from "./invoices/school-invoices-service";
 // Plans that renew: the member's own, and their choice to stop the renewal (docs/payments.md, "Plans that renew").
-export type { RenewingPlan } from "./subscriptions/renewal-choice";
+export type { OrderRenewal, RenewingPlan } from "./subscriptions/renewal-choice";
 // A membership's plan by card: reminders send a renewal notice instead, or offer to turn renewal back on (docs/memberships.md, "Reminders").
 export { renewalByCard } from "./subscriptions/subscription-ledger";

@@ -24,7 +24,7 @@ import type { SandboxProvider } from "./sandbox-provider";
 import { recurringPeriodOf } from "./subscriptions/recurring-plans";
 import { isSubscriptionOutcome, providerSubscriptions } from "./subscriptions/provider-subscriptions";
 import { sandboxRenewals } from "./subscriptions/sandbox-renewals";
-import { renewalChoice, type RenewingPlan } from "./subscriptions/renewal-choice";
+import { renewalChoice, type OrderRenewal, type RenewingPlan } from "./subscriptions/renewal-choice";
 
 export const PAYMENT_FAILED_MESSAGE = "Payment processing failed. Please try again.";
 const NOT_FOUND_MESSAGE = "We couldn't find that order. Start the payment again from the plan page.";
@@ -101,6 +101,10 @@ export interface PaymentsService {
   renewingPlans(userId: number): Promise<RenewingPlan[]>;
   /** The person turns the renewal of one of their plans off or on (`renews`: "on" | "off"). */
   chooseRenewal(userId: number, subscriptionId: number, submitted: unknown, ip: string): Promise<Outcome<{ renews: boolean }>>;
+  /** The plan an order paid a period of, for the back office's order page; undefined for a one-off payment. */
+  renewalOfOrder(orderId: number): Promise<OrderRenewal | undefined>;
+  /** Staff turn the renewal of an order's plan off or on for its payer (audited with the staff account). */
+  chooseRenewalForPayer(orderId: number, submitted: unknown, staff: { staffId: number; ip: string }): Promise<Outcome<{ renews: boolean }>>;
   /** The provider's page where the member changes the card one of their plans renews with (Stripe's Customer Portal). */
   cardUpdate(userId: number, subscriptionId: number): Promise<Outcome<{ url: string }>>;
   /** One round of the sandbox's renewals of plans that renew (the scheduler's job); nothing to do with another provider, which renews them itself. */
@@ -371,6 +375,8 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
 
     renewingPlans: (userId) => renewals.renewingPlans(userId),
     chooseRenewal: (userId, subscriptionId, submitted, ip) => renewals.chooseRenewal(userId, subscriptionId, submitted, ip),
+    renewalOfOrder: (orderId) => renewals.ofOrder(orderId),
+    chooseRenewalForPayer: (orderId, submitted, staff) => renewals.chooseForPayer(orderId, submitted, staff),
     cardUpdate: (userId, subscriptionId) => renewals.cardUpdate(userId, subscriptionId, `${deps.publicUrl}/account/my-account/#membership`),
     renewSandboxSubscriptions: (now) => (sandboxSubscriptions ? sandboxSubscriptions.renewDue(now) : Promise.resolve({ done: 0 })),
     sandbox: deps.sandbox

@@ -86,6 +86,18 @@ export function staffOrdersRoutes(options: { staff: StaffService }): Router {
     res.redirect(303, `${ORDERS_PATH}${orderId}/`);
   });
 
+  router.post(`${ORDERS_PATH}:orderId/renewal/`, async (req, res) => {
+    const orderId = pathId(req.params.orderId);
+    const chosen = await desk.chooseRenewal(signedInStaff(req), orderId, req.body, req.ip ?? "");
+    if (isRefusal(chosen)) {
+      if (chosen.reason === "forbidden" || chosen.reason === "not-found") throw httpErrorOf(chosen);
+      setFlash(req, { variant: "error", text: chosen.message });
+    } else {
+      setFlash(req, { variant: "success", text: chosen.renews ? "The plan renews automatically again." : "The plan won't renew: it runs to the end of what was paid, and the payer won't be charged again." });
+    }
+    res.redirect(303, `${ORDERS_PATH}${orderId}/`);
+  });
+
   router.get(`${ORDERS_PATH}:orderId/invoice/`, async (req, res) => {
     sendPdf(res, unlessRefused(await desk.invoicePdf(signedInStaff(req), pathId(req.params.orderId))));
   });

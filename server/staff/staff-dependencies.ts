@@ -7,7 +7,7 @@ import type { Mailer } from "../mail/mailer";
 import type { RateLimiter } from "../rate-limit/rate-limit";
 import type { RequestsService } from "../requests";
 import type { SchoolForStaffDesk, SchoolMergePreview } from "../schools";
-import type { OrderExport, OrderLedger, RefundRecord, SchoolInvoicesService, StaffRefund, Takings } from "../payments";
+import type { OrderExport, OrderLedger, PaymentsService, RefundRecord, SchoolInvoicesService, StaffRefund, Takings } from "../payments";
 import type { RegisterUploads } from "../schools";
 import type { Refusal } from "../shared/refusal";
 
@@ -37,6 +37,8 @@ export interface OrdersDeskDependencies {
   refundsOf(orderId: number): Promise<RefundRecord[]>;
   refund(request: StaffRefund): Promise<RefundRecord[] | Refusal>;
   resendReceipt(orderId: number): Promise<{ sentTo: string } | Refusal>;
+  /** The plan an order paid a period of, and the payer's renewal choice made for them (docs/payments.md, "Plans that renew"). */
+  renewals: Pick<PaymentsService, "renewalOfOrder" | "chooseRenewalForPayer">;
   /** The invoice of an order a school pays by invoice (docs/payments.md, "Pay by invoice"). */
   invoices: Pick<SchoolInvoicesService, "ofOrder" | "pdfOfOrder" | "markPaid">;
   crm: Pick<CrmPort, "personContact" | "constituentDetail">;

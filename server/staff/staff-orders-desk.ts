@@ -1,5 +1,5 @@
 import { csvLine } from "./csv-line";
-import type { InvoiceLine, LedgerOrder, OrderQuery, RefundRecord } from "../payments";
+import type { InvoiceLine, LedgerOrder, OrderQuery, OrderRenewal, RefundRecord } from "../payments";
 import { isRefusal, refuse, type Refusal } from "../shared/refusal";
 import { roleRefusal } from "./role-refusal";
 import type { OrdersDeskDependencies } from "./staff-dependencies";
@@ -24,6 +24,8 @@ export interface OrderView extends LedgerOrder {
   refundablePence: number;
   /** The order's invoice, when the school pays by invoice. */
   invoice?: InvoiceLine;
+  /** The plan it paid a period of, when it renews by card (or did). */
+  renewal?: OrderRenewal;
 }
 
 /** A refund as typed on the order's page: an amount in pounds, and "end" or "keep" for the membership. */
@@ -85,7 +87,15 @@ export function staffOrdersDesk(deps: OrdersDeskDependencies) {
       if (refused) return refused;
       const order = await deps.ledger.order(orderId);
       if (!order) return refuse("not-found", "We couldn't find that order.");
-      return { ...(await viewOf(order, true)), invoice: await deps.invoices.ofOrder(orderId) };
+      return { ...(await viewOf(order, true)), invoice: await deps.invoices.ofOrder(orderId), renewal: await deps.renewals.renewalOfOrder(orderId) };
+    },
+
+    /** Turns the renewal of the order's plan off or on for its payer (who asked by phone or email); audited with the staff account. */
+    async chooseRenewal(staff: SignedInStaff, orderId: number, submitted: unknown, ip: string): Promise<{ renews: boolean } | Refusal> {
+      const refused = roleRefusal(staff, "refund-orders", "Changing a plan's renewal is for the Finance role and above.");
+      if (refused) return refused;
+      const outcome = await deps.renewals.chooseRenewalForPayer(orderId, submitted, { staffId: staff.id, ip });
+      return outcome.ok ? outcome.value : outcome;
     },
 
     /** The PDF of the order's invoice. */

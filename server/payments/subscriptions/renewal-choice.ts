@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import type { AuditLog } from "../../audit";
 import type { Database } from "../../db/schema";
 import { formatLondonDate } from "../../domain/membership-status";
@@ -7,6 +7,7 @@ import type { Logger } from "../../logging";
 import { refuse, type Outcome } from "../../shared/refusal";
 import { submittedRecord } from "../../domain/submitted-fields";
 import type { ProviderRecurring } from "../payment-port";
+import type { PaymentSubscriptionsTable } from "../tables";
 import { setRenews } from "./subscription-ledger";
 
 /*
@@ -34,6 +35,22 @@ export interface RenewingPlan {
   cardChangeable: boolean;
 }
 
+/** A renewing plan as the back office's order page shows it. */
+export interface OrderRenewal {
+  id: number;
+  amount: string;
+  period: string;
+  paidUntil: string;
+  renews: boolean;
+  status: string;
+}
+
+/** `renews` as a form sends it: "on" or "off"; anything else is no choice. */
+function readChoice(submitted: unknown): boolean | undefined {
+  const value = submittedRecord(submitted).renews;
+  return value === "on" ? true : value === "off" ? false : undefined;
+}
+
 export const RENEWAL_CHOICE_MESSAGE = "Choose whether your plan renews, then save your choice.";
 const NO_CARD_ON_FILE = "This plan's card is kept by the payment provider's test sandbox, which has no page to change it.";
 const UNKNOWN_PLAN = "We couldn't find that plan. Reload your account page and try again.";
@@ -47,6 +64,37 @@ export function renewalChoice(deps: {
   clock: () => Date;
 }) {
   const { db } = deps;
+
+  /** The plan an order paid a period of (its first payment, or a renewal). */
+  const subscriptionOfOrder = (orderId: number) =>
+    db
+      .selectFrom("payment_subscriptions")
+      .innerJoin("payment_orders", "payment_orders.subscription_id", "payment_subscriptions.id")
+      .selectAll("payment_subscriptions")
+      .where("payment_orders.id", "=", orderId)
+      .executeTakeFirst();
+
+  /** Tells the provider first (Stripe: cancel_at_period_end), then the ledger; audited with whoever chose. */
+  async function setRenewal(row: Selectable<PaymentSubscriptionsTable>, renews: boolean, by: { actorId: number | null; staffActorId: number | null; ip: string }): Promise<Outcome<{ renews: boolean }>> {
+    if (row.renews === (renews ? 1 : 0)) return { ok: true, value: { renews } };
+    try {
+      await deps.recurring?.setRenewal(row.provider_subscription_ref, renews);
+    } catch (error) {
+      deps.logger.error({ err: error, subscriptionId: row.id }, "the payment provider did not take the renewal choice");
+      return refuse("provider-failed", "We couldn't reach the payment provider, so nothing changed. Try again in a few minutes.");
+    }
+    await setRenews(db, row.id, renews, deps.clock);
+    await deps.audit.record({
+      event: "subscription.renewal-changed",
+      actorId: by.actorId,
+      staffActorId: by.staffActorId,
+      subjectId: row.constituent_id,
+      ip: by.ip,
+      details: { subscriptionId: row.id, renews: renews ? "yes" : "no" },
+    });
+    return { ok: true, value: { renews } };
+  }
+
   return {
     async renewingPlans(userId: number): Promise<RenewingPlan[]> {
       const rows = await db.selectFrom("payment_subscriptions").selectAll().where("constituent_id", "=", userId).where("status", "!=", "ended").orderBy("id").execute();
@@ -62,6 +110,31 @@ export function renewalChoice(deps: {
       }));
     },
 
+    /** The member's choice for one of their own plans; anyone else's is not found. */
+    async chooseRenewal(userId: number, subscriptionId: number, submitted: unknown, ip: string): Promise<Outcome<{ renews: boolean }>> {
+      const renews = readChoice(submitted);
+      if (renews === undefined) return refuse("invalid", RENEWAL_CHOICE_MESSAGE, { errors: { renews: [RENEWAL_CHOICE_MESSAGE] } });
+      const row = await db.selectFrom("payment_subscriptions").selectAll().where("id", "=", subscriptionId).executeTakeFirst();
+      if (!row || row.constituent_id !== userId || row.status === "ended") return refuse("not-found", UNKNOWN_PLAN);
+      return setRenewal(row, renews, { actorId: userId, staffActorId: null, ip });
+    },
+
+    /** The plan an order paid for, as the back office's order page shows it; undefined for a one-off payment. */
+    async ofOrder(orderId: number): Promise<OrderRenewal | undefined> {
+      const row = await subscriptionOfOrder(orderId);
+      if (!row) return undefined;
+      return { id: row.id, amount: formatPounds(row.amount_pence), period: row.period, paidUntil: formatLondonDate(row.current_period_end), renews: row.renews === 1, status: row.status };
+    },
+
+    /** Staff turn a plan's renewal off or on for its payer (the order's page; a payer who asked by phone). Audited with the staff account. */
+    async chooseForPayer(orderId: number, submitted: unknown, staff: { staffId: number; ip: string }): Promise<Outcome<{ renews: boolean }>> {
+      const renews = readChoice(submitted);
+      if (renews === undefined) return refuse("invalid", RENEWAL_CHOICE_MESSAGE, { errors: { renews: [RENEWAL_CHOICE_MESSAGE] } });
+      const row = await subscriptionOfOrder(orderId);
+      if (!row || row.status === "ended") return refuse("not-found", "This order's plan does not renew, or has ended.");
+      return setRenewal(row, renews, { actorId: null, staffActorId: staff.staffId, ip: staff.ip });
+    },
+
     /** Where the member changes the card one of their own plans renews with (the provider's page); anyone else's is not found. */
     async cardUpdate(userId: number, subscriptionId: number, returnUrl: string): Promise<Outcome<{ url: string }>> {
       const row = await db.selectFrom("payment_subscriptions").selectAll().where("id", "=", subscriptionId).executeTakeFirst();
@@ -74,25 +147,6 @@ export function renewalChoice(deps: {
         deps.logger.error({ err: error, subscriptionId }, "the payment provider did not open its card page");
         return refuse("provider-failed", "We couldn't reach the payment provider. Your card is unchanged; try again in a few minutes.");
       }
-    },
-
-    /** The member's choice for one of their own plans; anyone else's is not found. */
-    async chooseRenewal(userId: number, subscriptionId: number, submitted: unknown, ip: string): Promise<Outcome<{ renews: boolean }>> {
-      const value = submittedRecord(submitted).renews;
-      const renews = value === "on" ? true : value === "off" ? false : undefined;
-      if (renews === undefined) return refuse("invalid", RENEWAL_CHOICE_MESSAGE, { errors: { renews: [RENEWAL_CHOICE_MESSAGE] } });
-      const row = await db.selectFrom("payment_subscriptions").selectAll().where("id", "=", subscriptionId).executeTakeFirst();
-      if (!row || row.constituent_id !== userId || row.status === "ended") return refuse("not-found", UNKNOWN_PLAN);
-      if (row.renews === (renews ? 1 : 0)) return { ok: true, value: { renews } };
-      try {
-        await deps.recurring?.setRenewal(row.provider_subscription_ref, renews);
-      } catch (error) {
-        deps.logger.error({ err: error, subscriptionId }, "the payment provider did not take the renewal choice");
-        return refuse("provider-failed", "We couldn't reach the payment provider, so nothing changed. Try again in a few minutes.");
-      }
-      await setRenews(db, subscriptionId, renews, deps.clock);
-      await deps.audit.record({ event: "subscription.renewal-changed", actorId: userId, subjectId: userId, ip, details: { subscriptionId, renews: renews ? "yes" : "no" } });
-      return { ok: true, value: { renews } };
     },
   };
 }

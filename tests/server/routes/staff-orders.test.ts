@@ -2,7 +2,8 @@ import { addPerson } from "../accounts/support";
 import { addSchool, crmOf } from "../memberships/support";
 import { databaseEngines } from "../support/databases";
 import { createTestApp, type TestApp } from "../support/test-app";
-import { enrolledStaff, type EnrolledStaff } from "../staff/support";
+import { enrolledStaff, formTokenOf, staffToken, type EnrolledStaff } from "../staff/support";
+import { createSubscription } from "../../../server/payments/subscriptions/subscription-ledger";
 
 /*
  * The back office's Orders pages (issue 28, docs/back-office.md "Orders"),
@@ -81,6 +82,44 @@ describe.each(databaseEngines)("the Orders pages on %s", (engine) => {
     expect(order.text).toContain(`href="/staff/people/${payer}/"`);
     expect(order.text).toContain("£500.00");
     expect((await page(finance, "/staff/orders/999999/")).status).toBe(404);
+  });
+
+  it("shows a renewing plan on its order's page; finance turn its renewal off for the payer (audited as theirs), and the membership role cannot", async () => {
+    const order = await t.database.db.selectFrom("payment_orders").select("id").where("session_id", "=", "ord-annual").executeTakeFirstOrThrow();
+    const subscriptionId = await createSubscription(t.database.db, {
+      constituentId: payer,
+      organisationId: null,
+      planType: "individual-annual",
+      levelId: 95,
+      numberOfUsers: 1,
+      amountPence: 4500,
+      period: "year",
+      provider: "sandbox",
+      providerSubscriptionRef: "sbx_sub_ord-annual",
+      providerCustomerRef: "sbx_cus_charged",
+      membershipId: null,
+      renews: true,
+      currentPeriodEnd: new Date("2027-10-01T09:00:00.000Z"),
+    });
+    await t.database.db.updateTable("payment_orders").set({ subscription_id: subscriptionId }).where("id", "=", order.id).execute();
+
+    const shown = await page(finance, `/staff/orders/${order.id}/`);
+    expect(shown.text).toContain("<dt>Automatic renewal</dt><dd>On: £45.00 each year</dd>");
+    expect(shown.text).toContain("<dt>Next payment</dt><dd>1 October 2027</dd>");
+    const post = (staff: EnrolledStaff, token: string, renews: string) =>
+      staff.agent.post(`/staff/orders/${order.id}/renewal/`).type("form").set("Accept", "text/html").send({ _csrf: token, renews });
+    expect((await post(membership, await staffToken(membership.agent, "/staff/"), "off")).status).toBe(403);
+
+    const off = await post(finance, formTokenOf(shown.text), "off");
+    expect(off.status).toBe(303);
+    const after = await page(finance, `/staff/orders/${order.id}/`);
+    expect(after.text).toContain("The plan won&#39;t renew: it runs to the end of what was paid, and the payer won&#39;t be charged again.");
+    expect(after.text).toContain("<dt>Automatic renewal</dt><dd>Off</dd>");
+    expect(after.text).toContain("Turn automatic renewal back on");
+    expect((await t.database.db.selectFrom("payment_subscriptions").select("renews").where("id", "=", subscriptionId).executeTakeFirstOrThrow()).renews).toBe(0);
+    const audit = await t.database.db.selectFrom("audit_events").select(["actor_id", "staff_actor_id", "subject_id", "details"]).where("event", "=", "subscription.renewal-changed").execute();
+    const { id: financeId } = await t.database.db.selectFrom("staff_accounts").select("id").where("email", "=", finance.email).executeTakeFirstOrThrow();
+    expect(audit.map((entry) => ({ ...entry, details: JSON.parse(entry.details) }))).toEqual([{ actor_id: null, staff_actor_id: financeId, subject_id: payer, details: { subscriptionId, renews: "no" } }]);
   });
 
   it("downloads the filtered orders as CSV, header first, a typed formula defused, and audits the export with its filters", async () => {
