@@ -233,6 +233,25 @@ test.describe("Signed in on a phone", () => {
   });
 });
 
+test.describe("Signed in on the smallest phone (320 px, WCAG 1.4.10)", () => {
+  test.use({ viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true });
+
+  test("the header reflows: the search box gets a row of its own, and nothing scrolls sideways", async ({ page }) => {
+    await signInThroughApi(page, "admin@riverside.sch.uk", demoPassword);
+    await page.goto("/account/my-account/");
+    for (const control of [
+      page.getByRole("button", { name: "Menu" }),
+      page.getByRole("link", { name: "My account" }),
+      page.getByRole("button", { name: "Sign out" }),
+    ]) {
+      await expect(control.first()).toBeInViewport({ ratio: 1 });
+    }
+    const search = page.locator(".site-header__search input");
+    expect((await box(search)).width, "room to read what is typed").toBeGreaterThanOrEqual(200);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  });
+});
+
 test.describe("Signed in on a desktop", () => {
   test.use({ viewport: desktop });
 
