@@ -12,6 +12,12 @@
  * best-practices scores (with the audits they failed), per page; the full reports are left as
  * JSON in a temporary directory (printed at the end).
  *
+ * Then three pages signed in as a demo member (issue 27: the member's
+ * resource page, the registration wizard and My account), each request
+ * carrying the session a real sign-in made (member-pages.ts), through
+ * Lighthouse's --extra-headers. LIGHTHOUSE_SET=visitor or member runs only
+ * those pages (default: both).
+ *
  * CHROME_PATH picks the browser (default /usr/bin/chromium);
  * LIGHTHOUSE_EVENT and LIGHTHOUSE_RESOURCE pick the event and resource slugs
  * (default: the first linked from /whats-on/ and /resources/).
@@ -21,6 +27,7 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { signInForBench } from "./member-pages";
 import { startAppServer } from "./processes";
 
 const run = promisify(execFile);
@@ -52,16 +59,16 @@ async function firstLink(baseUrl: string, page: string, pattern: RegExp): Promis
 }
 
 /** Runs Lighthouse once more when it fails: on a busy machine its trace recording sometimes does (NO_NAVSTART). */
-async function audit(url: string, outputPath: string): Promise<Report> {
+async function audit(url: string, outputPath: string, headers?: Record<string, string>): Promise<Report> {
   try {
-    return await auditOnce(url, outputPath);
+    return await auditOnce(url, outputPath, headers);
   } catch (error) {
     console.error(`(retrying ${url}: ${error instanceof Error ? error.message.split("\n").at(-2) ?? error.message : String(error)})`);
-    return auditOnce(url, outputPath);
+    return auditOnce(url, outputPath, headers);
   }
 }
 
-async function auditOnce(url: string, outputPath: string): Promise<Report> {
+async function auditOnce(url: string, outputPath: string, headers?: Record<string, string>): Promise<Report> {
   await run(
     lighthouseBin,
     [
@@ -71,6 +78,7 @@ async function auditOnce(url: string, outputPath: string): Promise<Report> {
       `--output-path=${outputPath}`,
       "--quiet",
       "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
+      ...(headers ? [`--extra-headers=${JSON.stringify(headers)}`] : []),
     ],
     { env: { ...process.env, CHROME_PATH: chromePath }, maxBuffer: 64 * 1024 * 1024 },
   );
@@ -108,19 +116,23 @@ async function main(): Promise<void> {
   try {
     const event = process.env.LIGHTHOUSE_EVENT ?? (await firstLink(app.baseUrl, "/whats-on/", /href="\/whats-on\/([a-z0-9-]+)\/"/));
     const resource = process.env.LIGHTHOUSE_RESOURCE ?? (await firstLink(app.baseUrl, "/resources/", /href="\/resources\/([a-z0-9-]+)\/"/));
-    const pages = ["/", "/whats-on/", "/resources/", `/whats-on/${event}/`, `/resources/${resource}/`];
+    const set = process.env.LIGHTHOUSE_SET ?? "all";
+    const visitorPages = set === "member" ? [] : ["/", "/whats-on/", "/resources/", `/whats-on/${event}/`, `/resources/${resource}/`].map((path) => ({ path, label: path }));
+    const member = set === "visitor" ? undefined : { Cookie: await signInForBench(app.baseUrl) };
+    const memberPages = member ? [`/resources/${resource}/`, "/account/register/", "/account/my-account/"].map((path) => ({ path, label: `${path} (signed in)`, headers: member })) : [];
+    const pages: { path: string; label: string; headers?: Record<string, string> }[] = [...visitorPages, ...memberPages];
     console.log(row(["page", "performance", "FCP ms", "LCP ms", "CLS", "TBT ms", "SEO", "best practices"]));
     console.log(row(["---", "---", "---", "---", "---", "---", "---", "---"]));
     const findings = new Set<string>();
-    for (const [index, page] of pages.entries()) {
+    for (const [index, { path, label, headers }] of pages.entries()) {
       const reports: Report[] = [];
-      for (let run = 1; run <= runs; run += 1) reports.push(await audit(`${app.baseUrl}${page}`, join(outDir, `page-${index + 1}-run-${run}.json`)));
+      for (let run = 1; run <= runs; run += 1) reports.push(await audit(`${app.baseUrl}${path}`, join(outDir, `page-${index + 1}-run-${run}.json`), headers));
       const values = (id: string) => reports.map((report) => report.audits[id]?.numericValue ?? Number.NaN);
       const scoresOf = (category: keyof Report["categories"]) => reports.map((report) => Math.round((report.categories[category].score ?? Number.NaN) * 100));
-      for (const report of reports) for (const title of [...failing(report, "seo"), ...failing(report, "best-practices")]) findings.add(`${page}: ${title}`);
+      for (const report of reports) for (const title of [...failing(report, "seo"), ...failing(report, "best-practices")]) findings.add(`${label}: ${title}`);
       console.log(
         row([
-          page,
+          label,
           spread(scoresOf("performance")),
           spread(values("first-contentful-paint")),
           spread(values("largest-contentful-paint")),
