@@ -116,6 +116,50 @@ export function crmPortContract(harness: () => CrmHarness): void {
     expect(Date.parse(listed[0]!.ExpirationDateTime)).toBe(nextYear.getTime());
   });
 
+  it("creates a membership at a level with its seats, and reads it back by its id and in its holder's list", async () => {
+    const { crm } = harness();
+    const level = ids.membershipLevels.seatLevels[1]!.id;
+    const { Id: schoolId } = await crm.createOrganisation({ LastName: "Kale School", Addresses: [] }, now);
+    const starts = new Date();
+    const { Id } = await crm.createMembership({
+      constituentId: schoolId,
+      levelId: level,
+      initiation: starts,
+      expiration: new Date(starts.getTime() + 365 * 24 * 60 * 60 * 1000),
+      seats: [
+        { benefitId: ids.seatBenefits.userSeat, available: 3 },
+        { benefitId: ids.seatBenefits.adminSeat, available: "unlimited" },
+      ],
+      payment: { amount: 120, reference: `pi_${unique()}` },
+    });
+    const summary = await crm.membershipSummary(Id);
+    expect(summary).toMatchObject({ Id, MembershipLevel: { Id: level }, Constituent: { Id: schoolId, DisplayName: "Kale School" } });
+    // Current now: Tessitura dates it by its level's rules, the embedded CRM by the dates given.
+    expect(Date.parse(summary!.InitiationDateTime)).toBeLessThanOrEqual(Date.now());
+    expect(Date.parse(summary!.ExpirationDateTime)).toBeGreaterThan(Date.now());
+    expect(await crm.memberships(schoolId)).toEqual([summary]);
+    expect((await crm.seatBenefits(Id)).map((seat) => [seat.Benefit.Id, seat.TotalAvailable, seat.TotalRemaining, seat.MembershipLevelBenefit.UnlimitedIndicator])).toEqual([
+      [ids.seatBenefits.userSeat, 3, 3, false],
+      [ids.seatBenefits.adminSeat, 0, 0, true],
+    ]);
+    expect(await crm.claimSeat({ membershipId: Id, benefitId: ids.seatBenefits.userSeat, constituentId: schoolId, usedAt: now })).toEqual({ Id: expect.any(Number) });
+  });
+
+  it("creates a free membership (no payment) as well, and knows no membership by an id it never made", async () => {
+    const { crm } = harness();
+    const { Id: schoolId } = await crm.createOrganisation({ LastName: "Leek School", Addresses: [] }, now);
+    const starts = new Date();
+    const { Id } = await crm.createMembership({
+      constituentId: schoolId,
+      levelId: ids.membershipLevels.stateSchool,
+      initiation: starts,
+      expiration: new Date(starts.getTime() + 365 * 24 * 60 * 60 * 1000),
+      seats: [{ benefitId: ids.seatBenefits.userSeat, available: "unlimited" }],
+    });
+    expect(await crm.membershipSummary(Id)).toMatchObject({ Id, MembershipLevel: { Id: ids.membershipLevels.stateSchool }, Constituent: { Id: schoolId } });
+    expect(await crm.membershipSummary(987_654_321)).toBeUndefined();
+  });
+
   it("of 20 concurrent claims for a membership's one seat exactly one wins; a seat released (twice) can be claimed again", async () => {
     const h = harness();
     const benefitId = ids.seatBenefits.userSeat;
