@@ -7,9 +7,11 @@ import type { TessituraClient } from "./http-client";
  * adapter": sign-in stays in the site): /CRM/Constituents/Detail with the
  * primary email in /CRM/ElectronicAddresses; renaming an organisation through
  * /CRM/Constituents/{id}. Phone numbers are not written yet (docs/crm.md).
+ * A new primary email replaces the address of the primary record in place
+ * (PUT /CRM/ElectronicAddresses/{id}), so its history stays one record.
  */
 
-type PeopleRecords = Pick<CrmPort, "createPerson" | "personContact" | "personDetails" | "findPerson" | "renameOrganisation">;
+type PeopleRecords = Pick<CrmPort, "createPerson" | "personContact" | "personDetails" | "findPerson" | "renameOrganisation" | "updatePerson" | "changePrimaryEmail">;
 
 interface TessituraConstituent {
   Id: number;
@@ -26,9 +28,14 @@ interface TessituraElectronicAddress {
   Id: number;
   Address?: string;
   Constituent?: { Id: number };
+  ElectronicAddressType?: { Id: number };
+  Months?: string;
   Inactive?: boolean;
   PrimaryIndicator?: boolean;
+  AllowMarketing?: boolean;
 }
+
+const ALL_MONTHS = "YYYYYYYYYYYY";
 
 export function tessituraPeople(client: TessituraClient, ids: CrmIds): PeopleRecords {
   const detail = (id: number) => client.request<TessituraConstituent>("GET", `/CRM/Constituents/${id}/Detail`, { notFound: "undefined" });
@@ -72,7 +79,7 @@ export function tessituraPeople(client: TessituraClient, ids: CrmIds): PeopleRec
           ElectronicAddressType: { Id: ids.emailAddressTypeId },
           Address: person.Email,
           PrimaryIndicator: true,
-          Months: "YYYYYYYYYYYY",
+          Months: ALL_MONTHS,
           Inactive: false,
           AllowMarketing: false,
         },
@@ -94,6 +101,41 @@ export function tessituraPeople(client: TessituraClient, ids: CrmIds): PeopleRec
       if (holder === undefined) return undefined;
       const found = await details(holder);
       return found ? { Id: found.Id, FirstName: found.FirstName, Email: found.Email } : undefined;
+    },
+
+    async updatePerson(id, person) {
+      const row = await client.request<TessituraConstituent>("GET", `/CRM/Constituents/${id}`, { notFound: "undefined" });
+      if (!row || row.ConstituentType?.Id !== ids.constituentTypes.individual) return;
+      await client.request("PUT", `/CRM/Constituents/${id}`, {
+        body: {
+          Id: id,
+          ConstituentType: { Id: ids.constituentTypes.individual },
+          FirstName: person.FirstName,
+          LastName: person.LastName,
+          // No title (-1) sends none: Tessitura keeps the one it had (docs/crm.md).
+          ...(person.PrefixId >= 0 ? { Prefix: { Id: person.PrefixId } } : {}),
+        },
+      });
+    },
+
+    async changePrimaryEmail(id, email) {
+      const holder = await holderOf(email);
+      if (holder !== undefined && holder !== id) return false;
+      const own = (await client.request<TessituraElectronicAddress[]>("GET", "/CRM/ElectronicAddresses", { query: { constituentIds: id } })) ?? [];
+      const primary = own.find((row) => row.PrimaryIndicator && !row.Inactive);
+      if (primary?.Address?.toLowerCase() === email.toLowerCase()) return true;
+      const body = {
+        Constituent: { Id: id },
+        ElectronicAddressType: { Id: primary?.ElectronicAddressType?.Id ?? ids.emailAddressTypeId },
+        Address: email,
+        PrimaryIndicator: true,
+        Months: primary?.Months ?? ALL_MONTHS,
+        Inactive: false,
+        AllowMarketing: primary?.AllowMarketing ?? false,
+      };
+      if (primary) await client.request("PUT", `/CRM/ElectronicAddresses/${primary.Id}`, { body: { Id: primary.Id, ...body } });
+      else await client.request("POST", "/CRM/ElectronicAddresses", { body });
+      return true;
     },
 
     async renameOrganisation(id, name) {

@@ -198,6 +198,27 @@ export function crmPortContract(harness: () => CrmHarness): void {
     expect(await crm.findPerson(`nobody.${unique()}@example.org`)).toBeUndefined();
   });
 
+  it("corrects a person's name and title", async () => {
+    const { crm } = harness();
+    const created = await crm.createPerson({ FirstName: "Lou", LastName: "Reid", Phone: "", PrefixId: -1, Email: `lou.${unique()}@example.org` }, now);
+    await crm.updatePerson(created!.Id, { FirstName: "Louise", LastName: "Reid-Hart", Phone: "", PrefixId: 2 }, now);
+    expect(await crm.personDetails(created!.Id)).toMatchObject({ Id: created!.Id, FirstName: "Louise", LastName: "Reid-Hart", PrefixId: 2 });
+  });
+
+  it("changes a person's primary email, and refuses one another person has", async () => {
+    const { crm } = harness();
+    const [first, second, third] = [`mo.${unique()}@example.org`, `mo.new.${unique()}@example.org`, `sam.${unique()}@example.org`];
+    const mo = await crm.createPerson({ FirstName: "Mo", LastName: "Khan", Phone: "", PrefixId: -1, Email: first }, now);
+    const sam = await crm.createPerson({ FirstName: "Sam", LastName: "Ray", Phone: "", PrefixId: -1, Email: third }, now);
+    expect(await crm.changePrimaryEmail(mo!.Id, second, now)).toBe(true);
+    expect(await crm.findPerson(second)).toEqual({ Id: mo!.Id, FirstName: "Mo", Email: second });
+    expect(await crm.findPerson(first)).toBeUndefined();
+    expect(await crm.personContact(mo!.Id)).toEqual({ Id: mo!.Id, FirstName: "Mo", Email: second });
+    expect(await crm.changePrimaryEmail(mo!.Id, third, now)).toBe(false);
+    expect(await crm.findPerson(third)).toEqual({ Id: sam!.Id, FirstName: "Sam", Email: third });
+    expect(await crm.changePrimaryEmail(mo!.Id, second, now)).toBe(true);
+  });
+
   it("is no person for an organisation's id, and renames an organisation", async () => {
     const { crm } = harness();
     const { Id } = await crm.createOrganisation({ LastName: "Larch School", Addresses: [] }, now);

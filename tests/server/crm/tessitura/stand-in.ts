@@ -167,8 +167,12 @@ export class TessituraStandIn {
         return { status: 200, body: this.plain(updated) };
       }
       case "get /crm/electronicaddresses": {
-        const address = (query.get("address") ?? "").toLowerCase();
-        return { status: 200, body: [...this.electronicAddresses.values()].filter((row) => String(row.Address).toLowerCase() === address) };
+        const address = query.get("address")?.toLowerCase();
+        const constituents = query.get("constituentIds")?.split(",").map(Number);
+        const rows = [...this.electronicAddresses.values()].filter(
+          (row) => (address === undefined || String(row.Address).toLowerCase() === address) && (constituents === undefined || constituents.includes((row.Constituent as Row).Id)),
+        );
+        return { status: 200, body: rows };
       }
       case "get /crm/constituents/search": {
         const post = (query.get("post") ?? "").replace(/\s+/g, "").toUpperCase();
@@ -197,6 +201,7 @@ export class TessituraStandIn {
         return row ? { status: 200, body: row } : notFound;
       }
       case "put /crm/addresses/{id}":
+      case "put /crm/electronicaddresses/{id}":
       case "put /crm/affiliations/{id}": {
         const table = this.table(segments[1]!);
         const existing = table.get(idInPath);
