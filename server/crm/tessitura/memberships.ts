@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
+import type { CrmIds } from "../crm-ids";
 import type { CrmPort, MembershipSummary, NewMembership } from "../crm-port";
 import type { TessituraClient } from "./http-client";
 import type { SeatLedger } from "./seat-ledger";
@@ -14,8 +15,6 @@ import type { SeatLedger } from "./seat-ledger";
  */
 
 export interface MembershipSale {
-  /** The fund a membership contribution goes to (TESSITURA_MEMBERSHIP_FUND_ID). */
-  fundId: number;
   /** The payment method a paid membership's payment is recorded with (TESSITURA_PAYMENT_METHOD_ID). */
   paymentMethodId: number;
 }
@@ -40,7 +39,7 @@ function summaryOf(row: TessituraMembershipDetail, constituentId: number): Membe
   };
 }
 
-export function tessituraMemberships(client: TessituraClient, db: Kysely<Database>, ledger: SeatLedger, sale: MembershipSale): MembershipRecords {
+export function tessituraMemberships(client: TessituraClient, ids: CrmIds, db: Kysely<Database>, ledger: SeatLedger, sale: MembershipSale): MembershipRecords {
   const noteHolders = async (constituentId: number, membershipIds: readonly number[]) => {
     if (membershipIds.length === 0) return;
     await db
@@ -70,7 +69,7 @@ export function tessituraMemberships(client: TessituraClient, db: Kysely<Databas
       body: { ConstituentId: membership.constituentId, OverridePrompt: true },
     });
     await client.request("POST", `${cart}/Contributions`, {
-      body: { Amount: amount, FundId: sale.fundId, MembershipLevelId: membership.levelId, Renew: false, Upgrade: false },
+      body: { Amount: amount, FundId: ids.fundId, MembershipLevelId: membership.levelId, Renew: false, Upgrade: false },
     });
     if (membership.payment && amount > 0) {
       // Paid already at the payment provider: recorded here, not charged again.

@@ -29,7 +29,7 @@ export interface TessituraCrmOptions {
   ids: CrmIds;
   /** The site's own database: the seat ledger (migration 0039). */
   db: Kysely<Database>;
-  /** Where a membership's contribution goes and how its payment is recorded (the web cart). */
+  /** How a membership's payment is recorded in the web cart. */
   sale: MembershipSale;
   /** How long countries and states are kept before they are fetched again. */
   referenceDataRefreshMs: number;
@@ -66,7 +66,7 @@ export function createTessituraCrm(options: TessituraCrmOptions): CrmPort {
     ...tessituraConstituents(client, options.ids),
     ...tessituraAffiliations(client),
     ...tessituraPeople(client, options.ids),
-    ...tessituraMemberships(client, options.db, ledger, options.sale),
+    ...tessituraMemberships(client, options.ids, options.db, ledger, options.sale),
     ...seatsOnly(ledger),
     // A remote CRM has no transactions to offer: a unit is its calls one after another, and `joining` is ignored (docs/crm.md).
     inTransaction: (work) => work(crm),

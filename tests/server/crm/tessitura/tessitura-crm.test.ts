@@ -18,7 +18,7 @@ import { STAND_IN_CREDENTIALS, TessituraStandIn } from "./stand-in";
 
 const ids = CRM_IDS.test;
 const timeouts = { connectMs: 500, readMs: 200, writeMs: 2_000 };
-const sale = { fundId: 31, paymentMethodId: 12 };
+const sale = { paymentMethodId: 12 };
 
 describe.each(databaseEngines)("the Tessitura CRM adapter over the stand-in, its seat ledger on %s", (engine) => {
   let standIn: TessituraStandIn;
@@ -163,7 +163,7 @@ describe.each(databaseEngines)("the Tessitura CRM adapter over the stand-in, its
       expect(standIn.checkedOut.at(-1)).toMatchObject({
         constituentId: schoolId,
         membershipId: Id,
-        contribution: { Amount: 240, FundId: sale.fundId, MembershipLevelId: level, Renew: false },
+        contribution: { Amount: 240, FundId: ids.fundId, MembershipLevelId: level, Renew: false },
         payments: [{ Amount: 240, PaymentMethodId: sale.paymentMethodId, Notes: "pi_3Sorrel" }],
       });
       expect(await crm.membershipSummary(Id)).toMatchObject({ Id, MembershipLevel: { Id: level }, Constituent: { Id: schoolId, DisplayName: "Sorrel School" } });
@@ -200,7 +200,6 @@ describe("CRM_PROVIDER=tessitura settings", () => {
     TESSITURA_USER_GROUP: "webapi",
     TESSITURA_MACHINE_LOCATION: "site",
     TESSITURA_PASSWORD: "s3cret",
-    TESSITURA_MEMBERSHIP_FUND_ID: "31",
     TESSITURA_PAYMENT_METHOD_ID: "12",
   };
 
@@ -208,7 +207,6 @@ describe("CRM_PROVIDER=tessitura settings", () => {
     expect(loadConfig(tessitura)).toMatchObject({
       crmProvider: "tessitura",
       tessituraUser: "webapi",
-      tessituraMembershipFundId: 31,
       tessituraPaymentMethodId: 12,
       tessituraReferenceRefreshSeconds: 3600,
     });
@@ -219,8 +217,8 @@ describe("CRM_PROVIDER=tessitura settings", () => {
     expect(() => loadConfig({ ...tessitura, TESSITURA_PASSWORD: "" })).toThrow(
       new ConfigError("Invalid configuration: TESSITURA_PASSWORD is required when CRM_PROVIDER=tessitura (the API user's password, see docs/crm.md)."),
     );
-    expect(() => loadConfig({ ...tessitura, TESSITURA_MEMBERSHIP_FUND_ID: undefined })).toThrow(
-      new ConfigError("Invalid configuration: TESSITURA_MEMBERSHIP_FUND_ID is required when CRM_PROVIDER=tessitura (the fund a membership's contribution goes to, see docs/crm.md)."),
+    expect(() => loadConfig({ ...tessitura, TESSITURA_PAYMENT_METHOD_ID: undefined })).toThrow(
+      new ConfigError("Invalid configuration: TESSITURA_PAYMENT_METHOD_ID is required when CRM_PROVIDER=tessitura (the payment method a paid membership's payment is recorded with, see docs/crm.md)."),
     );
     expect(() => loadConfig({ ...tessitura, CRM_PROVIDER: "dynamics" })).toThrow(/^Invalid configuration: CRM_PROVIDER must be "sql" or "tessitura"/);
     expect(() => loadConfig({ ...tessitura, TESSITURA_USER: "web:api" })).toThrow(/^Invalid configuration: TESSITURA_USER must not contain a colon/);
@@ -243,7 +241,6 @@ describe("the site with CRM_PROVIDER=tessitura", () => {
         TESSITURA_USER_GROUP: STAND_IN_CREDENTIALS.userGroup,
         TESSITURA_MACHINE_LOCATION: STAND_IN_CREDENTIALS.machineLocation,
         TESSITURA_PASSWORD: STAND_IN_CREDENTIALS.password,
-        TESSITURA_MEMBERSHIP_FUND_ID: String(sale.fundId),
         TESSITURA_PAYMENT_METHOD_ID: String(sale.paymentMethodId),
       },
     });
