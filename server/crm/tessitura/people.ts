@@ -1,5 +1,6 @@
 import type { CrmPort, PersonContact, PersonDetails } from "../crm-port";
 import type { CrmIds } from "../crm-ids";
+import { ERASED_PERSON_NAME } from "../sql-people";
 import type { TessituraClient } from "./http-client";
 
 /*
@@ -9,9 +10,14 @@ import type { TessituraClient } from "./http-client";
  * /CRM/Constituents/{id}. Phone numbers are not written yet (docs/crm.md).
  * A new primary email replaces the address of the primary record in place
  * (PUT /CRM/ElectronicAddresses/{id}), so its history stays one record.
+ * An erased person keeps an anonymised record marked inactive
+ * (CrmIds.erasedConstituent), which no lookup here answers.
  */
 
-type PeopleRecords = Pick<CrmPort, "createPerson" | "personContact" | "personDetails" | "findPerson" | "renameOrganisation" | "updatePerson" | "changePrimaryEmail">;
+type PeopleRecords = Pick<
+  CrmPort,
+  "createPerson" | "personContact" | "personDetails" | "findPerson" | "renameOrganisation" | "updatePerson" | "changePrimaryEmail" | "erasePerson"
+>;
 
 interface TessituraConstituent {
   Id: number;
@@ -19,6 +25,7 @@ interface TessituraConstituent {
   FirstName?: string;
   LastName?: string;
   Prefix?: { Id: number };
+  Inactive?: { Id: number };
   CreatedDateTime?: string;
   PhoneNumbers?: { PhoneNumber?: string }[];
   ElectronicAddresses?: { Address?: string; PrimaryIndicator?: boolean; Inactive?: boolean }[];
@@ -42,7 +49,7 @@ export function tessituraPeople(client: TessituraClient, ids: CrmIds): PeopleRec
 
   const details = async (id: number): Promise<PersonDetails | undefined> => {
     const row = await detail(id);
-    if (!row || row.ConstituentType?.Id !== ids.constituentTypes.individual) return undefined;
+    if (!row || row.ConstituentType?.Id !== ids.constituentTypes.individual || row.Inactive?.Id === ids.erasedConstituent.inactiveId) return undefined;
     const email = (row.ElectronicAddresses ?? []).find((address) => address.PrimaryIndicator && !address.Inactive)?.Address ?? null;
     return {
       Id: row.Id,
@@ -136,6 +143,32 @@ export function tessituraPeople(client: TessituraClient, ids: CrmIds): PeopleRec
       if (primary) await client.request("PUT", `/CRM/ElectronicAddresses/${primary.Id}`, { body: { Id: primary.Id, ...body } });
       else await client.request("POST", "/CRM/ElectronicAddresses", { body });
       return true;
+    },
+
+    async erasePerson(id) {
+      const row = await client.request<TessituraConstituent>("GET", `/CRM/Constituents/${id}`, { notFound: "undefined" });
+      if (!row || row.ConstituentType?.Id !== ids.constituentTypes.individual) return { FormerEmail: null };
+      const emails = (await client.request<TessituraElectronicAddress[]>("GET", "/CRM/ElectronicAddresses", { query: { constituentIds: id } })) ?? [];
+      const former = emails.find((email) => email.PrimaryIndicator && !email.Inactive)?.Address ?? null;
+      await client.request("PUT", `/CRM/Constituents/${id}`, {
+        body: {
+          Id: id,
+          ConstituentType: { Id: ids.constituentTypes.individual },
+          FirstName: ERASED_PERSON_NAME.first,
+          LastName: ERASED_PERSON_NAME.last,
+          Inactive: { Id: ids.erasedConstituent.inactiveId },
+          InactiveReason: { Id: ids.erasedConstituent.inactiveReasonId },
+        },
+      });
+      // Postal and email addresses, phones and attributes go; the record stays for the orders kept for accounting.
+      for (const email of emails) await client.request("DELETE", `/CRM/ElectronicAddresses/${email.Id}`);
+      const addresses = (await client.request<{ Id: number }[]>("GET", "/CRM/Addresses", { query: { constituentId: id } })) ?? [];
+      for (const address of addresses) await client.request("DELETE", `/CRM/Addresses/${address.Id}`);
+      const phones = (await client.request<{ Id: number }[]>("GET", "/CRM/Phones", { query: { constituentId: id } })) ?? [];
+      for (const phone of phones) await client.request("DELETE", `/CRM/Phones/${phone.Id}`);
+      const attributes = (await client.request<{ Id: number }[]>("GET", "/CRM/Attributes", { query: { constituentId: id } })) ?? [];
+      for (const attribute of attributes) await client.request("DELETE", `/CRM/Attributes/${attribute.Id}`);
+      return { FormerEmail: former };
     },
 
     async renameOrganisation(id, name) {

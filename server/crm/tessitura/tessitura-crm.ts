@@ -40,7 +40,6 @@ export interface TessituraCrmOptions {
 /** The port's methods this adapter does not implement yet (docs/crm.md lists them). */
 export const TESSITURA_UNSUPPORTED = [
   "findPeople",
-  "erasePerson",
   "attributeHolders",
   "mergeOrganisation",
   "renewMembership",

@@ -219,6 +219,22 @@ export function crmPortContract(harness: () => CrmHarness): void {
     expect(await crm.changePrimaryEmail(mo!.Id, second, now)).toBe(true);
   });
 
+  it("erases a person: their addresses and attributes go, no lookup finds them, and their email is free again", async () => {
+    const { crm } = harness();
+    const email = `ned.${unique()}@example.org`;
+    const created = await crm.createPerson({ FirstName: "Ned", LastName: "Hill", Phone: "", PrefixId: -1, Email: email }, now);
+    const Id = created!.Id;
+    await crm.createAddress(Id, { Street1: "9 Hill Road", City: "Hull", PostalCode: "HU1 1AA" }, now);
+    await crm.replaceAttributes(Id, ids.emailDomainKeywordId, ["hill.org"]);
+    expect(await crm.erasePerson(Id, now)).toEqual({ FormerEmail: email });
+    expect(await crm.personDetails(Id)).toBeUndefined();
+    expect(await crm.personContact(Id)).toBeUndefined();
+    expect(await crm.findPerson(email)).toBeUndefined();
+    expect(await crm.attributes(Id, [ids.emailDomainKeywordId])).toEqual([]);
+    expect((await crm.constituentDetail(Id))?.Addresses ?? []).toEqual([]);
+    expect(await crm.createPerson({ FirstName: "Ned", LastName: "Hill", Phone: "", PrefixId: -1, Email: email }, now)).toEqual({ Id: expect.any(Number) });
+  });
+
   it("is no person for an organisation's id, and renames an organisation", async () => {
     const { crm } = harness();
     const { Id } = await crm.createOrganisation({ LastName: "Larch School", Addresses: [] }, now);

@@ -211,7 +211,16 @@ export class TessituraStandIn {
         return { status: 200, body: row };
       }
       case "delete /crm/attributes/{id}":
-        return this.attributes.delete(idInPath) ? { status: 204 } : notFound;
+      case "delete /crm/addresses/{id}":
+      case "delete /crm/electronicaddresses/{id}":
+        return this.table(segments[1]!).delete(idInPath) ? { status: 204 } : notFound;
+      case "get /crm/addresses": {
+        const constituentId = Number(query.get("constituentId"));
+        return { status: 200, body: [...this.addresses.values()].filter((row) => (row.Constituent as Row).Id === constituentId) };
+      }
+      case "get /crm/phones":
+        // The adapter writes no phones yet (docs/crm.md): the stand-in holds none.
+        return { status: 200, body: [] };
       case "get /crm/attributes": {
         const constituentId = Number(query.get("constituentId"));
         return { status: 200, body: [...this.attributes.values()].filter((row) => (row.Constituent as Row).Id === constituentId) };
