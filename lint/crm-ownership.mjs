@@ -31,6 +31,7 @@ export const CRM_TABLES = [
   "states",
   "tessitura_seat_benefits",
   "tessitura_seat_usages",
+  "tessitura_membership_holders",
 ];
 
 const tables = CRM_TABLES.join("|");

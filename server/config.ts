@@ -133,12 +133,14 @@ const settings = {
   crmBreakerResetMs: setting("CRM_BREAKER_RESET_MS", wholeNumber(100, 600_000).default(30_000)),
   // Which CRM holds the records (docs/crm.md): the embedded one in the site's database, or Tessitura's REST API.
   crmProvider: setting("CRM_PROVIDER", z.enum(["sql", "tessitura"], 'must be "sql" or "tessitura"').default("sql")),
-  // All five required when CRM_PROVIDER=tessitura (checked in loadConfig): Basic auth is user:usergroup:location:password.
+  // These five and the payment method below are required when CRM_PROVIDER=tessitura (checked in loadConfig): Basic auth is user:usergroup:location:password.
   tessituraBaseUrl: setting("TESSITURA_BASE_URL", httpUrl.optional()),
   tessituraUser: setting("TESSITURA_USER", z.string().regex(/^[^:]+$/, "must not contain a colon").optional()),
   tessituraUserGroup: setting("TESSITURA_USER_GROUP", z.string().regex(/^[^:]+$/, "must not contain a colon").optional()),
   tessituraMachineLocation: setting("TESSITURA_MACHINE_LOCATION", z.string().regex(/^[^:]+$/, "must not contain a colon").optional()),
   tessituraPassword: setting("TESSITURA_PASSWORD", z.string().optional(), { secret: true }),
+  // Required as well with tessitura: the payment method a paid membership's payment is recorded with in the web cart (docs/crm.md; the fund is crm-ids.ts's).
+  tessituraPaymentMethodId: setting("TESSITURA_PAYMENT_METHOD_ID", wholeNumber(1, 2_147_483_647).optional()),
   // How long the Tessitura adapter keeps countries and states before fetching them again.
   tessituraReferenceRefreshSeconds: setting("TESSITURA_REFERENCE_REFRESH_SECONDS", wholeNumber(10, 86_400).default(3_600)),
   nodeEnv: setting(
@@ -306,6 +308,7 @@ function requireTessituraSettings(parsed: ParsedSettings): void {
     ["TESSITURA_USER_GROUP", parsed.tessituraUserGroup, "the user group"],
     ["TESSITURA_MACHINE_LOCATION", parsed.tessituraMachineLocation, "the machine location"],
     ["TESSITURA_PASSWORD", parsed.tessituraPassword, "the API user's password"],
+    ["TESSITURA_PAYMENT_METHOD_ID", parsed.tessituraPaymentMethodId, "the payment method a paid membership's payment is recorded with"],
   ] as const;
   for (const [variable, value, what] of required) {
     if (!value) throw new ConfigError(`Invalid configuration: ${variable} is required when CRM_PROVIDER=tessitura (${what}, see docs/crm.md).`);

@@ -331,7 +331,7 @@ function chosenCrm(config: Config, db: DatabaseHandle["db"], ids: CrmIds): CrmPo
   if (config.crmProvider === "sql") return createSqlCrm(db, ids);
   return createTessituraCrm({
     connection: {
-      // loadConfig refuses CRM_PROVIDER=tessitura without all five.
+      // loadConfig refuses CRM_PROVIDER=tessitura without all six.
       baseUrl: config.tessituraBaseUrl!,
       user: config.tessituraUser!,
       userGroup: config.tessituraUserGroup!,
@@ -340,6 +340,7 @@ function chosenCrm(config: Config, db: DatabaseHandle["db"], ids: CrmIds): CrmPo
     },
     ids,
     db,
+    sale: { paymentMethodId: config.tessituraPaymentMethodId! },
     referenceDataRefreshMs: config.tessituraReferenceRefreshSeconds * 1000,
   });
 }

@@ -27,6 +27,8 @@ export interface CrmIds {
   addressTypeId: number;
   emailAddressTypeId: number;
   fundId: number;
+  /** How Tessitura marks an erased person's record (its inactive status and reason); the embedded CRM has its own deleted_at. */
+  erasedConstituent: { inactiveId: number; inactiveReasonId: number };
   /** Used when a school's country is missing. */
   defaultCountryId: number;
 }
@@ -37,6 +39,7 @@ const shared = {
   originalSourceId: 3,
   addressTypeId: 3,
   emailAddressTypeId: 1,
+  erasedConstituent: { inactiveId: 2, inactiveReasonId: 1 },
   defaultCountryId: 209,
 } as const;
 

@@ -171,6 +171,12 @@ export interface NewMembership {
   expiration: Date;
   /** The seats it gives: one benefit per kind, "unlimited" or a number. */
   seats: { benefitId: number; available: number | "unlimited" }[];
+  /**
+   * What was paid for it, with the payment provider's reference; missing for
+   * a free one. The embedded CRM keeps no payments (the site's orders do);
+   * Tessitura records the contribution's amount and this payment (docs/crm.md).
+   */
+  payment?: { amount: number; reference: string };
 }
 
 /** A paid renewal: the membership runs to `expiration` at `levelId`, with these seats. */

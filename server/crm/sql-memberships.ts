@@ -1,7 +1,8 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { inTransaction } from "../db/transactions";
 import type { CrmPort, MembershipSummary } from "./crm-port";
+import { EMBEDDED_SEAT_TABLES, seatClaims } from "./seat-claims";
 import { displayNameOf, sortNameOf } from "./display-names";
 
 type MembershipRecords = Pick<CrmPort, "memberships" | "membershipSummary" | "createMembership" | "renewMembership" | "seatBenefits" | "claimSeat" | "releaseSeat">;
@@ -125,46 +126,6 @@ export function sqlMembershipRecords(db: Kysely<Database>): MembershipRecords {
       }));
     },
 
-    async claimSeat(usage) {
-      return inTransaction(db, async (trx) => {
-        // One conditional UPDATE decides: PostgreSQL re-checks the condition
-        // after waiting for a concurrent claim's row lock, and SQLite runs one
-        // writer at a time, so only as many claims as there are seats succeed.
-        const benefit = await trx
-          .updateTable("membership_benefits")
-          .set({ total_used: sql`total_used + 1` })
-          .where("membership_id", "=", usage.membershipId)
-          .where("benefit_id", "=", usage.benefitId)
-          .where((eb) => eb.or([eb("unlimited_indicator", "=", 1), eb("total_used", "<", eb.ref("total_available"))]))
-          .returning("id")
-          .executeTakeFirst();
-        if (!benefit) return undefined;
-        const { id } = await trx
-          .insertInto("benefit_usages")
-          .values({ membership_benefit_id: benefit.id, constituent_id: usage.constituentId, used_at: usage.usedAt.toISOString() })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        return { Id: id };
-      });
-    },
-
-    async releaseSeat(benefitUsageId) {
-      await inTransaction(db, async (trx) => {
-        const usage = await trx
-          .updateTable("benefit_usages")
-          .set({ inactive: 1 })
-          .where("id", "=", benefitUsageId)
-          .where("inactive", "=", 0)
-          .returning("membership_benefit_id")
-          .executeTakeFirst();
-        if (!usage) return; // already released: releasing twice frees one seat, not two
-        await trx
-          .updateTable("membership_benefits")
-          .set({ total_used: sql`total_used - 1` })
-          .where("id", "=", usage.membership_benefit_id)
-          .where("total_used", ">", 0)
-          .execute();
-      });
-    },
+    ...seatClaims(db, EMBEDDED_SEAT_TABLES),
   };
 }

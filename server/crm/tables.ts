@@ -142,6 +142,12 @@ export interface TessituraSeatUsagesTable {
   inactive: Generated<number>;
 }
 
+/** Whose a Tessitura membership is (migration 0041): 15.2 lists memberships only by constituent. */
+export interface TessituraMembershipHoldersTable {
+  membership_id: number;
+  constituent_id: number;
+}
+
 export interface CrmTables {
   constituents: ConstituentsTable;
   memberships: MembershipsTable;
@@ -155,4 +161,5 @@ export interface CrmTables {
   affiliations: AffiliationsTable;
   tessitura_seat_benefits: TessituraSeatBenefitsTable;
   tessitura_seat_usages: TessituraSeatUsagesTable;
+  tessitura_membership_holders: TessituraMembershipHoldersTable;
 }

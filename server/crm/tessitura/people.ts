@@ -1,5 +1,6 @@
 import type { CrmPort, PersonContact, PersonDetails } from "../crm-port";
 import type { CrmIds } from "../crm-ids";
+import { ERASED_PERSON_NAME } from "../sql-people";
 import type { TessituraClient } from "./http-client";
 
 /*
@@ -7,9 +8,16 @@ import type { TessituraClient } from "./http-client";
  * adapter": sign-in stays in the site): /CRM/Constituents/Detail with the
  * primary email in /CRM/ElectronicAddresses; renaming an organisation through
  * /CRM/Constituents/{id}. Phone numbers are not written yet (docs/crm.md).
+ * A new primary email replaces the address of the primary record in place
+ * (PUT /CRM/ElectronicAddresses/{id}), so its history stays one record.
+ * An erased person keeps an anonymised record marked inactive
+ * (CrmIds.erasedConstituent), which no lookup here answers.
  */
 
-type PeopleRecords = Pick<CrmPort, "createPerson" | "personContact" | "personDetails" | "findPerson" | "renameOrganisation">;
+type PeopleRecords = Pick<
+  CrmPort,
+  "createPerson" | "personContact" | "personDetails" | "findPerson" | "renameOrganisation" | "updatePerson" | "changePrimaryEmail" | "erasePerson"
+>;
 
 interface TessituraConstituent {
   Id: number;
@@ -17,6 +25,7 @@ interface TessituraConstituent {
   FirstName?: string;
   LastName?: string;
   Prefix?: { Id: number };
+  Inactive?: { Id: number };
   CreatedDateTime?: string;
   PhoneNumbers?: { PhoneNumber?: string }[];
   ElectronicAddresses?: { Address?: string; PrimaryIndicator?: boolean; Inactive?: boolean }[];
@@ -26,16 +35,21 @@ interface TessituraElectronicAddress {
   Id: number;
   Address?: string;
   Constituent?: { Id: number };
+  ElectronicAddressType?: { Id: number };
+  Months?: string;
   Inactive?: boolean;
   PrimaryIndicator?: boolean;
+  AllowMarketing?: boolean;
 }
+
+const ALL_MONTHS = "YYYYYYYYYYYY";
 
 export function tessituraPeople(client: TessituraClient, ids: CrmIds): PeopleRecords {
   const detail = (id: number) => client.request<TessituraConstituent>("GET", `/CRM/Constituents/${id}/Detail`, { notFound: "undefined" });
 
   const details = async (id: number): Promise<PersonDetails | undefined> => {
     const row = await detail(id);
-    if (!row || row.ConstituentType?.Id !== ids.constituentTypes.individual) return undefined;
+    if (!row || row.ConstituentType?.Id !== ids.constituentTypes.individual || row.Inactive?.Id === ids.erasedConstituent.inactiveId) return undefined;
     const email = (row.ElectronicAddresses ?? []).find((address) => address.PrimaryIndicator && !address.Inactive)?.Address ?? null;
     return {
       Id: row.Id,
@@ -72,7 +86,7 @@ export function tessituraPeople(client: TessituraClient, ids: CrmIds): PeopleRec
           ElectronicAddressType: { Id: ids.emailAddressTypeId },
           Address: person.Email,
           PrimaryIndicator: true,
-          Months: "YYYYYYYYYYYY",
+          Months: ALL_MONTHS,
           Inactive: false,
           AllowMarketing: false,
         },
@@ -94,6 +108,67 @@ export function tessituraPeople(client: TessituraClient, ids: CrmIds): PeopleRec
       if (holder === undefined) return undefined;
       const found = await details(holder);
       return found ? { Id: found.Id, FirstName: found.FirstName, Email: found.Email } : undefined;
+    },
+
+    async updatePerson(id, person) {
+      const row = await client.request<TessituraConstituent>("GET", `/CRM/Constituents/${id}`, { notFound: "undefined" });
+      if (!row || row.ConstituentType?.Id !== ids.constituentTypes.individual) return;
+      await client.request("PUT", `/CRM/Constituents/${id}`, {
+        body: {
+          Id: id,
+          ConstituentType: { Id: ids.constituentTypes.individual },
+          FirstName: person.FirstName,
+          LastName: person.LastName,
+          // No title (-1) sends none: Tessitura keeps the one it had (docs/crm.md).
+          ...(person.PrefixId >= 0 ? { Prefix: { Id: person.PrefixId } } : {}),
+        },
+      });
+    },
+
+    async changePrimaryEmail(id, email) {
+      const holder = await holderOf(email);
+      if (holder !== undefined && holder !== id) return false;
+      const own = (await client.request<TessituraElectronicAddress[]>("GET", "/CRM/ElectronicAddresses", { query: { constituentIds: id } })) ?? [];
+      const primary = own.find((row) => row.PrimaryIndicator && !row.Inactive);
+      if (primary?.Address?.toLowerCase() === email.toLowerCase()) return true;
+      const body = {
+        Constituent: { Id: id },
+        ElectronicAddressType: { Id: primary?.ElectronicAddressType?.Id ?? ids.emailAddressTypeId },
+        Address: email,
+        PrimaryIndicator: true,
+        Months: primary?.Months ?? ALL_MONTHS,
+        Inactive: false,
+        AllowMarketing: primary?.AllowMarketing ?? false,
+      };
+      if (primary) await client.request("PUT", `/CRM/ElectronicAddresses/${primary.Id}`, { body: { Id: primary.Id, ...body } });
+      else await client.request("POST", "/CRM/ElectronicAddresses", { body });
+      return true;
+    },
+
+    async erasePerson(id) {
+      const row = await client.request<TessituraConstituent>("GET", `/CRM/Constituents/${id}`, { notFound: "undefined" });
+      if (!row || row.ConstituentType?.Id !== ids.constituentTypes.individual) return { FormerEmail: null };
+      const emails = (await client.request<TessituraElectronicAddress[]>("GET", "/CRM/ElectronicAddresses", { query: { constituentIds: id } })) ?? [];
+      const former = emails.find((email) => email.PrimaryIndicator && !email.Inactive)?.Address ?? null;
+      await client.request("PUT", `/CRM/Constituents/${id}`, {
+        body: {
+          Id: id,
+          ConstituentType: { Id: ids.constituentTypes.individual },
+          FirstName: ERASED_PERSON_NAME.first,
+          LastName: ERASED_PERSON_NAME.last,
+          Inactive: { Id: ids.erasedConstituent.inactiveId },
+          InactiveReason: { Id: ids.erasedConstituent.inactiveReasonId },
+        },
+      });
+      // Postal and email addresses, phones and attributes go; the record stays for the orders kept for accounting.
+      for (const email of emails) await client.request("DELETE", `/CRM/ElectronicAddresses/${email.Id}`);
+      const addresses = (await client.request<{ Id: number }[]>("GET", "/CRM/Addresses", { query: { constituentId: id } })) ?? [];
+      for (const address of addresses) await client.request("DELETE", `/CRM/Addresses/${address.Id}`);
+      const phones = (await client.request<{ Id: number }[]>("GET", "/CRM/Phones", { query: { constituentId: id } })) ?? [];
+      for (const phone of phones) await client.request("DELETE", `/CRM/Phones/${phone.Id}`);
+      const attributes = (await client.request<{ Id: number }[]>("GET", "/CRM/Attributes", { query: { constituentId: id } })) ?? [];
+      for (const attribute of attributes) await client.request("DELETE", `/CRM/Attributes/${attribute.Id}`);
+      return { FormerEmail: former };
     },
 
     async renameOrganisation(id, name) {

@@ -1,13 +1,15 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { inTransaction } from "../../db/transactions";
 import type { CrmPort, MembershipId } from "../crm-port";
+import { seatClaims, TESSITURA_SEAT_TABLES } from "../seat-claims";
 
 /*
  * Seats of Tessitura memberships, counted in the site's own database
  * (migration 0039): Tessitura 15.2 does not describe benefit usage per
- * membership. A claim is the embedded CRM's one conditional UPDATE, so of
- * any number of concurrent claims for the last seat exactly one wins.
+ * membership. A claim is the embedded CRM's one conditional UPDATE (the same
+ * code, seat-claims.ts), so of any number of concurrent claims for the last
+ * seat exactly one wins.
  */
 
 export interface SeatLedger extends Pick<CrmPort, "seatBenefits" | "claimSeat" | "releaseSeat"> {
@@ -42,38 +44,6 @@ export function tessituraSeatLedger(db: Kysely<Database>): SeatLedger {
       }));
     },
 
-    async claimSeat(usage) {
-      return inTransaction(db, async (trx) => {
-        const benefit = await trx
-          .updateTable("tessitura_seat_benefits")
-          .set({ total_used: sql`total_used + 1` })
-          .where("membership_id", "=", usage.membershipId)
-          .where("benefit_id", "=", usage.benefitId)
-          .where((eb) => eb.or([eb("unlimited_indicator", "=", 1), eb("total_used", "<", eb.ref("total_available"))]))
-          .returning("id")
-          .executeTakeFirst();
-        if (!benefit) return undefined;
-        const { id } = await trx
-          .insertInto("tessitura_seat_usages")
-          .values({ seat_benefit_id: benefit.id, constituent_id: usage.constituentId, used_at: usage.usedAt.toISOString() })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        return { Id: id };
-      });
-    },
-
-    async releaseSeat(benefitUsageId) {
-      await inTransaction(db, async (trx) => {
-        const usage = await trx
-          .updateTable("tessitura_seat_usages")
-          .set({ inactive: 1 })
-          .where("id", "=", benefitUsageId)
-          .where("inactive", "=", 0)
-          .returning("seat_benefit_id")
-          .executeTakeFirst();
-        if (!usage) return; // already released: releasing twice frees one seat, not two
-        await trx.updateTable("tessitura_seat_benefits").set({ total_used: sql`total_used - 1` }).where("id", "=", usage.seat_benefit_id).where("total_used", ">", 0).execute();
-      });
-    },
+    ...seatClaims(db, TESSITURA_SEAT_TABLES),
   };
 }

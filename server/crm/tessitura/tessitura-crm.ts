@@ -5,7 +5,7 @@ import type { CrmPort } from "../crm-port";
 import { tessituraAffiliations } from "./affiliations";
 import { tessituraConstituents } from "./constituents";
 import { createTessituraClient, type TessituraClient, type TessituraConnection } from "./http-client";
-import { tessituraMemberships } from "./memberships";
+import { tessituraMemberships, type MembershipSale } from "./memberships";
 import { tessituraPeople } from "./people";
 import { tessituraReferenceData } from "./reference-data";
 import { tessituraSeatLedger } from "./seat-ledger";
@@ -29,6 +29,8 @@ export interface TessituraCrmOptions {
   ids: CrmIds;
   /** The site's own database: the seat ledger (migration 0039). */
   db: Kysely<Database>;
+  /** How a membership's payment is recorded in the web cart. */
+  sale: MembershipSale;
   /** How long countries and states are kept before they are fetched again. */
   referenceDataRefreshMs: number;
   /** A client for tests; made from `connection` otherwise. */
@@ -38,13 +40,8 @@ export interface TessituraCrmOptions {
 /** The port's methods this adapter does not implement yet (docs/crm.md lists them). */
 export const TESSITURA_UNSUPPORTED = [
   "findPeople",
-  "updatePerson",
-  "changePrimaryEmail",
-  "erasePerson",
   "attributeHolders",
   "mergeOrganisation",
-  "membershipSummary",
-  "createMembership",
   "renewMembership",
   "currentMembers",
   "currentSchoolMemberships",
@@ -61,14 +58,15 @@ export function createTessituraCrm(options: TessituraCrmOptions): CrmPort {
   const unsupported = Object.fromEntries(
     TESSITURA_UNSUPPORTED.map((name) => [name, () => Promise.reject(new TessituraNotSupportedError(name))]),
   ) as unknown as Pick<CrmPort, (typeof TESSITURA_UNSUPPORTED)[number]>;
+  const ledger = tessituraSeatLedger(options.db);
   const crm: CrmPort = {
     ...unsupported,
     ...tessituraReferenceData(client, options.referenceDataRefreshMs),
     ...tessituraConstituents(client, options.ids),
     ...tessituraAffiliations(client),
     ...tessituraPeople(client, options.ids),
-    ...tessituraMemberships(client),
-    ...seatsOnly(tessituraSeatLedger(options.db)),
+    ...tessituraMemberships(client, options.ids, options.db, ledger, options.sale),
+    ...seatsOnly(ledger),
     // A remote CRM has no transactions to offer: a unit is its calls one after another, and `joining` is ignored (docs/crm.md).
     inTransaction: (work) => work(crm),
   };

@@ -116,6 +116,50 @@ export function crmPortContract(harness: () => CrmHarness): void {
     expect(Date.parse(listed[0]!.ExpirationDateTime)).toBe(nextYear.getTime());
   });
 
+  it("creates a membership at a level with its seats, and reads it back by its id and in its holder's list", async () => {
+    const { crm } = harness();
+    const level = ids.membershipLevels.seatLevels[1]!.id;
+    const { Id: schoolId } = await crm.createOrganisation({ LastName: "Kale School", Addresses: [] }, now);
+    const starts = new Date();
+    const { Id } = await crm.createMembership({
+      constituentId: schoolId,
+      levelId: level,
+      initiation: starts,
+      expiration: new Date(starts.getTime() + 365 * 24 * 60 * 60 * 1000),
+      seats: [
+        { benefitId: ids.seatBenefits.userSeat, available: 3 },
+        { benefitId: ids.seatBenefits.adminSeat, available: "unlimited" },
+      ],
+      payment: { amount: 120, reference: `pi_${unique()}` },
+    });
+    const summary = await crm.membershipSummary(Id);
+    expect(summary).toMatchObject({ Id, MembershipLevel: { Id: level }, Constituent: { Id: schoolId, DisplayName: "Kale School" } });
+    // Current now: Tessitura dates it by its level's rules, the embedded CRM by the dates given.
+    expect(Date.parse(summary!.InitiationDateTime)).toBeLessThanOrEqual(Date.now());
+    expect(Date.parse(summary!.ExpirationDateTime)).toBeGreaterThan(Date.now());
+    expect(await crm.memberships(schoolId)).toEqual([summary]);
+    expect((await crm.seatBenefits(Id)).map((seat) => [seat.Benefit.Id, seat.TotalAvailable, seat.TotalRemaining, seat.MembershipLevelBenefit.UnlimitedIndicator])).toEqual([
+      [ids.seatBenefits.userSeat, 3, 3, false],
+      [ids.seatBenefits.adminSeat, 0, 0, true],
+    ]);
+    expect(await crm.claimSeat({ membershipId: Id, benefitId: ids.seatBenefits.userSeat, constituentId: schoolId, usedAt: now })).toEqual({ Id: expect.any(Number) });
+  });
+
+  it("creates a free membership (no payment) as well, and knows no membership by an id it never made", async () => {
+    const { crm } = harness();
+    const { Id: schoolId } = await crm.createOrganisation({ LastName: "Leek School", Addresses: [] }, now);
+    const starts = new Date();
+    const { Id } = await crm.createMembership({
+      constituentId: schoolId,
+      levelId: ids.membershipLevels.stateSchool,
+      initiation: starts,
+      expiration: new Date(starts.getTime() + 365 * 24 * 60 * 60 * 1000),
+      seats: [{ benefitId: ids.seatBenefits.userSeat, available: "unlimited" }],
+    });
+    expect(await crm.membershipSummary(Id)).toMatchObject({ Id, MembershipLevel: { Id: ids.membershipLevels.stateSchool }, Constituent: { Id: schoolId } });
+    expect(await crm.membershipSummary(987_654_321)).toBeUndefined();
+  });
+
   it("of 20 concurrent claims for a membership's one seat exactly one wins; a seat released (twice) can be claimed again", async () => {
     const h = harness();
     const benefitId = ids.seatBenefits.userSeat;
@@ -152,6 +196,43 @@ export function crmPortContract(harness: () => CrmHarness): void {
     expect(await crm.personDetails(created!.Id)).toMatchObject({ Id: created!.Id, FirstName: "Kim", LastName: "Lee", Email: email, PrefixId: -1 });
     expect(await crm.createPerson({ FirstName: "Other", LastName: "Kim", Phone: "", PrefixId: -1, Email: email }, now)).toBeUndefined();
     expect(await crm.findPerson(`nobody.${unique()}@example.org`)).toBeUndefined();
+  });
+
+  it("corrects a person's name and title", async () => {
+    const { crm } = harness();
+    const created = await crm.createPerson({ FirstName: "Lou", LastName: "Reid", Phone: "", PrefixId: -1, Email: `lou.${unique()}@example.org` }, now);
+    await crm.updatePerson(created!.Id, { FirstName: "Louise", LastName: "Reid-Hart", Phone: "", PrefixId: 2 }, now);
+    expect(await crm.personDetails(created!.Id)).toMatchObject({ Id: created!.Id, FirstName: "Louise", LastName: "Reid-Hart", PrefixId: 2 });
+  });
+
+  it("changes a person's primary email, and refuses one another person has", async () => {
+    const { crm } = harness();
+    const [first, second, third] = [`mo.${unique()}@example.org`, `mo.new.${unique()}@example.org`, `sam.${unique()}@example.org`];
+    const mo = await crm.createPerson({ FirstName: "Mo", LastName: "Khan", Phone: "", PrefixId: -1, Email: first }, now);
+    const sam = await crm.createPerson({ FirstName: "Sam", LastName: "Ray", Phone: "", PrefixId: -1, Email: third }, now);
+    expect(await crm.changePrimaryEmail(mo!.Id, second, now)).toBe(true);
+    expect(await crm.findPerson(second)).toEqual({ Id: mo!.Id, FirstName: "Mo", Email: second });
+    expect(await crm.findPerson(first)).toBeUndefined();
+    expect(await crm.personContact(mo!.Id)).toEqual({ Id: mo!.Id, FirstName: "Mo", Email: second });
+    expect(await crm.changePrimaryEmail(mo!.Id, third, now)).toBe(false);
+    expect(await crm.findPerson(third)).toEqual({ Id: sam!.Id, FirstName: "Sam", Email: third });
+    expect(await crm.changePrimaryEmail(mo!.Id, second, now)).toBe(true);
+  });
+
+  it("erases a person: their addresses and attributes go, no lookup finds them, and their email is free again", async () => {
+    const { crm } = harness();
+    const email = `ned.${unique()}@example.org`;
+    const created = await crm.createPerson({ FirstName: "Ned", LastName: "Hill", Phone: "", PrefixId: -1, Email: email }, now);
+    const Id = created!.Id;
+    await crm.createAddress(Id, { Street1: "9 Hill Road", City: "Hull", PostalCode: "HU1 1AA" }, now);
+    await crm.replaceAttributes(Id, ids.emailDomainKeywordId, ["hill.org"]);
+    expect(await crm.erasePerson(Id, now)).toEqual({ FormerEmail: email });
+    expect(await crm.personDetails(Id)).toBeUndefined();
+    expect(await crm.personContact(Id)).toBeUndefined();
+    expect(await crm.findPerson(email)).toBeUndefined();
+    expect(await crm.attributes(Id, [ids.emailDomainKeywordId])).toEqual([]);
+    expect((await crm.constituentDetail(Id))?.Addresses ?? []).toEqual([]);
+    expect(await crm.createPerson({ FirstName: "Ned", LastName: "Hill", Phone: "", PrefixId: -1, Email: email }, now)).toEqual({ Id: expect.any(Number) });
   });
 
   it("is no person for an organisation's id, and renames an organisation", async () => {

@@ -40,6 +40,12 @@ export class TessituraStandIn {
   readonly attributes = new Map<number, Row>();
   readonly affiliations = new Map<number, Row>();
   readonly memberships = new Map<number, Row>();
+  /** Web sessions: the constituent set on each, its cart's contribution lines and payments. */
+  readonly carts = new Map<string, { constituentId?: number; contributions: Row[]; payments: Row[] }>();
+  /** Contributions checked out, each with the payments applied to its cart (what an organisation's finance staff would see). */
+  readonly checkedOut: { constituentId: number; contribution: Row; payments: Row[]; membershipId?: number }[] = [];
+  /** How long a membership level runs from checkout (the stand-in's one level rule). */
+  membershipTermMs = 365 * 24 * 60 * 60 * 1000;
   countries: Row[] = [
     { Id: 209, Description: "United Kingdom", Inactive: false },
     { Id: 1, Description: "USA", Inactive: false },
@@ -64,7 +70,7 @@ export class TessituraStandIn {
     return this.nextId++;
   }
 
-  /** A membership record as Tessitura would list it (created by the test: the stand-in does not model the cart). */
+  /** A membership record as Tessitura would list it: made by a checkout, or by a test for given dates (a cart cannot choose them). */
   addMembership(constituentId: number, levelId: number, initiation: string, expiration: string): number {
     const Id = this.id();
     const holder = this.constituents.get(constituentId);
@@ -121,7 +127,10 @@ export class TessituraStandIn {
   private route(method: string, path: string, query: URLSearchParams, body: Row | undefined): { status: number; body?: unknown } {
     const notFound = { status: 404, body: { Message: "Not found" } };
     const segments = path.split("/").filter(Boolean);
-    const key = `${method} /${segments.map((segment) => (/^\d+$/.test(segment) ? "{id}" : segment)).join("/")}`.toLowerCase();
+    // A web session key is the third segment of /Web/Session/{key}… and /Web/Cart/{key}….
+    const sessionKey = segments[0]?.toLowerCase() === "web" && segments.length > 2 ? decodeURIComponent(segments[2]!) : undefined;
+    const key = `${method} /${segments.map((segment, index) => (sessionKey !== undefined && index === 2 ? "{key}" : /^\d+$/.test(segment) ? "{id}" : segment)).join("/")}`.toLowerCase();
+    const cart = sessionKey === undefined ? undefined : this.carts.get(sessionKey);
     const idInPath = Number(segments.find((segment) => /^\d+$/.test(segment)));
     const now = new Date().toISOString();
 
@@ -158,8 +167,12 @@ export class TessituraStandIn {
         return { status: 200, body: this.plain(updated) };
       }
       case "get /crm/electronicaddresses": {
-        const address = (query.get("address") ?? "").toLowerCase();
-        return { status: 200, body: [...this.electronicAddresses.values()].filter((row) => String(row.Address).toLowerCase() === address) };
+        const address = query.get("address")?.toLowerCase();
+        const constituents = query.get("constituentIds")?.split(",").map(Number);
+        const rows = [...this.electronicAddresses.values()].filter(
+          (row) => (address === undefined || String(row.Address).toLowerCase() === address) && (constituents === undefined || constituents.includes((row.Constituent as Row).Id)),
+        );
+        return { status: 200, body: rows };
       }
       case "get /crm/constituents/search": {
         const post = (query.get("post") ?? "").replace(/\s+/g, "").toUpperCase();
@@ -188,6 +201,7 @@ export class TessituraStandIn {
         return row ? { status: 200, body: row } : notFound;
       }
       case "put /crm/addresses/{id}":
+      case "put /crm/electronicaddresses/{id}":
       case "put /crm/affiliations/{id}": {
         const table = this.table(segments[1]!);
         const existing = table.get(idInPath);
@@ -197,7 +211,16 @@ export class TessituraStandIn {
         return { status: 200, body: row };
       }
       case "delete /crm/attributes/{id}":
-        return this.attributes.delete(idInPath) ? { status: 204 } : notFound;
+      case "delete /crm/addresses/{id}":
+      case "delete /crm/electronicaddresses/{id}":
+        return this.table(segments[1]!).delete(idInPath) ? { status: 204 } : notFound;
+      case "get /crm/addresses": {
+        const constituentId = Number(query.get("constituentId"));
+        return { status: 200, body: [...this.addresses.values()].filter((row) => (row.Constituent as Row).Id === constituentId) };
+      }
+      case "get /crm/phones":
+        // The adapter writes no phones yet (docs/crm.md): the stand-in holds none.
+        return { status: 200, body: [] };
       case "get /crm/attributes": {
         const constituentId = Number(query.get("constituentId"));
         return { status: 200, body: [...this.attributes.values()].filter((row) => (row.Constituent as Row).Id === constituentId) };
@@ -215,6 +238,43 @@ export class TessituraStandIn {
       case "get /crm/memberships/details": {
         const constituentId = Number(query.get("constituentId"));
         return { status: 200, body: [...this.memberships.values()].filter((row) => (row.Constituent as Row).Id === constituentId) };
+      }
+      case "post /web/session": {
+        const SessionKey = `S${this.id().toString(16)}X${Math.random().toString(36).slice(2, 10)}`;
+        this.carts.set(SessionKey, { contributions: [], payments: [] });
+        return { status: 200, body: { SessionKey } };
+      }
+      case "put /web/session/{key}/constituents": {
+        const constituent = this.constituents.get(Number(body!.ConstituentId));
+        if (!cart || !constituent) return { status: 400, body: { Message: "Invalid session or constituent" } };
+        cart.constituentId = constituent.Id;
+        return { status: 200, body: [{ Id: constituent.Id, DisplayName: String(constituent.DisplayName ?? constituent.LastName ?? "") }] };
+      }
+      case "post /web/cart/{key}/contributions": {
+        if (!cart) return notFound;
+        const LineItemId = this.id();
+        cart.contributions.push({ ...body!, Id: LineItemId });
+        return { status: 200, body: { LineItemId } };
+      }
+      case "post /web/cart/{key}/payments/other": {
+        if (!cart) return notFound;
+        const PaymentId = this.id();
+        cart.payments.push({ ...body!, Id: PaymentId });
+        return { status: 200, body: { PaymentId } };
+      }
+      case "post /web/cart/{key}/checkout": {
+        if (!cart || cart.constituentId === undefined || cart.contributions.length === 0) return { status: 400, body: { Message: "Nothing to check out" } };
+        const owed = cart.contributions.reduce((sum, line) => sum + Number(line.Amount ?? 0), 0);
+        const paid = cart.payments.reduce((sum, payment) => sum + Number(payment.Amount ?? 0), 0);
+        if (paid < owed && !body?.AllowUnderPayment) return { status: 400, body: { Message: "The cart is not paid in full" } };
+        for (const contribution of cart.contributions) {
+          const levelId = contribution.MembershipLevelId as number | undefined;
+          const membershipId =
+            levelId === undefined ? undefined : this.addMembership(cart.constituentId, levelId, now, new Date(Date.now() + this.membershipTermMs).toISOString());
+          this.checkedOut.push({ constituentId: cart.constituentId, contribution, payments: cart.payments, membershipId });
+        }
+        this.carts.delete(sessionKey!);
+        return { status: 200, body: { Status: "Success", Message: "" } };
       }
       default:
         this.violations.push(`${method} ${path}: the stand-in does not implement this operation`);

@@ -18,6 +18,7 @@ import { STAND_IN_CREDENTIALS, TessituraStandIn } from "./stand-in";
 
 const ids = CRM_IDS.test;
 const timeouts = { connectMs: 500, readMs: 200, writeMs: 2_000 };
+const sale = { paymentMethodId: 12 };
 
 describe.each(databaseEngines)("the Tessitura CRM adapter over the stand-in, its seat ledger on %s", (engine) => {
   let standIn: TessituraStandIn;
@@ -39,20 +40,20 @@ describe.each(databaseEngines)("the Tessitura CRM adapter over the stand-in, its
   });
 
   const connection = () => ({ baseUrl, ...STAND_IN_CREDENTIALS, timeouts });
-  const adapter = () => createTessituraCrm({ connection: connection(), ids, db: database.db, referenceDataRefreshMs: 60_000 });
+  const adapter = () => createTessituraCrm({ connection: connection(), ids, db: database.db, sale, referenceDataRefreshMs: 60_000 });
 
   describe("the CRM port contract", () => {
     let harness: CrmHarness;
     beforeAll(() => {
       harness = {
         crm: adapter(),
-        // People and new memberships are not the adapter's yet (docs/crm.md): the stand-in holds them as Tessitura would.
+        // People are put straight into the stand-in, as Tessitura would hold them.
         addPerson(FirstName, LastName) {
           const Id = 5_000_000 + standIn.constituents.size;
           standIn.constituents.set(Id, { Id, FirstName, LastName, DisplayName: `${FirstName} ${LastName}`, SortName: `${LastName}/${FirstName}`, ConstituentType: { Id: ids.constituentTypes.individual } });
           return Promise.resolve(Id);
         },
-        // The membership in Tessitura, its seats in the site's ledger (as createMembership will do).
+        // A membership for given dates, which a web cart cannot choose (Tessitura dates it by its level): put straight into the stand-in, its seats in the site's ledger.
         async addMembership(constituentId, levelId, initiation, expiration, seats = []) {
           const Id = standIn.addMembership(constituentId, levelId, initiation.toISOString(), expiration.toISOString());
           await tessituraSeatLedger(database.db).setSeats(Id, seats);
@@ -66,7 +67,7 @@ describe.each(databaseEngines)("the Tessitura CRM adapter over the stand-in, its
 
   it("signs in with Basic auth user:usergroup:location:password; other credentials are a CRM-unavailable error", async () => {
     expect(await adapter().countries()).toContainEqual({ Id: 209, Description: "United Kingdom" });
-    const wrong = createTessituraCrm({ connection: { ...connection(), password: "wrong" }, ids, db: database.db, referenceDataRefreshMs: 60_000 });
+    const wrong = createTessituraCrm({ connection: { ...connection(), password: "wrong" }, ids, db: database.db, sale, referenceDataRefreshMs: 60_000 });
     await expect(wrong.countries()).rejects.toBeInstanceOf(CrmUnavailableError);
   });
 
@@ -105,7 +106,7 @@ describe.each(databaseEngines)("the Tessitura CRM adapter over the stand-in, its
     const closed = new TessituraStandIn();
     const closedUrl = await closed.start();
     await closed.stop();
-    const crm = createTessituraCrm({ connection: { ...connection(), baseUrl: closedUrl }, ids, db: database.db, referenceDataRefreshMs: 60_000 });
+    const crm = createTessituraCrm({ connection: { ...connection(), baseUrl: closedUrl }, ids, db: database.db, sale, referenceDataRefreshMs: 60_000 });
     await expect(crm.constituentDetail(1)).rejects.toBeInstanceOf(CrmUnavailableError);
   });
 
@@ -133,9 +134,59 @@ describe.each(databaseEngines)("the Tessitura CRM adapter over the stand-in, its
   });
 
   it("names the methods it does not do yet", async () => {
-    await expect(adapter().createMembership({ constituentId: 1, levelId: 95, initiation: new Date(), expiration: new Date(), seats: [] })).rejects.toThrow(
-      new TessituraNotSupportedError("createMembership"),
-    );
+    await expect(adapter().renewMembership(1, { levelId: 95, expiration: new Date(), seats: [] })).rejects.toThrow(new TessituraNotSupportedError("renewMembership"));
+  });
+
+  describe("a new membership, checked out through a web cart", () => {
+    const level = ids.membershipLevels.seatLevels[0]!.id;
+    const seats = [
+      { benefitId: ids.seatBenefits.userSeat, available: 5 },
+      { benefitId: ids.seatBenefits.adminSeat, available: "unlimited" as const },
+    ];
+    const yearOn = (from: Date) => new Date(from.getTime() + 365 * 24 * 60 * 60 * 1000);
+
+    it("is a contribution to the configured fund at the level, paid with the provider's reference, then the membership Tessitura made with its seats in the ledger", async () => {
+      const crm = adapter();
+      const { Id: schoolId } = await crm.createOrganisation({ LastName: "Sorrel School", Addresses: [] }, new Date());
+      const sent = standIn.requests.length;
+      const { Id } = await crm.createMembership({ constituentId: schoolId, levelId: level, initiation: new Date(), expiration: yearOn(new Date()), seats, payment: { amount: 240, reference: "pi_3Sorrel" } });
+      const calls = standIn.requests.slice(sent).map((call) => call.replace(/S[0-9a-f]+X[0-9a-z]+/, "{key}").replace(/\?.*$/, ""));
+      expect(calls).toEqual([
+        "GET /CRM/Memberships/Details",
+        "POST /Web/Session",
+        "PUT /Web/Session/{key}/Constituents",
+        "POST /Web/Cart/{key}/Contributions",
+        "POST /Web/Cart/{key}/Payments/Other",
+        "POST /Web/Cart/{key}/Checkout",
+        "GET /CRM/Memberships/Details",
+      ]);
+      expect(standIn.checkedOut.at(-1)).toMatchObject({
+        constituentId: schoolId,
+        membershipId: Id,
+        contribution: { Amount: 240, FundId: ids.fundId, MembershipLevelId: level, Renew: false },
+        payments: [{ Amount: 240, PaymentMethodId: sale.paymentMethodId, Notes: "pi_3Sorrel" }],
+      });
+      expect(await crm.membershipSummary(Id)).toMatchObject({ Id, MembershipLevel: { Id: level }, Constituent: { Id: schoolId, DisplayName: "Sorrel School" } });
+      expect((await crm.seatBenefits(Id)).map((seat) => [seat.Benefit.Id, seat.TotalAvailable, seat.MembershipLevelBenefit.UnlimitedIndicator])).toEqual([
+        [ids.seatBenefits.userSeat, 5, false],
+        [ids.seatBenefits.adminSeat, 0, true],
+      ]);
+    });
+
+    it("is a contribution of 0 with no payment when it is free", async () => {
+      const crm = adapter();
+      const { Id: schoolId } = await crm.createOrganisation({ LastName: "Tansy School", Addresses: [] }, new Date());
+      const { Id } = await crm.createMembership({ constituentId: schoolId, levelId: ids.membershipLevels.stateSchool, initiation: new Date(), expiration: yearOn(new Date()), seats });
+      expect(standIn.checkedOut.at(-1)).toMatchObject({ constituentId: schoolId, membershipId: Id, contribution: { Amount: 0, MembershipLevelId: ids.membershipLevels.stateSchool }, payments: [] });
+    });
+
+    it("for a constituent Tessitura does not know is refused, and nothing is checked out", async () => {
+      const crm = adapter();
+      const before = standIn.checkedOut.length;
+      const refused = crm.createMembership({ constituentId: 987_654_321, levelId: level, initiation: new Date(), expiration: yearOn(new Date()), seats, payment: { amount: 10, reference: "pi_nobody" } });
+      await expect(refused).rejects.toThrow(/Tessitura refused PUT \/TessituraService\/Web\/Session\/.*\/Constituents: 400/);
+      expect(standIn.checkedOut.length).toBe(before);
+    });
   });
 });
 
@@ -149,16 +200,25 @@ describe("CRM_PROVIDER=tessitura settings", () => {
     TESSITURA_USER_GROUP: "webapi",
     TESSITURA_MACHINE_LOCATION: "site",
     TESSITURA_PASSWORD: "s3cret",
+    TESSITURA_PAYMENT_METHOD_ID: "12",
   };
 
   it("are read when complete; the embedded CRM stays the default", () => {
-    expect(loadConfig(tessitura)).toMatchObject({ crmProvider: "tessitura", tessituraUser: "webapi", tessituraReferenceRefreshSeconds: 3600 });
+    expect(loadConfig(tessitura)).toMatchObject({
+      crmProvider: "tessitura",
+      tessituraUser: "webapi",
+      tessituraPaymentMethodId: 12,
+      tessituraReferenceRefreshSeconds: 3600,
+    });
     expect(loadConfig({ NODE_ENV: "test", SESSION_SECRET: "a".repeat(64) }).crmProvider).toBe("sql");
   });
 
   it("stop start-up with one line naming a missing or bad one", () => {
     expect(() => loadConfig({ ...tessitura, TESSITURA_PASSWORD: "" })).toThrow(
       new ConfigError("Invalid configuration: TESSITURA_PASSWORD is required when CRM_PROVIDER=tessitura (the API user's password, see docs/crm.md)."),
+    );
+    expect(() => loadConfig({ ...tessitura, TESSITURA_PAYMENT_METHOD_ID: undefined })).toThrow(
+      new ConfigError("Invalid configuration: TESSITURA_PAYMENT_METHOD_ID is required when CRM_PROVIDER=tessitura (the payment method a paid membership's payment is recorded with, see docs/crm.md)."),
     );
     expect(() => loadConfig({ ...tessitura, CRM_PROVIDER: "dynamics" })).toThrow(/^Invalid configuration: CRM_PROVIDER must be "sql" or "tessitura"/);
     expect(() => loadConfig({ ...tessitura, TESSITURA_USER: "web:api" })).toThrow(/^Invalid configuration: TESSITURA_USER must not contain a colon/);
@@ -181,6 +241,7 @@ describe("the site with CRM_PROVIDER=tessitura", () => {
         TESSITURA_USER_GROUP: STAND_IN_CREDENTIALS.userGroup,
         TESSITURA_MACHINE_LOCATION: STAND_IN_CREDENTIALS.machineLocation,
         TESSITURA_PASSWORD: STAND_IN_CREDENTIALS.password,
+        TESSITURA_PAYMENT_METHOD_ID: String(sale.paymentMethodId),
       },
     });
   });
