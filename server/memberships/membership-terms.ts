@@ -16,6 +16,8 @@ export interface MembershipTerm {
   /** A school's user seats ("unlimited": a state school's free level); undefined for a person's own membership. */
   userSeats?: number | "unlimited";
   period: BillingPeriod;
+  /** What was paid for it (pounds) and the provider's reference: a new membership records it in the CRM (Tessitura's contribution); none for a gift or an invoice not yet paid. */
+  payment?: { amount: number; reference: string };
 }
 
 /** Renews the constituent's valid membership in place by one period, or creates one from now; answers its id. */
@@ -47,7 +49,7 @@ export async function extendMembership(
     await crm.renewMembership(current.Id, { levelId, expiration: expires, seats });
     return { membershipId: current.Id, previousExpiry: current.ExpirationDateTime, expires };
   }
-  const { Id } = await crm.createMembership({ constituentId, levelId, initiation: starts, expiration: expires, seats });
+  const { Id } = await crm.createMembership({ constituentId, levelId, initiation: starts, expiration: expires, seats, ...(term.payment ? { payment: term.payment } : {}) });
   return { membershipId: Id, previousExpiry: null, expires };
 }
 

@@ -23,6 +23,7 @@ interface OrderToFulfil {
   plan_type: string;
   level_id: number;
   number_of_users: number;
+  amount_pence: number;
 }
 
 /**
@@ -70,9 +71,11 @@ export async function fulfilOrder(
       .executeTakeFirst();
     if (!claimed) return { kind: "already" } as const;
 
+    // A card payment is recorded with the membership it makes (Tessitura: the contribution's payment); an invoice is not paid yet.
+    const payment = settledAs === "approved" ? { amount: order.amount_pence / 100, reference } : undefined;
     let membershipId: number;
     if (order.organisation_id === null) {
-      membershipId = await createOrRenewMembership(crm, ids, { constituentId: order.constituent_id, levelId: order.level_id, period }, now);
+      membershipId = await createOrRenewMembership(crm, ids, { constituentId: order.constituent_id, levelId: order.level_id, period, payment }, now);
     } else {
       const schoolId = order.organisation_id;
       const seats = ids.membershipLevels.seatLevels.find((level) => level.id === order.level_id)?.seats ?? order.number_of_users;
@@ -80,7 +83,7 @@ export async function fulfilOrder(
         const schoolOrder = { constituentId: order.constituent_id, schoolId, levelId: order.level_id, numberOfUsers: order.number_of_users };
         const decision = await schoolPurchaseDecision(trx, crm, ids, schoolOrder, now);
         if (decision.kind === "refused") return decision;
-        const id = await createOrRenewMembership(crm, ids, { constituentId: schoolId, levelId: order.level_id, userSeats: seats, period }, now);
+        const id = await createOrRenewMembership(crm, ids, { constituentId: schoolId, levelId: order.level_id, userSeats: seats, period, payment }, now);
         const seat = await takeSeat(crm, ids, { schoolId, personId: order.constituent_id, role: "admin", now });
         if (seat.kind !== "joined" && seat.kind !== "already") throw new Error(`order ${order.id}: the payer could not take an admin seat (${seat.kind})`);
         return { kind: "allowed", membershipId: id } as const;

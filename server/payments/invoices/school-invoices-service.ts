@@ -252,7 +252,7 @@ export function createSchoolInvoicesService(deps: SchoolInvoicesDependencies) {
       });
       const reference = `${LOCAL_INVOICE_REFERENCE_PREFIX}${token.slice(0, 16)}`;
       await orders.setReference(orderId, reference);
-      const order = { id: orderId, constituent_id: userId, organisation_id: schoolId, plan_type: plan.planType, level_id: plan.levelId, number_of_users: plan.numberOfUsers };
+      const order = { id: orderId, constituent_id: userId, organisation_id: schoolId, plan_type: plan.planType, level_id: plan.levelId, number_of_users: plan.numberOfUsers, amount_pence: plan.amountPence };
       let number = "";
       const fulfilled = await fulfilOrder(
         { db, crm, ids, audit: deps.audit },

@@ -1,0 +1,56 @@
+import { createAuditLog } from "../../../server/audit/audit-log";
+import type { CrmPort, NewMembership } from "../../../server/crm/crm-port";
+import { createSqlCrm } from "../../../server/crm/sql-crm";
+import { fulfilOrder } from "../../../server/payments/fulfilment";
+import { addPerson } from "../accounts/support";
+import { ids } from "../memberships/support";
+import { createTestDatabase, databaseEngines, type TestDatabase } from "../support/databases";
+
+/*
+ * A card payment reaches the CRM with the membership it makes (issue 30: on
+ * Tessitura, the web cart's contribution records the amount and the payment
+ * provider's reference, docs/crm.md); a school's invoice, not paid yet,
+ * makes its membership without one. The CRM is recorded at its port.
+ */
+
+/** The CRM, its createMembership calls recorded (inside a unit too). */
+function recording(crm: CrmPort, calls: NewMembership[]): CrmPort {
+  return {
+    ...crm,
+    createMembership: (membership) => {
+      calls.push(membership);
+      return crm.createMembership(membership);
+    },
+    inTransaction: (work, options) => crm.inTransaction((inner) => work(recording(inner, calls)), options),
+  };
+}
+
+describe.each(databaseEngines)("what fulfilment tells the CRM about the payment, on %s", (engine) => {
+  let database: TestDatabase;
+  beforeEach(async () => {
+    database = await createTestDatabase(engine);
+  });
+  afterEach(() => database.dispose());
+
+  it("passes a card payment's amount and reference with the new membership, and none for an invoice", async () => {
+    const calls: NewMembership[] = [];
+    const crm = recording(createSqlCrm(database.db, ids), calls);
+    const deps = { db: database.db, crm, ids, audit: createAuditLog(database.db) };
+    const order = async (email: string, id: number) => {
+      const personId = await addPerson(database.db, { email });
+      const at = new Date().toISOString();
+      await database.db
+        .insertInto("payment_orders")
+        .values({ id, session_id: `s${id}`, constituent_id: personId, organisation_id: null, plan_type: "individual-annual", number_of_users: 1, level_id: ids.membershipLevels.individual, amount_pence: 6000, provider: "sandbox", created_at: at, updated_at: at })
+        .execute();
+      return { id, constituent_id: personId, organisation_id: null, plan_type: "individual-annual", level_id: ids.membershipLevels.individual, number_of_users: 1, amount_pence: 6000 };
+    };
+
+    expect((await fulfilOrder(deps, await order("card@example.org", 901), "sbx_paid_901", new Date())).kind).toBe("fulfilled");
+    expect(calls.map((call) => call.payment)).toEqual([{ amount: 60, reference: "sbx_paid_901" }]);
+
+    await fulfilOrder(deps, await order("invoice@example.org", 902), "invoice_902", new Date(), undefined, "invoiced");
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.payment).toBeUndefined();
+  });
+});
