@@ -58,17 +58,27 @@ export function createTessituraCrm(options: TessituraCrmOptions): CrmPort {
   const unsupported = Object.fromEntries(
     TESSITURA_UNSUPPORTED.map((name) => [name, () => Promise.reject(new TessituraNotSupportedError(name))]),
   ) as unknown as Pick<CrmPort, (typeof TESSITURA_UNSUPPORTED)[number]>;
-  const ledger = tessituraSeatLedger(options.db);
-  const crm: CrmPort = {
+  // Made once: reference data is cached per process (tessituraReferenceData).
+  const remote = {
     ...unsupported,
     ...tessituraReferenceData(client, options.referenceDataRefreshMs),
     ...tessituraConstituents(client, options.ids),
     ...tessituraAffiliations(client),
     ...tessituraPeople(client, options.ids),
-    ...tessituraMemberships(client, options.ids, options.db, ledger, options.sale),
-    ...seatsOnly(ledger),
-    // A remote CRM has no transactions to offer: a unit is its calls one after another, and `joining` is ignored (docs/crm.md).
-    inTransaction: (work) => work(crm),
   };
-  return crm;
+  /** The port with its site-database parts (the seat ledger, the membership holders) on `db`. */
+  const onDatabase = (db: Kysely<Database>): CrmPort => {
+    const ledger = tessituraSeatLedger(db);
+    const crm: CrmPort = {
+      ...remote,
+      ...tessituraMemberships(client, options.ids, db, ledger, options.sale),
+      ...seatsOnly(ledger),
+      // Tessitura has no transactions to offer: a unit is its calls one after another (docs/crm.md). Its rows in
+      // the site's database join the site's transaction when there is one, so they commit or roll back with it,
+      // and on SQLite (one connection) never wait behind it.
+      inTransaction: (work, unit) => work(unit?.joining ? onDatabase(unit.joining) : crm),
+    };
+    return crm;
+  };
+  return onDatabase(options.db);
 }

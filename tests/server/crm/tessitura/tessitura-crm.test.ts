@@ -4,6 +4,7 @@ import { createCircuitBreakingCrm, CrmUnavailableError } from "../../../../serve
 import { CRM_IDS } from "../../../../server/crm/crm-ids";
 import { tessituraSeatLedger } from "../../../../server/crm/tessitura/seat-ledger";
 import { createTessituraCrm, TessituraNotSupportedError } from "../../../../server/crm/tessitura/tessitura-crm";
+import { inTransaction } from "../../../../server/db/transactions";
 import { createTestDatabase, databaseEngines, type TestDatabase } from "../../support/databases";
 import { createTestApp, type TestApp } from "../../support/test-app";
 import { crmPortContract, type CrmHarness } from "../port-contract";
@@ -178,6 +179,23 @@ describe.each(databaseEngines)("the Tessitura CRM adapter over the stand-in, its
       const { Id: schoolId } = await crm.createOrganisation({ LastName: "Tansy School", Addresses: [] }, new Date());
       const { Id } = await crm.createMembership({ constituentId: schoolId, levelId: ids.membershipLevels.stateSchool, initiation: new Date(), expiration: yearOn(new Date()), seats });
       expect(standIn.checkedOut.at(-1)).toMatchObject({ constituentId: schoolId, membershipId: Id, contribution: { Amount: 0, MembershipLevelId: ids.membershipLevels.stateSchool }, payments: [] });
+    });
+
+    it("made in a unit joining the site's transaction, keeps its ledger rows in that transaction: done on SQLite's one connection, gone when it rolls back", async () => {
+      const crm = adapter();
+      const { Id: schoolId } = await crm.createOrganisation({ LastName: "Yarrow School", Addresses: [] }, new Date());
+      let made = 0;
+      const failed = inTransaction(database.db, (trx) =>
+        crm.inTransaction(async (unit) => {
+          made = (await unit.createMembership({ constituentId: schoolId, levelId: level, initiation: new Date(), expiration: yearOn(new Date()), seats })).Id;
+          expect((await unit.seatBenefits(made)).length).toBe(2);
+          throw new Error("the site's writes failed");
+        }, { joining: trx }),
+      );
+      await expect(failed).rejects.toThrow("the site's writes failed");
+      expect(made).toBeGreaterThan(0);
+      // Tessitura's checkout stands (it has no transactions); the site's ledger rows rolled back with the site's writes.
+      expect(await crm.seatBenefits(made)).toEqual([]);
     });
 
     it("for a constituent Tessitura does not know is refused, and nothing is checked out", async () => {
