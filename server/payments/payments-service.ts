@@ -143,7 +143,7 @@ export function createPaymentsService(deps: PaymentsDependencies): PaymentsServi
   const { db, crm, ids, provider, logger } = deps;
   const clock = deps.clock ?? (() => new Date());
   const orders = paymentOrders(db);
-  const refunds = orderRefunds({ db, crm, provider, mailer: deps.mailer, audit: deps.audit, logger, clock });
+  const refunds = orderRefunds({ db, crm, provider, mailer: deps.mailer, audit: deps.audit, logger, clock, stopRenewalOf: (membershipId, by) => renewals.stopForMembership(membershipId, by) });
 
   const named = async (id: number, from: CrmPort = crm): Promise<Named> => {
     const detail = await from.constituentDetail(id);

@@ -32,6 +32,8 @@ export interface RefundDependencies {
   audit: AuditLog;
   logger: Logger;
   clock: () => Date;
+  /** A refund that ends the membership stops the plan renewing it too, so the card is not charged for it again (renewal-choice.ts). */
+  stopRenewalOf(membershipId: number, by: { staffId: number | null; ip: string | null }): Promise<void>;
 }
 
 export interface RefundRecord {
@@ -142,6 +144,7 @@ export function orderRefunds(deps: RefundDependencies) {
           { joining: trx },
         ),
       );
+      if (refund.endMembership && order.membership_id !== null) await deps.stopRenewalOf(order.membership_id, { staffId: refund.staffId, ip: refund.ip });
       return "recorded";
     } catch (error) {
       if (isUniqueViolation(error)) return "already";

@@ -135,6 +135,19 @@ export function renewalChoice(deps: {
       return setRenewal(row, renews, { actorId: null, staffActorId: staff.staffId, ip: staff.ip });
     },
 
+    /**
+     * A full refund ended the membership: every plan renewing it stops (the
+     * provider told first). A provider that cannot be reached leaves that
+     * plan renewing, logged as an error for staff to stop it by hand.
+     */
+    async stopForMembership(membershipId: number, by: { staffId: number | null; ip: string | null }): Promise<void> {
+      const rows = await db.selectFrom("payment_subscriptions").selectAll().where("membership_id", "=", membershipId).where("status", "!=", "ended").where("renews", "=", 1).execute();
+      for (const row of rows) {
+        const stopped = await setRenewal(row, false, { actorId: null, staffActorId: by.staffId, ip: by.ip ?? "" });
+        if (!stopped.ok) deps.logger.error({ subscriptionId: row.id, membershipId }, "a refunded membership's plan still renews: the provider could not be told; stop it by hand");
+      }
+    },
+
     /** Where the member changes the card one of their own plans renews with (the provider's page); anyone else's is not found. */
     async cardUpdate(userId: number, subscriptionId: number, returnUrl: string): Promise<Outcome<{ url: string }>> {
       const row = await db.selectFrom("payment_subscriptions").selectAll().where("id", "=", subscriptionId).executeTakeFirst();

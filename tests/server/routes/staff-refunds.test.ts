@@ -1,5 +1,6 @@
 import request from "supertest";
 import { createSandboxProvider } from "../../../server/payments/sandbox-provider";
+import { createSubscription } from "../../../server/payments/subscriptions/subscription-ledger";
 import { addPerson } from "../accounts/support";
 import { addMember, addSchool, crmOf, currentRoles, join, userSeatsRemaining } from "../memberships/support";
 import { mailTo } from "../requests/support";
@@ -70,6 +71,36 @@ describe.each(databaseEngines)("refunds on %s", (engine) => {
 
   const refundsOf = (orderId: number) => t.database.db.selectFrom("payment_refunds").selectAll().where("order_id", "=", orderId).orderBy("id").execute();
   const expiryOf = async (membershipId: number) => Date.parse((await crmOf(t).membershipSummary(membershipId))!.ExpirationDateTime);
+
+  it("a full refund that ends the membership stops the plan renewing it, so the card is not charged for it again; a partial one leaves it renewing", async () => {
+    const renewing = async (paid: Awaited<ReturnType<typeof paidIndividualOrder>>) => {
+      const id = await createSubscription(t.database.db, {
+        constituentId: paid.payer,
+        organisationId: null,
+        planType: "individual-annual",
+        levelId: 95,
+        numberOfUsers: 1,
+        amountPence: 4500,
+        period: "year",
+        provider: "sandbox",
+        providerSubscriptionRef: `sbx_sub_refund_${paid.orderId}`,
+        providerCustomerRef: "sbx_cus_charged",
+        membershipId: paid.membershipId,
+        renews: true,
+        currentPeriodEnd: new Date(Date.now() + 365 * 86_400_000),
+      });
+      return async () => (await t.database.db.selectFrom("payment_subscriptions").select("renews").where("id", "=", id).executeTakeFirstOrThrow()).renews;
+    };
+    const partly = await paidIndividualOrder();
+    const partlyRenews = await renewing(partly);
+    expect((await refund(finance, partly.orderId, { amount: "10.00", membership: "keep" })).status).toBe(303);
+    expect(await partlyRenews()).toBe(1);
+
+    const fully = await paidIndividualOrder();
+    const fullyRenews = await renewing(fully);
+    expect((await refund(finance, fully.orderId, { amount: "45.00", membership: "end" })).status).toBe(303);
+    expect(await fullyRenews()).toBe(0);
+  });
 
   it("refunds in full and ends the membership: recorded, receipted, audited; a second refund finds nothing left", async () => {
     const paid = await paidIndividualOrder();
