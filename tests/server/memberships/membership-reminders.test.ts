@@ -5,7 +5,8 @@ import { createDatabase, type DatabaseHandle } from "../../../server/db/database
 import { OutboxMailer } from "../../../server/mail/outbox-mailer";
 import { createMembershipReminders, dueReminderDays, type MembershipReminders } from "../../../server/memberships/membership-reminders";
 import { renewalByCard } from "../../../server/payments";
-import { createSubscription, setRenews } from "../../../server/payments/subscriptions/subscription-ledger";
+import { setRenews } from "../../../server/payments/subscriptions/subscription-ledger";
+import { addRenewingPlan } from "../payments/support";
 import { addDays, londonDateOf, londonWallClockToUtc } from "../../../server/shared/london-time";
 import { createTestDatabase, databaseEngines, type TestDatabase } from "../support/databases";
 import { repositoryMailRenderer, testSender } from "../mail/support";
@@ -86,19 +87,14 @@ describe.each(databaseEngines)("membership reminders on %s", (engine) => {
 
   /** The person's plan renewing by card at the membership's end (the payments ledger, as a checkout records it). */
   function renewingPlan(personId: number, membershipId: number, period: "month" | "year") {
-    return createSubscription(database.db, {
+    return addRenewingPlan(database.db, {
       constituentId: personId,
-      organisationId: null,
       planType: period === "year" ? "individual-annual" : "individual-monthly",
       levelId: ids.membershipLevels.individual,
-      numberOfUsers: 1,
       amountPence: period === "year" ? 6000 : 3999,
       period,
-      provider: "sandbox",
       providerSubscriptionRef: `sbx_sub_${membershipId}`,
-      providerCustomerRef: "sbx_cus_charged",
       membershipId,
-      renews: true,
       currentPeriodEnd: expiry,
     });
   }

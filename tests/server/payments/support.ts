@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type request from "supertest";
 import type { Database } from "../../../server/db/schema";
 import { createSandboxProvider } from "../../../server/payments/sandbox-provider";
+import { createSubscription, type NewSubscription } from "../../../server/payments/subscriptions/subscription-ledger";
 import { addPerson, browserOnLoginPage, freshToken, setEmailVerifiedAt, signInAs } from "../accounts/support";
 import type { TestApp } from "../support/test-app";
 
@@ -78,4 +79,20 @@ export async function checkoutAndPay(t: TestApp, agent: Agent, constituentId: nu
   if (basket.status !== 201) throw new Error(`add-to-basket answered ${basket.status}: ${basket.text}`);
   const paid = await payOnSandbox(agent, token, sessionIdIn(basket.body), "4242 4242 4242 4242");
   if (paid.status !== 303) throw new Error(`the sandbox answered ${paid.status}: ${paid.text}`);
+}
+
+/** A sandbox plan renewing by card in the ledger, as a checkout records it: an individual annual plan unless `plan` says otherwise. Answers its id. */
+export function addRenewingPlan(db: Kysely<Database>, plan: Pick<NewSubscription, "constituentId" | "membershipId" | "providerSubscriptionRef" | "currentPeriodEnd"> & Partial<NewSubscription>): Promise<number> {
+  return createSubscription(db, {
+    organisationId: null,
+    planType: "individual-annual",
+    levelId: 95,
+    numberOfUsers: 1,
+    amountPence: 4500,
+    period: "year",
+    provider: "sandbox",
+    providerCustomerRef: "sbx_cus_charged",
+    renews: true,
+    ...plan,
+  });
 }

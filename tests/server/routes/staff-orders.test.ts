@@ -3,7 +3,7 @@ import { addSchool, crmOf } from "../memberships/support";
 import { databaseEngines } from "../support/databases";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { enrolledStaff, formTokenOf, staffToken, type EnrolledStaff } from "../staff/support";
-import { createSubscription } from "../../../server/payments/subscriptions/subscription-ledger";
+import { addRenewingPlan } from "../payments/support";
 
 /*
  * The back office's Orders pages (issue 28, docs/back-office.md "Orders"),
@@ -86,19 +86,10 @@ describe.each(databaseEngines)("the Orders pages on %s", (engine) => {
 
   it("shows a renewing plan on its order's page; finance turn its renewal off for the payer (audited as theirs), and the membership role cannot", async () => {
     const order = await t.database.db.selectFrom("payment_orders").select("id").where("session_id", "=", "ord-annual").executeTakeFirstOrThrow();
-    const subscriptionId = await createSubscription(t.database.db, {
+    const subscriptionId = await addRenewingPlan(t.database.db, {
       constituentId: payer,
-      organisationId: null,
-      planType: "individual-annual",
-      levelId: 95,
-      numberOfUsers: 1,
-      amountPence: 4500,
-      period: "year",
-      provider: "sandbox",
-      providerSubscriptionRef: "sbx_sub_ord-annual",
-      providerCustomerRef: "sbx_cus_charged",
       membershipId: null,
-      renews: true,
+      providerSubscriptionRef: "sbx_sub_ord-annual",
       currentPeriodEnd: new Date("2027-10-01T09:00:00.000Z"),
     });
     await t.database.db.updateTable("payment_orders").set({ subscription_id: subscriptionId }).where("id", "=", order.id).execute();

@@ -1,6 +1,6 @@
 import request from "supertest";
 import { createSandboxProvider } from "../../../server/payments/sandbox-provider";
-import { createSubscription } from "../../../server/payments/subscriptions/subscription-ledger";
+import { addRenewingPlan } from "../payments/support";
 import { addPerson } from "../accounts/support";
 import { addMember, addSchool, crmOf, currentRoles, join, userSeatsRemaining } from "../memberships/support";
 import { mailTo } from "../requests/support";
@@ -74,19 +74,10 @@ describe.each(databaseEngines)("refunds on %s", (engine) => {
 
   it("a full refund that ends the membership stops the plan renewing it, so the card is not charged for it again; a partial one leaves it renewing", async () => {
     const renewing = async (paid: Awaited<ReturnType<typeof paidIndividualOrder>>) => {
-      const id = await createSubscription(t.database.db, {
+      const id = await addRenewingPlan(t.database.db, {
         constituentId: paid.payer,
-        organisationId: null,
-        planType: "individual-annual",
-        levelId: 95,
-        numberOfUsers: 1,
-        amountPence: 4500,
-        period: "year",
-        provider: "sandbox",
-        providerSubscriptionRef: `sbx_sub_refund_${paid.orderId}`,
-        providerCustomerRef: "sbx_cus_charged",
         membershipId: paid.membershipId,
-        renews: true,
+        providerSubscriptionRef: `sbx_sub_refund_${paid.orderId}`,
         currentPeriodEnd: new Date(Date.now() + 365 * 86_400_000),
       });
       return async () => (await t.database.db.selectFrom("payment_subscriptions").select("renews").where("id", "=", id).executeTakeFirstOrThrow()).renews;
