@@ -29,6 +29,9 @@ import { refuse, type Outcome } from "../shared/refusal";
 
 const DAY_MS = 86_400_000;
 
+/** A membership's last day as a London date (as dueReminderDays counts it): one ending at midnight ends the day before. */
+const lastDayOf = (membership: EndingMembership) => formatLondonDate(new Date(Date.parse(membership.ExpirationDateTime) - 1));
+
 /** Where a reminder's links go (the renewal, and the setting that stops reminders). */
 export const REMINDER_SETTING_PATH = "/account/my-account/#membership-reminders";
 /** The wizard, starting at the plans of the membership still current (server/memberships/lapsed-renewal.ts, `early`). */
@@ -118,9 +121,7 @@ export function createMembershipReminders(deps: MembershipRemindersDeps): Member
    * it in one click (the Membership tab's "Turn automatic renewal back on").
    */
   async function mailsFor(membership: EndingMembership, daysBefore: number, now: Date, cardPayerId?: number): Promise<MailRequest[]> {
-    const expiresAt = new Date(membership.ExpirationDateTime);
-    // Its last day (as dueReminderDays counts), so "ends today" is today even for one ending at midnight.
-    const common = { daysBefore, endsOn: formatLondonDate(new Date(expiresAt.getTime() - 1)), optOutUrl: `${publicUrl}${REMINDER_SETTING_PATH}` };
+    const common = { daysBefore, endsOn: lastDayOf(membership), optOutUrl: `${publicUrl}${REMINDER_SETTING_PATH}` };
     const cardRenewal = (personId: number) => (personId === cardPayerId ? `${publicUrl}${CARD_RENEW_PATH}` : "");
     if (membership.ConstituentType.Id !== ids.constituentTypes.organisation) {
       const personId = membership.Constituent.Id;
@@ -154,7 +155,7 @@ export function createMembershipReminders(deps: MembershipRemindersDeps): Member
     const payer = await crm.personContact(renewal.payerId);
     if (!payer?.Email) return [];
     const school = membership.ConstituentType.Id === ids.constituentTypes.organisation ? membership.Constituent.DisplayName : "";
-    const renewsOn = formatLondonDate(new Date(Date.parse(membership.ExpirationDateTime) - 1));
+    const renewsOn = lastDayOf(membership);
     return [
       {
         to: payer.Email,

@@ -62,6 +62,16 @@ export function tessituraPeople(client: TessituraClient, ids: CrmIds): PeopleRec
     };
   };
 
+  /** Whether `id` is a person (an individual constituent): the writes below leave anything else alone. */
+  const isIndividual = async (id: number): Promise<boolean> => {
+    const row = await client.request<TessituraConstituent>("GET", `/CRM/Constituents/${id}`, { notFound: "undefined" });
+    return row?.ConstituentType?.Id === ids.constituentTypes.individual;
+  };
+
+  /** The person's email records, primary or not. */
+  const emailsOf = async (id: number): Promise<TessituraElectronicAddress[]> =>
+    (await client.request<TessituraElectronicAddress[]>("GET", "/CRM/ElectronicAddresses", { query: { constituentIds: id } })) ?? [];
+
   const holderOf = async (email: string): Promise<number | undefined> => {
     const rows = (await client.request<TessituraElectronicAddress[]>("GET", "/CRM/ElectronicAddresses", { query: { address: email } })) ?? [];
     return rows.find((row) => !row.Inactive && row.Address?.toLowerCase() === email.toLowerCase())?.Constituent?.Id;
@@ -111,8 +121,7 @@ export function tessituraPeople(client: TessituraClient, ids: CrmIds): PeopleRec
     },
 
     async updatePerson(id, person) {
-      const row = await client.request<TessituraConstituent>("GET", `/CRM/Constituents/${id}`, { notFound: "undefined" });
-      if (!row || row.ConstituentType?.Id !== ids.constituentTypes.individual) return;
+      if (!(await isIndividual(id))) return;
       await client.request("PUT", `/CRM/Constituents/${id}`, {
         body: {
           Id: id,
@@ -128,7 +137,7 @@ export function tessituraPeople(client: TessituraClient, ids: CrmIds): PeopleRec
     async changePrimaryEmail(id, email) {
       const holder = await holderOf(email);
       if (holder !== undefined && holder !== id) return false;
-      const own = (await client.request<TessituraElectronicAddress[]>("GET", "/CRM/ElectronicAddresses", { query: { constituentIds: id } })) ?? [];
+      const own = await emailsOf(id);
       const primary = own.find((row) => row.PrimaryIndicator && !row.Inactive);
       if (primary?.Address?.toLowerCase() === email.toLowerCase()) return true;
       const body = {
@@ -146,9 +155,8 @@ export function tessituraPeople(client: TessituraClient, ids: CrmIds): PeopleRec
     },
 
     async erasePerson(id) {
-      const row = await client.request<TessituraConstituent>("GET", `/CRM/Constituents/${id}`, { notFound: "undefined" });
-      if (!row || row.ConstituentType?.Id !== ids.constituentTypes.individual) return { FormerEmail: null };
-      const emails = (await client.request<TessituraElectronicAddress[]>("GET", "/CRM/ElectronicAddresses", { query: { constituentIds: id } })) ?? [];
+      if (!(await isIndividual(id))) return { FormerEmail: null };
+      const emails = await emailsOf(id);
       const former = emails.find((email) => email.PrimaryIndicator && !email.Inactive)?.Address ?? null;
       await client.request("PUT", `/CRM/Constituents/${id}`, {
         body: {

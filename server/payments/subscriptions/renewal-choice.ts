@@ -52,7 +52,7 @@ function readChoice(submitted: unknown): boolean | undefined {
 }
 
 export const RENEWAL_CHOICE_MESSAGE = "Choose whether your plan renews, then save your choice.";
-const NO_CARD_ON_FILE = "This plan's card is kept by the payment provider's test sandbox, which has no page to change it.";
+const NO_CARD_ON_FILE = "The payment provider has no page where this plan's card can be changed. Turn renewal off, then choose a plan again with the new card when this one ends.";
 const UNKNOWN_PLAN = "We couldn't find that plan. Reload your account page and try again.";
 
 export function renewalChoice(deps: {
@@ -64,6 +64,12 @@ export function renewalChoice(deps: {
   clock: () => Date;
 }) {
   const { db } = deps;
+
+  /** One of the member's own plans, not ended; anyone else's is none. */
+  const ownPlan = async (userId: number, subscriptionId: number) => {
+    const row = await db.selectFrom("payment_subscriptions").selectAll().where("id", "=", subscriptionId).executeTakeFirst();
+    return row && row.constituent_id === userId && row.status !== "ended" ? row : undefined;
+  };
 
   /** The plan an order paid a period of (its first payment, or a renewal). */
   const subscriptionOfOrder = (orderId: number) =>
@@ -114,8 +120,8 @@ export function renewalChoice(deps: {
     async chooseRenewal(userId: number, subscriptionId: number, submitted: unknown, ip: string): Promise<Outcome<{ renews: boolean }>> {
       const renews = readChoice(submitted);
       if (renews === undefined) return refuse("invalid", RENEWAL_CHOICE_MESSAGE, { errors: { renews: [RENEWAL_CHOICE_MESSAGE] } });
-      const row = await db.selectFrom("payment_subscriptions").selectAll().where("id", "=", subscriptionId).executeTakeFirst();
-      if (!row || row.constituent_id !== userId || row.status === "ended") return refuse("not-found", UNKNOWN_PLAN);
+      const row = await ownPlan(userId, subscriptionId);
+      if (!row) return refuse("not-found", UNKNOWN_PLAN);
       return setRenewal(row, renews, { actorId: userId, staffActorId: null, ip });
     },
 
@@ -150,8 +156,8 @@ export function renewalChoice(deps: {
 
     /** Where the member changes the card one of their own plans renews with (the provider's page); anyone else's is not found. */
     async cardUpdate(userId: number, subscriptionId: number, returnUrl: string): Promise<Outcome<{ url: string }>> {
-      const row = await db.selectFrom("payment_subscriptions").selectAll().where("id", "=", subscriptionId).executeTakeFirst();
-      if (!row || row.constituent_id !== userId || row.status === "ended") return refuse("not-found", UNKNOWN_PLAN);
+      const row = await ownPlan(userId, subscriptionId);
+      if (!row) return refuse("not-found", UNKNOWN_PLAN);
       const cardUpdateUrl = deps.recurring?.cardUpdateUrl;
       if (!cardUpdateUrl || !row.provider_customer_ref) return refuse("conflict", NO_CARD_ON_FILE);
       try {
