@@ -14,6 +14,12 @@
  *   npm run build && tsx tests/bench/profile-member-pages.ts
  *   PROFILE_PAGES=my-account tsx tests/bench/profile-member-pages.ts
  *
+ * A word that starts "school" profiles a school search row of the bench
+ * instead (issue 26: tests/bench/school-search.ts, a different query on each
+ * request), over BENCH_SCHOOLS schools:
+ *
+ *   BENCH_SCHOOLS=50000 PROFILE_CONNECTIONS=10 PROFILE_PAGES="school:names as typed" tsx tests/bench/profile-member-pages.ts
+ *
  * BENCH_RESOURCES, BENCH_EVENT_INSTANCES and BENCH_SCHOOLS top the database
  * up as in `npm run bench` (default: the demo content alone). The .cpuprofile
  * files are left in a temporary directory (printed) for Chrome's DevTools.
@@ -23,6 +29,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { measure } from "./load";
 import { memberPageScenarios } from "./member-pages";
+import { schoolSearchScenarios } from "./school-search";
 import { startAppServer } from "./processes";
 import { browserAcceptEncoding } from "./transfer";
 
@@ -135,15 +142,19 @@ async function profilePage(word: string): Promise<void> {
   const app = await startAppServer(dataEnv, { nodeFlags: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] });
   let window: { loadStart: number; loadEnd: number; exit: number };
   try {
-    const scenario = (await memberPageScenarios(app.baseUrl)).find(({ url }) => url.includes(word));
-    if (!scenario) throw new Error(`No member page matches "${word}".`);
-    // Warm: the first requests compile templates and fill caches; the profile is of the steady state.
-    await measure("warm-up", scenario.url, { connections, seconds: 2, headers: scenario.headers });
+    const schoolRow = word.startsWith("school:") ? word.slice("school:".length) : undefined;
+    const scenarios = schoolRow === undefined ? await memberPageScenarios(app.baseUrl) : await schoolSearchScenarios(app.baseUrl);
+    const scenario = scenarios.find(({ url, name }) => (schoolRow === undefined ? url.includes(word) : name.includes(schoolRow)));
+    if (!scenario) throw new Error(`No page matches "${word}".`);
+    // Warm: the first requests compile templates and fill caches; the profile is of the steady state. A distinct
+    // school search row is warmed by schoolSearchScenarios, with queries the row does not send first.
+    if (schoolRow === undefined) await measure("warm-up", scenario.url, { connections, seconds: 2, headers: scenario.headers });
     const loadStart = Date.now();
     const result = await measure(scenario.name, scenario.url, {
       connections,
       seconds,
       headers: { "accept-encoding": browserAcceptEncoding, ...scenario.headers },
+      ...(scenario.paths ? { paths: scenario.paths } : {}),
     });
     const loadEnd = Date.now();
     console.log(`\n## ${scenario.name}\n\n${result.requestsPerSecond} req/s, p99 ${result.p99Ms} ms, ${connections} connections, ${seconds} s, non-2xx ${result.non2xx}.`);
