@@ -211,6 +211,15 @@ test.describe("Signed in on a phone", () => {
       await expect(control.first()).toBeInViewport({ ratio: 1 });
     }
     expect((await box(header)).height, "two rows, not three (183 px)").toBeLessThanOrEqual(140);
+    // The search box, sharing its row, still shows its whole placeholder (it showed "Searc").
+    const searchRoom = await page.locator(".site-header__search input").evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const context = document.createElement("canvas").getContext("2d")!;
+      context.font = style.font;
+      return { inside: input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight), placeholder: context.measureText(input.placeholder).width };
+    });
+    // Measured text and the box's own inner edge differ by a few pixels ("Searc" showed with 2 px to spare): a letter more.
+    expect(searchRoom.inside, "room for the placeholder and a letter more").toBeGreaterThanOrEqual(searchRoom.placeholder + 8);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
 
     const tabs = page.getByRole("tablist", { name: "My account sections" }).getByRole("tab");
