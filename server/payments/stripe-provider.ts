@@ -1,6 +1,7 @@
 import Stripe from "stripe";
 import type { Checkout, CheckoutOrder, NotificationRefusal, PaymentOutcome, PaymentProvider } from "./payment-port";
 import { invoiceOrSubscriptionOutcome, type StripeEvent } from "./stripe-events";
+import { stripePaymentLookup } from "./stripe-payment-lookup";
 import { stripeInvoicing } from "./stripe-invoicing";
 
 /*
@@ -69,14 +70,15 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     }
   }
 
-  /** A refund, made here or in Stripe's dashboard: the Checkout Session it belongs to, and the payment's refunded total. */
+  const payments = stripePaymentLookup(stripe);
+
+  /** A refund made in Stripe's dashboard: the order its payment paid (a Checkout Session, or a renewal's invoice), and the payment's refunded total. */
   async function refundOutcome(event: ChargeEvent): Promise<PaymentOutcome> {
     const charge = event.data.object;
     if (!charge.payment_intent || !Number.isSafeInteger(charge.amount_refunded)) return { kind: "ignored", reason: "a refunded charge without a payment" };
-    const sessions = await stripe.checkout.sessions.list({ payment_intent: charge.payment_intent, limit: 1 });
-    const session = sessions.data[0];
-    if (!session) return { kind: "ignored", reason: `no Checkout Session for ${charge.payment_intent}` };
-    return { kind: "refunded", reference: session.id, refundedTotalPence: charge.amount_refunded! };
+    const reference = await payments.orderReferenceOf(charge.payment_intent);
+    if (!reference) return { kind: "ignored", reason: `no order paid by ${charge.payment_intent}` };
+    return { kind: "refunded", reference, refundedTotalPence: charge.amount_refunded! };
   }
 
   return {
@@ -95,9 +97,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     },
 
     async refund({ reference, amountPence, idempotencyKey }) {
-      const session = await stripe.checkout.sessions.retrieve(reference);
-      const paymentIntent = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
-      if (!paymentIntent) throw new Error(`Checkout Session ${reference} has no payment to refund`);
+      const paymentIntent = await payments.paymentIntentOf(reference);
+      if (!paymentIntent) throw new Error(`${reference} has no payment to refund`);
       const refund = await stripe.refunds.create({ payment_intent: paymentIntent, amount: amountPence }, { idempotencyKey });
       return { refundReference: refund.id };
     },

@@ -138,10 +138,10 @@ describe.each(databaseEngines)("Stripe Checkout on %s", (engine) => {
   });
 
   describe("refunds", () => {
-    /** A paid order: checked out and completed through the webhook. */
+    /** A paid one-off order (renewal unticked: a session in payment mode, with its own PaymentIntent), completed through the webhook. Plans that renew: stripe-subscriptions.test.ts. */
     const paidOrder = async () => {
       const payer = await signedIn();
-      const { sessionId, reference } = await checkout(payer);
+      const { sessionId, reference } = await checkout(payer, { RenewAutomatically: false });
       expect((await notify(stripeWebhook("checkout.session.completed", { id: reference, client_reference_id: sessionId }))).status).toBe(200);
       const order = await orderRow(app.t.database.db, sessionId);
       return { payer, order, reference };

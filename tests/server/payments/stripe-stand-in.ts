@@ -19,6 +19,11 @@ export interface RecordedCall {
 export interface StripeStandIn {
   api: StripeApiAddress;
   calls: RecordedCall[];
+  /**
+   * A subscription-mode session paid: Stripe made `subscription` and charged its first invoice, `firstInvoice`
+   * (what checkout.session.completed tells). The session then names them, and no PaymentIntent of its own.
+   */
+  subscriptionStarted(sessionId: string, subscription: string, firstInvoice: string): void;
   /** From now on, answer every call with this HTTP status in Stripe's error shape; undefined answers normally again. */
   failWith(status: number | undefined): void;
   close(): Promise<void>;
@@ -32,6 +37,11 @@ export interface StripeStandIn {
  * a refunded charge), POST /v1/refunds, and a school invoice's calls:
  * POST /v1/customers, /v1/invoices, /v1/invoiceitems and
  * /v1/invoices/{id}/finalize (an open invoice with its hosted page).
+ * A subscription's payments as Stripe's API (2025-03-31 and later) gives
+ * them: a session in subscription mode has no payment_intent but its first
+ * invoice; GET /v1/invoices/{id} (its billing_reason and subscription),
+ * GET /v1/invoice_payments by invoice or by PaymentIntent (each invoice paid
+ * by pi_for_<invoice>), and GET /v1/checkout/sessions?subscription=.
  * Anything else is a 404 in Stripe's error shape.
  */
 export async function startStripeStandIn(): Promise<StripeStandIn> {
@@ -40,6 +50,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   let sessions = 0;
   let refunds = 0;
   let objects = 0;
+  const subscriptionSessions = new Set<string>();
+  /** Per subscription-mode session paid: its subscription and first invoice. */
+  const started = new Map<string, { subscription: string; firstInvoice: string }>();
+  const invoiceSubscriptions = new Map<string, string>();
   const server: Server = createServer((req, res) => {
     let body = "";
     req.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
@@ -60,20 +74,50 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       }
       if (req.method === "POST" && req.url === "/v1/checkout/sessions") {
         const id = `cs_test_standin${++sessions}`;
+        if (new URLSearchParams(body).get("mode") === "subscription") subscriptionSessions.add(id);
         res.end(JSON.stringify({ id, object: "checkout.session", url: `https://checkout.stripe.com/c/pay/${id}` }));
         return;
       }
       const url = new URL(req.url ?? "/", "http://stand-in");
-      const session = /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(url.pathname);
+      const session = /^\/v1\/checkout\/sessions\/(cs_[\w-]+)$/.exec(url.pathname);
       if (req.method === "GET" && session) {
+        const id = session[1]!;
+        if (subscriptionSessions.has(id)) {
+          // Subscription mode: no PaymentIntent of its own; its payment is its first invoice's.
+          const paid = started.get(id);
+          res.end(JSON.stringify({ id, object: "checkout.session", mode: "subscription", payment_intent: null, invoice: paid?.firstInvoice ?? null, subscription: paid?.subscription ?? null }));
+          return;
+        }
         // A paid session's PaymentIntent is named after it, so a refunded charge leads back to it.
-        res.end(JSON.stringify({ id: session[1], object: "checkout.session", payment_intent: `pi_for_${session[1]}` }));
+        res.end(JSON.stringify({ id, object: "checkout.session", mode: "payment", payment_intent: `pi_for_${id}` }));
         return;
       }
+      const list = (data: unknown[]) => res.end(JSON.stringify({ object: "list", data, has_more: false, url: url.pathname }));
       if (req.method === "GET" && url.pathname === "/v1/checkout/sessions" && url.searchParams.has("payment_intent")) {
         const intent = url.searchParams.get("payment_intent")!;
-        const data = intent.startsWith("pi_for_") ? [{ id: intent.slice("pi_for_".length), object: "checkout.session" }] : [];
-        res.end(JSON.stringify({ object: "list", data, has_more: false, url: "/v1/checkout/sessions" }));
+        const id = intent.startsWith("pi_for_cs_") ? intent.slice("pi_for_".length) : undefined;
+        list(id && !subscriptionSessions.has(id) ? [{ id, object: "checkout.session" }] : []);
+        return;
+      }
+      if (req.method === "GET" && url.pathname === "/v1/checkout/sessions" && url.searchParams.has("subscription")) {
+        const subscription = url.searchParams.get("subscription");
+        list([...started].filter(([, paid]) => paid.subscription === subscription).map(([id]) => ({ id, object: "checkout.session", mode: "subscription" })));
+        return;
+      }
+      if (req.method === "GET" && url.pathname === "/v1/invoice_payments") {
+        // Each invoice is paid by a PaymentIntent named after it.
+        const intent = url.searchParams.get("payment[payment_intent]");
+        const invoiceId = url.searchParams.get("invoice") ?? (intent?.startsWith("pi_for_in_") ? intent.slice("pi_for_".length) : undefined);
+        const payment = { type: "payment_intent", payment_intent: `pi_for_${invoiceId}` };
+        list(invoiceId ? [{ id: `inpay_for_${invoiceId}`, object: "invoice_payment", invoice: invoiceId, status: "paid", payment }] : []);
+        return;
+      }
+      const invoiceRead = /^\/v1\/invoices\/(in_\w+)$/.exec(url.pathname);
+      if (req.method === "GET" && invoiceRead) {
+        const id = invoiceRead[1]!;
+        const subscription = invoiceSubscriptions.get(id);
+        const billing_reason = subscription ? "subscription_create" : "subscription_cycle";
+        res.end(JSON.stringify({ id, object: "invoice", status: "paid", billing_reason, parent: subscription ? { type: "subscription_details", subscription_details: { subscription } } : null }));
         return;
       }
       if (req.method === "POST" && req.url === "/v1/refunds") {
@@ -119,6 +163,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   return {
     api: { host: "127.0.0.1", port, protocol: "http" },
     calls,
+    subscriptionStarted(sessionId, subscription, firstInvoice) {
+      started.set(sessionId, { subscription, firstInvoice });
+      invoiceSubscriptions.set(firstInvoice, subscription);
+    },
     failWith(status) {
       failing = status;
     },

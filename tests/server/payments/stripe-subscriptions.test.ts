@@ -2,7 +2,7 @@ import request from "supertest";
 import { freshToken, outboxFor } from "../accounts/support";
 import { databaseEngines } from "../support/databases";
 import { basketItem, orderRow, signedInPayer, type Payer } from "./support";
-import { signedStripeEvent, stripeWebhook, useStripeTestApp } from "./stripe-stand-in";
+import { signedStripeEvent, stripeChargeRefunded, stripeWebhook, useStripeTestApp } from "./stripe-stand-in";
 
 /*
  * The monthly plan as a Stripe subscription (issue 29): its checkout runs in
@@ -42,6 +42,7 @@ describe.each(databaseEngines)("the monthly plan as a Stripe subscription, on %s
     const { provider_reference } = await orderRow(app.t.database.db, sessionId);
     const sub = `sub_${engine}_${people}`;
     const completed = stripeWebhook("checkout.session.completed", { id: provider_reference!, client_reference_id: sessionId, mode: "subscription", subscription: sub, customer: `cus_${people}` } as never);
+    app.stripe.subscriptionStarted(provider_reference!, sub, `in_first_${sub}`);
     expect((await notify(completed)).status).toBe(200);
     return { payer, sub, sessionId };
   }
@@ -86,6 +87,38 @@ describe.each(databaseEngines)("the monthly plan as a Stripe subscription, on %s
     expect((await notify(signedStripeEvent(`evt_deleted_${sub}`, "customer.subscription.deleted", { id: sub, object: "subscription", status: "canceled" }))).status).toBe(200);
     expect(await subscriptionOf(sub)).toMatchObject({ status: "ended", renews: 0 });
     expect(await expiryOf(payer)).toBe(expiry);
+  });
+
+  it("refunds a plan's payments, from the back office or in Stripe's dashboard: the first through the checkout's first invoice, a renewal through its own", async () => {
+    const { sub, sessionId } = await subscribed();
+    const first = await orderRow(app.t.database.db, sessionId);
+    expect((await notify(signedStripeEvent(`evt_paid_${sub}_1`, "invoice.paid", invoice(`in_${sub}_1`, sub, "subscription_cycle")))).status).toBe(200);
+    const renewal = await orderRow(app.t.database.db, `renewal_in_${sub}_1`);
+    const refundsOf = (orderId: number) =>
+      app.t.database.db.selectFrom("payment_refunds").select(["amount_pence", "started_by"]).where("order_id", "=", orderId).orderBy("id").execute();
+    const refundedIntent = async (orderId: number, amountPence: number) => {
+      const calls = app.stripe.calls.length;
+      const refunded = await app.t.services.features.payments.refund({ orderId, amountPence, endMembership: false, staffId: 1, ip: "127.0.0.1" });
+      expect(refunded).toEqual([expect.objectContaining({ amountPence, startedBy: "staff" })]);
+      const create = app.stripe.calls.slice(calls).find((call) => call.path === "/v1/refunds")!;
+      expect(create.form.get("amount")).toBe(String(amountPence));
+      return create.form.get("payment_intent");
+    };
+    // A session in subscription mode has no PaymentIntent: its payment is its first invoice's.
+    expect(await refundedIntent(first.id, 500)).toBe(`pi_for_in_first_${sub}`);
+    expect(await refundedIntent(renewal.id, 1000)).toBe(`pi_for_in_${sub}_1`);
+
+    // Refunds made in the dashboard, each told by charge.refunded with its payment's refunded total: on the order it paid.
+    expect((await notify(stripeChargeRefunded(`in_${sub}_1`, 1500))).status).toBe(200);
+    expect(await refundsOf(renewal.id)).toEqual([
+      { amount_pence: 1000, started_by: "staff" },
+      { amount_pence: 500, started_by: "provider" },
+    ]);
+    expect((await notify(stripeChargeRefunded(`in_first_${sub}`, 800))).status).toBe(200);
+    expect(await refundsOf(first.id)).toEqual([
+      { amount_pence: 500, started_by: "staff" },
+      { amount_pence: 300, started_by: "provider" },
+    ]);
   });
 
   it("tells Stripe when the member turns renewal off on the Membership tab (cancel at the period's end), and nothing changes when Stripe fails", async () => {
