@@ -198,11 +198,14 @@ export function crmPortContract(harness: () => CrmHarness): void {
     expect(await crm.findPerson(`nobody.${unique()}@example.org`)).toBeUndefined();
   });
 
-  it("corrects a person's name and title", async () => {
+  it("corrects a person's name, title and phone; an empty phone removes it", async () => {
     const { crm } = harness();
-    const created = await crm.createPerson({ FirstName: "Lou", LastName: "Reid", Phone: "", PrefixId: -1, Email: `lou.${unique()}@example.org` }, now);
+    const created = await crm.createPerson({ FirstName: "Lou", LastName: "Reid", Phone: "0117 496 0000", PrefixId: -1, Email: `lou.${unique()}@example.org` }, now);
+    expect(await crm.personDetails(created!.Id)).toMatchObject({ Id: created!.Id, Phone: "0117 496 0000" });
+    await crm.updatePerson(created!.Id, { FirstName: "Louise", LastName: "Reid-Hart", Phone: "020 7946 0123", PrefixId: 2 }, now);
+    expect(await crm.personDetails(created!.Id)).toMatchObject({ Id: created!.Id, FirstName: "Louise", LastName: "Reid-Hart", PrefixId: 2, Phone: "020 7946 0123" });
     await crm.updatePerson(created!.Id, { FirstName: "Louise", LastName: "Reid-Hart", Phone: "", PrefixId: 2 }, now);
-    expect(await crm.personDetails(created!.Id)).toMatchObject({ Id: created!.Id, FirstName: "Louise", LastName: "Reid-Hart", PrefixId: 2 });
+    expect((await crm.personDetails(created!.Id))?.Phone).toBe("");
   });
 
   it("changes a person's primary email, and refuses one another person has", async () => {

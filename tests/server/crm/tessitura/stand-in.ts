@@ -38,6 +38,7 @@ export class TessituraStandIn {
   readonly addresses = new Map<number, Row>();
   readonly electronicAddresses = new Map<number, Row>();
   readonly attributes = new Map<number, Row>();
+  readonly phones = new Map<number, Row>();
   readonly affiliations = new Map<number, Row>();
   readonly memberships = new Map<number, Row>();
   /** Web sessions: the constituent set on each, its cart's contribution lines and payments. */
@@ -152,7 +153,8 @@ export class TessituraStandIn {
         if (!row) return notFound;
         const addresses = [...this.addresses.values()].filter((address) => (address.Constituent as Row).Id === idInPath);
         const emails = [...this.electronicAddresses.values()].filter((address) => (address.Constituent as Row).Id === idInPath);
-        return { status: 200, body: { ...row, Addresses: addresses, ElectronicAddresses: emails } };
+        const phones = [...this.phones.values()].filter((phone) => (phone.Constituent as Row).Id === idInPath);
+        return { status: 200, body: { ...row, Addresses: addresses, ElectronicAddresses: emails, PhoneNumbers: phones } };
       }
       case "get /crm/constituents/{id}": {
         const row = this.constituents.get(idInPath);
@@ -186,6 +188,7 @@ export class TessituraStandIn {
       case "post /crm/addresses":
       case "post /crm/electronicaddresses":
       case "post /crm/attributes":
+      case "post /crm/phones":
       case "post /crm/affiliations": {
         const table = this.table(segments[1]!);
         const constituentId = ((body!.Constituent ?? body!.IndividualConstituent) as Row).Id;
@@ -202,6 +205,7 @@ export class TessituraStandIn {
       }
       case "put /crm/addresses/{id}":
       case "put /crm/electronicaddresses/{id}":
+      case "put /crm/phones/{id}":
       case "put /crm/affiliations/{id}": {
         const table = this.table(segments[1]!);
         const existing = table.get(idInPath);
@@ -213,14 +217,17 @@ export class TessituraStandIn {
       case "delete /crm/attributes/{id}":
       case "delete /crm/addresses/{id}":
       case "delete /crm/electronicaddresses/{id}":
+      case "delete /crm/phones/{id}":
         return this.table(segments[1]!).delete(idInPath) ? { status: 204 } : notFound;
       case "get /crm/addresses": {
         const constituentId = Number(query.get("constituentId"));
         return { status: 200, body: [...this.addresses.values()].filter((row) => (row.Constituent as Row).Id === constituentId) };
       }
-      case "get /crm/phones":
-        // The adapter writes no phones yet (docs/crm.md): the stand-in holds none.
-        return { status: 200, body: [] };
+      case "get /crm/phones": {
+        // includeAffiliations=false: the constituent's own only (the stand-in keeps no affiliates' phones anyway).
+        const constituentId = Number(query.get("constituentId"));
+        return { status: 200, body: [...this.phones.values()].filter((row) => (row.Constituent as Row).Id === constituentId) };
+      }
       case "get /crm/attributes": {
         const constituentId = Number(query.get("constituentId"));
         return { status: 200, body: [...this.attributes.values()].filter((row) => (row.Constituent as Row).Id === constituentId) };
@@ -296,6 +303,8 @@ export class TessituraStandIn {
         return this.electronicAddresses;
       case "attributes":
         return this.attributes;
+      case "phones":
+        return this.phones;
       default:
         return this.affiliations;
     }
