@@ -1,6 +1,7 @@
 import type { CrmPort, PersonContact, PersonDetails } from "../crm-port";
 import type { CrmIds } from "../crm-ids";
 import { ERASED_PERSON_NAME } from "../sql-people";
+import { ownAttributes } from "./constituents";
 import type { TessituraClient } from "./http-client";
 
 /*
@@ -192,7 +193,7 @@ export function tessituraPeople(client: TessituraClient, ids: CrmIds): PeopleRec
       for (const address of addresses) await client.request("DELETE", `/CRM/Addresses/${address.Id}`);
       const phones = await phonesOf(id);
       for (const phone of phones) await client.request("DELETE", `/CRM/Phones/${phone.Id}`);
-      const attributes = (await client.request<{ Id: number }[]>("GET", "/CRM/Attributes", { query: { constituentId: id } })) ?? [];
+      const attributes = await ownAttributes(client, id);
       for (const attribute of attributes) await client.request("DELETE", `/CRM/Attributes/${attribute.Id}`);
       return { FormerEmail: former };
     },

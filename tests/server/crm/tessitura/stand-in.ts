@@ -47,6 +47,8 @@ export class TessituraStandIn {
   readonly checkedOut: { constituentId: number; contribution: Row; payments: Row[]; membershipId?: number }[] = [];
   /** How long a membership level runs from checkout (the stand-in's one level rule). */
   membershipTermMs = 365 * 24 * 60 * 60 * 1000;
+  /** Keywords (attribute types) by id, as /ReferenceData/Keywords/{id} answers them: the email domain keyword of CRM_IDS.test. */
+  keywords: Row[] = [{ Id: 671, Description: "Email Domain", DataType: "String", MultipleValue: true }];
   countries: Row[] = [
     { Id: 209, Description: "United Kingdom", Inactive: false },
     { Id: 1, Description: "USA", Inactive: false },
@@ -177,13 +179,18 @@ export class TessituraStandIn {
         return { status: 200, body: rows };
       }
       case "get /crm/constituents/search": {
-        const post = (query.get("post") ?? "").replace(/\s+/g, "").toUpperCase();
-        const summaries = [...this.addresses.values()]
-          .filter((address) => String(address.PostalCode ?? "").replace(/\s+/g, "").toUpperCase() === post && !address.Inactive)
-          .map((address) => this.constituents.get((address.Constituent as Row).Id))
-          .filter((row): row is Row => row !== undefined)
-          .map((row) => ({ Id: row.Id, DisplayName: String(row.DisplayName), LastName: String(row.LastName ?? ""), ConstituentType: String((row.ConstituentType as Row).Id) }));
-        return { status: 200, body: { ConstituentSummaries: summaries } };
+        const found = this.search(query);
+        if (!found) return { status: 400, body: { Message: "Invalid search" } };
+        const summaries = found.map((row) => ({ Id: row.Id, DisplayName: String(row.DisplayName), LastName: String(row.LastName ?? ""), ConstituentType: String((row.ConstituentType as Row).Id) }));
+        return { status: 200, body: { ConstituentSummaries: summaries, SearchMetadata: { Total: summaries.length } } };
+      }
+      case "get /crm/constituents": {
+        const wanted = (query.get("constituentIds") ?? "").split(",").map(Number);
+        return { status: 200, body: wanted.flatMap((id) => (this.constituents.has(id) ? [this.plain(this.constituents.get(id)!)] : [])) };
+      }
+      case "get /referencedata/keywords/{id}": {
+        const keyword = this.keywords.find((row) => row.Id === idInPath);
+        return keyword ? { status: 200, body: keyword } : notFound;
       }
       case "post /crm/addresses":
       case "post /crm/electronicaddresses":
@@ -287,6 +294,50 @@ export class TessituraStandIn {
         this.violations.push(`${method} ${path}: the stand-in does not implement this operation`);
         return notFound;
     }
+  }
+
+  /**
+   * /CRM/Constituents/Search as the adapter uses it: basic (a postcode, spaces ignored; or the start of a last or
+   * first name), advanced (Email Like, SQL wildcards) and attribute (a keyword named by its description, Equals);
+   * constituentGroups limits the kind. Matching ignores case, as Tessitura's database does. Undefined: a search
+   * Tessitura would refuse.
+   */
+  private search(query: URLSearchParams): Row[] | undefined {
+    const type = query.get("type");
+    const lower = (value: unknown) => String(value ?? "").toLowerCase();
+    let ids: Set<number>;
+    if (type === "basic") {
+      const post = query.get("post");
+      const last = query.get("ln");
+      const first = query.get("fn");
+      if (post === null && last === null && first === null) return undefined;
+      const postKey = (value: unknown) => String(value ?? "").replace(/\s+/g, "").toUpperCase();
+      ids = new Set(
+        [...this.constituents.values()]
+          .filter(
+            (row) =>
+              (post === null || [...this.addresses.values()].some((address) => (address.Constituent as Row).Id === row.Id && !address.Inactive && postKey(address.PostalCode) === postKey(post))) &&
+              (last === null || lower(row.LastName).startsWith(last.toLowerCase())) &&
+              (first === null || lower(row.FirstName).startsWith(first.toLowerCase())),
+          )
+          .map((row) => row.Id),
+      );
+    } else if (type === "advanced") {
+      if (query.get("atype") !== "Email" || query.get("op") !== "Like") return undefined;
+      const pattern = new RegExp(`^${(query.get("value") ?? "").replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/%/g, ".*").replace(/_/g, ".")}$`, "i");
+      ids = new Set([...this.electronicAddresses.values()].filter((row) => !row.Inactive && pattern.test(String(row.Address))).map((row) => (row.Constituent as Row).Id));
+    } else if (type === "attribute") {
+      const keyword = this.keywords.find((row) => lower(row.Description) === lower(query.get("key")));
+      if (!keyword || query.get("op") !== "Equals") return undefined;
+      const value = lower(query.get("value"));
+      ids = new Set([...this.attributes.values()].filter((row) => (row.Keyword as Row).Id === keyword.Id && lower(row.Value) === value).map((row) => (row.Constituent as Row).Id));
+    } else return undefined;
+    const groups = query.get("constituentGroups");
+    const typeIds: number[] | undefined = groups === null ? undefined : groups.split(",").map((group) => (group === "individuals" ? 1 : group === "organizations" ? 8 : -1));
+    return [...ids]
+      .map((id) => this.constituents.get(id))
+      .filter((row): row is Row => row !== undefined && (typeIds === undefined || typeIds.includes((row.ConstituentType as Row).Id)))
+      .sort((a, b) => a.Id - b.Id);
   }
 
   /** A constituent as /CRM/Constituents/{id} answers it: the Constituent definition has no lists of addresses or the record's source. */

@@ -54,10 +54,12 @@ describe.each(databaseEngines)("the Tessitura CRM adapter over the stand-in, its
           standIn.constituents.set(Id, { Id, FirstName, LastName, DisplayName: `${FirstName} ${LastName}`, SortName: `${LastName}/${FirstName}`, ConstituentType: { Id: ids.constituentTypes.individual } });
           return Promise.resolve(Id);
         },
-        // A membership for given dates, which a web cart cannot choose (Tessitura dates it by its level): put straight into the stand-in, its seats in the site's ledger.
+        // A membership for given dates, which a web cart cannot choose (Tessitura dates it by its level): put straight into the stand-in,
+        // its seats in the site's ledger and its holder noted, as the site notes the holder of a membership it creates.
         async addMembership(constituentId, levelId, initiation, expiration, seats = []) {
           const Id = standIn.addMembership(constituentId, levelId, initiation.toISOString(), expiration.toISOString());
           await tessituraSeatLedger(database.db).setSeats(Id, seats);
+          await database.db.insertInto("tessitura_membership_holders").values({ membership_id: Id, constituent_id: constituentId }).execute();
           return Id;
         },
         violations: () => standIn.violations,
@@ -136,6 +138,37 @@ describe.each(databaseEngines)("the Tessitura CRM adapter over the stand-in, its
 
   it("names the methods it does not do yet", async () => {
     await expect(adapter().renewMembership(1, { levelId: 95, expiration: new Date(), seats: [] })).rejects.toThrow(new TessituraNotSupportedError("renewMembership"));
+  });
+
+  it("refuses to merge an organisation that holds memberships (15.2 cannot move one), before moving anything", async () => {
+    const crm = adapter();
+    const { Id: from } = await crm.createOrganisation({ LastName: "Hand-entered Holly School", Addresses: [] }, new Date());
+    const { Id: into } = await crm.createOrganisation({ LastName: "Holly School", Addresses: [] }, new Date());
+    const { Id: role } = await crm.createAffiliation(
+      { affiliationTypeId: ids.affiliationTypes.teacher, groupConstituentId: from, individualConstituentId: from, startDate: new Date(), endDate: null, benefitUsageId: null },
+      new Date(),
+    );
+    await crm.replaceAttributes(from, ids.emailDomainKeywordId, ["holly.sch.uk"]);
+    standIn.addMembership(from, ids.membershipLevels.stateSchool, new Date().toISOString(), new Date(Date.now() + 86_400_000).toISOString());
+    await expect(crm.mergeOrganisation(from, into)).rejects.toThrow(
+      new TessituraNotSupportedError(
+        "mergeOrganisation",
+        `cannot merge constituent ${from}: it holds 1 membership(s), and Tessitura 15.2's REST API cannot move a membership to another constituent; merge the two in Tessitura itself`,
+      ),
+    );
+    expect((await crm.affiliation(role))?.GroupConstituent.Id).toBe(from);
+    expect(await crm.attributes(from, [ids.emailDomainKeywordId])).toEqual([{ Keyword: { Id: ids.emailDomainKeywordId }, Value: "holly.sch.uk" }]);
+  });
+
+  it("reports a membership made in Tessitura (not by the site) once the site has listed its holder's memberships", async () => {
+    const crm = adapter();
+    const at = new Date("2036-06-01T00:00:00.000Z");
+    const person = (await crm.createPerson({ FirstName: "Box", LastName: "Office", Phone: "", PrefixId: -1, Email: `box.office.${Date.now()}@example.org` }, new Date()))!.Id;
+    const made = standIn.addMembership(person, ids.membershipLevels.individual, "2036-01-01T00:00:00.000Z", "2036-12-31T00:00:00.000Z");
+    expect(await crm.membershipFigures(at, new Date("2037-01-01T00:00:00.000Z"))).toEqual({ members: 0, schoolsWithCurrentMembership: 0, membershipsExpiring: 0 });
+    expect((await crm.memberships(person)).map((membership) => membership.Id)).toEqual([made]);
+    expect(await crm.membershipFigures(at, new Date("2037-01-01T00:00:00.000Z"))).toEqual({ members: 1, schoolsWithCurrentMembership: 0, membershipsExpiring: 1 });
+    expect((await crm.currentMembers(at, null, 10)).map((row) => [row.PersonId, row.MembershipId])).toEqual([[person, made]]);
   });
 
   describe("a new membership, checked out through a web cart", () => {
