@@ -55,7 +55,8 @@ export function tessituraPeopleSearch(
         return words.every((word) => fields.some((field) => field.includes(word)));
       });
       let matching = people;
-      if (members) {
+      // With no words, the candidates are the current members already.
+      if (members && words.length > 0) {
         const isMember = await eachLimited(people, (person) => reports.isMemberAt(person.Id, members.now));
         matching = people.filter((_, index) => isMember[index] === members.current);
       }

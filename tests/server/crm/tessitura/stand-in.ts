@@ -231,13 +231,12 @@ export class TessituraStandIn {
         return { status: 200, body: [...this.addresses.values()].filter((row) => (row.Constituent as Row).Id === constituentId) };
       }
       case "get /crm/phones": {
-        // includeAffiliations=false: the constituent's own only (the stand-in keeps no affiliates' phones anyway).
-        const constituentId = Number(query.get("constituentId"));
-        return { status: 200, body: [...this.phones.values()].filter((row) => (row.Constituent as Row).Id === constituentId) };
+        const holders = this.withAffiliates(Number(query.get("constituentId")), query);
+        return { status: 200, body: [...this.phones.values()].filter((row) => holders.has((row.Constituent as Row).Id)) };
       }
       case "get /crm/attributes": {
-        const constituentId = Number(query.get("constituentId"));
-        return { status: 200, body: [...this.attributes.values()].filter((row) => (row.Constituent as Row).Id === constituentId) };
+        const holders = this.withAffiliates(Number(query.get("constituentId")), query);
+        return { status: 200, body: [...this.attributes.values()].filter((row) => holders.has((row.Constituent as Row).Id)) };
       }
       case "get /crm/affiliations": {
         const group = query.get("groupConstituentId");
@@ -338,6 +337,19 @@ export class TessituraStandIn {
       .map((id) => this.constituents.get(id))
       .filter((row): row is Row => row !== undefined && (typeIds === undefined || typeIds.includes((row.ConstituentType as Row).Id)))
       .sort((a, b) => a.Id - b.Id);
+  }
+
+  /** The constituent, and unless includeAffiliations=false the constituents affiliated with it, whose records Tessitura adds by default (/CRM/Attributes, /CRM/Phones). */
+  private withAffiliates(constituentId: number, query: URLSearchParams): Set<number> {
+    const holders = new Set([constituentId]);
+    if (query.get("includeAffiliations")?.toLowerCase() === "false") return holders;
+    for (const row of this.affiliations.values()) {
+      const group = (row.GroupConstituent as Row).Id;
+      const individual = (row.IndividualConstituent as Row).Id;
+      if (group === constituentId) holders.add(individual);
+      if (individual === constituentId) holders.add(group);
+    }
+    return holders;
   }
 
   /** A constituent as /CRM/Constituents/{id} answers it: the Constituent definition has no lists of addresses or the record's source. */

@@ -171,6 +171,34 @@ describe.each(databaseEngines)("the Tessitura CRM adapter over the stand-in, its
     expect((await crm.currentMembers(at, null, 10)).map((row) => [row.PersonId, row.MembershipId])).toEqual([[person, made]]);
   });
 
+  it("erasing a person removes their own attributes and phones, not those of the school they are affiliated with", async () => {
+    const crm = adapter();
+    const { Id: school } = await crm.createOrganisation({ LastName: "Rowan Grammar", Addresses: [] }, new Date());
+    await crm.replaceAttributes(school, ids.emailDomainKeywordId, ["rowan.sch.uk"]);
+    const person = (await crm.createPerson({ FirstName: "Ro", LastName: "Wan", Phone: "0117 000 0000", PrefixId: -1, Email: `ro.${Date.now()}@rowan.sch.uk` }, new Date()))!.Id;
+    await crm.createAffiliation({ affiliationTypeId: ids.affiliationTypes.teacher, groupConstituentId: school, individualConstituentId: person, startDate: new Date(), endDate: null, benefitUsageId: null }, new Date());
+    const phonesBefore = standIn.phones.size;
+    await crm.erasePerson(person, new Date());
+    expect(await crm.attributes(school, [ids.emailDomainKeywordId])).toEqual([{ Keyword: { Id: ids.emailDomainKeywordId }, Value: "rowan.sch.uk" }]);
+    expect([...standIn.phones.values()].filter((phone) => (phone.Constituent as { Id: number }).Id === person)).toEqual([]);
+    expect(standIn.phones.size).toBe(phonesBefore - 1);
+  });
+
+  it("finds nobody with no words typed (Tessitura cannot list everyone), except the current members when those are asked for", async () => {
+    const crm = adapter();
+    const at = new Date("2038-06-01T00:00:00.000Z");
+    const member = (await crm.createPerson({ FirstName: "Ida", LastName: "Member", Phone: "", PrefixId: -1, Email: `ida.${Date.now()}@example.org` }, new Date()))!.Id;
+    // Made in Tessitura; the site knows its holder once it has listed their memberships.
+    standIn.addMembership(member, ids.membershipLevels.individual, "2038-01-01T00:00:00.000Z", "2038-12-31T00:00:00.000Z");
+    await crm.memberships(member);
+    expect(await crm.findPeople({ text: "  ", limit: 10, offset: 0 })).toEqual({ people: [], total: 0 });
+    expect(await crm.findPeople({ text: "", members: { current: false, now: at }, limit: 10, offset: 0 })).toEqual({ people: [], total: 0 });
+    expect(await crm.findPeople({ text: "", members: { current: true, now: at }, limit: 10, offset: 0 })).toEqual({
+      people: [expect.objectContaining({ Id: member, FirstName: "Ida", LastName: "Member" })],
+      total: 1,
+    });
+  });
+
   describe("a new membership, checked out through a web cart", () => {
     const level = ids.membershipLevels.seatLevels[0]!.id;
     const seats = [
