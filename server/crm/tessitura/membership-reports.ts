@@ -95,7 +95,7 @@ export function tessituraMembershipReports(
     const found = new Map<number, string>();
     const batches = await eachLimited(chunks([...new Set(people)]), (batch) =>
       client.request<{ Address?: string; Constituent?: { Id: number }; PrimaryIndicator?: boolean; Inactive?: boolean }[]>("GET", "/CRM/ElectronicAddresses", {
-        query: { constituentIds: batch.join(",") },
+        query: { constituentIds: batch.join(","), includeAffiliations: "false" },
       }),
     );
     for (const row of batches.flatMap((batch) => batch ?? [])) {

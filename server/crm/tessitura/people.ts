@@ -85,9 +85,9 @@ export function tessituraPeople(client: TessituraClient, ids: CrmIds): PeopleRec
     else await client.request("POST", "/CRM/Phones", { body });
   };
 
-  /** The person's email records, primary or not. */
+  /** The person's own email records, primary or not (not their affiliates'). */
   const emailsOf = async (id: number): Promise<TessituraElectronicAddress[]> =>
-    (await client.request<TessituraElectronicAddress[]>("GET", "/CRM/ElectronicAddresses", { query: { constituentIds: id } })) ?? [];
+    (await client.request<TessituraElectronicAddress[]>("GET", "/CRM/ElectronicAddresses", { query: { constituentIds: id, includeAffiliations: "false" } })) ?? [];
 
   const holderOf = async (email: string): Promise<number | undefined> => {
     const rows = (await client.request<TessituraElectronicAddress[]>("GET", "/CRM/ElectronicAddresses", { query: { address: email } })) ?? [];
@@ -189,7 +189,7 @@ export function tessituraPeople(client: TessituraClient, ids: CrmIds): PeopleRec
       });
       // Postal and email addresses, phones and attributes go; the record stays for the orders kept for accounting.
       for (const email of emails) await client.request("DELETE", `/CRM/ElectronicAddresses/${email.Id}`);
-      const addresses = (await client.request<{ Id: number }[]>("GET", "/CRM/Addresses", { query: { constituentId: id } })) ?? [];
+      const addresses = (await client.request<{ Id: number }[]>("GET", "/CRM/Addresses", { query: { constituentId: id, includeAffiliations: "false" } })) ?? [];
       for (const address of addresses) await client.request("DELETE", `/CRM/Addresses/${address.Id}`);
       const phones = await phonesOf(id);
       for (const phone of phones) await client.request("DELETE", `/CRM/Phones/${phone.Id}`);

@@ -172,7 +172,8 @@ export class TessituraStandIn {
       }
       case "get /crm/electronicaddresses": {
         const address = query.get("address")?.toLowerCase();
-        const constituents = query.get("constituentIds")?.split(",").map(Number);
+        const asked = query.get("constituentIds")?.split(",").map(Number);
+        const constituents = asked?.flatMap((id) => [...this.withAffiliates(id, query)]);
         const rows = [...this.electronicAddresses.values()].filter(
           (row) => (address === undefined || String(row.Address).toLowerCase() === address) && (constituents === undefined || constituents.includes((row.Constituent as Row).Id)),
         );
@@ -227,8 +228,8 @@ export class TessituraStandIn {
       case "delete /crm/phones/{id}":
         return this.table(segments[1]!).delete(idInPath) ? { status: 204 } : notFound;
       case "get /crm/addresses": {
-        const constituentId = Number(query.get("constituentId"));
-        return { status: 200, body: [...this.addresses.values()].filter((row) => (row.Constituent as Row).Id === constituentId) };
+        const holders = this.withAffiliates(Number(query.get("constituentId")), query);
+        return { status: 200, body: [...this.addresses.values()].filter((row) => holders.has((row.Constituent as Row).Id)) };
       }
       case "get /crm/phones": {
         const holders = this.withAffiliates(Number(query.get("constituentId")), query);
@@ -339,7 +340,7 @@ export class TessituraStandIn {
       .sort((a, b) => a.Id - b.Id);
   }
 
-  /** The constituent, and unless includeAffiliations=false the constituents affiliated with it, whose records Tessitura adds by default (/CRM/Attributes, /CRM/Phones). */
+  /** The constituent, and unless includeAffiliations=false the constituents affiliated with it, whose records Tessitura adds (/CRM/Addresses, /CRM/Attributes, /CRM/Phones, /CRM/ElectronicAddresses?constituentIds=). */
   private withAffiliates(constituentId: number, query: URLSearchParams): Set<number> {
     const holders = new Set([constituentId]);
     if (query.get("includeAffiliations")?.toLowerCase() === "false") return holders;

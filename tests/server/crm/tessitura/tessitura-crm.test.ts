@@ -171,9 +171,12 @@ describe.each(databaseEngines)("the Tessitura CRM adapter over the stand-in, its
     expect((await crm.currentMembers(at, null, 10)).map((row) => [row.PersonId, row.MembershipId])).toEqual([[person, made]]);
   });
 
-  it("erasing a person removes their own attributes and phones, not those of the school they are affiliated with", async () => {
+  it("erasing a person removes their own addresses, emails, attributes and phones, not those of the school they are affiliated with", async () => {
     const crm = adapter();
-    const { Id: school } = await crm.createOrganisation({ LastName: "Rowan Grammar", Addresses: [] }, new Date());
+    const { Id: school } = await crm.createOrganisation(
+      { LastName: "Rowan Grammar", Addresses: [{ Street1: "1 Rowan Way", City: "Derby", PostalCode: "DE1 1AA" }], ElectronicAddresses: [{ Address: "office@rowan.sch.uk" }] },
+      new Date(),
+    );
     await crm.replaceAttributes(school, ids.emailDomainKeywordId, ["rowan.sch.uk"]);
     const person = (await crm.createPerson({ FirstName: "Ro", LastName: "Wan", Phone: "0117 000 0000", PrefixId: -1, Email: `ro.${Date.now()}@rowan.sch.uk` }, new Date()))!.Id;
     await crm.createAffiliation({ affiliationTypeId: ids.affiliationTypes.teacher, groupConstituentId: school, individualConstituentId: person, startDate: new Date(), endDate: null, benefitUsageId: null }, new Date());
@@ -182,6 +185,8 @@ describe.each(databaseEngines)("the Tessitura CRM adapter over the stand-in, its
     expect(await crm.attributes(school, [ids.emailDomainKeywordId])).toEqual([{ Keyword: { Id: ids.emailDomainKeywordId }, Value: "rowan.sch.uk" }]);
     expect([...standIn.phones.values()].filter((phone) => (phone.Constituent as { Id: number }).Id === person)).toEqual([]);
     expect(standIn.phones.size).toBe(phonesBefore - 1);
+    expect((await crm.constituentDetail(school))?.Addresses).toEqual([expect.objectContaining({ Street1: "1 Rowan Way" })]);
+    expect([...standIn.electronicAddresses.values()].filter((email) => (email.Constituent as { Id: number }).Id === school).map((email) => email.Address)).toEqual(["office@rowan.sch.uk"]);
   });
 
   it("finds nobody with no words typed (Tessitura cannot list everyone), except the current members when those are asked for", async () => {
