@@ -26,6 +26,8 @@ export interface CrmIds {
   originalSourceId: number;
   addressTypeId: number;
   emailAddressTypeId: number;
+  /** The phone type a person's phone is written with (Tessitura's /CRM/Phones). */
+  phoneTypeId: number;
   fundId: number;
   /** How Tessitura marks an erased person's record (its inactive status and reason); the embedded CRM has its own deleted_at. */
   erasedConstituent: { inactiveId: number; inactiveReasonId: number };
@@ -39,6 +41,7 @@ const shared = {
   originalSourceId: 3,
   addressTypeId: 3,
   emailAddressTypeId: 1,
+  phoneTypeId: 1,
   erasedConstituent: { inactiveId: 2, inactiveReasonId: 1 },
   defaultCountryId: 209,
 } as const;

@@ -9,7 +9,7 @@ import type { TessituraClient } from "./http-client";
 
 type AffiliationRecords = Pick<CrmPort, "affiliations" | "affiliation" | "createAffiliation" | "endAffiliation">;
 
-interface TessituraAffiliation {
+export interface TessituraAffiliation {
   Id: number;
   AffiliationType?: { Id: number };
   GroupConstituent?: { Id: number };
@@ -39,6 +39,22 @@ function affiliationOf(row: TessituraAffiliation): Affiliation {
     StartDate: row.StartDate ?? "",
     EndDate: row.EndDate ?? null,
     Salary: row.Salary ?? null,
+  };
+}
+
+/** An affiliation as PUT /CRM/Affiliations/{id} takes it back: the record's own fields, with `changes`. */
+export function affiliationBody(row: TessituraAffiliation, changes: { EndDate?: string; GroupConstituent?: { Id: number } }): Record<string, unknown> {
+  const endDate = changes.EndDate ?? row.EndDate;
+  return {
+    Id: row.Id,
+    AffiliationType: { Id: row.AffiliationType?.Id ?? 0 },
+    GroupConstituent: changes.GroupConstituent ?? { Id: row.GroupConstituent?.Id ?? 0 },
+    IndividualConstituent: { Id: row.IndividualConstituent?.Id ?? 0 },
+    ...(row.StartDate ? { StartDate: row.StartDate } : {}),
+    ...(endDate ? { EndDate: endDate } : {}),
+    ...(row.Salary !== undefined && row.Salary !== null ? { Salary: row.Salary } : {}),
+    IsIncludedInSearchResults: row.IsIncludedInSearchResults ?? true,
+    Inactive: false,
   };
 }
 
@@ -83,19 +99,7 @@ export function tessituraAffiliations(client: TessituraClient): AffiliationRecor
     async endAffiliation(id, endDate) {
       const row = await client.request<TessituraAffiliation>("GET", `/CRM/Affiliations/${id}`);
       if (!row) return;
-      await client.request("PUT", `/CRM/Affiliations/${id}`, {
-        body: {
-          Id: id,
-          AffiliationType: { Id: row.AffiliationType?.Id ?? 0 },
-          GroupConstituent: { Id: row.GroupConstituent?.Id ?? 0 },
-          IndividualConstituent: { Id: row.IndividualConstituent?.Id ?? 0 },
-          ...(row.StartDate ? { StartDate: row.StartDate } : {}),
-          EndDate: endDate.toISOString(),
-          ...(row.Salary !== undefined ? { Salary: row.Salary } : {}),
-          IsIncludedInSearchResults: row.IsIncludedInSearchResults ?? true,
-          Inactive: false,
-        },
-      });
+      await client.request("PUT", `/CRM/Affiliations/${id}`, { body: affiliationBody(row, { EndDate: endDate.toISOString() }) });
     },
   };
 }

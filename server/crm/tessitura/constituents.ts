@@ -5,13 +5,15 @@ import type { TessituraClient } from "./http-client";
 /*
  * Organisations, their addresses and attributes in Tessitura:
  * /CRM/Constituents/Detail (create), /CRM/Constituents/{id}/Detail,
- * /CRM/Addresses, /CRM/Constituents/Search and /CRM/Attributes. Field names
+ * /CRM/Addresses, /CRM/Constituents/Search and /CRM/Attributes (an
+ * attribute's holders: Tessitura's attribute search by the keyword's
+ * description, each hit confirmed against its own attributes). Field names
  * are the vendor's (tests check every request against its Swagger description).
  */
 
 type ConstituentRecords = Pick<
   CrmPort,
-  "createOrganisation" | "constituentDetail" | "searchOrganisationsByPostcode" | "createAddress" | "updateAddress" | "attributes" | "replaceAttributes"
+  "createOrganisation" | "constituentDetail" | "searchOrganisationsByPostcode" | "createAddress" | "updateAddress" | "attributes" | "replaceAttributes" | "attributeHolders"
 >;
 
 interface TessituraAddress {
@@ -40,7 +42,7 @@ interface TessituraConstituentDetail {
   Addresses?: TessituraAddress[];
 }
 
-interface TessituraAttribute {
+export interface TessituraAttribute {
   Id: number;
   Keyword?: { Id: number };
   Value?: string;
@@ -85,6 +87,11 @@ function addressOf(row: TessituraAddress, constituentId: number): Address {
     Inactive: row.Inactive ?? false,
     UpdatedDateTime: row.UpdatedDateTime ?? "",
   };
+}
+
+/** A constituent's own attributes (not its affiliates', which Tessitura adds unless told not to). */
+export async function ownAttributes(client: TessituraClient, constituentId: number): Promise<TessituraAttribute[]> {
+  return (await client.request<TessituraAttribute[]>("GET", "/CRM/Attributes", { query: { constituentId, includeAffiliations: "false" } })) ?? [];
 }
 
 export function normalisePostcode(postcode: string): string {
@@ -158,7 +165,7 @@ export function tessituraConstituents(client: TessituraClient, ids: CrmIds): Con
     },
 
     async attributes(constituentId, keywordIds) {
-      const rows = (await client.request<TessituraAttribute[]>("GET", "/CRM/Attributes", { query: { constituentId } })) ?? [];
+      const rows = await ownAttributes(client, constituentId);
       const wanted = new Set(keywordIds);
       return rows
         .filter((row) => row.Keyword && wanted.has(row.Keyword.Id))
@@ -166,11 +173,33 @@ export function tessituraConstituents(client: TessituraClient, ids: CrmIds): Con
     },
 
     async replaceAttributes(constituentId, keywordId, values) {
-      const rows = (await client.request<TessituraAttribute[]>("GET", "/CRM/Attributes", { query: { constituentId } })) ?? [];
+      const rows = await ownAttributes(client, constituentId);
       for (const row of rows) if (row.Keyword?.Id === keywordId) await client.request("DELETE", `/CRM/Attributes/${row.Id}`);
       for (const value of values) {
         await client.request("POST", "/CRM/Attributes", { body: { Constituent: { Id: constituentId }, Keyword: { Id: keywordId }, Value: value } });
       }
+    },
+
+    async attributeHolders(keywordId, values) {
+      const wanted = [...new Set(values.map((value) => value.trim().toLowerCase()).filter(Boolean))];
+      if (wanted.length === 0) return [];
+      // The attribute search names its keyword by description, not id.
+      const keyword = await client.request<{ Id: number; Description?: string }>("GET", `/ReferenceData/Keywords/${keywordId}`, { notFound: "undefined" });
+      if (!keyword?.Description) return [];
+      const candidates = new Set<number>();
+      for (const value of wanted) {
+        const found = await client.request<{ ConstituentSummaries?: { Id: number }[] }>("GET", "/CRM/Constituents/Search", {
+          query: { type: "attribute", key: keyword.Description, op: "Equals", value, includeAffiliates: "false" },
+        });
+        for (const summary of found?.ConstituentSummaries ?? []) candidates.add(summary.Id);
+      }
+      // Each hit confirmed by its own attributes: the port compares values case-insensitively, whatever Tessitura's collation.
+      const holders: number[] = [];
+      for (const id of [...candidates].sort((a, b) => a - b)) {
+        const held = await ownAttributes(client, id);
+        if (held.some((row) => row.Keyword?.Id === keywordId && wanted.includes((row.Value ?? "").trim().toLowerCase()))) holders.push(id);
+      }
+      return holders;
     },
   };
 }

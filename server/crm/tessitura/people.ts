@@ -1,13 +1,15 @@
 import type { CrmPort, PersonContact, PersonDetails } from "../crm-port";
 import type { CrmIds } from "../crm-ids";
 import { ERASED_PERSON_NAME } from "../sql-people";
+import { ownAttributes } from "./constituents";
 import type { TessituraClient } from "./http-client";
 
 /*
  * People mirrored to individual constituents (docs/crm.md, "The Tessitura
  * adapter": sign-in stays in the site): /CRM/Constituents/Detail with the
  * primary email in /CRM/ElectronicAddresses; renaming an organisation through
- * /CRM/Constituents/{id}. Phone numbers are not written yet (docs/crm.md).
+ * /CRM/Constituents/{id}. The phone is one /CRM/Phones record of the person's
+ * own, written with the configured phone type (CrmIds.phoneTypeId).
  * A new primary email replaces the address of the primary record in place
  * (PUT /CRM/ElectronicAddresses/{id}), so its history stays one record.
  * An erased person keeps an anonymised record marked inactive
@@ -27,7 +29,7 @@ interface TessituraConstituent {
   Prefix?: { Id: number };
   Inactive?: { Id: number };
   CreatedDateTime?: string;
-  PhoneNumbers?: { PhoneNumber?: string }[];
+  PhoneNumbers?: { PhoneNumber?: string; Inactive?: boolean }[];
   ElectronicAddresses?: { Address?: string; PrimaryIndicator?: boolean; Inactive?: boolean }[];
 }
 
@@ -57,7 +59,7 @@ export function tessituraPeople(client: TessituraClient, ids: CrmIds): PeopleRec
       LastName: row.LastName ?? "",
       Email: email,
       PrefixId: row.Prefix?.Id ?? -1,
-      Phone: row.PhoneNumbers?.[0]?.PhoneNumber ?? "",
+      Phone: row.PhoneNumbers?.find((phone) => !phone.Inactive)?.PhoneNumber ?? "",
       CreatedDateTime: row.CreatedDateTime ?? "",
     };
   };
@@ -68,9 +70,24 @@ export function tessituraPeople(client: TessituraClient, ids: CrmIds): PeopleRec
     return row?.ConstituentType?.Id === ids.constituentTypes.individual;
   };
 
-  /** The person's email records, primary or not. */
+  /** The person's own phone records (not their affiliates'). */
+  const phonesOf = async (id: number): Promise<{ Id: number; PhoneNumber?: string; Inactive?: boolean }[]> =>
+    (await client.request<{ Id: number; PhoneNumber?: string; Inactive?: boolean }[]>("GET", "/CRM/Phones", { query: { constituentId: id, includeAffiliations: "false" } })) ?? [];
+
+  /** Makes `phone` the person's phone: the first record corrected, the others removed; an empty phone removes them all. */
+  const writePhone = async (id: number, phone: string) => {
+    const number = phone.trim();
+    const [first, ...others] = (await phonesOf(id)).filter((row) => !row.Inactive);
+    for (const extra of number === "" ? [first, ...others] : others) if (extra) await client.request("DELETE", `/CRM/Phones/${extra.Id}`);
+    if (number === "" || first?.PhoneNumber === number) return;
+    const body = { Constituent: { Id: id }, PhoneType: { Id: ids.phoneTypeId }, PhoneNumber: number, Inactive: false };
+    if (first) await client.request("PUT", `/CRM/Phones/${first.Id}`, { body: { Id: first.Id, ...body } });
+    else await client.request("POST", "/CRM/Phones", { body });
+  };
+
+  /** The person's own email records, primary or not (not their affiliates'). */
   const emailsOf = async (id: number): Promise<TessituraElectronicAddress[]> =>
-    (await client.request<TessituraElectronicAddress[]>("GET", "/CRM/ElectronicAddresses", { query: { constituentIds: id } })) ?? [];
+    (await client.request<TessituraElectronicAddress[]>("GET", "/CRM/ElectronicAddresses", { query: { constituentIds: id, includeAffiliations: "false" } })) ?? [];
 
   const holderOf = async (email: string): Promise<number | undefined> => {
     const rows = (await client.request<TessituraElectronicAddress[]>("GET", "/CRM/ElectronicAddresses", { query: { address: email } })) ?? [];
@@ -101,6 +118,7 @@ export function tessituraPeople(client: TessituraClient, ids: CrmIds): PeopleRec
           AllowMarketing: false,
         },
       });
+      await writePhone(created.Id, person.Phone);
       return { Id: created.Id };
     },
 
@@ -132,6 +150,7 @@ export function tessituraPeople(client: TessituraClient, ids: CrmIds): PeopleRec
           ...(person.PrefixId >= 0 ? { Prefix: { Id: person.PrefixId } } : {}),
         },
       });
+      await writePhone(id, person.Phone);
     },
 
     async changePrimaryEmail(id, email) {
@@ -170,11 +189,11 @@ export function tessituraPeople(client: TessituraClient, ids: CrmIds): PeopleRec
       });
       // Postal and email addresses, phones and attributes go; the record stays for the orders kept for accounting.
       for (const email of emails) await client.request("DELETE", `/CRM/ElectronicAddresses/${email.Id}`);
-      const addresses = (await client.request<{ Id: number }[]>("GET", "/CRM/Addresses", { query: { constituentId: id } })) ?? [];
+      const addresses = (await client.request<{ Id: number }[]>("GET", "/CRM/Addresses", { query: { constituentId: id, includeAffiliations: "false" } })) ?? [];
       for (const address of addresses) await client.request("DELETE", `/CRM/Addresses/${address.Id}`);
-      const phones = (await client.request<{ Id: number }[]>("GET", "/CRM/Phones", { query: { constituentId: id } })) ?? [];
+      const phones = await phonesOf(id);
       for (const phone of phones) await client.request("DELETE", `/CRM/Phones/${phone.Id}`);
-      const attributes = (await client.request<{ Id: number }[]>("GET", "/CRM/Attributes", { query: { constituentId: id } })) ?? [];
+      const attributes = await ownAttributes(client, id);
       for (const attribute of attributes) await client.request("DELETE", `/CRM/Attributes/${attribute.Id}`);
       return { FormerEmail: former };
     },

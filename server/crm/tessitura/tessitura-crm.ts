@@ -6,7 +6,11 @@ import { tessituraAffiliations } from "./affiliations";
 import { tessituraConstituents } from "./constituents";
 import { createTessituraClient, type TessituraClient, type TessituraConnection } from "./http-client";
 import { tessituraMemberships, type MembershipSale } from "./memberships";
+import { TessituraNotSupportedError } from "./not-supported";
+import { tessituraMembershipReports } from "./membership-reports";
+import { tessituraMerge } from "./merge";
 import { tessituraPeople } from "./people";
+import { tessituraPeopleSearch } from "./people-search";
 import { tessituraReferenceData } from "./reference-data";
 import { tessituraSeatLedger } from "./seat-ledger";
 
@@ -17,12 +21,7 @@ import { tessituraSeatLedger } from "./seat-ledger";
  * the embedded (sql) adapter until they are done.
  */
 
-export class TessituraNotSupportedError extends Error {
-  override name = "TessituraNotSupportedError";
-  constructor(method: string) {
-    super(`CrmPort.${method} is not supported by the Tessitura adapter yet (docs/crm.md)`);
-  }
-}
+export { TessituraNotSupportedError } from "./not-supported";
 
 export interface TessituraCrmOptions {
   connection: TessituraConnection;
@@ -38,16 +37,7 @@ export interface TessituraCrmOptions {
 }
 
 /** The port's methods this adapter does not implement yet (docs/crm.md lists them). */
-export const TESSITURA_UNSUPPORTED = [
-  "findPeople",
-  "attributeHolders",
-  "mergeOrganisation",
-  "renewMembership",
-  "currentMembers",
-  "currentSchoolMemberships",
-  "membershipsEndingBetween",
-  "membershipFigures",
-] as const satisfies readonly (keyof CrmPort)[];
+export const TESSITURA_UNSUPPORTED = ["renewMembership"] as const satisfies readonly (keyof CrmPort)[];
 
 function seatsOnly(ledger: ReturnType<typeof tessituraSeatLedger>): Pick<CrmPort, "seatBenefits" | "claimSeat" | "releaseSeat"> {
   return { seatBenefits: ledger.seatBenefits, claimSeat: ledger.claimSeat, releaseSeat: ledger.releaseSeat };
@@ -64,14 +54,21 @@ export function createTessituraCrm(options: TessituraCrmOptions): CrmPort {
     ...tessituraReferenceData(client, options.referenceDataRefreshMs),
     ...tessituraConstituents(client, options.ids),
     ...tessituraAffiliations(client),
-    ...tessituraPeople(client, options.ids),
+    ...tessituraMerge(client),
   };
-  /** The port with its site-database parts (the seat ledger, the membership holders) on `db`. */
+  const people = tessituraPeople(client, options.ids);
+  /** The port with its site-database parts (the seat ledger, the membership holders, the reports over them) on `db`. */
   const onDatabase = (db: Kysely<Database>): CrmPort => {
     const ledger = tessituraSeatLedger(db);
+    const memberships = tessituraMemberships(client, options.ids, db, ledger, options.sale);
+    const reports = tessituraMembershipReports(client, options.ids, db, memberships.memberships);
+    const { isMemberAt: _isMemberAt, memberIdsAt: _memberIdsAt, ...reportMethods } = reports;
     const crm: CrmPort = {
       ...remote,
-      ...tessituraMemberships(client, options.ids, db, ledger, options.sale),
+      ...people,
+      ...tessituraPeopleSearch(client, people.personDetails, reports),
+      ...memberships,
+      ...reportMethods,
       ...seatsOnly(ledger),
       // Tessitura has no transactions to offer: a unit is its calls one after another (docs/crm.md). Its rows in
       // the site's database join the site's transaction when there is one, so they commit or roll back with it,

@@ -29,6 +29,9 @@ const lastYear = new Date("2025-11-20T10:00:00.000Z");
 export function crmPortContract(harness: () => CrmHarness): void {
   let serial = 0;
   const unique = () => `${Date.now().toString(36)}${serial++}`;
+  /** A unique word of letters only (a name, as a search would match it). */
+  const uniqueWord = () => unique().replace(/[0-9]/g, (digit) => "abcdefghij"[Number(digit)]!);
+  const day = 24 * 60 * 60 * 1000;
 
   afterEach(() => {
     expect(harness().violations()).toEqual([]);
@@ -198,11 +201,14 @@ export function crmPortContract(harness: () => CrmHarness): void {
     expect(await crm.findPerson(`nobody.${unique()}@example.org`)).toBeUndefined();
   });
 
-  it("corrects a person's name and title", async () => {
+  it("corrects a person's name, title and phone; an empty phone removes it", async () => {
     const { crm } = harness();
-    const created = await crm.createPerson({ FirstName: "Lou", LastName: "Reid", Phone: "", PrefixId: -1, Email: `lou.${unique()}@example.org` }, now);
+    const created = await crm.createPerson({ FirstName: "Lou", LastName: "Reid", Phone: "0117 496 0000", PrefixId: -1, Email: `lou.${unique()}@example.org` }, now);
+    expect(await crm.personDetails(created!.Id)).toMatchObject({ Id: created!.Id, Phone: "0117 496 0000" });
+    await crm.updatePerson(created!.Id, { FirstName: "Louise", LastName: "Reid-Hart", Phone: "020 7946 0123", PrefixId: 2 }, now);
+    expect(await crm.personDetails(created!.Id)).toMatchObject({ Id: created!.Id, FirstName: "Louise", LastName: "Reid-Hart", PrefixId: 2, Phone: "020 7946 0123" });
     await crm.updatePerson(created!.Id, { FirstName: "Louise", LastName: "Reid-Hart", Phone: "", PrefixId: 2 }, now);
-    expect(await crm.personDetails(created!.Id)).toMatchObject({ Id: created!.Id, FirstName: "Louise", LastName: "Reid-Hart", PrefixId: 2 });
+    expect((await crm.personDetails(created!.Id))?.Phone).toBe("");
   });
 
   it("changes a person's primary email, and refuses one another person has", async () => {
@@ -233,6 +239,265 @@ export function crmPortContract(harness: () => CrmHarness): void {
     expect(await crm.attributes(Id, [ids.emailDomainKeywordId])).toEqual([]);
     expect((await crm.constituentDetail(Id))?.Addresses ?? []).toEqual([]);
     expect(await crm.createPerson({ FirstName: "Ned", LastName: "Hill", Phone: "", PrefixId: -1, Email: email }, now)).toEqual({ Id: expect.any(Number) });
+  });
+
+  it("finds people by every word typed, in names or email, any case, by last name; LIKE's wildcards are literal; members or not; erased people and schools never", async () => {
+    const h = harness();
+    const { crm } = h;
+    const tag = uniqueWord();
+    const person = async (FirstName: string, LastName: string, Email: string) => (await crm.createPerson({ FirstName, LastName, Phone: "", PrefixId: -1, Email }, now))!.Id;
+    const marple = await person("Jane", `Marple${tag}`, `jane.marple.${tag}@stmarymead.sch.uk`);
+    const poirot = await person("Hercule", `Poirot${tag}`, `h.poirot.${tag}@example.org`);
+    const doe = await person("Jane", `Doe${tag}`, `jane_doe.${tag}@example.org`);
+    await person("Janet", `Xdoe${tag}`, `janexdoe.${tag}@example.org`);
+    const gone = await person("Jane", `Gone${tag}`, `jane.gone.${tag}@example.org`);
+    await crm.erasePerson(gone, now);
+    await crm.createOrganisation({ LastName: `Jane Austen Academy ${tag}`, Addresses: [{ Street1: "1 Lane", City: "Bath", PostalCode: "BA1 1AA" }] }, now);
+
+    const janes = await crm.findPeople({ text: `JANE ${tag.toUpperCase()}`, limit: 10, offset: 0 });
+    expect(janes.people.map((found) => found.LastName)).toEqual([`Doe${tag}`, `Marple${tag}`, `Xdoe${tag}`]);
+    expect(janes.total).toBe(3);
+    expect((await crm.findPeople({ text: `jane mead ${tag}`, limit: 10, offset: 0 })).people).toEqual([
+      { Id: marple, FirstName: "Jane", LastName: `Marple${tag}`, Email: `jane.marple.${tag}@stmarymead.sch.uk`, CreatedDateTime: expect.any(String) },
+    ]);
+    expect((await crm.findPeople({ text: `jane_ ${tag}`, limit: 10, offset: 0 })).people.map((found) => found.Id)).toEqual([doe]);
+    expect((await crm.findPeople({ text: `100% ${tag}`, limit: 10, offset: 0 })).total).toBe(0);
+    expect(await crm.findPeople({ text: `jane ${tag}`, limit: 2, offset: 2 })).toEqual({ people: [expect.objectContaining({ LastName: `Xdoe${tag}` })], total: 3 });
+    expect((await crm.findPeople({ text: `poirot ${tag}`, limit: 10, offset: 0 })).people.map((found) => found.Id)).toEqual([poirot]);
+
+    // Marple is a member through her own membership, Doe through a role at a school with one; Xdoe is not.
+    await h.addMembership(marple, ids.membershipLevels.individual, lastYear, nextYear);
+    const { Id: school } = await crm.createOrganisation({ LastName: `Mead School ${tag}`, Addresses: [] }, now);
+    await h.addMembership(school, ids.membershipLevels.stateSchool, lastYear, nextYear);
+    await crm.createAffiliation({ affiliationTypeId: ids.affiliationTypes.teacher, groupConstituentId: school, individualConstituentId: doe, startDate: lastYear, endDate: null, benefitUsageId: null }, now);
+    const members = await crm.findPeople({ text: `jane ${tag}`, members: { current: true, now }, limit: 10, offset: 0 });
+    expect(members).toEqual({ people: [expect.objectContaining({ Id: doe }), expect.objectContaining({ Id: marple })], total: 2 });
+    const others = await crm.findPeople({ text: `jane ${tag}`, members: { current: false, now }, limit: 10, offset: 0 });
+    expect(others).toEqual({ people: [expect.objectContaining({ LastName: `Xdoe${tag}` })], total: 1 });
+    // Two years on, neither membership is current.
+    expect((await crm.findPeople({ text: `jane ${tag}`, members: { current: true, now: new Date(nextYear.getTime() + 365 * day) }, limit: 10, offset: 0 })).total).toBe(0);
+  });
+
+  it("finds the holders of a keyword's values, case-insensitively, each once, by id", async () => {
+    const { crm } = harness();
+    const tag = uniqueWord();
+    const { Id: ash } = await crm.createOrganisation({ LastName: "Ash School", Addresses: [] }, now);
+    const { Id: beech } = await crm.createOrganisation({ LastName: "Beech School", Addresses: [] }, now);
+    const { Id: other } = await crm.createOrganisation({ LastName: "Other School", Addresses: [] }, now);
+    await crm.replaceAttributes(ash, ids.emailDomainKeywordId, [`Ash-${tag}.sch.uk`]);
+    await crm.replaceAttributes(beech, ids.emailDomainKeywordId, [`beech-${tag}.org`, `ash-${tag}.ac.uk`]);
+    await crm.replaceAttributes(other, ids.emailDomainKeywordId, [`other-${tag}.org`]);
+    expect(await crm.attributeHolders(ids.emailDomainKeywordId, [`ASH-${tag}.SCH.UK`, ` ash-${tag}.ac.uk `, `beech-${tag}.org`, `none-${tag}.org`])).toEqual([ash, beech].sort((a, b) => a - b));
+    expect(await crm.attributeHolders(ids.emailDomainKeywordId, [`other-${tag}.org`])).toEqual([other]);
+    expect(await crm.attributeHolders(ids.emailDomainKeywordId, [])).toEqual([]);
+    expect(await crm.attributeHolders(12345, [`other-${tag}.org`])).toEqual([]);
+  });
+
+  it("merges an organisation with no memberships into another: its roles and attributes move (values held already not repeated)", async () => {
+    const h = harness();
+    const { crm } = h;
+    const tag = uniqueWord();
+    const { Id: from } = await crm.createOrganisation({ LastName: "Hand-entered School", Addresses: [] }, now);
+    const { Id: into } = await crm.createOrganisation({ LastName: "Register School", Addresses: [] }, now);
+    const teacher = await h.addPerson("Tam", "Teacher", `tam.${tag}@school.sch.uk`);
+    const admin = await h.addPerson("Ada", "Admin", `ada.${tag}@school.sch.uk`);
+    for (const [person, type] of [[teacher, ids.affiliationTypes.teacher], [admin, ids.affiliationTypes.admin]] as const) {
+      await crm.createAffiliation({ affiliationTypeId: type, groupConstituentId: from, individualConstituentId: person, startDate: lastYear, endDate: null, benefitUsageId: null }, now);
+    }
+    await crm.replaceAttributes(from, ids.emailDomainKeywordId, [`${tag}.sch.uk`, `${tag}.org`]);
+    await crm.replaceAttributes(into, ids.emailDomainKeywordId, [`${tag.toUpperCase()}.SCH.UK`]);
+
+    expect(await crm.mergeOrganisation(from, into)).toEqual({ affiliations: 2, memberships: 0 });
+    const moved = await crm.affiliations({ groupConstituentId: into, currentAt: now });
+    expect(moved.map((row) => [row.IndividualConstituent.Id, row.AffiliationType.Id]).sort((a, b) => a[0]! - b[0]!)).toEqual(
+      [[teacher, ids.affiliationTypes.teacher], [admin, ids.affiliationTypes.admin]].sort((a, b) => a[0]! - b[0]!),
+    );
+    expect(await crm.affiliations({ groupConstituentId: from })).toEqual([]);
+    expect((await crm.attributes(into, [ids.emailDomainKeywordId])).map((row) => row.Value.toLowerCase()).sort()).toEqual([`${tag}.org`, `${tag}.sch.uk`]);
+    expect(await crm.attributes(from, [ids.emailDomainKeywordId])).toEqual([]);
+    expect(await crm.constituentDetail(from)).toMatchObject({ Id: from, DisplayName: "Hand-entered School" });
+  });
+
+  describe("membership reports (each in its own far-off year, so that other tests' memberships are not current in it)", () => {
+    /** A person with an email, made through the port. */
+    const person = async (crm: CrmPort, FirstName: string, LastName: string) =>
+      (await crm.createPerson({ FirstName, LastName, Phone: "", PrefixId: -1, Email: `${FirstName.toLowerCase()}.${uniqueWord()}@example.org` }, now))!.Id;
+    const role = (crm: CrmPort, schoolId: number, personId: number, startDate: Date, endDate: Date | null = null, type: number = ids.affiliationTypes.teacher) =>
+      crm.createAffiliation({ affiliationTypeId: type, groupConstituentId: schoolId, individualConstituentId: personId, startDate, endDate, benefitUsageId: null }, now);
+
+    it("counts each member once, schools with a current membership, and memberships ending within the window", async () => {
+      const h = harness();
+      const { crm } = h;
+      const at = new Date("2031-11-20T10:00:00.000Z");
+      const days = (count: number) => new Date(at.getTime() + count * day);
+      const school = async (name: string) => (await crm.createOrganisation({ LastName: name, Addresses: [] }, now)).Id;
+      const membership = (constituentId: number, expiration: Date, levelId: number = ids.membershipLevels.individual) => h.addMembership(constituentId, levelId, days(-300), expiration);
+
+      const current = await school("Riverside Academy");
+      const lapsed = await school("Hillcrest School");
+      const endingSoon = await school("Oakfield Primary");
+      await membership(current, days(200), ids.membershipLevels.stateSchool);
+      // A second current membership of the same school: still one school.
+      await membership(current, days(100), ids.membershipLevels.seatLevels[1]!.id);
+      await membership(lapsed, days(-5), ids.membershipLevels.stateSchool);
+      await membership(endingSoon, days(10), ids.membershipLevels.stateSchool);
+
+      const ownMember = await person(crm, "Own", "Member");
+      await membership(ownMember, days(365));
+      const throughSchool = await person(crm, "Through", "School");
+      await membership(throughSchool, days(-30));
+      await role(crm, current, throughSchool, days(-200));
+      const bothWays = await person(crm, "Both", "Ways");
+      await membership(bothWays, days(365));
+      await role(crm, current, bothWays, days(-200), null, ids.affiliationTypes.admin);
+      const atLapsedSchool = await person(crm, "Lapsed", "Teacher");
+      await role(crm, lapsed, atLapsedSchool, days(-200));
+      const roleEnded = await person(crm, "Ended", "Role");
+      await role(crm, current, roleEnded, days(-200), days(-1));
+      const endingMember = await person(crm, "Ending", "Member");
+      await membership(endingMember, days(20));
+      const erased = await person(crm, "Erased", "Member");
+      await membership(erased, days(365));
+      await role(crm, current, erased, days(-200));
+      await crm.erasePerson(erased, days(-2));
+
+      expect(await crm.membershipFigures(at, days(30))).toEqual({
+        // ownMember, throughSchool, bothWays, endingMember: not the lapsed school's teacher, the one whose role ended, or the erased.
+        members: 4,
+        schoolsWithCurrentMembership: 2,
+        // Oakfield's and endingMember's; Riverside's and ownMember's end later, Hillcrest's has ended.
+        membershipsExpiring: 2,
+      });
+      // In 15 days Oakfield's has ended.
+      expect(await crm.membershipFigures(days(15), days(45))).toEqual({ members: 4, schoolsWithCurrentMembership: 1, membershipsExpiring: 1 });
+    });
+
+    it("answers the memberships expiring after `from` and by `to`, by expiry, with whose they are, leaving out erased people", async () => {
+      const h = harness();
+      const { crm } = h;
+      const at = new Date("2032-11-20T10:00:00.000Z");
+      const days = (count: number) => new Date(at.getTime() + count * day);
+      const someone = await person(crm, "Jo", "Baptiste");
+      const erased = await person(crm, "Al", "Gone");
+      const { Id: school } = await crm.createOrganisation({ LastName: "Oakfield Primary", Addresses: [{ Street1: "1 High Street", City: "Bristol", PostalCode: "BS1 1AA" }] }, now);
+      const membership = (constituentId: number, expiration: Date) => h.addMembership(constituentId, ids.membershipLevels.individual, days(-300), expiration);
+      const atFrom = await membership(someone, days(0));
+      const schoolSoon = await membership(school, days(10));
+      const personSoon = await membership(someone, days(3));
+      const atTo = await membership(someone, days(30));
+      await membership(someone, days(31));
+      await membership(erased, days(5));
+      await crm.erasePerson(erased, at);
+
+      const ending = await crm.membershipsEndingBetween(days(0), days(30));
+      expect(ending.map((row) => row.Id)).toEqual([personSoon, schoolSoon, atTo]);
+      expect(ending.map((row) => row.ConstituentType.Id)).toEqual([ids.constituentTypes.individual, ids.constituentTypes.organisation, ids.constituentTypes.individual]);
+      expect(ending[1]).toMatchObject({ Constituent: { Id: school, DisplayName: "Oakfield Primary" }, ExpirationDateTime: days(10).toISOString(), MembershipLevel: { Id: ids.membershipLevels.individual } });
+      expect(ending.some((row) => row.Id === atFrom)).toBe(false);
+    });
+
+    it("lists current members, one row per person and membership they are a member through, by person then membership, a page at a time after a key", async () => {
+      const h = harness();
+      const { crm } = h;
+      const at = new Date("2033-11-20T10:00:00.000Z");
+      const days = (count: number) => new Date(at.getTime() + count * day);
+      const membership = (constituentId: number, expiration: Date, levelId: number = ids.membershipLevels.individual) => h.addMembership(constituentId, levelId, days(-300), expiration);
+      const { Id: school } = await crm.createOrganisation({ LastName: "Willow School", Addresses: [] }, now);
+      const schoolMembership = await membership(school, days(100), ids.membershipLevels.stateSchool);
+      const own = await person(crm, "Olive", "Own");
+      const ownMembership = await membership(own, days(50));
+      const teacher = await person(crm, "Tess", "Teacher");
+      // Two roles at the school: still one row for its membership.
+      await role(crm, school, teacher, days(-10));
+      await role(crm, school, teacher, days(-5), null, ids.affiliationTypes.admin);
+      const both = await person(crm, "Bo", "Both");
+      const bothMembership = await membership(both, days(200));
+      await role(crm, school, both, days(-10), null, ids.affiliationTypes.user);
+      const ended = await person(crm, "Ed", "Ended");
+      await role(crm, school, ended, days(-100), days(-1));
+      const lapsed = await person(crm, "Lu", "Lapsed");
+      await membership(lapsed, days(-1));
+      const erased = await person(crm, "Er", "Erased");
+      await membership(erased, days(100));
+      await crm.erasePerson(erased, now);
+
+      const willow = { Id: school, Name: "Willow School" };
+      const expected = [
+        { PersonId: own, MembershipId: ownMembership, School: null },
+        { PersonId: teacher, MembershipId: schoolMembership, School: willow },
+        { PersonId: both, MembershipId: bothMembership, School: null },
+        { PersonId: both, MembershipId: schoolMembership, School: willow },
+      ].sort((a, b) => a.PersonId - b.PersonId || a.MembershipId - b.MembershipId);
+
+      const all = await crm.currentMembers(at, null, 1000);
+      expect(all.map((row) => ({ PersonId: row.PersonId, MembershipId: row.MembershipId, School: row.School }))).toEqual(expected);
+      expect(all.find((row) => row.PersonId === own)).toMatchObject({
+        FirstName: "Olive",
+        LastName: "Own",
+        Email: expect.stringMatching(/^olive\..+@example\.org$/),
+        LevelId: ids.membershipLevels.individual,
+        ExpirationDateTime: days(50).toISOString(),
+      });
+      // Paged two at a time after the last row's key: the same rows, each once.
+      const paged: typeof all = [];
+      let after: { personId: number; membershipId: number } | null = null;
+      for (let page = 0; page < 10; page++) {
+        const rows = await crm.currentMembers(at, after, 2);
+        expect(rows.length).toBeLessThanOrEqual(2);
+        if (rows.length === 0) break;
+        paged.push(...rows);
+        const last = rows.at(-1)!;
+        after = { personId: last.PersonId, membershipId: last.MembershipId };
+      }
+      expect(paged).toEqual(all);
+    });
+
+    it("lists schools with a current membership by id, a page at a time: the membership ending last, its seats in use, its admins' emails", async () => {
+      const h = harness();
+      const { crm } = h;
+      const at = new Date("2034-11-20T10:00:00.000Z");
+      const days = (count: number) => new Date(at.getTime() + count * day);
+      const { Id: first } = await crm.createOrganisation({ LastName: "Alder School", Addresses: [] }, now);
+      const { Id: second } = await crm.createOrganisation({ LastName: "Bay School", Addresses: [] }, now);
+      const { Id: lapsed } = await crm.createOrganisation({ LastName: "Cypress School", Addresses: [] }, now);
+      await h.addMembership(first, ids.membershipLevels.seatLevels[0]!.id, days(-300), days(30), [{ benefitId: ids.seatBenefits.userSeat, available: 1 }]);
+      const lastEnding = await h.addMembership(first, ids.membershipLevels.seatLevels[1]!.id, days(-300), days(300), [
+        { benefitId: ids.seatBenefits.userSeat, available: 5 },
+        { benefitId: ids.seatBenefits.adminSeat, available: "unlimited" },
+      ]);
+      const secondMembership = await h.addMembership(second, ids.membershipLevels.stateSchool, days(-300), days(60));
+      await h.addMembership(lapsed, ids.membershipLevels.stateSchool, days(-300), days(-1));
+      const admin = await person(crm, "Ann", "Admin");
+      const formerAdmin = await person(crm, "Fay", "Former");
+      const teacher = await person(crm, "Tim", "Teacher");
+      await role(crm, first, admin, days(-10), null, ids.affiliationTypes.admin);
+      await role(crm, first, formerAdmin, days(-100), days(-1), ids.affiliationTypes.admin);
+      await role(crm, first, teacher, days(-10));
+      await crm.claimSeat({ membershipId: lastEnding, benefitId: ids.seatBenefits.userSeat, constituentId: teacher, usedAt: now });
+      await crm.claimSeat({ membershipId: lastEnding, benefitId: ids.seatBenefits.adminSeat, constituentId: admin, usedAt: now });
+
+      const all = await crm.currentSchoolMemberships(at, null, 100);
+      expect(all.map((row) => row.SchoolId)).toEqual([first, second].sort((a, b) => a - b));
+      const alder = all.find((row) => row.SchoolId === first)!;
+      expect(alder).toEqual({
+        SchoolId: first,
+        SchoolName: "Alder School",
+        MembershipId: lastEnding,
+        LevelId: ids.membershipLevels.seatLevels[1]!.id,
+        ExpirationDateTime: days(300).toISOString(),
+        Seats: [
+          { BenefitId: ids.seatBenefits.userSeat, Unlimited: false, TotalAvailable: 5, TotalUsed: 1 },
+          { BenefitId: ids.seatBenefits.adminSeat, Unlimited: true, TotalAvailable: 0, TotalUsed: 1 },
+        ],
+        AdminEmails: [(await crm.personContact(admin))!.Email],
+      });
+      expect(all.find((row) => row.SchoolId === second)).toMatchObject({ MembershipId: secondMembership, Seats: [], AdminEmails: [] });
+      // One school a page, after the last school's id.
+      const firstPage = await crm.currentSchoolMemberships(at, null, 1);
+      expect(firstPage).toEqual([all[0]]);
+      expect(await crm.currentSchoolMemberships(at, firstPage[0]!.SchoolId, 1)).toEqual([all[1]]);
+      expect(await crm.currentSchoolMemberships(at, all[1]!.SchoolId, 1)).toEqual([]);
+    });
   });
 
   it("is no person for an organisation's id, and renames an organisation", async () => {

@@ -38,6 +38,7 @@ export class TessituraStandIn {
   readonly addresses = new Map<number, Row>();
   readonly electronicAddresses = new Map<number, Row>();
   readonly attributes = new Map<number, Row>();
+  readonly phones = new Map<number, Row>();
   readonly affiliations = new Map<number, Row>();
   readonly memberships = new Map<number, Row>();
   /** Web sessions: the constituent set on each, its cart's contribution lines and payments. */
@@ -46,6 +47,8 @@ export class TessituraStandIn {
   readonly checkedOut: { constituentId: number; contribution: Row; payments: Row[]; membershipId?: number }[] = [];
   /** How long a membership level runs from checkout (the stand-in's one level rule). */
   membershipTermMs = 365 * 24 * 60 * 60 * 1000;
+  /** Keywords (attribute types) by id, as /ReferenceData/Keywords/{id} answers them: the email domain keyword of CRM_IDS.test. */
+  keywords: Row[] = [{ Id: 671, Description: "Email Domain", DataType: "String", MultipleValue: true }];
   countries: Row[] = [
     { Id: 209, Description: "United Kingdom", Inactive: false },
     { Id: 1, Description: "USA", Inactive: false },
@@ -152,7 +155,8 @@ export class TessituraStandIn {
         if (!row) return notFound;
         const addresses = [...this.addresses.values()].filter((address) => (address.Constituent as Row).Id === idInPath);
         const emails = [...this.electronicAddresses.values()].filter((address) => (address.Constituent as Row).Id === idInPath);
-        return { status: 200, body: { ...row, Addresses: addresses, ElectronicAddresses: emails } };
+        const phones = [...this.phones.values()].filter((phone) => (phone.Constituent as Row).Id === idInPath);
+        return { status: 200, body: { ...row, Addresses: addresses, ElectronicAddresses: emails, PhoneNumbers: phones } };
       }
       case "get /crm/constituents/{id}": {
         const row = this.constituents.get(idInPath);
@@ -168,24 +172,31 @@ export class TessituraStandIn {
       }
       case "get /crm/electronicaddresses": {
         const address = query.get("address")?.toLowerCase();
-        const constituents = query.get("constituentIds")?.split(",").map(Number);
+        const asked = query.get("constituentIds")?.split(",").map(Number);
+        const constituents = asked?.flatMap((id) => [...this.withAffiliates(id, query)]);
         const rows = [...this.electronicAddresses.values()].filter(
           (row) => (address === undefined || String(row.Address).toLowerCase() === address) && (constituents === undefined || constituents.includes((row.Constituent as Row).Id)),
         );
         return { status: 200, body: rows };
       }
       case "get /crm/constituents/search": {
-        const post = (query.get("post") ?? "").replace(/\s+/g, "").toUpperCase();
-        const summaries = [...this.addresses.values()]
-          .filter((address) => String(address.PostalCode ?? "").replace(/\s+/g, "").toUpperCase() === post && !address.Inactive)
-          .map((address) => this.constituents.get((address.Constituent as Row).Id))
-          .filter((row): row is Row => row !== undefined)
-          .map((row) => ({ Id: row.Id, DisplayName: String(row.DisplayName), LastName: String(row.LastName ?? ""), ConstituentType: String((row.ConstituentType as Row).Id) }));
-        return { status: 200, body: { ConstituentSummaries: summaries } };
+        const found = this.search(query);
+        if (!found) return { status: 400, body: { Message: "Invalid search" } };
+        const summaries = found.map((row) => ({ Id: row.Id, DisplayName: String(row.DisplayName), LastName: String(row.LastName ?? ""), ConstituentType: String((row.ConstituentType as Row).Id) }));
+        return { status: 200, body: { ConstituentSummaries: summaries, SearchMetadata: { Total: summaries.length } } };
+      }
+      case "get /crm/constituents": {
+        const wanted = (query.get("constituentIds") ?? "").split(",").map(Number);
+        return { status: 200, body: wanted.flatMap((id) => (this.constituents.has(id) ? [this.plain(this.constituents.get(id)!)] : [])) };
+      }
+      case "get /referencedata/keywords/{id}": {
+        const keyword = this.keywords.find((row) => row.Id === idInPath);
+        return keyword ? { status: 200, body: keyword } : notFound;
       }
       case "post /crm/addresses":
       case "post /crm/electronicaddresses":
       case "post /crm/attributes":
+      case "post /crm/phones":
       case "post /crm/affiliations": {
         const table = this.table(segments[1]!);
         const constituentId = ((body!.Constituent ?? body!.IndividualConstituent) as Row).Id;
@@ -202,6 +213,7 @@ export class TessituraStandIn {
       }
       case "put /crm/addresses/{id}":
       case "put /crm/electronicaddresses/{id}":
+      case "put /crm/phones/{id}":
       case "put /crm/affiliations/{id}": {
         const table = this.table(segments[1]!);
         const existing = table.get(idInPath);
@@ -213,17 +225,19 @@ export class TessituraStandIn {
       case "delete /crm/attributes/{id}":
       case "delete /crm/addresses/{id}":
       case "delete /crm/electronicaddresses/{id}":
+      case "delete /crm/phones/{id}":
         return this.table(segments[1]!).delete(idInPath) ? { status: 204 } : notFound;
       case "get /crm/addresses": {
-        const constituentId = Number(query.get("constituentId"));
-        return { status: 200, body: [...this.addresses.values()].filter((row) => (row.Constituent as Row).Id === constituentId) };
+        const holders = this.withAffiliates(Number(query.get("constituentId")), query);
+        return { status: 200, body: [...this.addresses.values()].filter((row) => holders.has((row.Constituent as Row).Id)) };
       }
-      case "get /crm/phones":
-        // The adapter writes no phones yet (docs/crm.md): the stand-in holds none.
-        return { status: 200, body: [] };
+      case "get /crm/phones": {
+        const holders = this.withAffiliates(Number(query.get("constituentId")), query);
+        return { status: 200, body: [...this.phones.values()].filter((row) => holders.has((row.Constituent as Row).Id)) };
+      }
       case "get /crm/attributes": {
-        const constituentId = Number(query.get("constituentId"));
-        return { status: 200, body: [...this.attributes.values()].filter((row) => (row.Constituent as Row).Id === constituentId) };
+        const holders = this.withAffiliates(Number(query.get("constituentId")), query);
+        return { status: 200, body: [...this.attributes.values()].filter((row) => holders.has((row.Constituent as Row).Id)) };
       }
       case "get /crm/affiliations": {
         const group = query.get("groupConstituentId");
@@ -282,6 +296,63 @@ export class TessituraStandIn {
     }
   }
 
+  /**
+   * /CRM/Constituents/Search as the adapter uses it: basic (a postcode, spaces ignored; or the start of a last or
+   * first name), advanced (Email Like, SQL wildcards) and attribute (a keyword named by its description, Equals);
+   * constituentGroups limits the kind. Matching ignores case, as Tessitura's database does. Undefined: a search
+   * Tessitura would refuse.
+   */
+  private search(query: URLSearchParams): Row[] | undefined {
+    const type = query.get("type");
+    const lower = (value: unknown) => String(value ?? "").toLowerCase();
+    let ids: Set<number>;
+    if (type === "basic") {
+      const post = query.get("post");
+      const last = query.get("ln");
+      const first = query.get("fn");
+      if (post === null && last === null && first === null) return undefined;
+      const postKey = (value: unknown) => String(value ?? "").replace(/\s+/g, "").toUpperCase();
+      ids = new Set(
+        [...this.constituents.values()]
+          .filter(
+            (row) =>
+              (post === null || [...this.addresses.values()].some((address) => (address.Constituent as Row).Id === row.Id && !address.Inactive && postKey(address.PostalCode) === postKey(post))) &&
+              (last === null || lower(row.LastName).startsWith(last.toLowerCase())) &&
+              (first === null || lower(row.FirstName).startsWith(first.toLowerCase())),
+          )
+          .map((row) => row.Id),
+      );
+    } else if (type === "advanced") {
+      if (query.get("atype") !== "Email" || query.get("op") !== "Like") return undefined;
+      const pattern = new RegExp(`^${(query.get("value") ?? "").replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/%/g, ".*").replace(/_/g, ".")}$`, "i");
+      ids = new Set([...this.electronicAddresses.values()].filter((row) => !row.Inactive && pattern.test(String(row.Address))).map((row) => (row.Constituent as Row).Id));
+    } else if (type === "attribute") {
+      const keyword = this.keywords.find((row) => lower(row.Description) === lower(query.get("key")));
+      if (!keyword || query.get("op") !== "Equals") return undefined;
+      const value = lower(query.get("value"));
+      ids = new Set([...this.attributes.values()].filter((row) => (row.Keyword as Row).Id === keyword.Id && lower(row.Value) === value).map((row) => (row.Constituent as Row).Id));
+    } else return undefined;
+    const groups = query.get("constituentGroups");
+    const typeIds: number[] | undefined = groups === null ? undefined : groups.split(",").map((group) => (group === "individuals" ? 1 : group === "organizations" ? 8 : -1));
+    return [...ids]
+      .map((id) => this.constituents.get(id))
+      .filter((row): row is Row => row !== undefined && (typeIds === undefined || typeIds.includes((row.ConstituentType as Row).Id)))
+      .sort((a, b) => a.Id - b.Id);
+  }
+
+  /** The constituent, and unless includeAffiliations=false the constituents affiliated with it, whose records Tessitura adds (/CRM/Addresses, /CRM/Attributes, /CRM/Phones, /CRM/ElectronicAddresses?constituentIds=). */
+  private withAffiliates(constituentId: number, query: URLSearchParams): Set<number> {
+    const holders = new Set([constituentId]);
+    if (query.get("includeAffiliations")?.toLowerCase() === "false") return holders;
+    for (const row of this.affiliations.values()) {
+      const group = (row.GroupConstituent as Row).Id;
+      const individual = (row.IndividualConstituent as Row).Id;
+      if (group === constituentId) holders.add(individual);
+      if (individual === constituentId) holders.add(group);
+    }
+    return holders;
+  }
+
   /** A constituent as /CRM/Constituents/{id} answers it: the Constituent definition has no lists of addresses or the record's source. */
   private plain(row: Row): Row {
     const { Addresses: _addresses, ElectronicAddresses: _emails, OriginalSource: _source, PhoneNumbers: _phones, Salutations: _salutations, ...rest } = row;
@@ -296,6 +367,8 @@ export class TessituraStandIn {
         return this.electronicAddresses;
       case "attributes":
         return this.attributes;
+      case "phones":
+        return this.phones;
       default:
         return this.affiliations;
     }

@@ -54,10 +54,12 @@ describe.each(databaseEngines)("the Tessitura CRM adapter over the stand-in, its
           standIn.constituents.set(Id, { Id, FirstName, LastName, DisplayName: `${FirstName} ${LastName}`, SortName: `${LastName}/${FirstName}`, ConstituentType: { Id: ids.constituentTypes.individual } });
           return Promise.resolve(Id);
         },
-        // A membership for given dates, which a web cart cannot choose (Tessitura dates it by its level): put straight into the stand-in, its seats in the site's ledger.
+        // A membership for given dates, which a web cart cannot choose (Tessitura dates it by its level): put straight into the stand-in,
+        // its seats in the site's ledger and its holder noted, as the site notes the holder of a membership it creates.
         async addMembership(constituentId, levelId, initiation, expiration, seats = []) {
           const Id = standIn.addMembership(constituentId, levelId, initiation.toISOString(), expiration.toISOString());
           await tessituraSeatLedger(database.db).setSeats(Id, seats);
+          await database.db.insertInto("tessitura_membership_holders").values({ membership_id: Id, constituent_id: constituentId }).execute();
           return Id;
         },
         violations: () => standIn.violations,
@@ -136,6 +138,70 @@ describe.each(databaseEngines)("the Tessitura CRM adapter over the stand-in, its
 
   it("names the methods it does not do yet", async () => {
     await expect(adapter().renewMembership(1, { levelId: 95, expiration: new Date(), seats: [] })).rejects.toThrow(new TessituraNotSupportedError("renewMembership"));
+  });
+
+  it("refuses to merge an organisation that holds memberships (15.2 cannot move one), before moving anything", async () => {
+    const crm = adapter();
+    const { Id: from } = await crm.createOrganisation({ LastName: "Hand-entered Holly School", Addresses: [] }, new Date());
+    const { Id: into } = await crm.createOrganisation({ LastName: "Holly School", Addresses: [] }, new Date());
+    const { Id: role } = await crm.createAffiliation(
+      { affiliationTypeId: ids.affiliationTypes.teacher, groupConstituentId: from, individualConstituentId: from, startDate: new Date(), endDate: null, benefitUsageId: null },
+      new Date(),
+    );
+    await crm.replaceAttributes(from, ids.emailDomainKeywordId, ["holly.sch.uk"]);
+    standIn.addMembership(from, ids.membershipLevels.stateSchool, new Date().toISOString(), new Date(Date.now() + 86_400_000).toISOString());
+    await expect(crm.mergeOrganisation(from, into)).rejects.toThrow(
+      new TessituraNotSupportedError(
+        "mergeOrganisation",
+        `cannot merge constituent ${from}: it holds 1 membership(s), and Tessitura 15.2's REST API cannot move a membership to another constituent; merge the two in Tessitura itself`,
+      ),
+    );
+    expect((await crm.affiliation(role))?.GroupConstituent.Id).toBe(from);
+    expect(await crm.attributes(from, [ids.emailDomainKeywordId])).toEqual([{ Keyword: { Id: ids.emailDomainKeywordId }, Value: "holly.sch.uk" }]);
+  });
+
+  it("reports a membership made in Tessitura (not by the site) once the site has listed its holder's memberships", async () => {
+    const crm = adapter();
+    const at = new Date("2036-06-01T00:00:00.000Z");
+    const person = (await crm.createPerson({ FirstName: "Box", LastName: "Office", Phone: "", PrefixId: -1, Email: `box.office.${Date.now()}@example.org` }, new Date()))!.Id;
+    const made = standIn.addMembership(person, ids.membershipLevels.individual, "2036-01-01T00:00:00.000Z", "2036-12-31T00:00:00.000Z");
+    expect(await crm.membershipFigures(at, new Date("2037-01-01T00:00:00.000Z"))).toEqual({ members: 0, schoolsWithCurrentMembership: 0, membershipsExpiring: 0 });
+    expect((await crm.memberships(person)).map((membership) => membership.Id)).toEqual([made]);
+    expect(await crm.membershipFigures(at, new Date("2037-01-01T00:00:00.000Z"))).toEqual({ members: 1, schoolsWithCurrentMembership: 0, membershipsExpiring: 1 });
+    expect((await crm.currentMembers(at, null, 10)).map((row) => [row.PersonId, row.MembershipId])).toEqual([[person, made]]);
+  });
+
+  it("erasing a person removes their own addresses, emails, attributes and phones, not those of the school they are affiliated with", async () => {
+    const crm = adapter();
+    const { Id: school } = await crm.createOrganisation(
+      { LastName: "Rowan Grammar", Addresses: [{ Street1: "1 Rowan Way", City: "Derby", PostalCode: "DE1 1AA" }], ElectronicAddresses: [{ Address: "office@rowan.sch.uk" }] },
+      new Date(),
+    );
+    await crm.replaceAttributes(school, ids.emailDomainKeywordId, ["rowan.sch.uk"]);
+    const person = (await crm.createPerson({ FirstName: "Ro", LastName: "Wan", Phone: "0117 000 0000", PrefixId: -1, Email: `ro.${Date.now()}@rowan.sch.uk` }, new Date()))!.Id;
+    await crm.createAffiliation({ affiliationTypeId: ids.affiliationTypes.teacher, groupConstituentId: school, individualConstituentId: person, startDate: new Date(), endDate: null, benefitUsageId: null }, new Date());
+    const phonesBefore = standIn.phones.size;
+    await crm.erasePerson(person, new Date());
+    expect(await crm.attributes(school, [ids.emailDomainKeywordId])).toEqual([{ Keyword: { Id: ids.emailDomainKeywordId }, Value: "rowan.sch.uk" }]);
+    expect([...standIn.phones.values()].filter((phone) => (phone.Constituent as { Id: number }).Id === person)).toEqual([]);
+    expect(standIn.phones.size).toBe(phonesBefore - 1);
+    expect((await crm.constituentDetail(school))?.Addresses).toEqual([expect.objectContaining({ Street1: "1 Rowan Way" })]);
+    expect([...standIn.electronicAddresses.values()].filter((email) => (email.Constituent as { Id: number }).Id === school).map((email) => email.Address)).toEqual(["office@rowan.sch.uk"]);
+  });
+
+  it("finds nobody with no words typed (Tessitura cannot list everyone), except the current members when those are asked for", async () => {
+    const crm = adapter();
+    const at = new Date("2038-06-01T00:00:00.000Z");
+    const member = (await crm.createPerson({ FirstName: "Ida", LastName: "Member", Phone: "", PrefixId: -1, Email: `ida.${Date.now()}@example.org` }, new Date()))!.Id;
+    // Made in Tessitura; the site knows its holder once it has listed their memberships.
+    standIn.addMembership(member, ids.membershipLevels.individual, "2038-01-01T00:00:00.000Z", "2038-12-31T00:00:00.000Z");
+    await crm.memberships(member);
+    expect(await crm.findPeople({ text: "  ", limit: 10, offset: 0 })).toEqual({ people: [], total: 0 });
+    expect(await crm.findPeople({ text: "", members: { current: false, now: at }, limit: 10, offset: 0 })).toEqual({ people: [], total: 0 });
+    expect(await crm.findPeople({ text: "", members: { current: true, now: at }, limit: 10, offset: 0 })).toEqual({
+      people: [expect.objectContaining({ Id: member, FirstName: "Ida", LastName: "Member" })],
+      total: 1,
+    });
   });
 
   describe("a new membership, checked out through a web cart", () => {
