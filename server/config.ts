@@ -128,6 +128,8 @@ const settings = {
   crmEnv: setting("CRM_ENV", z.enum(["test", "production"], 'must be "test" or "production"').default("test")),
   // The circuit breaker around every CRM call (server/crm/circuit-breaking-crm.ts, docs/faults.md).
   crmTimeoutMs: setting("CRM_TIMEOUT_MS", wholeNumber(100, 120_000).default(5_000)),
+  // The same for the reports that read every membership (the back office's figures and exports, the reminders' job).
+  crmReportTimeoutMs: setting("CRM_REPORT_TIMEOUT_MS", wholeNumber(100, 600_000).default(60_000)),
   crmBreakerErrorPercent: setting("CRM_BREAKER_ERROR_PERCENT", wholeNumber(1, 100).default(50)),
   crmBreakerMinCalls: setting("CRM_BREAKER_MIN_CALLS", wholeNumber(1, 1000).default(5)),
   crmBreakerResetMs: setting("CRM_BREAKER_RESET_MS", wholeNumber(100, 600_000).default(30_000)),

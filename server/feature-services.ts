@@ -347,8 +347,9 @@ function chosenCrm(config: Config, db: DatabaseHandle["db"], ids: CrmIds): CrmPo
 
 function guardedCrm(adapters: FeatureAdapters, inner: CrmPort): CrmPort {
   const { config, logger } = adapters;
-  const { crm, breaker } = createCircuitBreakingCrm(inner, {
+  const { crm, breaker, reportBreaker } = createCircuitBreakingCrm(inner, {
     timeoutMs: config.crmTimeoutMs,
+    reportTimeoutMs: config.crmReportTimeoutMs,
     errorThresholdPercent: config.crmBreakerErrorPercent,
     minimumCalls: config.crmBreakerMinCalls,
     resetTimeoutMs: config.crmBreakerResetMs,
@@ -357,6 +358,8 @@ function guardedCrm(adapters: FeatureAdapters, inner: CrmPort): CrmPort {
   breaker.on("halfOpen", () => logger.warn("CRM circuit breaker half-open: trying the CRM again"));
   breaker.on("close", () => logger.info("CRM circuit breaker closed: the CRM answers again"));
   breaker.on("timeout", () => logger.warn({ timeoutMs: config.crmTimeoutMs }, "a CRM call timed out"));
+  reportBreaker.on("timeout", () => logger.warn({ timeoutMs: config.crmReportTimeoutMs }, "a CRM report timed out"));
+  reportBreaker.on("open", () => logger.error({ resetMs: config.crmBreakerResetMs }, "CRM reports' circuit breaker opened: reports fail at once"));
   return crm;
 }
 

@@ -17,6 +17,11 @@ import type { CrmPort } from "./crm-port";
 export interface CrmBreakerOptions {
   /** A call taking longer fails with CrmUnavailableError (the call itself is not undone: see docs/faults.md). */
   timeoutMs: number;
+  /**
+   * The same for a report (a "report" below): it reads every membership, which a remote CRM with no list call
+   * answers one holder at a time (the Tessitura adapter), so it is given longer. Default: timeoutMs.
+   */
+  reportTimeoutMs?: number;
   /** The share of failed calls, in the last 10 seconds, that opens the breaker. */
   errorThresholdPercent: number;
   /** Calls in the last 10 seconds before the breaker may open at all. */
@@ -42,6 +47,8 @@ export interface CircuitBreakingCrm {
   crm: CrmPort;
   /** The breaker itself: its state for tests and logs, and shutdown() on close. */
   breaker: CircuitBreaker<[() => Promise<unknown>], unknown>;
+  /** The reports' own breaker (the longer timeout): its state for tests and logs. */
+  reportBreaker: CircuitBreaker<[() => Promise<unknown>], unknown>;
 }
 
 /**
@@ -56,6 +63,12 @@ export interface CircuitBreakingCrm {
  * at once queue on the school's lock), and waiting is not the CRM failing.
  * And a unit may do the site's own work too (its audit record, a payment's
  * order), whose time is not the CRM's.
+ *
+ * A "report" reads across every membership or person (the back office's
+ * figures and exports, the reminders' job): a breaker of its own, with the
+ * longer reportTimeoutMs, so that a report's length neither fails it at the
+ * ordinary timeout nor counts as the CRM failing. It still fails at once
+ * while the main breaker is open.
  */
 const crmMethods = {
   inTransaction: "unit",
@@ -67,9 +80,9 @@ const crmMethods = {
   personContact: "call",
   personDetails: "call",
   findPerson: "call",
-  findPeople: "call",
-  currentMembers: "call",
-  currentSchoolMemberships: "call",
+  findPeople: "report",
+  currentMembers: "report",
+  currentSchoolMemberships: "report",
   createPerson: "call",
   updatePerson: "call",
   changePrimaryEmail: "call",
@@ -86,45 +99,51 @@ const crmMethods = {
   createMembership: "call",
   renewMembership: "call",
   seatBenefits: "call",
-  membershipFigures: "call",
-  membershipsEndingBetween: "call",
+  membershipFigures: "report",
+  membershipsEndingBetween: "report",
   claimSeat: "call",
   releaseSeat: "call",
   affiliations: "call",
   affiliation: "call",
   createAffiliation: "call",
   endAffiliation: "call",
-} satisfies Record<keyof CrmPort, "call" | "unit">;
+} satisfies Record<keyof CrmPort, "call" | "report" | "unit">;
 
 /** A CrmPort whose every method goes through one circuit breaker around `inner`. */
 export function createCircuitBreakingCrm(inner: CrmPort, options: CrmBreakerOptions): CircuitBreakingCrm {
-  const breaker = new CircuitBreaker((call: () => Promise<unknown>) => call(), {
-    timeout: options.timeoutMs,
-    errorThresholdPercentage: options.errorThresholdPercent,
-    volumeThreshold: options.minimumCalls,
-    resetTimeout: options.resetTimeoutMs,
-    // A refusal (an error carrying a status below 500, as a remote CRM's client raises for a 404) is an answer, not a sign the CRM is failing.
-    errorFilter: isRefusalError,
-  });
+  const breakerWith = (timeout: number) =>
+    new CircuitBreaker((call: () => Promise<unknown>) => call(), {
+      timeout,
+      errorThresholdPercentage: options.errorThresholdPercent,
+      volumeThreshold: options.minimumCalls,
+      resetTimeout: options.resetTimeoutMs,
+      // A refusal (an error carrying a status below 500, as a remote CRM's client raises for a 404) is an answer, not a sign the CRM is failing.
+      errorFilter: isRefusalError,
+    });
+  const breaker = breakerWith(options.timeoutMs);
+  const reportBreaker = breakerWith(options.reportTimeoutMs ?? options.timeoutMs);
   const retryAfterSeconds = Math.ceil(options.resetTimeoutMs / 1000);
+  const openFailure = () => new CrmUnavailableError(retryAfterSeconds, new Error("the CRM's circuit breaker is open"));
 
   const guarded = {} as Record<string, unknown>;
   guarded.inTransaction = (work: Parameters<CrmPort["inTransaction"]>[0], unitOptions: Parameters<CrmPort["inTransaction"]>[1]) => {
-    if (breaker.opened) return Promise.reject(new CrmUnavailableError(retryAfterSeconds, new Error("the CRM's circuit breaker is open")));
+    if (breaker.opened) return Promise.reject(openFailure());
     return inner.inTransaction(work, unitOptions);
   };
   for (const name of Object.keys(crmMethods) as (keyof CrmPort)[]) {
-    if (crmMethods[name] !== "call") continue;
+    const kind = crmMethods[name];
+    if (kind === "unit") continue;
     const method = inner[name] as (...args: unknown[]) => Promise<unknown>;
     guarded[name] = async (...args: unknown[]) => {
+      if (kind === "report" && breaker.opened) throw openFailure();
       try {
-        return await breaker.fire(() => method.apply(inner, args));
+        return await (kind === "report" ? reportBreaker : breaker).fire(() => method.apply(inner, args));
       } catch (error) {
         throw breakerFailure(error) ? new CrmUnavailableError(retryAfterSeconds, error) : error;
       }
     };
   }
-  return { crm: guarded as unknown as CrmPort, breaker };
+  return { crm: guarded as unknown as CrmPort, breaker, reportBreaker };
 }
 
 /** opossum's own rejections: the call timed out, the breaker is open, or too many calls are already waiting. */

@@ -18,7 +18,18 @@ class StandInCrm {
   behaviour: Behaviour = "answer";
   readonly answer: Country[] = [{ Id: 209, Description: "United Kingdom" }];
 
+  /** How long a report takes; undefined: it never answers. */
+  reportMs: number | undefined = 0;
+  reports = 0;
+
   // Methods on the prototype, as a class-based (remote) adapter would have them.
+  /** A report (it reads every membership): answers after reportMs. */
+  membershipFigures(): Promise<{ members: number }> {
+    this.reports++;
+    const { reportMs } = this;
+    return reportMs === undefined ? new Promise(() => {}) : new Promise((resolve) => setTimeout(() => resolve({ members: 3 }), reportMs));
+  }
+
   countries(): Promise<Country[]> {
     this.calls++;
     switch (this.behaviour) {
@@ -35,10 +46,11 @@ class StandInCrm {
   }
 }
 
-/** The stand-in behind the port's type: the method under test is countries(); the others are never called here. */
+/** The stand-in behind the port's type: the methods under test are countries() and a report, membershipFigures(); the others are never called here. */
 function asPort(standIn: StandInCrm): CrmPort {
   return new Proxy(standIn, {
-    get: (target, name) => (name === "countries" ? target.countries.bind(target) : () => Promise.reject(new Error(`${String(name)} not expected`))),
+    get: (target, name) =>
+      name === "countries" || name === "membershipFigures" ? target[name].bind(target) : () => Promise.reject(new Error(`${String(name)} not expected`)),
   }) as unknown as CrmPort;
 }
 
@@ -76,6 +88,30 @@ describe("the circuit-breaking CRM", () => {
     expect(breaker.closed).toBe(true);
     await expect(crm.countries()).resolves.toEqual(standIn.answer);
     expect(standIn.calls).toBe(reached + 2);
+  });
+
+  it("gives a report (it reads every membership) its own, longer timeout: past the ordinary one it still answers; past its own it fails", async () => {
+    const standIn = new StandInCrm();
+    const { crm, reportBreaker } = createCircuitBreakingCrm(asPort(standIn), { ...options, reportTimeoutMs: 5_000 });
+    standIn.reportMs = options.timeoutMs * 4;
+    const at = new Date();
+    await expect(crm.membershipFigures(at, at)).resolves.toEqual({ members: 3 });
+
+    const { crm: strict } = createCircuitBreakingCrm(asPort(standIn), { ...options, reportTimeoutMs: 100 });
+    standIn.reportMs = undefined;
+    await expect(strict.membershipFigures(at, at)).rejects.toBeInstanceOf(CrmUnavailableError);
+    expect(reportBreaker.closed).toBe(true);
+  });
+
+  it("fails a report at once, without reaching the CRM, while the breaker is open", async () => {
+    const standIn = new StandInCrm();
+    standIn.behaviour = "fail";
+    const { crm, breaker } = createCircuitBreakingCrm(asPort(standIn), { ...options, resetTimeoutMs: 30_000, reportTimeoutMs: 5_000 });
+    for (let attempt = 0; attempt < options.minimumCalls; attempt++) await expect(crm.countries()).rejects.toThrow("CRM answered 502");
+    expect(breaker.opened).toBe(true);
+    const at = new Date();
+    await expect(crm.membershipFigures(at, at)).rejects.toBeInstanceOf(CrmUnavailableError);
+    expect(standIn.reports).toBe(0);
   });
 
   it("does not count a refusal (an error carrying a status below 500, a remote CRM's 404) as the CRM failing", async () => {
