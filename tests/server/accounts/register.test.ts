@@ -276,6 +276,9 @@ describe.each(databaseEngines)("sign-up on %s", (engine) => {
       await signInAs(agent, token, "lapsed@example.org");
       const page = await agent.get("/account/register/?link-school=true");
       expect(page.text).toContain('<h1 class="page-header__title">Renew your membership</h1>');
+      // Told what renewing keeps, not invited to join.
+      expect(page.text).toContain("Keep your saved resources and notes: choose your plan to renew.");
+      expect(page.text).not.toContain("Join thousands of teachers");
       const why = /<aside class="auth-page__aside"[\s\S]*?<\/aside>/.exec(page.text)?.[0] ?? "";
       expect(why).toContain(">Why renew<");
       expect(why).toContain("Your saved resources and your notes for each lesson are kept");
