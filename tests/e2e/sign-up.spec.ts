@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { atPath, uniqueEmail, validMember, widgetMounted } from "./support/accounts";
+import { atPath, signInThroughApi, uniqueEmail, validMember, widgetMounted } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { showNoJavaScriptRendering } from "./support/no-javascript";
 
@@ -94,4 +94,38 @@ test("the no-JavaScript sign-up screens pass axe", async ({ page }) => {
   await page.goto(`/account/lookup/?email=${encodeURIComponent(validMember)}`);
   await showNoJavaScriptRendering(page);
   await expectNoAxeViolations(page);
+});
+
+test.describe("Signed in, before the wizard starts", () => {
+  const loading = "Loading your membership options…";
+  const noJavaScript = "Linking your account to a school needs JavaScript, which is turned off or blocked in this browser.";
+
+  test("with JavaScript, a loading line holds the wizard's place: nobody is told to turn JavaScript on", async ({ page }) => {
+    await signInThroughApi(page, "individual@example.com");
+    // The wizard's code never arrives, so the page stays as it is before the wizard mounts.
+    await page.route(/\/static\/dist\/assets\/register-wizard-[\w-]+\.js$/, () => {});
+    await page.goto("/account/register/?link-school=true");
+    await expect(page.getByText(loading)).toBeVisible();
+    await expect(page.getByText(noJavaScript)).toBeHidden();
+  });
+
+  test("a wizard that cannot start gives the page back its way to link a school by email", async ({ page }) => {
+    await signInThroughApi(page, "individual@example.com");
+    await page.route(/\/static\/dist\/assets\/register-wizard-[\w-]+\.js$/, (route) => route.abort());
+    await page.goto("/account/register/?link-school=true");
+    await expect(page.locator('[data-widget="register-wizard"]')).toHaveAttribute("data-widget-state", "error");
+    await expect(page.getByText(noJavaScript)).toBeVisible();
+    await expect(page.getByText(loading)).toBeHidden();
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the page says how to link a school instead, with no loading line", async ({ page }) => {
+      await signInThroughApi(page, "individual@example.com");
+      await page.goto("/account/register/?link-school=true");
+      await expect(page.getByText(noJavaScript)).toBeVisible();
+      await expect(page.getByText(loading)).toBeHidden();
+    });
+  });
 });
