@@ -148,6 +148,13 @@ export interface TessituraMembershipHoldersTable {
   constituent_id: number;
 }
 
+/** A Tessitura membership the site ended early (migration 0042): when, and the expiry Tessitura gave it then. */
+export interface TessituraMembershipEndsTable {
+  membership_id: number;
+  ended_at: string;
+  tessitura_expiry: string;
+}
+
 export interface CrmTables {
   constituents: ConstituentsTable;
   memberships: MembershipsTable;
@@ -162,4 +169,5 @@ export interface CrmTables {
   tessitura_seat_benefits: TessituraSeatBenefitsTable;
   tessitura_seat_usages: TessituraSeatUsagesTable;
   tessitura_membership_holders: TessituraMembershipHoldersTable;
+  tessitura_membership_ends: TessituraMembershipEndsTable;
 }

@@ -6,7 +6,6 @@ import { tessituraAffiliations } from "./affiliations";
 import { tessituraConstituents } from "./constituents";
 import { createTessituraClient, type TessituraClient, type TessituraConnection } from "./http-client";
 import { tessituraMemberships, type MembershipSale } from "./memberships";
-import { TessituraNotSupportedError } from "./not-supported";
 import { tessituraMembershipReports } from "./membership-reports";
 import { tessituraMerge } from "./merge";
 import { tessituraPeople } from "./people";
@@ -16,9 +15,9 @@ import { tessituraSeatLedger } from "./seat-ledger";
 
 /*
  * The CRM port over Tessitura's REST API (docs/crm.md, "The Tessitura
- * adapter"). Methods this adapter does not do yet throw
- * TessituraNotSupportedError, named in docs/crm.md; the site keeps working on
- * the embedded (sql) adapter until they are done.
+ * adapter"). Every port method is implemented; what Tessitura 15.2 cannot
+ * do in one case (merging an organisation that holds memberships) throws
+ * TessituraNotSupportedError, named in docs/crm.md.
  */
 
 export { TessituraNotSupportedError } from "./not-supported";
@@ -36,21 +35,14 @@ export interface TessituraCrmOptions {
   client?: TessituraClient;
 }
 
-/** The port's methods this adapter does not implement yet (docs/crm.md lists them). */
-export const TESSITURA_UNSUPPORTED = ["renewMembership"] as const satisfies readonly (keyof CrmPort)[];
-
 function seatsOnly(ledger: ReturnType<typeof tessituraSeatLedger>): Pick<CrmPort, "seatBenefits" | "claimSeat" | "releaseSeat"> {
   return { seatBenefits: ledger.seatBenefits, claimSeat: ledger.claimSeat, releaseSeat: ledger.releaseSeat };
 }
 
 export function createTessituraCrm(options: TessituraCrmOptions): CrmPort {
   const client = options.client ?? createTessituraClient(options.connection);
-  const unsupported = Object.fromEntries(
-    TESSITURA_UNSUPPORTED.map((name) => [name, () => Promise.reject(new TessituraNotSupportedError(name))]),
-  ) as unknown as Pick<CrmPort, (typeof TESSITURA_UNSUPPORTED)[number]>;
   // Made once: reference data is cached per process (tessituraReferenceData).
   const remote = {
-    ...unsupported,
     ...tessituraReferenceData(client, options.referenceDataRefreshMs),
     ...tessituraConstituents(client, options.ids),
     ...tessituraAffiliations(client),

@@ -49,6 +49,13 @@ export class TessituraStandIn {
   membershipTermMs = 365 * 24 * 60 * 60 * 1000;
   /** Keywords (attribute types) by id, as /ReferenceData/Keywords/{id} answers them: the email domain keyword of CRM_IDS.test. */
   keywords: Row[] = [{ Id: 671, Description: "Email Domain", DataType: "String", MultipleValue: true }];
+  /**
+   * How a renewal (a contribution with Renew) is dated: by default a new
+   * membership record from the constituent's latest expiry (or now, if
+   * lapsed); true, that latest membership itself runs a term longer.
+   * Tessitura's own behaviour has not been checked: the adapter takes either.
+   */
+  renewalsInPlace = false;
   countries: Row[] = [
     { Id: 209, Description: "United Kingdom", Inactive: false },
     { Id: 1, Description: "USA", Inactive: false },
@@ -283,8 +290,7 @@ export class TessituraStandIn {
         if (paid < owed && !body?.AllowUnderPayment) return { status: 400, body: { Message: "The cart is not paid in full" } };
         for (const contribution of cart.contributions) {
           const levelId = contribution.MembershipLevelId as number | undefined;
-          const membershipId =
-            levelId === undefined ? undefined : this.addMembership(cart.constituentId, levelId, now, new Date(Date.now() + this.membershipTermMs).toISOString());
+          const membershipId = levelId === undefined ? undefined : contribution.Renew ? this.renew(cart.constituentId, levelId) : this.addMembership(cart.constituentId, levelId, now, new Date(Date.now() + this.membershipTermMs).toISOString());
           this.checkedOut.push({ constituentId: cart.constituentId, contribution, payments: cart.payments, membershipId });
         }
         this.carts.delete(sessionKey!);
@@ -351,6 +357,20 @@ export class TessituraStandIn {
       if (individual === constituentId) holders.add(group);
     }
     return holders;
+  }
+
+  /** A renewal at the level, dated from the constituent's latest expiry (or now): a new record, or that one extended (renewalsInPlace). */
+  private renew(constituentId: number, levelId: number): number {
+    const latest = [...this.memberships.values()]
+      .filter((row) => (row.Constituent as Row).Id === constituentId)
+      .sort((a, b) => Date.parse(String(b.ExpirationDate)) - Date.parse(String(a.ExpirationDate)))[0];
+    const from = Math.max(Date.now(), latest ? Date.parse(String(latest.ExpirationDate)) : 0);
+    const until = new Date(from + this.membershipTermMs).toISOString();
+    if (latest && this.renewalsInPlace) {
+      this.memberships.set(latest.Id, { ...latest, ExpirationDate: until, MembershipLevel: { Id: levelId } });
+      return latest.Id;
+    }
+    return this.addMembership(constituentId, levelId, new Date(from).toISOString(), until);
   }
 
   /** A constituent as /CRM/Constituents/{id} answers it: the Constituent definition has no lists of addresses or the record's source. */

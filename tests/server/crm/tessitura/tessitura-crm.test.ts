@@ -136,10 +136,6 @@ describe.each(databaseEngines)("the Tessitura CRM adapter over the stand-in, its
     }
   });
 
-  it("names the methods it does not do yet", async () => {
-    await expect(adapter().renewMembership(1, { levelId: 95, expiration: new Date(), seats: [] })).rejects.toThrow(new TessituraNotSupportedError("renewMembership"));
-  });
-
   it("refuses to merge an organisation that holds memberships (15.2 cannot move one), before moving anything", async () => {
     const crm = adapter();
     const { Id: from } = await crm.createOrganisation({ LastName: "Hand-entered Holly School", Addresses: [] }, new Date());
@@ -270,6 +266,99 @@ describe.each(databaseEngines)("the Tessitura CRM adapter over the stand-in, its
       const refused = crm.createMembership({ constituentId: 987_654_321, levelId: level, initiation: new Date(), expiration: yearOn(new Date()), seats, payment: { amount: 10, reference: "pi_nobody" } });
       await expect(refused).rejects.toThrow(/Tessitura refused PUT \/TessituraService\/Web\/Session\/.*\/Constituents: 400/);
       expect(standIn.checkedOut.length).toBe(before);
+    });
+  });
+
+  describe("a renewal, a change of seats and an end, for a membership Tessitura holds", () => {
+    const day = 24 * 60 * 60 * 1000;
+    const userSeat = ids.seatBenefits.userSeat;
+    const level = ids.membershipLevels.seatLevels[0]!.id;
+    const renewal = (reference: string) => ({ levelId: level, expiration: new Date(), seats: [{ benefitId: userSeat, available: 4 }], payment: { amount: 180, reference } });
+    afterEach(() => {
+      standIn.renewalsInPlace = false;
+    });
+
+    /** A school whose membership (30 days left, 3 seats, one held) the site has listed. */
+    const school = async (name: string) => {
+      const crm = adapter();
+      const { Id: schoolId } = await crm.createOrganisation({ LastName: name, Addresses: [] }, new Date());
+      const expiry = new Date(Date.now() + 30 * day).toISOString();
+      const membershipId = standIn.addMembership(schoolId, level, new Date(Date.now() - day).toISOString(), expiry);
+      await tessituraSeatLedger(database.db).setSeats(membershipId, [{ benefitId: userSeat, available: 3 }]);
+      await crm.memberships(schoolId);
+      const usage = await crm.claimSeat({ membershipId, benefitId: userSeat, constituentId: schoolId, usedAt: new Date() });
+      return { crm, schoolId, membershipId, expiry, usageId: usage!.Id };
+    };
+
+    it("renews through a web cart (a contribution with Renew, paid with the provider's reference); a new record gets the seats, the one in use included", async () => {
+      const { crm, schoolId, membershipId, expiry, usageId } = await school("Quince School");
+      const sent = standIn.requests.length;
+      const { Id } = await crm.renewMembership(membershipId, renewal("pi_3Quince"));
+      const calls = standIn.requests.slice(sent).map((call) => call.replace(/S[0-9a-f]+X[0-9a-z]+/, "{key}").replace(/\?.*$/, ""));
+      expect(calls).toEqual([
+        "GET /CRM/Memberships/Details",
+        "GET /CRM/Memberships/Details",
+        "POST /Web/Session",
+        "PUT /Web/Session/{key}/Constituents",
+        "POST /Web/Cart/{key}/Contributions",
+        "POST /Web/Cart/{key}/Payments/Other",
+        "POST /Web/Cart/{key}/Checkout",
+        "GET /CRM/Memberships/Details",
+        "GET /CRM/Affiliations",
+      ]);
+      expect(standIn.checkedOut.at(-1)).toMatchObject({
+        constituentId: schoolId,
+        membershipId: Id,
+        contribution: { Amount: 180, FundId: ids.fundId, MembershipLevelId: level, Renew: true },
+        payments: [{ Amount: 180, PaymentMethodId: sale.paymentMethodId, Notes: "pi_3Quince" }],
+      });
+      expect(Id).not.toBe(membershipId);
+      expect(await crm.seatBenefits(membershipId)).toEqual([]);
+      expect((await crm.seatBenefits(Id)).map((seat) => [seat.TotalAvailable, seat.TotalRemaining])).toEqual([[4, 3]]);
+      await crm.releaseSeat(usageId);
+      expect((await crm.seatBenefits(Id)).map((seat) => seat.TotalRemaining)).toEqual([4]);
+      // The old record is still Tessitura's, as it was.
+      expect((await crm.membershipSummary(membershipId))?.ExpirationDateTime).toBe(expiry);
+    });
+
+    it("takes a renewal Tessitura makes in place too: the same id, running later, its seats where they were", async () => {
+      standIn.renewalsInPlace = true;
+      const { crm, membershipId, expiry } = await school("Rocket School");
+      const { Id } = await crm.renewMembership(membershipId, renewal("pi_3Rocket"));
+      expect(Id).toBe(membershipId);
+      expect(Date.parse((await crm.membershipSummary(Id))!.ExpirationDateTime)).toBe(Date.parse(expiry) + standIn.membershipTermMs);
+      expect((await crm.seatBenefits(Id)).map((seat) => [seat.TotalAvailable, seat.TotalRemaining])).toEqual([[4, 3]]);
+    });
+
+    it("refuses to renew a membership the site never created nor listed, and checks nothing out", async () => {
+      const before = standIn.checkedOut.length;
+      await expect(adapter().renewMembership(987_654_321, renewal("pi_none"))).rejects.toThrow(/lists no membership 987654321/);
+      expect(standIn.checkedOut.length).toBe(before);
+    });
+
+    it("changes seats in the site's ledger only: Tessitura's level stays", async () => {
+      const { crm, membershipId } = await school("Sage School");
+      const sent = standIn.requests.length;
+      await crm.changeMembershipSeats(membershipId, { levelId: ids.membershipLevels.seatLevels[2]!.id, seats: [{ benefitId: userSeat, available: 9 }] });
+      expect(standIn.requests.slice(sent).filter((call) => !call.startsWith("GET "))).toEqual([]);
+      expect((await crm.seatBenefits(membershipId)).map((seat) => seat.TotalAvailable)).toEqual([9]);
+      expect((await crm.membershipSummary(membershipId))?.MembershipLevel.Id).toBe(level);
+    });
+
+    it("ends one in the site's own table, writing no membership in Tessitura; a renewal in place there afterwards lifts the end", async () => {
+      const { crm, schoolId, membershipId } = await school("Thyme School");
+      const at = new Date();
+      const sent = standIn.requests.length;
+      await crm.endMembership(membershipId, at);
+      expect(standIn.requests.slice(sent).filter((call) => !call.startsWith("GET "))).toEqual([]);
+      expect(standIn.memberships.get(membershipId)?.ExpirationDate).not.toBe(at.toISOString());
+      // Another process (a new adapter) honours it: the end is in the site's database.
+      expect((await adapter().memberships(schoolId)).map((row) => [row.Id, row.ExpirationDateTime])).toEqual([[membershipId, at.toISOString()]]);
+      // Ending it again keeps Tessitura's expiry of the first time.
+      await crm.endMembership(membershipId, new Date(at.getTime() + 1000));
+      const renewedThere = new Date(Date.now() + 400 * day).toISOString();
+      standIn.memberships.set(membershipId, { ...standIn.memberships.get(membershipId)!, ExpirationDate: renewedThere });
+      expect((await crm.membershipSummary(membershipId))?.ExpirationDateTime).toBe(renewedThere);
     });
   });
 });
