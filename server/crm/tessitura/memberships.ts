@@ -107,12 +107,13 @@ export function tessituraMemberships(client: TessituraClient, ids: CrmIds, db: K
 
   const affiliations = tessituraAffiliations(client);
 
-  /** The holder noted for a membership, and the membership as listed now; throws for one the site never created nor listed. */
-  const known = async (id: number): Promise<MembershipSummary> => {
+  /** The membership as listed now with its holder's others (the holder noted for it); throws for one the site never created nor listed. */
+  const known = async (id: number): Promise<{ membership: MembershipSummary; listed: MembershipSummary[] }> => {
     const holder = await db.selectFrom("tessitura_membership_holders").select("constituent_id").where("membership_id", "=", id).executeTakeFirst();
-    const membership = holder ? (await memberships(holder.constituent_id)).find((row) => row.Id === id) : undefined;
+    const listed = holder ? await memberships(holder.constituent_id) : [];
+    const membership = listed.find((row) => row.Id === id);
     if (!membership) throw new Error(`Tessitura lists no membership ${id} for the holder the site noted`);
-    return membership;
+    return { membership, listed };
   };
 
   /** Affiliations of the holder that were to end with the membership's old expiry end with its new one (as the embedded CRM's renewal does). */
@@ -143,9 +144,9 @@ export function tessituraMemberships(client: TessituraClient, ids: CrmIds, db: K
     },
 
     async renewMembership(id, renewal) {
-      const current = await known(id);
+      const { membership: current, listed } = await known(id);
       const holderId = current.Constituent.Id;
-      const before = new Set((await memberships(holderId)).map((row) => row.Id));
+      const before = new Set(listed.map((row) => row.Id));
       await checkOut({ constituentId: holderId, levelId: renewal.levelId, ...(renewal.payment ? { payment: renewal.payment } : {}) }, true);
       // Dated by the level's rules: a new record at the level, or this one running later (the checkout answers neither).
       const after = await memberships(holderId);
@@ -167,7 +168,7 @@ export function tessituraMemberships(client: TessituraClient, ids: CrmIds, db: K
 
     // 15.2 writes no membership: the end is the site's, kept with the expiry Tessitura gave the membership then.
     async endMembership(id, at) {
-      const current = await known(id);
+      const { membership: current } = await known(id);
       // Ended before (its listed expiry is that end): Tessitura's expiry is the one kept then.
       const earlier = await db.selectFrom("tessitura_membership_ends").selectAll().where("membership_id", "=", id).executeTakeFirst();
       const tessituraExpiry = earlier && earlier.ended_at === current.ExpirationDateTime ? earlier.tessitura_expiry : current.ExpirationDateTime;
