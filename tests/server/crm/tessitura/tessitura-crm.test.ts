@@ -2,6 +2,7 @@ import request from "supertest";
 import { ConfigError, loadConfig } from "../../../../server/config";
 import { createCircuitBreakingCrm, CrmUnavailableError } from "../../../../server/crm/circuit-breaking-crm";
 import { CRM_IDS } from "../../../../server/crm/crm-ids";
+import { TessituraConfigurationError } from "../../../../server/crm/tessitura/configured-ids";
 import { tessituraSeatLedger } from "../../../../server/crm/tessitura/seat-ledger";
 import { createTessituraCrm, TessituraNotSupportedError } from "../../../../server/crm/tessitura/tessitura-crm";
 import { inTransaction } from "../../../../server/db/transactions";
@@ -197,6 +198,60 @@ describe.each(databaseEngines)("the Tessitura CRM adapter over the stand-in, its
     expect(await crm.findPeople({ text: "", members: { current: true, now: at }, limit: 10, offset: 0 })).toEqual({
       people: [expect.objectContaining({ Id: member, FirstName: "Ida", LastName: "Member" })],
       total: 1,
+    });
+  });
+
+  describe("the ids of crm-ids.ts, checked against Tessitura's reference data", () => {
+    const referenceCalls = [
+      "GET /Finance/MembershipLevels",
+      "GET /ReferenceData/Keywords",
+      "GET /ReferenceData/AffiliationTypes",
+      "GET /ReferenceData/ConstituentTypes",
+      "GET /ReferenceData/AddressTypes",
+      "GET /ReferenceData/ElectronicAddressTypes",
+      "GET /ReferenceData/OriginalSources",
+    ];
+    const lists = ["membershipLevels", "keywords", "affiliationTypes", "constituentTypes", "addressTypes", "electronicAddressTypes", "originalSources"] as const;
+    let saved: Pick<TessituraStandIn, (typeof lists)[number]>;
+    beforeEach(() => {
+      saved = Object.fromEntries(lists.map((list) => [list, standIn[list]])) as typeof saved;
+    });
+    afterEach(() => Object.assign(standIn, saved));
+
+    it("are checked at the first call, which fails naming each one Tessitura lacks, has inactive, or (a seat's role) keeps no Salary for; nothing else is asked", async () => {
+      standIn.membershipLevels = saved.membershipLevels.filter((level) => level.Id !== ids.membershipLevels.seatLevels[1]!.id);
+      standIn.keywords = [];
+      standIn.affiliationTypes = saved.affiliationTypes.map((type) => (type.Id === ids.affiliationTypes.admin ? { ...type, UseSalary: false } : type));
+      standIn.constituentTypes = saved.constituentTypes.map((type) => (type.Id === ids.constituentTypes.organisation ? { ...type, Inactive: true } : type));
+      standIn.electronicAddressTypes = saved.electronicAddressTypes.map((type) => ({ ...type, IsEmail: false }));
+      standIn.originalSources = [];
+      const sent = standIn.requests.length;
+      const failed = adapter().constituentDetail(1);
+      await expect(failed).rejects.toBeInstanceOf(TessituraConfigurationError);
+      await expect(failed).rejects.toThrow(
+        "The CRM ids configured for this CRM_ENV (server/crm/crm-ids.ts) do not match Tessitura: " +
+          "membershipLevels.seatLevels[1].id = 96 is no membership level in Tessitura (GET /Finance/MembershipLevels); " +
+          "emailDomainKeywordId = 671 is no keyword in Tessitura (GET /ReferenceData/Keywords); " +
+          "affiliationTypes.admin = 10053 is an affiliation type without Salary in use (the seat's usage id is kept there); " +
+          "constituentTypes.organisation = 8 is an inactive constituent type in Tessitura; " +
+          "emailAddressTypeId = 1 is an electronic address type that is not an email's; " +
+          "originalSourceId = 3 is no original source in Tessitura (GET /ReferenceData/OriginalSources). Set them up in Tessitura or correct crm-ids.ts (docs/crm.md).",
+      );
+      expect(standIn.requests.slice(sent).sort()).toEqual([...referenceCalls].sort());
+    });
+
+    it("are asked for once per refresh interval: a fix in Tessitura is seen at the next refresh", async () => {
+      const crm = createTessituraCrm({ connection: connection(), ids, db: database.db, sale, referenceDataRefreshMs: 150 });
+      standIn.keywords = [];
+      await expect(crm.constituentDetail(1)).rejects.toBeInstanceOf(TessituraConfigurationError);
+      const sent = standIn.requests.length;
+      await expect(crm.affiliation(424_242)).rejects.toThrow(/emailDomainKeywordId = 671 is no keyword/);
+      expect(standIn.requests.length).toBe(sent);
+      standIn.keywords = saved.keywords;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await crm.affiliation(424_242)).toBeUndefined();
+      expect(standIn.requests.slice(sent).filter((call) => referenceCalls.includes(call)).sort()).toEqual([...referenceCalls].sort());
+      expect(standIn.requests.at(-1)).toBe("GET /CRM/Affiliations/424242");
     });
   });
 
