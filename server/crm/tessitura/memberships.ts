@@ -15,7 +15,8 @@ import type { SeatLedger } from "./seat-ledger";
  * contribution too (Renew), and may be a new membership record. 15.2 has no
  * membership by id, so the holder of every membership seen is noted
  * (migration 0041); nor any call that ends one, so the site keeps the
- * memberships it ended early (migration 0042) and honours them.
+ * memberships it ended early, and which record renewed which (migration
+ * 0042), and honours them.
  */
 
 export interface MembershipSale {
@@ -124,6 +125,22 @@ export function tessituraMemberships(client: TessituraClient, ids: CrmIds, db: K
     }
   };
 
+  /** The records of one membership's run: it, those it was renewed from and those renewed from it, as new records (migration 0042). */
+  const runOf = async (id: number): Promise<Set<number>> => {
+    const run = new Set([id]);
+    let frontier = [id];
+    while (frontier.length > 0) {
+      const links = await db
+        .selectFrom("tessitura_membership_renewals")
+        .selectAll()
+        .where((eb) => eb.or([eb("membership_id", "in", frontier), eb("renews_membership_id", "in", frontier)]))
+        .execute();
+      frontier = links.flatMap((link) => [link.membership_id, link.renews_membership_id]).filter((linked) => !run.has(linked));
+      for (const linked of frontier) run.add(linked);
+    }
+    return run;
+  };
+
   return {
     memberships,
 
@@ -154,7 +171,14 @@ export function tessituraMemberships(client: TessituraClient, ids: CrmIds, db: K
         after.find((row) => !before.has(row.Id) && row.MembershipLevel.Id === renewal.levelId) ??
         after.find((row) => row.Id === id && Date.parse(row.ExpirationDateTime) > Date.parse(current.ExpirationDateTime));
       if (!renewed) throw new Error(`Tessitura checked out a renewal of membership ${id} at level ${renewal.levelId} but lists it neither renewed nor new`);
-      if (renewed.Id !== id) await ledger.moveSeats(id, renewed.Id);
+      if (renewed.Id !== id) {
+        await ledger.moveSeats(id, renewed.Id);
+        await db
+          .insertInto("tessitura_membership_renewals")
+          .values({ membership_id: renewed.Id, renews_membership_id: id })
+          .onConflict((conflict) => conflict.column("membership_id").doUpdateSet({ renews_membership_id: id }))
+          .execute();
+      }
       await ledger.setSeats(renewed.Id, renewal.seats);
       await followEnd(holderId, current.ExpirationDateTime, renewed.ExpirationDateTime);
       return { Id: renewed.Id };
@@ -166,19 +190,24 @@ export function tessituraMemberships(client: TessituraClient, ids: CrmIds, db: K
       await ledger.setSeats(id, change.seats);
     },
 
-    // 15.2 writes no membership: the end is the site's, kept with the expiry Tessitura gave the membership then.
+    // 15.2 writes no membership: the end is the site's, kept with the expiry Tessitura gave the membership then. As the
+    // embedded CRM's one record ends whole, so does the run of records its renewals made: each one running past `at`.
     async endMembership(id, at) {
-      const { membership: current } = await known(id);
-      // Ended before (its listed expiry is that end): Tessitura's expiry is the one kept then.
-      const earlier = await db.selectFrom("tessitura_membership_ends").selectAll().where("membership_id", "=", id).executeTakeFirst();
-      const tessituraExpiry = earlier && earlier.ended_at === current.ExpirationDateTime ? earlier.tessitura_expiry : current.ExpirationDateTime;
-      const values = { ended_at: at.toISOString(), tessitura_expiry: tessituraExpiry };
-      await db
-        .insertInto("tessitura_membership_ends")
-        .values({ membership_id: id, ...values })
-        .onConflict((conflict) => conflict.column("membership_id").doUpdateSet(values))
-        .execute();
-      await followEnd(current.Constituent.Id, current.ExpirationDateTime, at.toISOString());
+      const { listed } = await known(id);
+      const run = await runOf(id);
+      const ending = listed.filter((row) => row.Id === id || (run.has(row.Id) && Date.parse(row.ExpirationDateTime) > at.getTime()));
+      for (const current of ending) {
+        // Ended before (its listed expiry is that end): Tessitura's expiry is the one kept then.
+        const earlier = await db.selectFrom("tessitura_membership_ends").selectAll().where("membership_id", "=", current.Id).executeTakeFirst();
+        const tessituraExpiry = earlier && earlier.ended_at === current.ExpirationDateTime ? earlier.tessitura_expiry : current.ExpirationDateTime;
+        const values = { ended_at: at.toISOString(), tessitura_expiry: tessituraExpiry };
+        await db
+          .insertInto("tessitura_membership_ends")
+          .values({ membership_id: current.Id, ...values })
+          .onConflict((conflict) => conflict.column("membership_id").doUpdateSet(values))
+          .execute();
+        await followEnd(current.Constituent.Id, current.ExpirationDateTime, at.toISOString());
+      }
     },
   };
 }

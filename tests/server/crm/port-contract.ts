@@ -252,6 +252,21 @@ export function crmPortContract(harness: () => CrmHarness): void {
       expect(Date.parse((await h.crm.affiliation(school.roleId))!.EndDate!)).toBe(at.getTime());
       expect(await h.crm.affiliations({ groupConstituentId: school.schoolId, currentAt: new Date(at.getTime() + 1) })).toEqual([]);
     });
+
+    it.each([
+      ["the renewal", true],
+      ["the membership it renewed", false],
+    ])("ends a renewed membership whole, ending %s: nothing of it runs past the end", async (_which, endRenewal) => {
+      const h = harness();
+      const school = await schoolWithMember(h, endRenewal ? "Purslane School" : "Rampion School");
+      const { Id } = await h.crm.renewMembership(school.membershipId, { levelId: levels[0]!.id, expiration: new Date(school.expiry.getTime() + 365 * day), seats: [] });
+      const at = new Date();
+      await h.crm.endMembership(endRenewal ? Id : school.membershipId, at);
+      const listed = await h.crm.memberships(school.schoolId);
+      expect(listed.map((row) => row.Id)).toContain(Id);
+      for (const row of listed) expect(Date.parse(row.ExpirationDateTime)).toBeLessThanOrEqual(at.getTime());
+      expect(await h.crm.affiliations({ groupConstituentId: school.schoolId, currentAt: new Date(at.getTime() + 1) })).toEqual([]);
+    });
   });
 
   it("creates a person with a primary email, finds them by it, and refuses a second person with the same email", async () => {
