@@ -6,7 +6,7 @@ import { keptFor } from "./reference-data";
  * The ids of crm-ids.ts checked against Tessitura's own reference data
  * (docs/crm.md, "Configured ids checked"): the membership levels, the
  * email-domain keyword, the affiliation types, the constituent types, the
- * address and email address types and the original source,
+ * address, email address and phone types and the original source,
  * fetched once and kept for the reference-data refresh interval. Until they
  * all exist (and are active; the seat-holding affiliation types with Salary
  * in use), every call of the adapter fails with one error naming each id
@@ -74,6 +74,7 @@ function listsFor(ids: CrmIds): ReferenceList[] {
     { what: "address type", path: "/ReferenceData/AddressTypes", expected: [{ name: "addressTypeId", id: ids.addressTypeId }] },
     { what: "electronic address type", path: "/ReferenceData/ElectronicAddressTypes", expected: [{ name: "emailAddressTypeId", id: ids.emailAddressTypeId, isEmail: true }] },
     { what: "original source", path: "/ReferenceData/OriginalSources", expected: [{ name: "originalSourceId", id: ids.originalSourceId }] },
+    { what: "phone type", path: "/ReferenceData/PhoneTypes", expected: [{ name: "phoneTypeId", id: ids.phoneTypeId }] },
   ];
 }
 

@@ -75,6 +75,7 @@ export class TessituraStandIn {
   addressTypes: Row[] = [standInIds.addressTypeId, 9].map((Id) => ({ Id, Description: `Address type ${Id}`, Inactive: false }));
   electronicAddressTypes: Row[] = [standInIds.emailAddressTypeId, 9].map((Id) => ({ Id, Description: `Email type ${Id}`, Inactive: false, IsEmail: true }));
   originalSources: Row[] = [standInIds.originalSourceId, 9].map((Id) => ({ Id, Description: `Source ${Id}`, Inactive: false }));
+  phoneTypes: Row[] = [standInIds.phoneTypeId, 9].map((Id) => ({ Id, Description: `Phone type ${Id}`, Inactive: false }));
 
   constructor() {
     this.server = http.createServer((req, res) => void this.handle(req, res));
@@ -177,6 +178,8 @@ export class TessituraStandIn {
         return { status: 200, body: this.electronicAddressTypes };
       case "get /referencedata/originalsources":
         return { status: 200, body: this.originalSources };
+      case "get /referencedata/phonetypes":
+        return { status: 200, body: this.phoneTypes };
       case "post /crm/constituents/detail": {
         const Id = this.id();
         const name = String(body!.LastName ?? "");

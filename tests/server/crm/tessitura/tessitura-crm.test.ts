@@ -210,8 +210,9 @@ describe.each(databaseEngines)("the Tessitura CRM adapter over the stand-in, its
       "GET /ReferenceData/AddressTypes",
       "GET /ReferenceData/ElectronicAddressTypes",
       "GET /ReferenceData/OriginalSources",
+      "GET /ReferenceData/PhoneTypes",
     ];
-    const lists = ["membershipLevels", "keywords", "affiliationTypes", "constituentTypes", "addressTypes", "electronicAddressTypes", "originalSources"] as const;
+    const lists = ["membershipLevels", "keywords", "affiliationTypes", "constituentTypes", "addressTypes", "electronicAddressTypes", "originalSources", "phoneTypes"] as const;
     let saved: Pick<TessituraStandIn, (typeof lists)[number]>;
     beforeEach(() => {
       saved = Object.fromEntries(lists.map((list) => [list, standIn[list]])) as typeof saved;
@@ -225,6 +226,7 @@ describe.each(databaseEngines)("the Tessitura CRM adapter over the stand-in, its
       standIn.constituentTypes = saved.constituentTypes.map((type) => (type.Id === ids.constituentTypes.organisation ? { ...type, Inactive: true } : type));
       standIn.electronicAddressTypes = saved.electronicAddressTypes.map((type) => ({ ...type, IsEmail: false }));
       standIn.originalSources = [];
+      standIn.phoneTypes = saved.phoneTypes.map((type) => ({ ...type, Inactive: true }));
       const sent = standIn.requests.length;
       const failed = adapter().constituentDetail(1);
       await expect(failed).rejects.toBeInstanceOf(TessituraConfigurationError);
@@ -235,7 +237,8 @@ describe.each(databaseEngines)("the Tessitura CRM adapter over the stand-in, its
           "affiliationTypes.admin = 10053 is an affiliation type without Salary in use (the seat's usage id is kept there); " +
           "constituentTypes.organisation = 8 is an inactive constituent type in Tessitura; " +
           "emailAddressTypeId = 1 is an electronic address type that is not an email's; " +
-          "originalSourceId = 3 is no original source in Tessitura (GET /ReferenceData/OriginalSources). Set them up in Tessitura or correct crm-ids.ts (docs/crm.md).",
+          "originalSourceId = 3 is no original source in Tessitura (GET /ReferenceData/OriginalSources); " +
+          "phoneTypeId = 1 is an inactive phone type in Tessitura. Set them up in Tessitura or correct crm-ids.ts (docs/crm.md).",
       );
       expect(standIn.requests.slice(sent).sort()).toEqual([...referenceCalls].sort());
     });
