@@ -39,8 +39,10 @@ const changes = {
   membershipFigures: "unwatched",
   membershipsEndingBetween: "unwatched",
   createMembership: (membership: { constituentId: number }) => membership.constituentId,
-  // The call names the membership, not its holder.
+  // These calls name the membership, not its holder.
   renewMembership: () => "everyone",
+  changeMembershipSeats: () => "everyone",
+  endMembership: () => "everyone",
   seatBenefits: "unwatched",
   claimSeat: "unwatched",
   releaseSeat: "unwatched",

@@ -98,6 +98,8 @@ const crmMethods = {
   membershipSummary: "call",
   createMembership: "call",
   renewMembership: "call",
+  changeMembershipSeats: "call",
+  endMembership: "call",
   seatBenefits: "call",
   membershipFigures: "report",
   membershipsEndingBetween: "report",

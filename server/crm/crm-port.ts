@@ -179,12 +179,24 @@ export interface NewMembership {
   payment?: { amount: number; reference: string };
 }
 
-/** A paid renewal: the membership runs to `expiration` at `levelId`, with these seats. */
+/**
+ * A renewal (paid, or a gift): the membership runs to `expiration` at
+ * `levelId`, with these seats. Tessitura dates it by its level's rules, as a
+ * new membership (docs/crm.md, "Renewals").
+ */
 export interface MembershipRenewal {
   levelId: number;
   expiration: Date;
-  /** A new start as well (a correction, or a fixture reseed that moves the dates); a paid renewal keeps its start. */
+  /** A new start as well (a correction, or a fixture reseed that moves the dates); a paid renewal keeps its start. The embedded CRM only. */
   initiation?: Date;
+  seats: { benefitId: number; available: number | "unlimited" }[];
+  /** What was paid for it, with the payment provider's reference, as NewMembership.payment; missing for a gift or an invoice not yet paid. */
+  payment?: { amount: number; reference: string };
+}
+
+/** A membership's seats changed by staff, its dates kept: the level recording them, and the seats. */
+export interface MembershipSeatChange {
+  levelId: number;
   seats: { benefitId: number; available: number | "unlimited" }[];
 }
 
@@ -316,11 +328,24 @@ export interface CrmPort extends CrmReferenceData {
   membershipSummary(id: MembershipId): Promise<MembershipSummary | undefined>;
   createMembership(membership: NewMembership): Promise<IdRecord>;
   /**
-   * Extends a membership in place (a paid renewal): new level, expiry and seat
-   * counts; seats in use stay used, and affiliations that were to end with
-   * the old expiry now end with the new one.
+   * Renews a membership (paid, or a gift): new level, expiry and seat counts;
+   * seats in use stay used, and affiliations that were to end with the old
+   * expiry now end with the new one. Answers the membership after renewal:
+   * the embedded CRM extends it in place (the same id); Tessitura may make a
+   * new membership record, to which the seats move (docs/crm.md, "Renewals").
    */
-  renewMembership(id: MembershipId, renewal: MembershipRenewal): Promise<void>;
+  renewMembership(id: MembershipId, renewal: MembershipRenewal): Promise<IdRecord>;
+  /**
+   * Changes a membership's seats (the back office), its dates kept; seats in
+   * use stay used. The embedded CRM records the new level too; Tessitura
+   * keeps its level (docs/crm.md).
+   */
+  changeMembershipSeats(id: MembershipId, change: MembershipSeatChange): Promise<void>;
+  /**
+   * Ends a membership at `at` (a refund, with its seats already given back):
+   * it expires then, and affiliations that were to end with it end then.
+   */
+  endMembership(id: MembershipId, at: Date): Promise<void>;
   seatBenefits(membershipId: MembershipId): Promise<SeatBenefit[]>;
   /**
    * Who is a member at `now`, one row per person and membership they are a

@@ -148,6 +148,19 @@ export interface TessituraMembershipHoldersTable {
   constituent_id: number;
 }
 
+/** A Tessitura membership made by renewing another as a new record (migration 0042). */
+export interface TessituraMembershipRenewalsTable {
+  membership_id: number;
+  renews_membership_id: number;
+}
+
+/** A Tessitura membership the site ended early (migration 0042): when, and the expiry Tessitura gave it then. */
+export interface TessituraMembershipEndsTable {
+  membership_id: number;
+  ended_at: string;
+  tessitura_expiry: string;
+}
+
 export interface CrmTables {
   constituents: ConstituentsTable;
   memberships: MembershipsTable;
@@ -162,4 +175,6 @@ export interface CrmTables {
   tessitura_seat_benefits: TessituraSeatBenefitsTable;
   tessitura_seat_usages: TessituraSeatUsagesTable;
   tessitura_membership_holders: TessituraMembershipHoldersTable;
+  tessitura_membership_renewals: TessituraMembershipRenewalsTable;
+  tessitura_membership_ends: TessituraMembershipEndsTable;
 }

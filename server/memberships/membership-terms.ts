@@ -16,11 +16,11 @@ export interface MembershipTerm {
   /** A school's user seats ("unlimited": a state school's free level); undefined for a person's own membership. */
   userSeats?: number | "unlimited";
   period: BillingPeriod;
-  /** What was paid for it (pounds) and the provider's reference: a new membership records it in the CRM (Tessitura's contribution); none for a gift or an invoice not yet paid. */
+  /** What was paid for it (pounds) and the provider's reference: a new or renewed membership records it in the CRM (Tessitura's contribution); none for a gift or an invoice not yet paid. */
   payment?: { amount: number; reference: string };
 }
 
-/** Renews the constituent's valid membership in place by one period, or creates one from now; answers its id. */
+/** Renews the constituent's valid membership by one period, or creates one from now; answers its id (after renewal: a new one in Tessitura, docs/crm.md). */
 export async function createOrRenewMembership(crm: CrmPort, ids: CrmIds, term: MembershipTerm, now: Date): Promise<number> {
   return (await extendMembership(crm, ids, term, now)).membershipId;
 }
@@ -46,8 +46,9 @@ export async function extendMembership(
       : await currentMembership(crm, constituentId, now);
   const { starts, expires } = renewedExpiry(now, current ? new Date(current.ExpirationDateTime) : undefined, period);
   if (current) {
-    await crm.renewMembership(current.Id, { levelId, expiration: expires, seats });
-    return { membershipId: current.Id, previousExpiry: current.ExpirationDateTime, expires };
+    // The membership after renewal: the same one in the embedded CRM, perhaps a new record in Tessitura (docs/crm.md).
+    const renewed = await crm.renewMembership(current.Id, { levelId, expiration: expires, seats, ...(term.payment ? { payment: term.payment } : {}) });
+    return { membershipId: renewed.Id, previousExpiry: current.ExpirationDateTime, expires };
   }
   const { Id } = await crm.createMembership({ constituentId, levelId, initiation: starts, expiration: expires, seats, ...(term.payment ? { payment: term.payment } : {}) });
   return { membershipId: Id, previousExpiry: null, expires };
@@ -64,6 +65,6 @@ export async function endMembershipNow(crm: CrmPort, membershipId: number, now: 
   if (!membership || !membershipIsValid(membership.ExpirationDateTime, now)) return false;
   const held = await crm.affiliations({ groupConstituentId: membership.Constituent.Id, currentAt: now });
   for (const affiliation of held) if (affiliation.Salary !== null) await crm.endAffiliation(affiliation.Id, now);
-  await crm.renewMembership(membershipId, { levelId: membership.MembershipLevel.Id, expiration: now, seats: [] });
+  await crm.endMembership(membershipId, now);
   return true;
 }

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import type { CrmIds } from "../crm-ids";
 import type { CrmPort, MembershipSummary, NewMembership } from "../crm-port";
+import { tessituraAffiliations } from "./affiliations";
 import type { TessituraClient } from "./http-client";
 import type { SeatLedger } from "./seat-ledger";
 
@@ -10,8 +11,12 @@ import type { SeatLedger } from "./seat-ledger";
  * /CRM/Memberships/Details lists a constituent's own. A membership is never
  * written directly: it comes from a contribution at a membership level
  * checked out through a web cart (session, contribution, payment, checkout),
- * and Tessitura dates it by the level's rules. 15.2 has no membership by id,
- * so the holder of every membership seen is noted (migration 0041).
+ * and Tessitura dates it by the level's rules; a renewal is such a
+ * contribution too (Renew), and may be a new membership record. 15.2 has no
+ * membership by id, so the holder of every membership seen is noted
+ * (migration 0041); nor any call that ends one, so the site keeps the
+ * memberships it ended early, and which record renewed which (migration
+ * 0042), and honours them.
  */
 
 export interface MembershipSale {
@@ -27,7 +32,7 @@ interface TessituraMembershipDetail {
   MembershipLevel?: { Id: number };
 }
 
-type MembershipRecords = Pick<CrmPort, "memberships" | "membershipSummary" | "createMembership">;
+type MembershipRecords = Pick<CrmPort, "memberships" | "membershipSummary" | "createMembership" | "renewMembership" | "changeMembershipSeats" | "endMembership">;
 
 function summaryOf(row: TessituraMembershipDetail, constituentId: number): MembershipSummary {
   return {
@@ -49,9 +54,27 @@ export function tessituraMemberships(client: TessituraClient, ids: CrmIds, db: K
       .execute();
   };
 
+  /** A membership the site ended early expires then, while Tessitura still gives it the expiry it had when ended (one renewed in place since runs again). */
+  const withEnds = async (found: MembershipSummary[]): Promise<MembershipSummary[]> => {
+    if (found.length === 0) return found;
+    const ends = await db
+      .selectFrom("tessitura_membership_ends")
+      .selectAll()
+      .where(
+        "membership_id",
+        "in",
+        found.map((membership) => membership.Id),
+      )
+      .execute();
+    return found.map((membership) => {
+      const end = ends.find((row) => row.membership_id === membership.Id);
+      return end && Date.parse(end.tessitura_expiry) === Date.parse(membership.ExpirationDateTime) ? { ...membership, ExpirationDateTime: end.ended_at } : membership;
+    });
+  };
+
   const memberships = async (constituentId: number): Promise<MembershipSummary[]> => {
     const rows = (await client.request<TessituraMembershipDetail[]>("GET", "/CRM/Memberships/Details", { query: { constituentId } })) ?? [];
-    const found = rows.map((row) => summaryOf(row, constituentId)).sort((a, b) => Date.parse(b.ExpirationDateTime) - Date.parse(a.ExpirationDateTime));
+    const found = (await withEnds(rows.map((row) => summaryOf(row, constituentId)))).sort((a, b) => Date.parse(b.ExpirationDateTime) - Date.parse(a.ExpirationDateTime));
     await noteHolders(
       constituentId,
       found.map((membership) => membership.Id),
@@ -59,8 +82,8 @@ export function tessituraMemberships(client: TessituraClient, ids: CrmIds, db: K
     return found;
   };
 
-  /** Checks out one contribution at the level through a web cart, for the constituent, paid or free (amount 0). */
-  const checkOut = async (membership: NewMembership) => {
+  /** Checks out one contribution at the level through a web cart, for the constituent, paid or free (amount 0); a renewal's with Renew. */
+  const checkOut = async (membership: Pick<NewMembership, "constituentId" | "levelId" | "payment">, renew: boolean) => {
     const amount = membership.payment?.amount ?? 0;
     const session = await client.request<{ SessionKey?: string }>("POST", "/Web/Session", { body: {} });
     if (!session?.SessionKey) throw new Error("Tessitura gave no web session");
@@ -69,7 +92,7 @@ export function tessituraMemberships(client: TessituraClient, ids: CrmIds, db: K
       body: { ConstituentId: membership.constituentId, OverridePrompt: true },
     });
     await client.request("POST", `${cart}/Contributions`, {
-      body: { Amount: amount, FundId: ids.fundId, MembershipLevelId: membership.levelId, Renew: false, Upgrade: false },
+      body: { Amount: amount, FundId: ids.fundId, MembershipLevelId: membership.levelId, Renew: renew, Upgrade: false },
     });
     if (membership.payment && amount > 0) {
       // Paid already at the payment provider: recorded here, not charged again.
@@ -83,6 +106,41 @@ export function tessituraMemberships(client: TessituraClient, ids: CrmIds, db: K
     if (!checkout) throw new Error("Tessitura answered no checkout");
   };
 
+  const affiliations = tessituraAffiliations(client);
+
+  /** The membership as listed now with its holder's others (the holder noted for it); throws for one the site never created nor listed. */
+  const known = async (id: number): Promise<{ membership: MembershipSummary; listed: MembershipSummary[] }> => {
+    const holder = await db.selectFrom("tessitura_membership_holders").select("constituent_id").where("membership_id", "=", id).executeTakeFirst();
+    const listed = holder ? await memberships(holder.constituent_id) : [];
+    const membership = listed.find((row) => row.Id === id);
+    if (!membership) throw new Error(`Tessitura lists no membership ${id} for the holder the site noted`);
+    return { membership, listed };
+  };
+
+  /** Affiliations of the holder that were to end with the membership's old expiry end with its new one (as the embedded CRM's renewal does). */
+  const followEnd = async (holderId: number, from: string, to: string) => {
+    if (Date.parse(from) === Date.parse(to)) return;
+    for (const affiliation of await affiliations.affiliations({ groupConstituentId: holderId })) {
+      if (affiliation.EndDate !== null && Date.parse(affiliation.EndDate) === Date.parse(from)) await affiliations.endAffiliation(affiliation.Id, new Date(to));
+    }
+  };
+
+  /** The records of one membership's run: it, those it was renewed from and those renewed from it, as new records (migration 0042). */
+  const runOf = async (id: number): Promise<Set<number>> => {
+    const run = new Set([id]);
+    let frontier = [id];
+    while (frontier.length > 0) {
+      const links = await db
+        .selectFrom("tessitura_membership_renewals")
+        .selectAll()
+        .where((eb) => eb.or([eb("membership_id", "in", frontier), eb("renews_membership_id", "in", frontier)]))
+        .execute();
+      frontier = links.flatMap((link) => [link.membership_id, link.renews_membership_id]).filter((linked) => !run.has(linked));
+      for (const linked of frontier) run.add(linked);
+    }
+    return run;
+  };
+
   return {
     memberships,
 
@@ -94,12 +152,62 @@ export function tessituraMemberships(client: TessituraClient, ids: CrmIds, db: K
 
     async createMembership(membership) {
       const before = new Set((await memberships(membership.constituentId)).map((row) => row.Id));
-      await checkOut(membership);
+      await checkOut(membership, false);
       // The checkout answers no membership: it is the one at this level that was not there before.
       const created = (await memberships(membership.constituentId)).find((row) => !before.has(row.Id) && row.MembershipLevel.Id === membership.levelId);
       if (!created) throw new Error(`Tessitura checked out a contribution at level ${membership.levelId} for ${membership.constituentId} but lists no new membership`);
       await ledger.setSeats(created.Id, membership.seats);
       return { Id: created.Id };
+    },
+
+    async renewMembership(id, renewal) {
+      const { membership: current, listed } = await known(id);
+      const holderId = current.Constituent.Id;
+      const before = new Set(listed.map((row) => row.Id));
+      await checkOut({ constituentId: holderId, levelId: renewal.levelId, ...(renewal.payment ? { payment: renewal.payment } : {}) }, true);
+      // Dated by the level's rules: a new record at the level, or this one running later (the checkout answers neither).
+      const after = await memberships(holderId);
+      const renewed =
+        after.find((row) => !before.has(row.Id) && row.MembershipLevel.Id === renewal.levelId) ??
+        after.find((row) => row.Id === id && Date.parse(row.ExpirationDateTime) > Date.parse(current.ExpirationDateTime));
+      if (!renewed) throw new Error(`Tessitura checked out a renewal of membership ${id} at level ${renewal.levelId} but lists it neither renewed nor new`);
+      if (renewed.Id !== id) {
+        await ledger.moveSeats(id, renewed.Id);
+        await db
+          .insertInto("tessitura_membership_renewals")
+          .values({ membership_id: renewed.Id, renews_membership_id: id })
+          .onConflict((conflict) => conflict.column("membership_id").doUpdateSet({ renews_membership_id: id }))
+          .execute();
+      }
+      await ledger.setSeats(renewed.Id, renewal.seats);
+      await followEnd(holderId, current.ExpirationDateTime, renewed.ExpirationDateTime);
+      return { Id: renewed.Id };
+    },
+
+    // The level is Tessitura's (a change of level is a sale there): only the seats, which the site keeps, change.
+    async changeMembershipSeats(id, change) {
+      await known(id);
+      await ledger.setSeats(id, change.seats);
+    },
+
+    // 15.2 writes no membership: the end is the site's, kept with the expiry Tessitura gave the membership then. As the
+    // embedded CRM's one record ends whole, so does the run of records its renewals made: each one running past `at`.
+    async endMembership(id, at) {
+      const { listed } = await known(id);
+      const run = await runOf(id);
+      const ending = listed.filter((row) => row.Id === id || (run.has(row.Id) && Date.parse(row.ExpirationDateTime) > at.getTime()));
+      for (const current of ending) {
+        // Ended before (its listed expiry is that end): Tessitura's expiry is the one kept then.
+        const earlier = await db.selectFrom("tessitura_membership_ends").selectAll().where("membership_id", "=", current.Id).executeTakeFirst();
+        const tessituraExpiry = earlier && earlier.ended_at === current.ExpirationDateTime ? earlier.tessitura_expiry : current.ExpirationDateTime;
+        const values = { ended_at: at.toISOString(), tessitura_expiry: tessituraExpiry };
+        await db
+          .insertInto("tessitura_membership_ends")
+          .values({ membership_id: current.Id, ...values })
+          .onConflict((conflict) => conflict.column("membership_id").doUpdateSet(values))
+          .execute();
+        await followEnd(current.Constituent.Id, current.ExpirationDateTime, at.toISOString());
+      }
     },
   };
 }

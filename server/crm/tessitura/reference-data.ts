@@ -20,32 +20,45 @@ interface TessituraState {
   Country?: { Id: number };
 }
 
-export function tessituraReferenceData(client: TessituraClient, refreshMs: number, clock: () => number = Date.now): CrmReferenceData {
-  let cached: { at: number; countries: Country[]; states: State[] } | undefined;
-  let loading: Promise<{ countries: Country[]; states: State[] }> | undefined;
-
-  const load = () => {
-    if (cached && clock() - cached.at < refreshMs) return Promise.resolve(cached);
+/**
+ * `load`'s answer, kept for `refreshMs`: concurrent callers share one load,
+ * and a failed load fails its callers and is tried again by the next.
+ */
+export function keptFor<T>(refreshMs: number, load: () => Promise<T>, clock: () => number = Date.now): () => Promise<T> {
+  let cached: { at: number; value: T } | undefined;
+  let loading: Promise<T> | undefined;
+  return () => {
+    if (cached && clock() - cached.at < refreshMs) return Promise.resolve(cached.value);
     loading ??= (async () => {
       try {
-        const [countries, states] = await Promise.all([
-          client.request<TessituraCountry[]>("GET", "/ReferenceData/Countries"),
-          client.request<TessituraState[]>("GET", "/ReferenceData/States"),
-        ]);
-        cached = {
-          at: clock(),
-          countries: (countries ?? []).filter((country) => !country.Inactive).map((country) => ({ Id: country.Id, Description: country.Description })),
-          states: (states ?? [])
-            .filter((state) => !state.Inactive && state.Country)
-            .map((state) => ({ Id: state.Id, Description: state.Description, Country: { Id: state.Country!.Id } })),
-        };
-        return cached;
+        const value = await load();
+        cached = { at: clock(), value };
+        return value;
       } finally {
         loading = undefined;
       }
     })();
     return loading;
   };
+}
+
+export function tessituraReferenceData(client: TessituraClient, refreshMs: number, clock: () => number = Date.now): CrmReferenceData {
+  const load = keptFor(
+    refreshMs,
+    async () => {
+      const [countries, states] = await Promise.all([
+        client.request<TessituraCountry[]>("GET", "/ReferenceData/Countries"),
+        client.request<TessituraState[]>("GET", "/ReferenceData/States"),
+      ]);
+      return {
+        countries: (countries ?? []).filter((country) => !country.Inactive).map((country): Country => ({ Id: country.Id, Description: country.Description })),
+        states: (states ?? [])
+          .filter((state) => !state.Inactive && state.Country)
+          .map((state): State => ({ Id: state.Id, Description: state.Description, Country: { Id: state.Country!.Id } })),
+      };
+    },
+    clock,
+  );
 
   return {
     countries: async () => (await load()).countries,

@@ -15,6 +15,8 @@ import { seatClaims, TESSITURA_SEAT_TABLES } from "../seat-claims";
 export interface SeatLedger extends Pick<CrmPort, "seatBenefits" | "claimSeat" | "releaseSeat"> {
   /** Sets a membership's seats (a new or renewed membership): seats in use stay used. */
   setSeats(membershipId: MembershipId, seats: readonly { benefitId: number; available: number | "unlimited" }[]): Promise<void>;
+  /** Moves a membership's seats, those in use included, to the record that renewed it (a renewal Tessitura made as a new membership). */
+  moveSeats(from: MembershipId, to: MembershipId): Promise<void>;
 }
 
 export function tessituraSeatLedger(db: Kysely<Database>): SeatLedger {
@@ -29,6 +31,16 @@ export function tessituraSeatLedger(db: Kysely<Database>): SeatLedger {
             .onConflict((conflict) => conflict.columns(["membership_id", "benefit_id"]).doUpdateSet(values))
             .execute();
         }
+      });
+    },
+
+    async moveSeats(from, to) {
+      await inTransaction(db, async (trx) => {
+        // The usages point at their benefit row, not the membership: they move with it. A benefit the new record has already stays its own.
+        const taken = (await trx.selectFrom("tessitura_seat_benefits").select("benefit_id").where("membership_id", "=", to).execute()).map((row) => row.benefit_id);
+        let moving = trx.updateTable("tessitura_seat_benefits").set({ membership_id: to }).where("membership_id", "=", from);
+        if (taken.length > 0) moving = moving.where("benefit_id", "not in", taken);
+        await moving.execute();
       });
     },
 

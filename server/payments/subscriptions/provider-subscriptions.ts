@@ -79,7 +79,8 @@ export function providerSubscriptions(deps: ProviderSubscriptionsDependencies) {
     }
     const order = (await orders.bySession(sessionId))!;
     const fulfilled = await fulfilOrder({ db, crm: deps.crm, ids: deps.ids, audit: deps.audit }, order, eventRef, now, async (trx, trxCrm, membershipId) => {
-      await applyRenewalPaid(trx, subscription.id, eventRef, () => now);
+      // The plan follows the membership after renewal (a new record when Tessitura renews as one).
+      await applyRenewalPaid(trx, subscription.id, eventRef, () => now, membershipId);
       await deps.queueReceipt(trx, trxCrm, { ...order, membership_id: membershipId }, eventRef, now);
     });
     logger.info({ subscriptionId: subscription.id, orderId: order.id, outcome: fulfilled.kind }, "subscription renewal paid");

@@ -79,7 +79,14 @@ async function applyOnce(db: Kysely<Database>, subscriptionId: number, eventRef:
 }
 
 /** A renewal paid: the period paid for moves on by one period from its end; failures are forgotten. Returns the new end, or null if already applied. */
-export async function applyRenewalPaid(db: Kysely<Database>, subscriptionId: number, eventRef: string, clock: Clock = () => new Date()): Promise<Date | null> {
+export async function applyRenewalPaid(
+  db: Kysely<Database>,
+  subscriptionId: number,
+  eventRef: string,
+  clock: Clock = () => new Date(),
+  /** The membership after renewal, which the plan renews from now on: a new record when Tessitura renews as one (docs/crm.md). */
+  membershipId?: number,
+): Promise<Date | null> {
   const now = clock();
   let periodEnd: Date | null = null;
   const applied = await applyOnce(db, subscriptionId, eventRef, "renewal_paid", now, async (trx) => {
@@ -87,7 +94,14 @@ export async function applyRenewalPaid(db: Kysely<Database>, subscriptionId: num
     periodEnd = addBillingPeriod(new Date(row.current_period_end), row.period);
     await trx
       .updateTable("payment_subscriptions")
-      .set({ current_period_end: periodEnd.toISOString(), status: "active", failed_attempts: 0, next_attempt_at: null, updated_at: now.toISOString() })
+      .set({
+        current_period_end: periodEnd.toISOString(),
+        status: "active",
+        failed_attempts: 0,
+        next_attempt_at: null,
+        updated_at: now.toISOString(),
+        ...(membershipId !== undefined ? { membership_id: membershipId } : {}),
+      })
       .where("id", "=", subscriptionId)
       .execute();
   });

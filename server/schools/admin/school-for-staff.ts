@@ -127,11 +127,7 @@ export function createSchoolForStaff(deps: SchoolForStaffDependencies) {
           return refuse("invalid", message, { errors: { users: [message] } });
         }
         const levelId = levelRecordingSeats(ids.membershipLevels, users).id;
-        await locked.renewMembership(membership.Id, {
-          levelId,
-          expiration: new Date(membership.ExpirationDateTime),
-          seats: [{ benefitId: ids.seatBenefits.userSeat, available: users }],
-        });
+        await locked.changeMembershipSeats(membership.Id, { levelId, seats: [{ benefitId: ids.seatBenefits.userSeat, available: users }] });
         return { membershipId: membership.Id, before: seats.total, after: users };
       });
     },

@@ -189,6 +189,86 @@ export function crmPortContract(harness: () => CrmHarness): void {
     }
   });
 
+  describe("a membership renewed, its seats changed, or ended now", () => {
+    const day = 24 * 60 * 60 * 1000;
+    const userSeat = ids.seatBenefits.userSeat;
+    const levels = ids.membershipLevels.seatLevels;
+    const seatsOf = async (crm: CrmPort, membershipId: number) =>
+      (await crm.seatBenefits(membershipId)).map((seat) => [seat.Benefit.Id, seat.TotalAvailable, seat.TotalRemaining]);
+
+    /** A school with a membership running 30 more days, one of its 2 seats held by a user whose role ends with it; listed once, as the site does before it renews. */
+    const schoolWithMember = async (h: CrmHarness, name: string) => {
+      const { Id: schoolId } = await h.crm.createOrganisation({ LastName: name, Addresses: [] }, now);
+      const starts = new Date(Date.now() - day);
+      const expiry = new Date(Date.now() + 30 * day);
+      const membershipId = await h.addMembership(schoolId, levels[0]!.id, starts, expiry, [{ benefitId: userSeat, available: 2 }]);
+      const personId = await h.addPerson("Uma", "User", `uma.${unique()}@${name.toLowerCase().replace(/\W/g, "")}.sch.uk`);
+      const usage = await h.crm.claimSeat({ membershipId, benefitId: userSeat, constituentId: personId, usedAt: starts });
+      const role = await h.crm.createAffiliation(
+        { affiliationTypeId: ids.affiliationTypes.user, groupConstituentId: schoolId, individualConstituentId: personId, startDate: starts, endDate: expiry, benefitUsageId: usage!.Id },
+        now,
+      );
+      expect((await h.crm.memberships(schoolId)).map((row) => row.Id)).toEqual([membershipId]);
+      return { schoolId, membershipId, expiry, usageId: usage!.Id, roleId: role.Id };
+    };
+
+    it("renews one: answers the membership after renewal, running a year on at the new level with its new seats, the seat in use still used, the role following it", async () => {
+      const h = harness();
+      const school = await schoolWithMember(h, "Medlar School");
+      const yearOn = new Date(school.expiry.getTime() + 365 * day);
+      const { Id } = await h.crm.renewMembership(school.membershipId, {
+        levelId: levels[1]!.id,
+        expiration: yearOn,
+        seats: [{ benefitId: userSeat, available: 5 }],
+        payment: { amount: 300, reference: `pi_${unique()}` },
+      });
+      const renewed = await h.crm.membershipSummary(Id);
+      expect(renewed).toMatchObject({ Id, MembershipLevel: { Id: levels[1]!.id }, Constituent: { Id: school.schoolId } });
+      // The embedded CRM dates it as asked; Tessitura by its level's rules, which the stand-in's (a year from the last expiry) match.
+      expect(Date.parse(renewed!.ExpirationDateTime)).toBe(yearOn.getTime());
+      expect((await h.crm.memberships(school.schoolId))[0]).toEqual(renewed);
+      expect(await seatsOf(h.crm, Id)).toEqual([[userSeat, 5, 4]]);
+      expect(Date.parse((await h.crm.affiliation(school.roleId))!.EndDate!)).toBe(yearOn.getTime());
+      await h.crm.releaseSeat(school.usageId);
+      expect(await seatsOf(h.crm, Id)).toEqual([[userSeat, 5, 5]]);
+    });
+
+    it("changes one's seats, its expiry kept and the seat in use still used", async () => {
+      const h = harness();
+      const school = await schoolWithMember(h, "Nettle School");
+      await h.crm.changeMembershipSeats(school.membershipId, { levelId: levels[2]!.id, seats: [{ benefitId: userSeat, available: 7 }] });
+      expect(await seatsOf(h.crm, school.membershipId)).toEqual([[userSeat, 7, 6]]);
+      expect(Date.parse((await h.crm.membershipSummary(school.membershipId))!.ExpirationDateTime)).toBe(school.expiry.getTime());
+    });
+
+    it("ends one now: it expires then, by its id and in its holder's list, and the role that was to end with it ends then", async () => {
+      const h = harness();
+      const school = await schoolWithMember(h, "Orache School");
+      const at = new Date();
+      await h.crm.endMembership(school.membershipId, at);
+      const ended = await h.crm.membershipSummary(school.membershipId);
+      expect(Date.parse(ended!.ExpirationDateTime)).toBe(at.getTime());
+      expect(await h.crm.memberships(school.schoolId)).toEqual([ended]);
+      expect(Date.parse((await h.crm.affiliation(school.roleId))!.EndDate!)).toBe(at.getTime());
+      expect(await h.crm.affiliations({ groupConstituentId: school.schoolId, currentAt: new Date(at.getTime() + 1) })).toEqual([]);
+    });
+
+    it.each([
+      ["the renewal", true],
+      ["the membership it renewed", false],
+    ])("ends a renewed membership whole, ending %s: nothing of it runs past the end", async (_which, endRenewal) => {
+      const h = harness();
+      const school = await schoolWithMember(h, endRenewal ? "Purslane School" : "Rampion School");
+      const { Id } = await h.crm.renewMembership(school.membershipId, { levelId: levels[0]!.id, expiration: new Date(school.expiry.getTime() + 365 * day), seats: [] });
+      const at = new Date();
+      await h.crm.endMembership(endRenewal ? Id : school.membershipId, at);
+      const listed = await h.crm.memberships(school.schoolId);
+      expect(listed.map((row) => row.Id)).toContain(Id);
+      for (const row of listed) expect(Date.parse(row.ExpirationDateTime)).toBeLessThanOrEqual(at.getTime());
+      expect(await h.crm.affiliations({ groupConstituentId: school.schoolId, currentAt: new Date(at.getTime() + 1) })).toEqual([]);
+    });
+  });
+
   it("creates a person with a primary email, finds them by it, and refuses a second person with the same email", async () => {
     const { crm } = harness();
     const email = `kim.${unique()}@example.org`;

@@ -1,5 +1,5 @@
 import { createAuditLog } from "../../../server/audit/audit-log";
-import type { CrmPort, NewMembership } from "../../../server/crm/crm-port";
+import type { CrmPort, MembershipRenewal, NewMembership } from "../../../server/crm/crm-port";
 import { createSqlCrm } from "../../../server/crm/sql-crm";
 import { fulfilOrder } from "../../../server/payments/fulfilment";
 import { addPerson } from "../accounts/support";
@@ -13,15 +13,22 @@ import { createTestDatabase, databaseEngines, type TestDatabase } from "../suppo
  * makes its membership without one. The CRM is recorded at its port.
  */
 
-/** The CRM, its createMembership calls recorded (inside a unit too). */
-function recording(crm: CrmPort, calls: NewMembership[]): CrmPort {
+/** The CRM, its createMembership (and renewMembership) calls recorded (inside a unit too). */
+function recording(crm: CrmPort, calls: NewMembership[], renewals: MembershipRenewal[] = [], asNewRecord = false): CrmPort {
   return {
     ...crm,
     createMembership: (membership) => {
       calls.push(membership);
       return crm.createMembership(membership);
     },
-    inTransaction: (work, options) => crm.inTransaction((inner) => work(recording(inner, calls)), options),
+    // As Tessitura may: the renewal is a new membership record, whose id the port answers.
+    renewMembership: async (id, renewal) => {
+      renewals.push(renewal);
+      if (!asNewRecord) return crm.renewMembership(id, renewal);
+      const holder = (await crm.membershipSummary(id))!.Constituent.Id;
+      return crm.createMembership({ constituentId: holder, levelId: renewal.levelId, initiation: new Date(), expiration: renewal.expiration, seats: renewal.seats });
+    },
+    inTransaction: (work, options) => crm.inTransaction((inner) => work(recording(inner, calls, renewals, asNewRecord)), options),
   };
 }
 
@@ -52,5 +59,32 @@ describe.each(databaseEngines)("what fulfilment tells the CRM about the payment,
     await fulfilOrder(deps, await order("invoice@example.org", 902), "invoice_902", new Date(), undefined, "invoiced");
     expect(calls).toHaveLength(2);
     expect(calls[1]!.payment).toBeUndefined();
+  });
+
+  it("passes a renewal's payment too, and keeps the membership the renewal answers (a new record in Tessitura) as the order's", async () => {
+    const calls: NewMembership[] = [];
+    const renewals: MembershipRenewal[] = [];
+    const crm = recording(createSqlCrm(database.db, ids), calls, renewals, true);
+    const deps = { db: database.db, crm, ids, audit: createAuditLog(database.db) };
+    const personId = await addPerson(database.db, { email: "renewer@example.org" });
+    const order = async (id: number) => {
+      const at = new Date().toISOString();
+      await database.db
+        .insertInto("payment_orders")
+        .values({ id, session_id: `s${id}`, constituent_id: personId, organisation_id: null, plan_type: "individual-annual", number_of_users: 1, level_id: ids.membershipLevels.individual, amount_pence: 6000, provider: "sandbox", created_at: at, updated_at: at })
+        .execute();
+      return { id, constituent_id: personId, organisation_id: null, plan_type: "individual-annual", level_id: ids.membershipLevels.individual, number_of_users: 1, amount_pence: 6000 };
+    };
+    await fulfilOrder(deps, await order(911), "sbx_paid_911", new Date());
+    expect(renewals).toEqual([]);
+    await fulfilOrder(deps, await order(912), "sbx_paid_912", new Date());
+    expect(renewals.map((renewal) => renewal.payment)).toEqual([{ amount: 60, reference: "sbx_paid_912" }]);
+    const kept = await database.db.selectFrom("payment_orders").select(["id", "membership_id"]).where("id", "in", [911, 912]).orderBy("id").execute();
+    const latest = (await crm.memberships(personId))[0]!.Id;
+    expect(kept).toEqual([
+      { id: 911, membership_id: expect.any(Number) },
+      { id: 912, membership_id: latest },
+    ]);
+    expect(kept[0]!.membership_id).not.toBe(latest);
   });
 });

@@ -58,6 +58,15 @@ describe.each(databaseEngines)("the subscriptions' records on %s", (engine) => {
     expect(await setRenews(database.db, id, true, clock)).toBe(false);
   });
 
+  it("follows the membership a renewal answers (a new record when Tessitura renews as one), and keeps it when none is given", async () => {
+    const id = await monthly("sub_follow");
+    const membershipOf = async () => (await database.db.selectFrom("payment_subscriptions").select("membership_id").where("id", "=", id).executeTakeFirstOrThrow()).membership_id;
+    await applyRenewalPaid(database.db, id, "ch_follow_1", clock, 4242);
+    expect(await membershipOf()).toBe(4242);
+    await applyRenewalPaid(database.db, id, "ch_follow_2", clock);
+    expect(await membershipOf()).toBe(4242);
+  });
+
   it("applies each event once, even replayed concurrently", async () => {
     const id = await monthly("sub_b");
     const results = await Promise.all(Array.from({ length: 5 }, () => applyRenewalPaid(database.db, id, "in_replayed", clock)));

@@ -1,5 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { CRM_IDS } from "../../../../server/crm/crm-ids";
 import { basicAuthorization } from "../../../../server/crm/tessitura/http-client";
 import { SwaggerValidator } from "./swagger-validator";
 
@@ -26,6 +27,7 @@ export interface StandInFaults {
 type Row = Record<string, unknown> & { Id: number };
 
 let sharedValidator: SwaggerValidator | undefined;
+const standInIds = CRM_IDS.test;
 
 export class TessituraStandIn {
   readonly violations: string[] = [];
@@ -47,13 +49,33 @@ export class TessituraStandIn {
   readonly checkedOut: { constituentId: number; contribution: Row; payments: Row[]; membershipId?: number }[] = [];
   /** How long a membership level runs from checkout (the stand-in's one level rule). */
   membershipTermMs = 365 * 24 * 60 * 60 * 1000;
-  /** Keywords (attribute types) by id, as /ReferenceData/Keywords/{id} answers them: the email domain keyword of CRM_IDS.test. */
-  keywords: Row[] = [{ Id: 671, Description: "Email Domain", DataType: "String", MultipleValue: true }];
+  /** Keywords (attribute types), as /ReferenceData/Keywords and …/{id} answer them: the email domain keyword of CRM_IDS.test, and another. */
+  keywords: Row[] = [
+    { Id: 671, Description: "Email Domain", DataType: "String", MultipleValue: true },
+    { Id: 700, Description: "Interests", DataType: "String", MultipleValue: true },
+  ];
+  /**
+   * How a renewal (a contribution with Renew) is dated: by default a new
+   * membership record from the constituent's latest expiry (or now, if
+   * lapsed); true, that latest membership itself runs a term longer.
+   * Tessitura's own behaviour has not been checked: the adapter takes either.
+   */
+  renewalsInPlace = false;
   countries: Row[] = [
     { Id: 209, Description: "United Kingdom", Inactive: false },
     { Id: 1, Description: "USA", Inactive: false },
   ];
   states: Row[] = [{ Id: 51, Description: "Scotland", Inactive: false, Country: { Id: 209, Description: "United Kingdom", Inactive: false } }];
+  /** The reference data the adapter checks crm-ids.ts against: by default, everything of the test set, and one more of each. */
+  membershipLevels: Row[] = [...new Set([standInIds.membershipLevels.individual, standInIds.membershipLevels.stateSchool, ...standInIds.membershipLevels.seatLevels.map((level) => level.id), 120])].map(
+    (Id) => ({ Id, Description: `Level ${Id}`, Inactive: false }),
+  );
+  affiliationTypes: Row[] = [...Object.values(standInIds.affiliationTypes), 10060].map((Id) => ({ Id, Description: `Affiliation ${Id}`, Inactive: false, UseSalary: true }));
+  constituentTypes: Row[] = [...Object.values(standInIds.constituentTypes), 4].map((Id) => ({ Id, Description: `Type ${Id}`, Inactive: false }));
+  addressTypes: Row[] = [standInIds.addressTypeId, 9].map((Id) => ({ Id, Description: `Address type ${Id}`, Inactive: false }));
+  electronicAddressTypes: Row[] = [standInIds.emailAddressTypeId, 9].map((Id) => ({ Id, Description: `Email type ${Id}`, Inactive: false, IsEmail: true }));
+  originalSources: Row[] = [standInIds.originalSourceId, 9].map((Id) => ({ Id, Description: `Source ${Id}`, Inactive: false }));
+  phoneTypes: Row[] = [standInIds.phoneTypeId, 9].map((Id) => ({ Id, Description: `Phone type ${Id}`, Inactive: false }));
 
   constructor() {
     this.server = http.createServer((req, res) => void this.handle(req, res));
@@ -142,6 +164,22 @@ export class TessituraStandIn {
         return { status: 200, body: this.countries };
       case "get /referencedata/states":
         return { status: 200, body: this.states };
+      case "get /finance/membershiplevels":
+        return { status: 200, body: this.membershipLevels };
+      case "get /referencedata/keywords":
+        return { status: 200, body: this.keywords };
+      case "get /referencedata/affiliationtypes":
+        return { status: 200, body: this.affiliationTypes };
+      case "get /referencedata/constituenttypes":
+        return { status: 200, body: this.constituentTypes };
+      case "get /referencedata/addresstypes":
+        return { status: 200, body: this.addressTypes };
+      case "get /referencedata/electronicaddresstypes":
+        return { status: 200, body: this.electronicAddressTypes };
+      case "get /referencedata/originalsources":
+        return { status: 200, body: this.originalSources };
+      case "get /referencedata/phonetypes":
+        return { status: 200, body: this.phoneTypes };
       case "post /crm/constituents/detail": {
         const Id = this.id();
         const name = String(body!.LastName ?? "");
@@ -283,8 +321,7 @@ export class TessituraStandIn {
         if (paid < owed && !body?.AllowUnderPayment) return { status: 400, body: { Message: "The cart is not paid in full" } };
         for (const contribution of cart.contributions) {
           const levelId = contribution.MembershipLevelId as number | undefined;
-          const membershipId =
-            levelId === undefined ? undefined : this.addMembership(cart.constituentId, levelId, now, new Date(Date.now() + this.membershipTermMs).toISOString());
+          const membershipId = levelId === undefined ? undefined : contribution.Renew ? this.renew(cart.constituentId, levelId) : this.addMembership(cart.constituentId, levelId, now, new Date(Date.now() + this.membershipTermMs).toISOString());
           this.checkedOut.push({ constituentId: cart.constituentId, contribution, payments: cart.payments, membershipId });
         }
         this.carts.delete(sessionKey!);
@@ -351,6 +388,20 @@ export class TessituraStandIn {
       if (individual === constituentId) holders.add(group);
     }
     return holders;
+  }
+
+  /** A renewal at the level, dated from the constituent's latest expiry (or now): a new record, or that one extended (renewalsInPlace). */
+  private renew(constituentId: number, levelId: number): number {
+    const latest = [...this.memberships.values()]
+      .filter((row) => (row.Constituent as Row).Id === constituentId)
+      .sort((a, b) => Date.parse(String(b.ExpirationDate)) - Date.parse(String(a.ExpirationDate)))[0];
+    const from = Math.max(Date.now(), latest ? Date.parse(String(latest.ExpirationDate)) : 0);
+    const until = new Date(from + this.membershipTermMs).toISOString();
+    if (latest && this.renewalsInPlace) {
+      this.memberships.set(latest.Id, { ...latest, ExpirationDate: until, MembershipLevel: { Id: levelId } });
+      return latest.Id;
+    }
+    return this.addMembership(constituentId, levelId, new Date(from).toISOString(), until);
   }
 
   /** A constituent as /CRM/Constituents/{id} answers it: the Constituent definition has no lists of addresses or the record's source. */

@@ -2,6 +2,7 @@ import request from "supertest";
 import { ConfigError, loadConfig } from "../../../../server/config";
 import { createCircuitBreakingCrm, CrmUnavailableError } from "../../../../server/crm/circuit-breaking-crm";
 import { CRM_IDS } from "../../../../server/crm/crm-ids";
+import { TessituraConfigurationError } from "../../../../server/crm/tessitura/configured-ids";
 import { tessituraSeatLedger } from "../../../../server/crm/tessitura/seat-ledger";
 import { createTessituraCrm, TessituraNotSupportedError } from "../../../../server/crm/tessitura/tessitura-crm";
 import { inTransaction } from "../../../../server/db/transactions";
@@ -136,10 +137,6 @@ describe.each(databaseEngines)("the Tessitura CRM adapter over the stand-in, its
     }
   });
 
-  it("names the methods it does not do yet", async () => {
-    await expect(adapter().renewMembership(1, { levelId: 95, expiration: new Date(), seats: [] })).rejects.toThrow(new TessituraNotSupportedError("renewMembership"));
-  });
-
   it("refuses to merge an organisation that holds memberships (15.2 cannot move one), before moving anything", async () => {
     const crm = adapter();
     const { Id: from } = await crm.createOrganisation({ LastName: "Hand-entered Holly School", Addresses: [] }, new Date());
@@ -201,6 +198,63 @@ describe.each(databaseEngines)("the Tessitura CRM adapter over the stand-in, its
     expect(await crm.findPeople({ text: "", members: { current: true, now: at }, limit: 10, offset: 0 })).toEqual({
       people: [expect.objectContaining({ Id: member, FirstName: "Ida", LastName: "Member" })],
       total: 1,
+    });
+  });
+
+  describe("the ids of crm-ids.ts, checked against Tessitura's reference data", () => {
+    const referenceCalls = [
+      "GET /Finance/MembershipLevels",
+      "GET /ReferenceData/Keywords",
+      "GET /ReferenceData/AffiliationTypes",
+      "GET /ReferenceData/ConstituentTypes",
+      "GET /ReferenceData/AddressTypes",
+      "GET /ReferenceData/ElectronicAddressTypes",
+      "GET /ReferenceData/OriginalSources",
+      "GET /ReferenceData/PhoneTypes",
+    ];
+    const lists = ["membershipLevels", "keywords", "affiliationTypes", "constituentTypes", "addressTypes", "electronicAddressTypes", "originalSources", "phoneTypes"] as const;
+    let saved: Pick<TessituraStandIn, (typeof lists)[number]>;
+    beforeEach(() => {
+      saved = Object.fromEntries(lists.map((list) => [list, standIn[list]])) as typeof saved;
+    });
+    afterEach(() => Object.assign(standIn, saved));
+
+    it("are checked at the first call, which fails naming each one Tessitura lacks, has inactive, or (a seat's role) keeps no Salary for; nothing else is asked", async () => {
+      standIn.membershipLevels = saved.membershipLevels.filter((level) => level.Id !== ids.membershipLevels.seatLevels[1]!.id);
+      standIn.keywords = [];
+      standIn.affiliationTypes = saved.affiliationTypes.map((type) => (type.Id === ids.affiliationTypes.admin ? { ...type, UseSalary: false } : type));
+      standIn.constituentTypes = saved.constituentTypes.map((type) => (type.Id === ids.constituentTypes.organisation ? { ...type, Inactive: true } : type));
+      standIn.electronicAddressTypes = saved.electronicAddressTypes.map((type) => ({ ...type, IsEmail: false }));
+      standIn.originalSources = [];
+      standIn.phoneTypes = saved.phoneTypes.map((type) => ({ ...type, Inactive: true }));
+      const sent = standIn.requests.length;
+      const failed = adapter().constituentDetail(1);
+      await expect(failed).rejects.toBeInstanceOf(TessituraConfigurationError);
+      await expect(failed).rejects.toThrow(
+        "The CRM ids configured for this CRM_ENV (server/crm/crm-ids.ts) do not match Tessitura: " +
+          "membershipLevels.seatLevels[1].id = 96 is no membership level in Tessitura (GET /Finance/MembershipLevels); " +
+          "emailDomainKeywordId = 671 is no keyword in Tessitura (GET /ReferenceData/Keywords); " +
+          "affiliationTypes.admin = 10053 is an affiliation type without Salary in use (the seat's usage id is kept there); " +
+          "constituentTypes.organisation = 8 is an inactive constituent type in Tessitura; " +
+          "emailAddressTypeId = 1 is an electronic address type that is not an email's; " +
+          "originalSourceId = 3 is no original source in Tessitura (GET /ReferenceData/OriginalSources); " +
+          "phoneTypeId = 1 is an inactive phone type in Tessitura. Set them up in Tessitura or correct crm-ids.ts (docs/crm.md).",
+      );
+      expect(standIn.requests.slice(sent).sort()).toEqual([...referenceCalls].sort());
+    });
+
+    it("are asked for once per refresh interval: a fix in Tessitura is seen at the next refresh", async () => {
+      const crm = createTessituraCrm({ connection: connection(), ids, db: database.db, sale, referenceDataRefreshMs: 150 });
+      standIn.keywords = [];
+      await expect(crm.constituentDetail(1)).rejects.toBeInstanceOf(TessituraConfigurationError);
+      const sent = standIn.requests.length;
+      await expect(crm.affiliation(424_242)).rejects.toThrow(/emailDomainKeywordId = 671 is no keyword/);
+      expect(standIn.requests.length).toBe(sent);
+      standIn.keywords = saved.keywords;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await crm.affiliation(424_242)).toBeUndefined();
+      expect(standIn.requests.slice(sent).filter((call) => referenceCalls.includes(call)).sort()).toEqual([...referenceCalls].sort());
+      expect(standIn.requests.at(-1)).toBe("GET /CRM/Affiliations/424242");
     });
   });
 
@@ -270,6 +324,98 @@ describe.each(databaseEngines)("the Tessitura CRM adapter over the stand-in, its
       const refused = crm.createMembership({ constituentId: 987_654_321, levelId: level, initiation: new Date(), expiration: yearOn(new Date()), seats, payment: { amount: 10, reference: "pi_nobody" } });
       await expect(refused).rejects.toThrow(/Tessitura refused PUT \/TessituraService\/Web\/Session\/.*\/Constituents: 400/);
       expect(standIn.checkedOut.length).toBe(before);
+    });
+  });
+
+  describe("a renewal, a change of seats and an end, for a membership Tessitura holds", () => {
+    const day = 24 * 60 * 60 * 1000;
+    const userSeat = ids.seatBenefits.userSeat;
+    const level = ids.membershipLevels.seatLevels[0]!.id;
+    const renewal = (reference: string) => ({ levelId: level, expiration: new Date(), seats: [{ benefitId: userSeat, available: 4 }], payment: { amount: 180, reference } });
+    afterEach(() => {
+      standIn.renewalsInPlace = false;
+    });
+
+    /** A school whose membership (30 days left, 3 seats, one held) the site has listed. */
+    const school = async (name: string) => {
+      const crm = adapter();
+      const { Id: schoolId } = await crm.createOrganisation({ LastName: name, Addresses: [] }, new Date());
+      const expiry = new Date(Date.now() + 30 * day).toISOString();
+      const membershipId = standIn.addMembership(schoolId, level, new Date(Date.now() - day).toISOString(), expiry);
+      await tessituraSeatLedger(database.db).setSeats(membershipId, [{ benefitId: userSeat, available: 3 }]);
+      await crm.memberships(schoolId);
+      const usage = await crm.claimSeat({ membershipId, benefitId: userSeat, constituentId: schoolId, usedAt: new Date() });
+      return { crm, schoolId, membershipId, expiry, usageId: usage!.Id };
+    };
+
+    it("renews through a web cart (a contribution with Renew, paid with the provider's reference); a new record gets the seats, the one in use included", async () => {
+      const { crm, schoolId, membershipId, expiry, usageId } = await school("Quince School");
+      const sent = standIn.requests.length;
+      const { Id } = await crm.renewMembership(membershipId, renewal("pi_3Quince"));
+      const calls = standIn.requests.slice(sent).map((call) => call.replace(/S[0-9a-f]+X[0-9a-z]+/, "{key}").replace(/\?.*$/, ""));
+      expect(calls).toEqual([
+        "GET /CRM/Memberships/Details",
+        "POST /Web/Session",
+        "PUT /Web/Session/{key}/Constituents",
+        "POST /Web/Cart/{key}/Contributions",
+        "POST /Web/Cart/{key}/Payments/Other",
+        "POST /Web/Cart/{key}/Checkout",
+        "GET /CRM/Memberships/Details",
+        "GET /CRM/Affiliations",
+      ]);
+      expect(standIn.checkedOut.at(-1)).toMatchObject({
+        constituentId: schoolId,
+        membershipId: Id,
+        contribution: { Amount: 180, FundId: ids.fundId, MembershipLevelId: level, Renew: true },
+        payments: [{ Amount: 180, PaymentMethodId: sale.paymentMethodId, Notes: "pi_3Quince" }],
+      });
+      expect(Id).not.toBe(membershipId);
+      expect(await crm.seatBenefits(membershipId)).toEqual([]);
+      expect((await crm.seatBenefits(Id)).map((seat) => [seat.TotalAvailable, seat.TotalRemaining])).toEqual([[4, 3]]);
+      await crm.releaseSeat(usageId);
+      expect((await crm.seatBenefits(Id)).map((seat) => seat.TotalRemaining)).toEqual([4]);
+      // The old record is still Tessitura's, as it was.
+      expect((await crm.membershipSummary(membershipId))?.ExpirationDateTime).toBe(expiry);
+    });
+
+    it("takes a renewal Tessitura makes in place too: the same id, running later, its seats where they were", async () => {
+      standIn.renewalsInPlace = true;
+      const { crm, membershipId, expiry } = await school("Rocket School");
+      const { Id } = await crm.renewMembership(membershipId, renewal("pi_3Rocket"));
+      expect(Id).toBe(membershipId);
+      expect(Date.parse((await crm.membershipSummary(Id))!.ExpirationDateTime)).toBe(Date.parse(expiry) + standIn.membershipTermMs);
+      expect((await crm.seatBenefits(Id)).map((seat) => [seat.TotalAvailable, seat.TotalRemaining])).toEqual([[4, 3]]);
+    });
+
+    it("refuses to renew a membership the site never created nor listed, and checks nothing out", async () => {
+      const before = standIn.checkedOut.length;
+      await expect(adapter().renewMembership(987_654_321, renewal("pi_none"))).rejects.toThrow(/lists no membership 987654321/);
+      expect(standIn.checkedOut.length).toBe(before);
+    });
+
+    it("changes seats in the site's ledger only: Tessitura's level stays", async () => {
+      const { crm, membershipId } = await school("Sage School");
+      const sent = standIn.requests.length;
+      await crm.changeMembershipSeats(membershipId, { levelId: ids.membershipLevels.seatLevels[2]!.id, seats: [{ benefitId: userSeat, available: 9 }] });
+      expect(standIn.requests.slice(sent).filter((call) => !call.startsWith("GET "))).toEqual([]);
+      expect((await crm.seatBenefits(membershipId)).map((seat) => seat.TotalAvailable)).toEqual([9]);
+      expect((await crm.membershipSummary(membershipId))?.MembershipLevel.Id).toBe(level);
+    });
+
+    it("ends one in the site's own table, writing no membership in Tessitura; a renewal in place there afterwards lifts the end", async () => {
+      const { crm, schoolId, membershipId } = await school("Thyme School");
+      const at = new Date();
+      const sent = standIn.requests.length;
+      await crm.endMembership(membershipId, at);
+      expect(standIn.requests.slice(sent).filter((call) => !call.startsWith("GET "))).toEqual([]);
+      expect(standIn.memberships.get(membershipId)?.ExpirationDate).not.toBe(at.toISOString());
+      // Another process (a new adapter) honours it: the end is in the site's database.
+      expect((await adapter().memberships(schoolId)).map((row) => [row.Id, row.ExpirationDateTime])).toEqual([[membershipId, at.toISOString()]]);
+      // Ending it again keeps Tessitura's expiry of the first time.
+      await crm.endMembership(membershipId, new Date(at.getTime() + 1000));
+      const renewedThere = new Date(Date.now() + 400 * day).toISOString();
+      standIn.memberships.set(membershipId, { ...standIn.memberships.get(membershipId)!, ExpirationDate: renewedThere });
+      expect((await crm.membershipSummary(membershipId))?.ExpirationDateTime).toBe(renewedThere);
     });
   });
 });
