@@ -20,7 +20,7 @@ if (!Number.isInteger(port) || !Number.isInteger(controlPort)) {
 }
 
 const standIn = new TessituraStandIn();
-const baseUrl = await standIn.start(port);
+await standIn.start(port);
 
 const control = http.createServer((req, res) => {
   const path = new URL(req.url ?? "/", "http://control.invalid").pathname;
@@ -36,7 +36,8 @@ const control = http.createServer((req, res) => {
   }
   res.writeHead(404).end();
 });
-control.listen(controlPort, "127.0.0.1", () => console.warn(`stand-in TessituraService at ${baseUrl}; its violations at http://127.0.0.1:${controlPort}/violations`));
+// Quiet (Playwright shows a web server's stderr): the site is given http://127.0.0.1:<STAND_IN_PORT>/TessituraService.
+control.listen(controlPort, "127.0.0.1");
 
 const stop = () => {
   control.close();
