@@ -11,6 +11,17 @@ const baseURL = `http://localhost:${port}`;
 const newcomerPort = port + 10;
 const newcomerBaseURL = `http://127.0.0.1:${newcomerPort}`;
 const newcomerSpecs = /newcomer-at-127\.spec\.ts$/;
+/**
+ * A third server whose CRM is Tessitura (CRM_PROVIDER=tessitura), the stand-in
+ * TessituraService its own process beside it (tests/e2e/support/tessitura-stand-in-server.ts,
+ * its Swagger violations on the control port). Only the specs named below use it
+ * (their own baseURL); the other specs never see it.
+ */
+export const tessituraPort = port + 20;
+export const tessituraBaseURL = `http://localhost:${tessituraPort}`;
+const standInPort = port + 21;
+/** The stand-in's control port: GET /violations. */
+export const standInControlURL = `http://127.0.0.1:${port + 22}`;
 /** Specs that change a shared demo account for good: they run after every other spec, which see it unchanged. */
 const lastSpecs = /lapsed-renewal\.spec\.ts$/;
 // Debian's Chromium when present; otherwise Playwright's own browser (npx playwright install).
@@ -51,6 +62,26 @@ export default defineConfig({
     e2eServer(port, `${baseURL}/readyz`, { PUBLIC_URL: baseURL }),
     // PUBLIC_URL empty (unset, even if a .env file sets it): the server assumes http://localhost:<port>, and is reached at 127.0.0.1.
     e2eServer(newcomerPort, `${newcomerBaseURL}/readyz`, { PUBLIC_URL: "" }),
+    // Listed before the site that seeds its demo schools into it: Playwright starts the servers in this order.
+    {
+      command: "tsx tests/e2e/support/tessitura-stand-in-server.ts",
+      url: `${standInControlURL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { STAND_IN_PORT: String(standInPort), STAND_IN_CONTROL_PORT: String(port + 22) },
+    },
+    e2eServer(tessituraPort, `${tessituraBaseURL}/readyz`, {
+      PUBLIC_URL: tessituraBaseURL,
+      CRM_PROVIDER: "tessitura",
+      CRM_ENV: "test",
+      TESSITURA_BASE_URL: `http://127.0.0.1:${standInPort}/TessituraService`,
+      // The stand-in's credentials (tests/server/crm/tessitura/stand-in.ts, STAND_IN_CREDENTIALS).
+      TESSITURA_USER: "webapi",
+      TESSITURA_USER_GROUP: "webapi",
+      TESSITURA_MACHINE_LOCATION: "site",
+      TESSITURA_PASSWORD: "s3cret",
+      TESSITURA_PAYMENT_METHOD_ID: "12",
+    }),
   ],
 });
 

@@ -320,6 +320,15 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
 }
 
 /**
+ * The Tessitura port the demo content may write its schools to (server/content/seed.ts, docs/content.md "Demo
+ * content on Tessitura"): with CRM_PROVIDER=tessitura and CRM_ENV=test only, never a production Tessitura.
+ */
+export function demoTessitura(config: Config): ((db: DatabaseHandle["db"]) => CrmPort) | undefined {
+  if (config.crmProvider !== "tessitura" || config.crmEnv !== "test") return undefined;
+  return (db) => chosenCrm(config, db, CRM_IDS.test);
+}
+
+/**
  * Every CRM call through one circuit breaker (docs/faults.md, "A slow CRM").
  * Work that must be atomic with the site's own tables (seat grants under the
  * school's lock, payment fulfilment, an account's deletion) runs as one unit

@@ -10,6 +10,7 @@ import type { Logger } from "./logging";
 import { viteManifestPath } from "./paths";
 import { connectRedis } from "./redis";
 import { createServices } from "./services";
+import { demoTessitura } from "./feature-services";
 
 /*
  * The two halves of a start, shared by `npm start` (server/main.ts: both, in
@@ -63,12 +64,20 @@ export async function migrateDatabase(config: Config, logger: Logger, options: {
   try {
     const applied = await migrateToLatest(database.db);
     logger.info({ migrations: applied }, applied.length > 0 ? "database migrated" : "database already up to date");
-    if (options.seedIfEmpty && (await seedIfEmpty(database.db, { crmEnvironment: config.crmEnv }))) {
+    if (options.seedIfEmpty && (await seedIfEmpty(database.db, { crmEnvironment: config.crmEnv, crmProvider: config.crmProvider, tessitura: demoTessitura(config) }))) {
       logger.info("the database was empty: demo content loaded");
+      if (config.crmProvider === "tessitura") logger.warn(demoOnTessitura(config));
     }
   } finally {
     await database.close();
   }
+}
+
+/** Said once the demo content is in, on a site whose CRM is Tessitura (docs/content.md, "Demo content on Tessitura"). */
+export function demoOnTessitura(config: Config): string {
+  return config.crmEnv === "test"
+    ? "CRM_PROVIDER=tessitura: the demo register's schools and the demo schools' email domains were written to Tessitura (CRM_ENV=test); no demo accounts, memberships nor roles"
+    : "CRM_PROVIDER=tessitura with CRM_ENV=production: the demo content was loaded without CRM records (no demo accounts, schools nor register)";
 }
 
 /**

@@ -6,6 +6,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config";
+import { demoTessitura } from "../feature-services";
 import { runCommand, withMigratedDatabase } from "../command-database";
 import { FixtureValidationError } from "./fixture-errors";
 import { DEMO_CONTENT_DIRECTORY, seedFromDirectory, type SeedSummary } from "./seed";
@@ -47,7 +48,7 @@ async function main(): Promise<number> {
   const config = loadConfig(process.env);
   return withMigratedDatabase(config.databaseUrl, async (db) => {
     const started = performance.now();
-    const summary = await seedFromDirectory(db, directory, { crmEnvironment: config.crmEnv });
+    const summary = await seedFromDirectory(db, directory, { crmEnvironment: config.crmEnv, crmProvider: config.crmProvider, tessitura: demoTessitura(config) });
     console.log(formatSummary(directory, summary, performance.now() - started));
     return 0;
   });

@@ -17,7 +17,14 @@ export async function seedSchools(
   db: Kysely<Database>,
   crm: CrmPort,
   schools: readonly SchoolFixture[],
-  options: { now: Date; seedingDate: string; crmEnvironment: CrmEnvironment; source: string },
+  options: {
+    now: Date;
+    seedingDate: string;
+    crmEnvironment: CrmEnvironment;
+    source: string;
+    /** The schools and their email domains alone, no membership nor people: the demo on Tessitura (seed.ts). */
+    domainsOnly?: boolean;
+  },
 ): Promise<number> {
   const ids = CRM_IDS[options.crmEnvironment];
   const seed = async (trx: Kysely<Database>, crm: CrmPort): Promise<void> => {
@@ -25,6 +32,7 @@ export async function seedSchools(
       const where = `${options.source}: ${school.name}`;
       const schoolId = await schoolIdOf(trx, crm, school, options.now, where);
       await crm.replaceAttributes(schoolId, ids.emailDomainKeywordId, school.email_domains);
+      if (options.domainsOnly) continue;
       if (school.membership) await upsertSchoolMembership(crm, ids, schoolId, school.membership, options);
       for (const person of school.people) {
         const found = await crm.findPerson(person.email);

@@ -4,7 +4,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { inExclusiveTransaction, inTransaction } from "../db/transactions";
 import { projectRoot } from "../paths";
-import { CRM_IDS, type CrmEnvironment } from "../crm";
+import { CRM_IDS, type CrmEnvironment, type CrmPort } from "../crm";
 import { createSqlCrm } from "../crm/adapters";
 import { EstablishmentFileError, importRegisterIntoEmbeddedCrm, isDemoUrn, parseGiasEstablishments, registerHoldsSchools, type ParsedEstablishments } from "../schools";
 import { FixtureValidationError } from "./fixture-errors";
@@ -28,6 +28,18 @@ export interface SeedOptions {
   now?: Date;
   /** Which CRM id set membership level names resolve to. */
   crmEnvironment?: CrmEnvironment;
+  /**
+   * The site's CRM (CRM_PROVIDER, default "sql"). The demo's CRM records (its
+   * accounts and their memberships, the demo register's schools, the demo
+   * schools' domains, memberships and people) go into the embedded CRM when
+   * that is the site's CRM. On Tessitura (docs/content.md, "Demo content on
+   * Tessitura") only the demo register's schools and the demo schools' email
+   * domains are written, through `tessitura`, and only when it is given (a
+   * test Tessitura); no accounts, memberships nor roles.
+   */
+  crmProvider?: "sql" | "tessitura";
+  /** The Tessitura port over a database handle (the seed's transaction), when the demo's schools may be written to it. */
+  tessitura?: (db: Kysely<Database>) => CrmPort;
 }
 
 /** How many records of each kind the content held (each upserted, none duplicated). */
@@ -58,7 +70,8 @@ export const ESTABLISHMENTS_FILE = "establishments.csv";
 export async function seedContent(db: Kysely<Database>, content: ContentFixtures, options: SeedOptions = {}): Promise<SeedSummary> {
   const now = options.now ?? new Date();
   const seedingDate = londonDateOf(now);
-  const accounts = content.accounts ?? [];
+  // No demo accounts on a site whose CRM is not the embedded one (SeedOptions.crmProvider).
+  const accounts = (options.crmProvider ?? "sql") === "sql" ? (content.accounts ?? []) : [];
   // scrypt runs on libuv's thread pool, so hashing overlaps the other writes.
   const passwordHashes = hashFixturePasswords(accounts);
   // Awaited in the transaction; without this, a rollback before then would leave the rejection unhandled.
@@ -102,14 +115,16 @@ export async function seedFromDirectory(db: Kysely<Database>, directory: string,
   const now = options.now ?? new Date();
   const crmEnvironment = options.crmEnvironment ?? "test";
   const summary = await seedContent(db, content, { ...options, now });
-  // The seed is a composition root of its own: fixtures go into the embedded CRM, in the site's database.
-  const crm = createSqlCrm(db, CRM_IDS[crmEnvironment]);
+  const embedded = (options.crmProvider ?? "sql") === "sql";
+  if (!embedded && !options.tessitura) return summary;
+  // The seed is a composition root of its own: fixtures go into the embedded CRM, in the site's database, or Tessitura.
+  const crm = embedded ? createSqlCrm(db, CRM_IDS[crmEnvironment]) : options.tessitura!(db);
   // The demo scope: only demo URNs are written or closed, so a real register beside it is never touched.
   if (schools) await importRegisterIntoEmbeddedCrm(db, schools.establishments, { crm, now, scope: "demo", source: "the demo's establishments.csv", notOpenUrns: schools.notOpenUrns });
   // After the register and the accounts: the demo schools' domains, memberships and people refer to both.
   if (content.schools) {
     const source = path.relative(process.cwd(), path.join(directory, "schools.yaml")) || "schools.yaml";
-    await seedSchools(db, crm, content.schools, { now, seedingDate: londonDateOf(now), crmEnvironment, source });
+    await seedSchools(db, crm, content.schools, { now, seedingDate: londonDateOf(now), crmEnvironment, source, domainsOnly: !embedded });
   }
   return { ...summary, schools: schools?.establishments.length ?? 0 };
 }

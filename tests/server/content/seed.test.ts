@@ -226,3 +226,23 @@ resources:${pairs
     expect(await rowCounts(database.db)).toEqual(pagesBefore);
   });
 });
+
+describe.each(databaseEngines)("seeding a site whose CRM is Tessitura, on %s", (engine) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+  });
+  afterAll(() => database.dispose());
+
+  it("loads the content without the demo's CRM records, which the site would never read, once", async () => {
+    expect(await seedIfEmpty(database.db, { now, crmProvider: "tessitura" })).toBe(true);
+    const counts = await rowCounts(database.db);
+    expect(counts).toMatchObject({ pages: 4, events: 64, resources: 240 });
+    expect(counts).toMatchObject({ constituents: 0, memberships: 0, affiliations: 0, constituent_attributes: 0, schools: 0 });
+    expect(await database.db.selectFrom("account_credentials").select("constituent_id").execute()).toEqual([]);
+    // The pages make it not empty: a restart seeds nothing more.
+    expect(await seedIfEmpty(database.db, { now, crmProvider: "tessitura" })).toBe(false);
+    const summary = await seedFromDirectory(database.db, DEMO_CONTENT_DIRECTORY, { now, crmProvider: "tessitura" });
+    expect(summary).toMatchObject({ pages: 4, accounts: 0, memberships: 0, schools: 0 });
+  });
+});

@@ -84,7 +84,7 @@ export function crmPortContract(harness: () => CrmHarness): void {
     expect(await crm.attributes(Id, [12345])).toEqual([]);
   });
 
-  it("affiliates a person to a school, lists it while current, and ends it", async () => {
+  it("affiliates a person to a school, named as the CRM names them, lists it while current, and ends it", async () => {
     const h = harness();
     const { Id: schoolId } = await h.crm.createOrganisation({ LastName: "Hazel High", Addresses: [] }, now);
     const personId = await h.addPerson("Ann", "Teacher", `ann.${unique()}@hazel.sch.uk`);
@@ -95,12 +95,14 @@ export function crmPortContract(harness: () => CrmHarness): void {
     expect(await h.crm.affiliation(Id)).toMatchObject({
       Id,
       AffiliationType: { Id: ids.affiliationTypes.teacher },
-      GroupConstituent: { Id: schoolId },
-      IndividualConstituent: { Id: personId },
+      // The names the dashboard and the School tab show (Tessitura answers them with the affiliation).
+      GroupConstituent: { Id: schoolId, DisplayName: "Hazel High" },
+      IndividualConstituent: { Id: personId, DisplayName: "Ann Teacher" },
       EndDate: null,
       Salary: null,
     });
-    expect((await h.crm.affiliations({ groupConstituentId: schoolId, currentAt: now })).map((row) => row.Id)).toEqual([Id]);
+    const listed = await h.crm.affiliations({ groupConstituentId: schoolId, currentAt: now });
+    expect(listed.map((row) => [row.Id, row.GroupConstituent.DisplayName, row.IndividualConstituent.DisplayName])).toEqual([[Id, "Hazel High", "Ann Teacher"]]);
     await h.crm.endAffiliation(Id, now);
     expect(await h.crm.affiliations({ individualConstituentId: personId, currentAt: nextYear })).toEqual([]);
     expect(await h.crm.affiliation(987_654_321)).toBeUndefined();

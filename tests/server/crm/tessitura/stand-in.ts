@@ -81,8 +81,12 @@ export class TessituraStandIn {
     this.server = http.createServer((req, res) => void this.handle(req, res));
   }
 
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
+  /** Listens on 127.0.0.1, on any free port unless given one (the e2e stand-in server's fixed port); answers the base URL. */
+  async start(port = 0): Promise<string> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.once("error", reject);
+      this.server.listen(port, "127.0.0.1", resolve);
+    });
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/TessituraService`;
   }
 
@@ -242,12 +246,13 @@ export class TessituraStandIn {
         const Id = this.id();
         const row: Row = { ...body!, Id, CreatedDateTime: now, UpdatedDateTime: now };
         table.set(Id, row);
-        return { status: 200, body: row };
+        return { status: 200, body: table === this.affiliations ? this.named(row) : row };
       }
       case "get /crm/addresses/{id}":
       case "get /crm/affiliations/{id}": {
-        const row = this.table(segments[1]!).get(idInPath);
-        return row ? { status: 200, body: row } : notFound;
+        const table = this.table(segments[1]!);
+        const row = table.get(idInPath);
+        return row ? { status: 200, body: table === this.affiliations ? this.named(row) : row } : notFound;
       }
       case "put /crm/addresses/{id}":
       case "put /crm/electronicaddresses/{id}":
@@ -258,7 +263,7 @@ export class TessituraStandIn {
         if (!existing) return notFound;
         const row: Row = { ...existing, ...body!, Id: idInPath, UpdatedDateTime: now };
         table.set(idInPath, row);
-        return { status: 200, body: row };
+        return { status: 200, body: table === this.affiliations ? this.named(row) : row };
       }
       case "delete /crm/attributes/{id}":
       case "delete /crm/addresses/{id}":
@@ -285,7 +290,7 @@ export class TessituraStandIn {
             (group === null || (row.GroupConstituent as Row).Id === Number(group)) &&
             (individual === null || (row.IndividualConstituent as Row).Id === Number(individual)),
         );
-        return { status: 200, body: rows };
+        return { status: 200, body: rows.map((row) => this.named(row)) };
       }
       case "get /crm/memberships/details": {
         const constituentId = Number(query.get("constituentId"));
@@ -402,6 +407,19 @@ export class TessituraStandIn {
       return latest.Id;
     }
     return this.addMembership(constituentId, levelId, new Date(from).toISOString(), until);
+  }
+
+  /** An affiliation as Tessitura answers it: its group's and individual's names and sort names, as they are now, filled in (read-only fields a request does not send). */
+  private named(row: Row): Row {
+    const group = this.constituents.get((row.GroupConstituent as Row).Id);
+    const individual = this.constituents.get((row.IndividualConstituent as Row).Id);
+    return {
+      ...row,
+      GroupConstituentName: String(group?.DisplayName ?? ""),
+      GroupConstituentSortName: String(group?.SortName ?? ""),
+      IndividualConstituentName: String(individual?.DisplayName ?? ""),
+      IndividualConstituentSortName: String(individual?.SortName ?? ""),
+    };
   }
 
   /** A constituent as /CRM/Constituents/{id} answers it: the Constituent definition has no lists of addresses or the record's source. */
