@@ -43,6 +43,8 @@ describe.each(databaseEngines)("the Tessitura CRM adapter over the stand-in, its
 
   const connection = () => ({ baseUrl, ...STAND_IN_CREDENTIALS, timeouts });
   const adapter = () => createTessituraCrm({ connection: connection(), ids, db: database.db, sale, referenceDataRefreshMs: 60_000 });
+  /** The calls the stand-in has had since the `sent`th, each as "METHOD /path" with its web session key as {key} and no query. */
+  const callsSince = (sent: number) => standIn.requests.slice(sent).map((call) => call.replace(/S[0-9a-f]+X[0-9a-z]+/, "{key}").replace(/\?.*$/, ""));
 
   describe("the CRM port contract", () => {
     let harness: CrmHarness;
@@ -271,7 +273,7 @@ describe.each(databaseEngines)("the Tessitura CRM adapter over the stand-in, its
       const { Id: schoolId } = await crm.createOrganisation({ LastName: "Sorrel School", Addresses: [] }, new Date());
       const sent = standIn.requests.length;
       const { Id } = await crm.createMembership({ constituentId: schoolId, levelId: level, initiation: new Date(), expiration: yearOn(new Date()), seats, payment: { amount: 240, reference: "pi_3Sorrel" } });
-      const calls = standIn.requests.slice(sent).map((call) => call.replace(/S[0-9a-f]+X[0-9a-z]+/, "{key}").replace(/\?.*$/, ""));
+      const calls = callsSince(sent);
       expect(calls).toEqual([
         "GET /CRM/Memberships/Details",
         "POST /Web/Session",
@@ -352,7 +354,7 @@ describe.each(databaseEngines)("the Tessitura CRM adapter over the stand-in, its
       const { crm, schoolId, membershipId, expiry, usageId } = await school("Quince School");
       const sent = standIn.requests.length;
       const { Id } = await crm.renewMembership(membershipId, renewal("pi_3Quince"));
-      const calls = standIn.requests.slice(sent).map((call) => call.replace(/S[0-9a-f]+X[0-9a-z]+/, "{key}").replace(/\?.*$/, ""));
+      const calls = callsSince(sent);
       expect(calls).toEqual([
         "GET /CRM/Memberships/Details",
         "POST /Web/Session",
