@@ -77,6 +77,8 @@ export const STALLED_MESSAGE = "The import stopped before it finished: the serve
 export function createRegisterUploads(deps: {
   db: Kysely<Database>;
   crm: CrmPort;
+  /** Which CRM `crm` is: Tessitura is written school by school (RegisterImportOptions.crmProvider). */
+  crmProvider?: "sql" | "tessitura";
   clock?: () => Date;
   logger?: { error(details: object, message: string): void };
   /** With SCHOOL_SEARCH=algolia: the hosted index, told what the import wrote and closed (docs/search.md, "Algolia"). */
@@ -119,7 +121,7 @@ export function createRegisterUploads(deps: {
     // Written after each batch of 1000 rows (one transaction each), never beside one: SQLite has one writer.
     let latest = { rows: 0, bytesRead: 0 };
     try {
-      const importer = new RegisterImport(db, { crm: deps.crm, now, scope: "register", source: file.fileName });
+      const importer = new RegisterImport(db, { crm: deps.crm, crmProvider: deps.crmProvider, now, scope: "register", source: file.fileName });
       const report: RegisterFileReport = await readRegisterFile(file.path, {
         batch: async (batch) => {
           await importer.batch(batch);
