@@ -1,11 +1,14 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import type { CrmPort } from "../../../server/crm";
 import { CRM_IDS } from "../../../server/crm/crm-ids";
 import { createTessituraCrm } from "../../../server/crm/tessitura/tessitura-crm";
 import { readRegisterFile } from "../../../server/schools/register-file";
 import { RegisterImport, TESSITURA_CONCURRENCY } from "../../../server/schools/register-import";
+import { createRegisterUploads } from "../../../server/schools/register-uploads";
 import { createTestDatabase, databaseEngines, type TestDatabase } from "../support/databases";
 import { STAND_IN_CREDENTIALS, TessituraStandIn } from "../crm/tessitura/stand-in";
 import { giasFile, giasRow, type GiasRow } from "./register-file";
@@ -162,5 +165,72 @@ describe.each(databaseEngines)("importing the register into Tessitura, on %s", (
     expect(new Set(rows.map((row) => row.constituent_id)).size).toBe(10);
     expect(rows.find((row) => row.urn === "152009")!.constituent_id).toBe(orphan.Id);
     for (const row of rows) expect(standIn.constituents.get(row.constituent_id)).toMatchObject({ LastName: row.name });
+  });
+
+  it("the back office's upload writes through Tessitura too", async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "register-upload-"));
+    const file = path.join(folder, "edubasealldata.csv");
+    writeFileSync(file, giasFile([giasRow("153001", "Hawthorn School", { Postcode: "NE1 1AA" }), giasRow("153002", "Ivy Bank School", { Postcode: "NE2 2BB" })]));
+    const uploads = createRegisterUploads({ db: database.db, crm: tessitura(), crmProvider: "tessitura", clock: () => february });
+    await uploads.start({ path: file, fileName: "edubasealldata.csv", bytes: statSync(file).size }, 1);
+    await uploads.idle();
+    expect(await uploads.latest()).toMatchObject({ status: "done", summary: { created: 2 } });
+    const rows = (await register()).filter((row) => row.urn!.startsWith("1530"));
+    expect(rows.map((row) => standIn.constituents.get(row.constituent_id)?.LastName)).toEqual(["Hawthorn School", "Ivy Bank School"]);
+  });
+});
+
+describe("npm run schools:import with CRM_PROVIDER=tessitura", () => {
+  let standIn: TessituraStandIn;
+  let baseUrl: string;
+  let directory: string;
+
+  beforeAll(async () => {
+    standIn = new TessituraStandIn();
+    baseUrl = await standIn.start();
+    directory = mkdtempSync(path.join(tmpdir(), "register-tessitura-command-"));
+  });
+  afterAll(async () => {
+    await standIn.stop();
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  /** Runs the command as package.json's script does, on a SQLite site whose CRM is the stand-in. */
+  const runCommand = async (rows: readonly GiasRow[], name: string) => {
+    const file = path.join(directory, name);
+    writeFileSync(file, giasFile(rows));
+    const script = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> }).scripts["schools:import"]!.split(" ");
+    const { stdout } = await promisify(execFile)(process.execPath, [...script.slice(1), file], {
+      env: {
+        ...process.env,
+        NODE_ENV: "test",
+        DATABASE_URL: `sqlite:${path.join(directory, "site.sqlite")}`,
+        SESSION_SECRET: "test-session-secret-not-for-production-0123456789",
+        CRM_PROVIDER: "tessitura",
+        CRM_ENV: "test",
+        TESSITURA_BASE_URL: baseUrl,
+        TESSITURA_USER: STAND_IN_CREDENTIALS.user,
+        TESSITURA_USER_GROUP: STAND_IN_CREDENTIALS.userGroup,
+        TESSITURA_MACHINE_LOCATION: STAND_IN_CREDENTIALS.machineLocation,
+        TESSITURA_PASSWORD: STAND_IN_CREDENTIALS.password,
+        TESSITURA_PAYMENT_METHOD_ID: "12",
+      },
+    });
+    return stdout;
+  };
+  const organisationNames = () =>
+    [...standIn.constituents.values()].filter((row) => (row.ConstituentType as { Id: number }).Id === ids.constituentTypes.organisation).map((row) => row.LastName);
+
+  it("creates the organisations in Tessitura, and a second run with one school renamed renames it and creates none", { timeout: 60_000 }, async () => {
+    const fir = giasRow("160001", "Fir Tree Primary School", { Postcode: "YO1 7HH" });
+    const gorse = giasRow("160002", "Gorse Hill School", { Postcode: "YO2 8JJ" });
+    expect(await runCommand([fir, gorse], "edubasealldata-1.csv")).toMatch(/new schools\s+2\n/);
+    expect(organisationNames().sort()).toEqual(["Fir Tree Primary School", "Gorse Hill School"]);
+
+    const second = await runCommand([fir, { ...gorse, EstablishmentName: "Gorse Hill Academy" }], "edubasealldata-2.csv");
+    expect(second).toMatch(/new schools\s+0\n/);
+    expect(second).toMatch(/updated\s+1\n/);
+    expect(organisationNames().sort()).toEqual(["Fir Tree Primary School", "Gorse Hill Academy"]);
+    expect(standIn.violations).toEqual([]);
   });
 });
