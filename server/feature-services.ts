@@ -2,8 +2,9 @@ import { type AccountsService, createAccountsService, createEmailVerificationSer
 import { createAuditLog } from "./audit";
 import { contentVersionReader } from "./cache/content-versions";
 import type { Config } from "./config";
-import { CRM_IDS, type CrmIds, type CrmPort } from "./crm";
-import { createCircuitBreakingCrm, createSqlCrm, createTessituraCrm, watchCrmChanges } from "./crm/adapters";
+import { CRM_IDS, type CrmPort } from "./crm";
+import { createCircuitBreakingCrm, watchCrmChanges } from "./crm/adapters";
+import { chosenCrm } from "./configured-crm";
 import type { DatabaseHandle } from "./db/database";
 import { createEventsService, type EventsService } from "./events";
 import { createGalleryService, type GalleryService } from "./gallery";
@@ -278,7 +279,7 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
       takings: (from, to) => payments.takings(from, to),
       pausedForInvoices: () => schoolInvoices.pausedCount(),
       requests,
-      register: { uploads: createRegisterUploads({ db, crm, logger: adapters.logger, schoolIndex }), audit },
+      register: { uploads: createRegisterUploads({ db, crm, crmProvider: adapters.config.crmProvider, logger: adapters.logger, schoolIndex }), audit },
       exports: {
         crm,
         ids: crmIds,
@@ -336,24 +337,6 @@ export function demoTessitura(config: Config): ((db: DatabaseHandle["db"]) => Cr
  * closed: the calls inside a unit are not timed one by one (why: the comment
  * on crmMethods in server/crm/circuit-breaking-crm.ts).
  */
-function chosenCrm(config: Config, db: DatabaseHandle["db"], ids: CrmIds): CrmPort {
-  if (config.crmProvider === "sql") return createSqlCrm(db, ids);
-  return createTessituraCrm({
-    connection: {
-      // loadConfig refuses CRM_PROVIDER=tessitura without all six.
-      baseUrl: config.tessituraBaseUrl!,
-      user: config.tessituraUser!,
-      userGroup: config.tessituraUserGroup!,
-      machineLocation: config.tessituraMachineLocation!,
-      password: config.tessituraPassword!,
-    },
-    ids,
-    db,
-    sale: { paymentMethodId: config.tessituraPaymentMethodId! },
-    referenceDataRefreshMs: config.tessituraReferenceRefreshSeconds * 1000,
-  });
-}
-
 function guardedCrm(adapters: FeatureAdapters, inner: CrmPort): CrmPort {
   const { config, logger } = adapters;
   const { crm, breaker, reportBreaker } = createCircuitBreakingCrm(inner, {

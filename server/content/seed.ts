@@ -120,7 +120,14 @@ export async function seedFromDirectory(db: Kysely<Database>, directory: string,
   // The seed is a composition root of its own: fixtures go into the embedded CRM, in the site's database, or Tessitura.
   const crm = embedded ? createSqlCrm(db, CRM_IDS[crmEnvironment]) : options.tessitura!(db);
   // The demo scope: only demo URNs are written or closed, so a real register beside it is never touched.
-  if (schools) await importRegisterIntoEmbeddedCrm(db, schools.establishments, { crm, now, scope: "demo", source: "the demo's establishments.csv", notOpenUrns: schools.notOpenUrns });
+  if (schools) await importRegisterIntoEmbeddedCrm(db, schools.establishments, {
+      crm,
+      crmProvider: embedded ? "sql" : "tessitura",
+      now,
+      scope: "demo",
+      source: "the demo's establishments.csv",
+      notOpenUrns: schools.notOpenUrns,
+    });
   // After the register and the accounts: the demo schools' domains, memberships and people refer to both.
   if (content.schools) {
     const source = path.relative(process.cwd(), path.join(directory, "schools.yaml")) || "schools.yaml";

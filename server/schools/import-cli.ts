@@ -1,7 +1,7 @@
 /**
  * `npm run schools:import -- <file.csv>`: loads the Department for
  * Education's "Get Information About Schools" establishment CSV into the
- * embedded CRM (docs/schools.md, "The monthly refresh"). Migrates first, so
+ * register and the configured CRM, embedded or Tessitura (docs/schools.md, "The monthly refresh"). Migrates first, so
  * it works on a new database too. Streams the file a batch at a time; a
  * malformed row is reported with its line and skipped. On a terminal it shows
  * progress (rows, a percentage, a rate); a summary follows at the end.
@@ -9,7 +9,7 @@
 import path from "node:path";
 import { loadConfig } from "../config";
 import { CRM_IDS } from "../crm";
-import { createSqlCrm } from "../crm/adapters";
+import { chosenCrm } from "../configured-crm";
 import { runCommand, withMigratedDatabase } from "../command-database";
 import { EstablishmentFileError } from "./gias-establishments";
 import { readRegisterFile, sniffRegisterFile, type RegisterFileProgress } from "./register-file";
@@ -18,17 +18,37 @@ import { algoliaIndexingFor } from "./search/algolia/algolia-school-indexing";
 
 const USAGE = "Usage: npm run schools:import -- <establishments.csv>";
 
-/** Redraws one status line at most 4 times a second, on a terminal only (a log file gets the summary alone). */
-function progressLine(started: number): ((progress: RegisterFileProgress) => void) | undefined {
-  if (!process.stderr.isTTY) return undefined;
+/**
+ * Redraws one status line at most 4 times a second, on a terminal only (a log
+ * file gets the summary alone). With Tessitura, where a batch of rows takes
+ * minutes of API calls, it counts the schools written through the API too.
+ */
+function progressLine(started: number, throughTessitura: boolean): { read?: (progress: RegisterFileProgress) => void; schoolWritten?: () => void } {
+  if (!process.stderr.isTTY) return {};
   let drawn = 0;
-  return ({ rows, bytesRead, totalBytes }) => {
+  let latest: RegisterFileProgress = { rows: 0, bytesRead: 0, totalBytes: 0 };
+  let written = 0;
+  const draw = (force: boolean) => {
     const now = performance.now();
-    if (now - drawn < 250 && bytesRead < totalBytes) return;
+    if (now - drawn < 250 && !force) return;
     drawn = now;
+    const { rows, bytesRead, totalBytes } = latest;
     const seconds = Math.max((now - started) / 1000, 0.001);
     const percent = totalBytes > 0 ? Math.floor((bytesRead / totalBytes) * 100) : 100;
-    process.stderr.write(`\r  ${rows.toLocaleString("en-GB")} rows read, ${percent}%, ${Math.round(rows / seconds).toLocaleString("en-GB")} rows/s   `);
+    const schools = throughTessitura ? `, ${written.toLocaleString("en-GB")} schools through Tessitura (${(written / seconds).toFixed(1)}/s)` : "";
+    process.stderr.write(`\r  ${rows.toLocaleString("en-GB")} rows read, ${percent}%, ${Math.round(rows / seconds).toLocaleString("en-GB")} rows/s${schools}   `);
+  };
+  return {
+    read: (progress) => {
+      latest = progress;
+      draw(progress.bytesRead >= progress.totalBytes);
+    },
+    schoolWritten: throughTessitura
+      ? () => {
+          written++;
+          draw(false);
+        }
+      : undefined,
   };
 }
 
@@ -45,8 +65,16 @@ async function main(): Promise<number> {
   return withMigratedDatabase(config.databaseUrl, async (db) => {
     const started = performance.now();
     const importStarted = new Date();
-    const run = new RegisterImport(db, { crm: createSqlCrm(db, CRM_IDS[config.crmEnv]), now: new Date(), scope: "register", source: path.basename(file) });
-    const progress = progressLine(started);
+    const progress = progressLine(started, config.crmProvider === "tessitura");
+    // With CRM_PROVIDER=tessitura the organisations are Tessitura's, written through its API (docs/schools.md, "Importing into Tessitura").
+    const run = new RegisterImport(db, {
+      crm: chosenCrm(config, db, CRM_IDS[config.crmEnv]),
+      crmProvider: config.crmProvider,
+      now: new Date(),
+      scope: "register",
+      source: path.basename(file),
+      schoolWritten: progress.schoolWritten,
+    });
     const report = await readRegisterFile(file, {
       batch: async (batch) => {
         await run.batch(batch);
@@ -54,9 +82,9 @@ async function main(): Promise<number> {
         // collect them soon; the npm script passes --expose-gc so that each batch's go now, keeping the peak flat.
         (globalThis as { gc?: () => void }).gc?.();
       },
-      progress,
+      progress: progress.read,
     });
-    if (progress) process.stderr.write("\n");
+    if (progress.read) process.stderr.write("\n");
     const summary = await run.finish();
     // With SCHOOL_SEARCH=algolia, the hosted index gets what this import wrote and closed (docs/search.md, "Algolia").
     const pushed = await algoliaIndexingFor(config)?.pushChangesSince(db, importStarted);

@@ -11,49 +11,83 @@ export interface ImportSummary {
   reopened: number;
 }
 
+/** What one school's import did. */
+export type SchoolOutcome = keyof ImportSummary;
+
+/** What the register held of the URNs being imported: open schools, and closed ones (which may reopen). */
+export interface KnownSchools {
+  open: ReadonlyMap<string, RegisteredSchool>;
+  closed: ReadonlyMap<string, RegisteredSchool>;
+}
+
+export interface ImportDependencies {
+  crm: CrmPort;
+  register: SchoolRegister;
+  now: Date;
+  source?: string;
+  /**
+   * Finds the CRM organisation a new URN already has although the register
+   * does not list it (an import stopped between the CRM's answer and the
+   * register's write): the Tessitura path only (register-import.ts).
+   */
+  adopt?: (establishment: Establishment) => Promise<number | undefined>;
+  /** Told the id of each organisation created, as soon as the CRM answers. */
+  created?: (constituentId: number) => void;
+}
+
+/** The register's schools among these URNs, open or closed. */
+export async function knownSchools(register: SchoolRegister, urns: readonly string[]): Promise<KnownSchools> {
+  const open = await register.byUrns(urns);
+  const closed = await register.closedByUrns(urns.filter((urn) => !open.has(urn)));
+  return { open, closed };
+}
+
 /**
  * Brings the register's open schools into the CRM: a school seen before (same
  * URN) is updated in place, a new one becomes an organisation with its
  * address. Running it twice on the same file changes nothing the second time.
  */
-export async function importEstablishments(
-  establishments: readonly Establishment[],
-  dependencies: { crm: CrmPort; register: SchoolRegister; now: Date; source?: string },
-): Promise<ImportSummary> {
-  const { crm, register, now } = dependencies;
+export async function importEstablishments(establishments: readonly Establishment[], dependencies: ImportDependencies): Promise<ImportSummary> {
   const summary: ImportSummary = { created: 0, updated: 0, unchanged: 0, reopened: 0 };
-  const urns = establishments.map((school) => school.urn);
-  const known = await register.byUrns(urns);
-  const closed = await register.closedByUrns(urns.filter((urn) => !known.has(urn)));
+  const known = await knownSchools(dependencies.register, establishments.map((school) => school.urn));
+  for (const establishment of establishments) summary[await importEstablishment(establishment, known, dependencies)]++;
+  return summary;
+}
 
-  for (const establishment of establishments) {
-    const address = addressOf(establishment);
-    const reopening = closed.get(establishment.urn);
-    const existing = known.get(establishment.urn) ?? reopening;
-    if (!existing) {
-      const { Id } = await crm.createOrganisation({ LastName: establishment.name, Addresses: [address] }, now);
-      await register.save(registerEntryOf(Id, establishment, address, dependencies.source ?? "the register file"), now);
-      summary.created++;
-      continue;
+/**
+ * One school: its CRM calls, then its register row (so that, outside a
+ * transaction, a school in the register is one whose CRM record is written).
+ */
+export async function importEstablishment(establishment: Establishment, known: KnownSchools, dependencies: ImportDependencies): Promise<SchoolOutcome> {
+  const { crm, register, now } = dependencies;
+  const source = dependencies.source ?? "the register file";
+  const address = addressOf(establishment);
+  const reopening = known.closed.get(establishment.urn);
+  const existing = known.open.get(establishment.urn) ?? reopening;
+  if (!existing) {
+    const adopted = await dependencies.adopt?.(establishment);
+    if (adopted !== undefined) {
+      await updatePrimaryAddress(crm, adopted, address, now);
+      await register.save(registerEntryOf(adopted, establishment, address, source), now);
+      return "created";
     }
-    const entry = registerEntryOf(existing.constituent_id, establishment, address, dependencies.source ?? "the register file", existing);
-    if (reopening) {
-      if (existing.name !== entry.name) await crm.renameOrganisation(existing.constituent_id, entry.name, now);
-      await updatePrimaryAddress(crm, existing.constituent_id, address, now);
-      await register.reopen(entry, now);
-      summary.reopened++;
-      continue;
-    }
-    if (sameEntry(existing, entry)) {
-      summary.unchanged++;
-      continue;
-    }
+    const { Id } = await crm.createOrganisation({ LastName: establishment.name, Addresses: [address] }, now);
+    dependencies.created?.(Id);
+    await register.save(registerEntryOf(Id, establishment, address, source), now);
+    return "created";
+  }
+  const entry = registerEntryOf(existing.constituent_id, establishment, address, source, existing);
+  if (reopening) {
     if (existing.name !== entry.name) await crm.renameOrganisation(existing.constituent_id, entry.name, now);
     await updatePrimaryAddress(crm, existing.constituent_id, address, now);
-    await register.save(entry, now);
-    summary.updated++;
+    await register.reopen(entry, now);
+    return "reopened";
   }
-  return summary;
+  if (sameEntry(existing, entry)) return "unchanged";
+  if (existing.name !== entry.name) await crm.renameOrganisation(existing.constituent_id, entry.name, now);
+  await updatePrimaryAddress(crm, existing.constituent_id, address, now);
+  await register.save(entry, now);
+  return "updated";
 }
 
 async function updatePrimaryAddress(crm: CrmPort, constituentId: number, address: AddressInput, now: Date): Promise<void> {

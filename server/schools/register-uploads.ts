@@ -72,11 +72,16 @@ const PROBLEMS_SHOWN = 50;
 /** A running import not heard from for this long stopped with its process (a restart, a crash). */
 export const STALLED_AFTER_MS = 10 * 60 * 1000;
 
+/** How often an import through Tessitura says it is still running, between batches. */
+const HEARTBEAT_MS = 30_000;
+
 export const STALLED_MESSAGE = "The import stopped before it finished: the server restarted while it ran. Schools already imported are kept. Upload the file again to finish.";
 
 export function createRegisterUploads(deps: {
   db: Kysely<Database>;
   crm: CrmPort;
+  /** Which CRM `crm` is: Tessitura is written school by school (RegisterImportOptions.crmProvider). */
+  crmProvider?: "sql" | "tessitura";
   clock?: () => Date;
   logger?: { error(details: object, message: string): void };
   /** With SCHOOL_SEARCH=algolia: the hosted index, told what the import wrote and closed (docs/search.md, "Algolia"). */
@@ -119,7 +124,20 @@ export function createRegisterUploads(deps: {
     // Written after each batch of 1000 rows (one transaction each), never beside one: SQLite has one writer.
     let latest = { rows: 0, bytesRead: 0 };
     try {
-      const importer = new RegisterImport(db, { crm: deps.crm, now, scope: "register", source: file.fileName });
+      // Through Tessitura a batch of 1,000 takes minutes: a heartbeat every 30 s of schools written keeps it from looking stalled.
+      let heartbeat: Promise<void> = Promise.resolve();
+      let beaten = Date.now();
+      const schoolWritten = () => {
+        if (Date.now() - beaten < HEARTBEAT_MS) return;
+        beaten = Date.now();
+        // A missed heartbeat is harmless: the next batch's progress writes it again.
+        heartbeat = heartbeat
+          .then(async () => {
+            await db.updateTable("register_imports").set({ updated_at: clock().toISOString() }).where("id", "=", upload.id).execute();
+          })
+          .catch(() => undefined);
+      };
+      const importer = new RegisterImport(db, { crm: deps.crm, crmProvider: deps.crmProvider, now, scope: "register", source: file.fileName, schoolWritten });
       const report: RegisterFileReport = await readRegisterFile(file.path, {
         batch: async (batch) => {
           await importer.batch(batch);
@@ -131,6 +149,7 @@ export function createRegisterUploads(deps: {
           latest = { rows, bytesRead };
         },
       });
+      await heartbeat;
       const counts = await importer.finish();
       await pushToSchoolIndex(now);
       const summary: RegisterUploadSummary = {

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from "kysely";
 import { searchWords, wordInColumns } from "../db/words-search";
 import type { Database } from "../db/schema";
+import { inTransaction } from "../db/transactions";
 import type { SchoolKind } from "./school-kind";
 import type { SchoolsTable } from "./tables";
 
@@ -150,8 +151,11 @@ export class SchoolRegister {
 
   /** Moves a closed school back into the register, as `school` says it is now. */
   async reopen(school: RegisteredSchool, now: Date): Promise<void> {
-    await this.db.deleteFrom("closed_schools").where("constituent_id", "=", school.constituent_id).execute();
-    await this.save(school, now);
+    // One transaction (the caller's, if any): an import stopped between the two never loses the school from both tables.
+    await inTransaction(this.db, async (trx) => {
+      await trx.deleteFrom("closed_schools").where("constituent_id", "=", school.constituent_id).execute();
+      await new SchoolRegister(trx).save(school, now);
+    });
   }
 
   /** The URNs of the open register schools in the scope: those a complete register file must list. */
