@@ -19,7 +19,8 @@ import { STAND_IN_CREDENTIALS, TessituraStandIn } from "./stand-in";
  */
 
 const ids = CRM_IDS.test;
-const timeouts = { connectMs: 500, readMs: 200, writeMs: 2_000 };
+// Generous, so that a busy machine never times a call out; the read timeout's own test shortens it.
+const timeouts = { connectMs: 2_000, readMs: 5_000, writeMs: 10_000 };
 const sale = { paymentMethodId: 12 };
 
 describe.each(databaseEngines)("the Tessitura CRM adapter over the stand-in, its seat ledger on %s", (engine) => {
@@ -92,7 +93,8 @@ describe.each(databaseEngines)("the Tessitura CRM adapter over the stand-in, its
     ["a 401 (our credentials refused)", { status401: true }],
     ["an answer that is not JSON", { malformedJson: true }],
   ])("turns %s into a CrmUnavailableError", async (_what, faults) => {
-    const crm = adapter();
+    // The stand-in waits 600 ms: a read timeout of 200 ms always fires first, however busy the machine.
+    const crm = "delayMs" in faults ? createTessituraCrm({ connection: { ...connection(), timeouts: { ...timeouts, readMs: 200 } }, ids, db: database.db, sale, referenceDataRefreshMs: 60_000 }) : adapter();
     standIn.faults = faults;
     await expect(crm.constituentDetail(1)).rejects.toBeInstanceOf(CrmUnavailableError);
   });
@@ -122,7 +124,7 @@ describe.each(databaseEngines)("the Tessitura CRM adapter over the stand-in, its
   });
 
   it("the circuit breaker counts those failures, opens, and closes again once Tessitura answers", async () => {
-    const { crm, breaker } = createCircuitBreakingCrm(adapter(), { timeoutMs: 1_000, errorThresholdPercent: 50, minimumCalls: 3, resetTimeoutMs: 200 });
+    const { crm, breaker } = createCircuitBreakingCrm(adapter(), { timeoutMs: 10_000, errorThresholdPercent: 50, minimumCalls: 3, resetTimeoutMs: 200 });
     try {
       standIn.faults = { status500: true };
       for (let i = 0; i < 3; i++) await expect(crm.constituentDetail(1)).rejects.toBeInstanceOf(CrmUnavailableError);
