@@ -78,12 +78,16 @@ function aYearOn(from: Date): string[] {
 }
 
 /** The receipt email's amount and payment reference (the payment provider's), from the dev mailbox. */
-async function receiptOf(page: Page, email: string): Promise<{ amount: string; reference: string }> {
+async function receiptOf(page: Page, email: string): Promise<{ amount: string; reference: string; validUntil: string }> {
   await followReceipt(page, email);
   const text = page.locator("[data-mail-text]");
   await expect(text).toContainText(/Reference: sbx_[0-9a-f]+/);
   const body = await text.innerText();
-  return { amount: /Amount: (£[\d.]+)/.exec(body)![1]!, reference: /Reference: (sbx_[0-9a-f]+)/.exec(body)![1]! };
+  return {
+    amount: /Amount: (£[\d.]+)/.exec(body)![1]!,
+    reference: /Reference: (sbx_[0-9a-f]+)/.exec(body)![1]!,
+    validUntil: /Membership valid until: (\d{1,2} [A-Z][a-z]+ \d{4})/.exec(body)?.[1] ?? "",
+  };
 }
 
 async function followReceipt(page: Page, email: string): Promise<void> {
@@ -118,11 +122,17 @@ test("on Tessitura: a homeschooler signs up, pays for the yearly individual plan
   await expect(standing).toContainText(/Your membership is valid until \d{1,2} [A-Z][a-z]+ \d{4}\./);
   const until = /valid until (\d{1,2} [A-Z][a-z]+ \d{4})/.exec(await standing.innerText())![1]!;
   expect(expected).toContain(until);
+  // The yearly plan renews at the payment provider when this membership ends: the same date.
+  await page.goto("/account/my-account/#membership");
+  const plan = page.getByRole("tabpanel", { name: "Membership" });
+  await expect(plan).toContainText(/Next payment\s*£60\.00 on \d/);
+  await expect(plan).toContainText(`£60.00 on ${until}`);
 
   // Tessitura holds what finance staff would look for: a contribution at the individual level, of the amount paid,
   // checked out with one payment of that amount recorded with the payment provider's reference (the receipt's).
   const receipt = await receiptOf(page, email);
   expect(receipt.amount).toBe("£60.00");
+  expect(receipt.validUntil).toBe(until);
   const sales = ((await (await request.get(`${standInControlURL}/checked-out?email=${encodeURIComponent(email)}`)).json()) as { checkedOut: CheckedOut[] }).checkedOut;
   expect(sales).toHaveLength(1);
   const [sale] = sales;
@@ -180,6 +190,7 @@ test("on Tessitura: a member whose yearly membership lapsed renews it through th
   // renewal of the lapsed record (no Renew), with its payment and the provider's reference; a membership record of its own.
   const receipt = await receiptOf(page, email);
   expect(receipt.amount).toBe("£60.00");
+  expect(receipt.validUntil).toBe(until);
   const sales = ((await (await request.get(`${standInControlURL}/checked-out?email=${encodeURIComponent(email)}`)).json()) as { checkedOut: CheckedOut[] }).checkedOut;
   expect(sales).toHaveLength(1);
   const [sale] = sales;
@@ -229,11 +240,17 @@ test("on Tessitura: a member renews early from a reminder's link, through the sa
   const renewedUntil = londonDate(new Date(ends.getTime() + 365 * day));
   await page.goto("/account/my-account/");
   await expect(page.locator(".account-page__standing")).toContainText(`Your membership is valid until ${renewedUntil}.`);
+  await page.goto("/account/my-account/#membership");
+  // The yearly plan renews at the payment provider when the renewed membership ends: the same date.
+  const plan = page.getByRole("tabpanel", { name: "Membership" });
+  await expect(plan).toContainText(/Next payment\s*£60\.00 on \d/);
+  await expect(plan).toContainText(`£60.00 on ${renewedUntil}`);
 
   // A renewal's contribution (Renew) at the individual level, with its payment and the provider's reference: the stand-in
   // dates it as a new membership record from the current one's expiry.
   const receipt = await receiptOf(page, email);
   expect(receipt.amount).toBe("£60.00");
+  expect(receipt.validUntil).toBe(renewedUntil);
   const sales = ((await (await request.get(`${standInControlURL}/checked-out?email=${encodeURIComponent(email)}`)).json()) as { checkedOut: CheckedOut[] }).checkedOut;
   expect(sales).toHaveLength(1);
   const [sale] = sales;
