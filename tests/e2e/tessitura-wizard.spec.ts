@@ -1,7 +1,8 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { standInControlURL, tessituraBaseURL } from "../../playwright.config";
-import { uniqueEmail } from "./support/accounts";
-import { chooseSchool, confirmWithVerifiedEmail, signUpThroughWizard } from "./support/wizard";
+import { uniqueEmail, widgetMounted } from "./support/accounts";
+import { openMailboxFor } from "./support/mailbox";
+import { checkOutInSandbox, chooseSchool, confirmWithVerifiedEmail, signUpThroughWizard, wizardPassword } from "./support/wizard";
 
 /*
  * The registration wizard end to end on a site whose CRM is Tessitura
@@ -11,6 +12,10 @@ import { chooseSchool, confirmWithVerifiedEmail, signUpThroughWizard } from "./s
  * demo schools are in that Tessitura (the seed writes the demo register and
  * the schools' email domains there, docs/content.md); the teacher, the
  * school's free membership and the teacher's seat are made by the journey.
+ * The paid journeys (a new homeschooler's yearly plan, a lapsed member's
+ * renewal, an early renewal) pay in the payments sandbox, and check through
+ * the stand-in's control port what Tessitura holds: the contribution checked
+ * out, with the payment of the amount paid and the provider's reference.
  */
 
 test.use({ baseURL: tessituraBaseURL });
@@ -38,4 +43,223 @@ test("on Tessitura: a new teacher signs up, links Hillcrest High from the regist
   const recorded = (await (await request.get(`${standInControlURL}/violations`)).json()) as { violations: string[]; requests: number };
   expect(recorded.violations).toEqual([]);
   expect(recorded.requests).toBeGreaterThan(0);
+});
+
+/** What the stand-in's control port answers for one person (tests/e2e/support/tessitura-stand-in-server.ts): the contributions checked out for them. */
+interface CheckedOut {
+  contribution: { Amount: number; FundId: number; MembershipLevelId: number; Renew: boolean };
+  payments: { Amount: number; PaymentMethodId: number; Notes: string }[];
+  membership: { Id: number; InitiationDate: string; ExpirationDate: string; MembershipLevel: { Id: number } } | null;
+}
+
+/** A date as the site writes it (London, "29 November 2027"). */
+function londonDate(date: Date): string {
+  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/London" }).format(date);
+}
+
+/**
+ * The homeschool pathway's home address, in Edinburgh: the stand-in's
+ * Tessitura lists one state of the United Kingdom, Scotland, and the wizard
+ * asks for a state wherever the CRM lists some for the country (the embedded
+ * CRM lists none for the UK).
+ */
+async function enterScottishHomeAddress(page: Page): Promise<void> {
+  await page.getByLabel("School type").selectOption({ label: "Homeschool" });
+  await page.getByLabel("Address line 1").fill("12 Thistle Street");
+  await page.getByLabel("Town or city").fill("Edinburgh");
+  await page.getByLabel("State or region").selectOption({ label: "Scotland" });
+  await page.getByLabel("Postcode").fill("EH2 1EN");
+  await page.getByRole("button", { name: "Continue" }).click();
+}
+
+/** A year on from `from`, as the site may write it: 365 days on (the stand-in's level rule), or the same day a year on. */
+function aYearOn(from: Date): string[] {
+  return [londonDate(new Date(from.getTime() + 365 * 86_400_000)), londonDate(new Date(Date.UTC(from.getUTCFullYear() + 1, from.getUTCMonth(), from.getUTCDate(), from.getUTCHours())))];
+}
+
+/** The receipt email's amount and payment reference (the payment provider's), from the dev mailbox. */
+async function receiptOf(page: Page, email: string): Promise<{ amount: string; reference: string; validUntil: string }> {
+  await followReceipt(page, email);
+  const text = page.locator("[data-mail-text]");
+  await expect(text).toContainText(/Reference: sbx_[0-9a-f]+/);
+  const body = await text.innerText();
+  return {
+    amount: /Amount: (£[\d.]+)/.exec(body)![1]!,
+    reference: /Reference: (sbx_[0-9a-f]+)/.exec(body)![1]!,
+    validUntil: /Membership valid until: (\d{1,2} [A-Z][a-z]+ \d{4})/.exec(body)?.[1] ?? "",
+  };
+}
+
+async function followReceipt(page: Page, email: string): Promise<void> {
+  const row = page.getByRole("row").filter({ hasText: email }).filter({ hasText: /Your receipt from/ }).first();
+  await expect(async () => {
+    await openMailboxFor(page, email);
+    await expect(row).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+  await row.getByRole("link").first().click();
+}
+
+test("on Tessitura: a homeschooler signs up, pays for the yearly individual plan in the sandbox, and My account shows it valid for a year; Tessitura holds the contribution and its payment", async ({ page, request }) => {
+  // A sign-up (full-cost password hashing), the sandbox's hosted page and the mailbox, each step through the stand-in.
+  test.slow();
+  const email = uniqueEmail("tessitura-home");
+  const started = new Date();
+  await signUpThroughWizard(page, email);
+  await enterScottishHomeAddress(page);
+  await expect(page.getByRole("heading", { name: "You don't have a membership" })).toBeFocused();
+  await page.getByRole("button", { name: "Choose a plan" }).click();
+  await page.getByRole("radio", { name: /^Individual, yearly/ }).check();
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  await checkOutInSandbox(page, "4242 4242 4242 4242");
+  await expect(page.getByRole("heading", { name: "You're all set" })).toBeFocused();
+  await expect(page.getByText("Your payment is approved.").first()).toBeVisible();
+  const finished = new Date();
+
+  // Valid for a year from today: Tessitura dates it by its level (the stand-in's: 365 days from checkout), the site shows that.
+  const expected = new Set([...aYearOn(started), ...aYearOn(finished)]);
+  await page.goto("/account/my-account/");
+  const standing = page.locator(".account-page__standing");
+  await expect(standing).toContainText(/Your membership is valid until \d{1,2} [A-Z][a-z]+ \d{4}\./);
+  const until = /valid until (\d{1,2} [A-Z][a-z]+ \d{4})/.exec(await standing.innerText())![1]!;
+  expect(expected).toContain(until);
+  // The yearly plan renews at the payment provider when this membership ends: the same date.
+  await page.goto("/account/my-account/#membership");
+  const plan = page.getByRole("tabpanel", { name: "Membership" });
+  await expect(plan).toContainText(/Next payment\s*£60\.00 on \d/);
+  await expect(plan).toContainText(`£60.00 on ${until}`);
+
+  // Tessitura holds what finance staff would look for: a contribution at the individual level, of the amount paid,
+  // checked out with one payment of that amount recorded with the payment provider's reference (the receipt's).
+  const receipt = await receiptOf(page, email);
+  expect(receipt.amount).toBe("£60.00");
+  expect(receipt.validUntil).toBe(until);
+  const sales = ((await (await request.get(`${standInControlURL}/checked-out?email=${encodeURIComponent(email)}`)).json()) as { checkedOut: CheckedOut[] }).checkedOut;
+  expect(sales).toHaveLength(1);
+  const [sale] = sales;
+  expect(sale!.contribution).toEqual({ Amount: 60, FundId: 17, MembershipLevelId: 95, Renew: false });
+  expect(sale!.payments).toEqual([{ Amount: 60, PaymentMethodId: 12, Notes: receipt.reference }]);
+  expect(sale!.membership?.MembershipLevel.Id).toBe(95);
+  expect(londonDate(new Date(sale!.membership!.ExpirationDate))).toBe(until);
+
+  const recorded = (await (await request.get(`${standInControlURL}/violations`)).json()) as { violations: string[]; requests: number };
+  expect(recorded.violations).toEqual([]);
+});
+
+test("on Tessitura: a member whose yearly membership lapsed renews it through the sandbox; Tessitura holds the renewal's contribution and its payment, and My account shows it valid for a year", async ({ page, request }) => {
+  // A sign-up (full-cost password hashing), the sandbox's hosted page and the mailbox, each step through the stand-in.
+  test.slow();
+  const email = uniqueEmail("tessitura-lapsed");
+  await signUpThroughWizard(page, email);
+  // Their individual membership ran out ten days ago: made in Tessitura as it stood then (a cart cannot choose dates).
+  const day = 86_400_000;
+  const ended = new Date(Date.now() - 10 * day);
+  const query = new URLSearchParams({ email, level: "95", initiation: new Date(ended.getTime() - 365 * day).toISOString(), expiration: ended.toISOString() });
+  const made = await request.post(`${standInControlURL}/memberships?${query}`);
+  expect(made.status()).toBe(201);
+  const { Id: lapsedId } = (await made.json()) as { Id: number };
+
+  // They come back and sign in: straight to renewing, with the date it ended.
+  await page.context().clearCookies();
+  await page.goto("/account/login/");
+  await widgetMounted(page, "login-form");
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(wizardPassword);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/account\/register\/\?link-school=true/);
+  await widgetMounted(page, "register-wizard");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Renew your membership");
+  await expect(page.getByRole("heading", { name: "Renew your membership", level: 2 })).toBeVisible();
+  await expect(page.getByText(`Your membership ended on ${londonDate(ended)}.`)).toBeVisible();
+  await page.getByRole("button", { name: "Choose a plan" }).click();
+  await page.getByRole("radio", { name: /^Individual, yearly/ }).check();
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  const started = new Date();
+  await checkOutInSandbox(page, "4242 4242 4242 4242");
+  await expect(page.getByRole("heading", { name: "You're all set" })).toBeFocused();
+  await expect(page.getByText("Your payment is approved.").first()).toBeVisible();
+  const finished = new Date();
+
+  // Lapsed, so renewed from today: a year on.
+  await page.goto("/account/my-account/");
+  const standing = page.locator(".account-page__standing");
+  await expect(standing).toContainText(/Your membership is valid until \d{1,2} [A-Z][a-z]+ \d{4}\./);
+  const until = /valid until (\d{1,2} [A-Z][a-z]+ \d{4})/.exec(await standing.innerText())![1]!;
+  expect(new Set([...aYearOn(started), ...aYearOn(finished)])).toContain(until);
+
+  // Lapsed, so a membership from now as a new one is (docs/payments.md): a contribution at the individual level, not a
+  // renewal of the lapsed record (no Renew), with its payment and the provider's reference; a membership record of its own.
+  const receipt = await receiptOf(page, email);
+  expect(receipt.amount).toBe("£60.00");
+  expect(receipt.validUntil).toBe(until);
+  const sales = ((await (await request.get(`${standInControlURL}/checked-out?email=${encodeURIComponent(email)}`)).json()) as { checkedOut: CheckedOut[] }).checkedOut;
+  expect(sales).toHaveLength(1);
+  const [sale] = sales;
+  expect(sale!.contribution).toEqual({ Amount: 60, FundId: 17, MembershipLevelId: 95, Renew: false });
+  expect(sale!.payments).toEqual([{ Amount: 60, PaymentMethodId: 12, Notes: receipt.reference }]);
+  expect(sale!.membership?.Id).not.toBe(lapsedId);
+  expect(londonDate(new Date(sale!.membership!.ExpirationDate))).toBe(until);
+
+  const recorded = (await (await request.get(`${standInControlURL}/violations`)).json()) as { violations: string[]; requests: number };
+  expect(recorded.violations).toEqual([]);
+});
+
+test("on Tessitura: a member renews early from a reminder's link, through the sandbox; Tessitura holds the renewal's contribution (Renew) and its payment, and the new year follows the old one", async ({ page, request }) => {
+  // A sign-up (full-cost password hashing), the sandbox's hosted page and the mailbox, each step through the stand-in.
+  test.slow();
+  const email = uniqueEmail("tessitura-early");
+  await signUpThroughWizard(page, email);
+  // Their individual membership ends in ten days: made in Tessitura a year before (a cart cannot choose dates).
+  const day = 86_400_000;
+  const ends = new Date(Date.now() + 10 * day);
+  const query = new URLSearchParams({ email, level: "95", initiation: new Date(ends.getTime() - 365 * day).toISOString(), expiration: ends.toISOString() });
+  const made = await request.post(`${standInControlURL}/memberships?${query}`);
+  expect(made.status()).toBe(201);
+  const { Id: currentId } = (await made.json()) as { Id: number };
+
+  // They come back and sign in (to My account: their membership is current), then follow the reminder's link.
+  await page.context().clearCookies();
+  await page.goto("/account/login/");
+  await widgetMounted(page, "login-form");
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(wizardPassword);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/account\/my-account\/$/);
+  await expect(page.locator(".account-page__standing")).toContainText(`Your membership is valid until ${londonDate(ends)}.`);
+  await page.goto("/account/register/?link-school=true&renew=individual&next=%2Faccount%2Fmy-account%2F");
+  await widgetMounted(page, "register-wizard");
+  await expect(page.getByRole("heading", { name: "Renew your membership", level: 2 })).toBeVisible();
+  await expect(page.getByText(`Your membership ends on ${londonDate(ends)}. Renewing now adds the new period after that date, so you lose no days.`)).toBeVisible();
+  await page.getByRole("button", { name: "Choose a plan" }).click();
+  await page.getByRole("radio", { name: /^Individual, yearly/ }).check();
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  await checkOutInSandbox(page, "4242 4242 4242 4242");
+  await expect(page.getByRole("heading", { name: "You're all set" })).toBeFocused();
+  await expect(page.getByText("Your payment is approved.").first()).toBeVisible();
+
+  // No days lost: the new year runs on from the old expiry.
+  const renewedUntil = londonDate(new Date(ends.getTime() + 365 * day));
+  await page.goto("/account/my-account/");
+  await expect(page.locator(".account-page__standing")).toContainText(`Your membership is valid until ${renewedUntil}.`);
+  await page.goto("/account/my-account/#membership");
+  // The yearly plan renews at the payment provider when the renewed membership ends: the same date.
+  const plan = page.getByRole("tabpanel", { name: "Membership" });
+  await expect(plan).toContainText(/Next payment\s*£60\.00 on \d/);
+  await expect(plan).toContainText(`£60.00 on ${renewedUntil}`);
+
+  // A renewal's contribution (Renew) at the individual level, with its payment and the provider's reference: the stand-in
+  // dates it as a new membership record from the current one's expiry.
+  const receipt = await receiptOf(page, email);
+  expect(receipt.amount).toBe("£60.00");
+  expect(receipt.validUntil).toBe(renewedUntil);
+  const sales = ((await (await request.get(`${standInControlURL}/checked-out?email=${encodeURIComponent(email)}`)).json()) as { checkedOut: CheckedOut[] }).checkedOut;
+  expect(sales).toHaveLength(1);
+  const [sale] = sales;
+  expect(sale!.contribution).toEqual({ Amount: 60, FundId: 17, MembershipLevelId: 95, Renew: true });
+  expect(sale!.payments).toEqual([{ Amount: 60, PaymentMethodId: 12, Notes: receipt.reference }]);
+  expect(sale!.membership?.Id).not.toBe(currentId);
+  expect(Date.parse(sale!.membership!.InitiationDate)).toBe(Date.parse(ends.toISOString()));
+  expect(londonDate(new Date(sale!.membership!.ExpirationDate))).toBe(renewedUntil);
+
+  const recorded = (await (await request.get(`${standInControlURL}/violations`)).json()) as { violations: string[]; requests: number };
+  expect(recorded.violations).toEqual([]);
 });

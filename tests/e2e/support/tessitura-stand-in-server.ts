@@ -8,8 +8,15 @@ import { TessituraStandIn } from "../../server/crm/tessitura/stand-in";
  * STAND_IN_PORT (the TessituraService, under /TessituraService) and
  * STAND_IN_CONTROL_PORT: the control port answers GET /violations with what
  * the stand-in recorded against Tessitura's Swagger description
- * (`{violations, requests}`), for tessitura-wizard.spec.ts to assert on, and
- * GET /readyz for Playwright to wait on.
+ * (`{violations, requests}`), for tessitura-wizard.spec.ts to assert on;
+ * GET /checked-out?email= the contributions checked out for the constituents
+ * whose email address that is (each with its payments and the membership it
+ * made: what finance staff would see in Tessitura), so a spec sees only its
+ * own person's whatever the other specs buy meanwhile; POST
+ * /memberships?email=&level=&initiation=&expiration= a membership record of
+ * those dates for the constituent of that email address (as one made in
+ * Tessitura before the site knew them: a cart cannot choose its dates), for a
+ * renewal journey to start from; and GET /readyz for Playwright to wait on.
  */
 
 const port = Number(process.env.STAND_IN_PORT);
@@ -27,6 +34,40 @@ const control = http.createServer((req, res) => {
   if (req.method === "GET" && path === "/violations") {
     res.writeHead(200, { "Content-Type": "application/json" });
     res.end(JSON.stringify({ violations: standIn.violations, requests: standIn.requests.length }));
+    return;
+  }
+  if (req.method === "GET" && path === "/checked-out") {
+    const email = new URL(req.url ?? "/", "http://control.invalid").searchParams.get("email")?.toLowerCase();
+    if (!email) {
+      res.writeHead(400, { "Content-Type": "text/plain" }).end("Give ?email=");
+      return;
+    }
+    const holders = new Set([...standIn.electronicAddresses.values()].filter((row) => String(row.Address).toLowerCase() === email).map((row) => (row.Constituent as { Id: number }).Id));
+    const checkedOut = standIn.checkedOut
+      .filter((sale) => holders.has(sale.constituentId))
+      .map((sale) => ({
+        contribution: { Amount: sale.contribution.Amount, FundId: sale.contribution.FundId, MembershipLevelId: sale.contribution.MembershipLevelId, Renew: sale.contribution.Renew },
+        payments: sale.payments.map((payment) => ({ Amount: payment.Amount, PaymentMethodId: payment.PaymentMethodId, Notes: payment.Notes })),
+        membership: sale.membershipId === undefined ? null : (standIn.memberships.get(sale.membershipId) ?? null),
+      }));
+    res.writeHead(200, { "Content-Type": "application/json" });
+    res.end(JSON.stringify({ checkedOut }));
+    return;
+  }
+  if (req.method === "POST" && path === "/memberships") {
+    const query = new URL(req.url ?? "/", "http://control.invalid").searchParams;
+    const email = query.get("email")?.toLowerCase();
+    const [holder, ...others] = [...standIn.electronicAddresses.values()].filter((row) => String(row.Address).toLowerCase() === email);
+    const level = Number(query.get("level"));
+    const initiation = query.get("initiation") ?? "";
+    const expiration = query.get("expiration") ?? "";
+    if (!holder || others.length > 0 || !Number.isInteger(level) || Number.isNaN(Date.parse(initiation)) || Number.isNaN(Date.parse(expiration))) {
+      res.writeHead(400, { "Content-Type": "text/plain" }).end("Give ?email= of one constituent, level=, initiation= and expiration=");
+      return;
+    }
+    const id = standIn.addMembership((holder.Constituent as { Id: number }).Id, level, new Date(initiation).toISOString(), new Date(expiration).toISOString());
+    res.writeHead(201, { "Content-Type": "application/json" });
+    res.end(JSON.stringify({ Id: id }));
     return;
   }
   if (req.method === "GET" && path === "/readyz") {
