@@ -1,7 +1,7 @@
 import request from "supertest";
 import { CRM_IDS } from "../../../server/crm/crm-ids";
 import { createTessituraCrm } from "../../../server/crm/tessitura/tessitura-crm";
-import { STAND_IN_CREDENTIALS, TessituraStandIn } from "../crm/tessitura/stand-in";
+import { STAND_IN_CREDENTIALS, standInSettings, TessituraStandIn } from "../crm/tessitura/stand-in";
 import { databaseEngines } from "../support/databases";
 import { csrfTokenOf } from "../support/pages";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -23,14 +23,7 @@ describe.each(databaseEngines)("a Tessitura constituent made by the box office s
     t = await createTestApp({
       engine,
       env: {
-        CRM_PROVIDER: "tessitura",
-        CRM_ENV: "test",
-        TESSITURA_BASE_URL: baseUrl,
-        TESSITURA_USER: STAND_IN_CREDENTIALS.user,
-        TESSITURA_USER_GROUP: STAND_IN_CREDENTIALS.userGroup,
-        TESSITURA_MACHINE_LOCATION: STAND_IN_CREDENTIALS.machineLocation,
-        TESSITURA_PASSWORD: STAND_IN_CREDENTIALS.password,
-        TESSITURA_PAYMENT_METHOD_ID: "12",
+        ...standInSettings(baseUrl),
       },
     });
   });

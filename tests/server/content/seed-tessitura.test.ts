@@ -3,7 +3,7 @@ import { seedIfEmpty } from "../../../server/content/seed";
 import { CRM_IDS } from "../../../server/crm/crm-ids";
 import { demoTessitura } from "../../../server/feature-services";
 import { createTestDatabase, databaseEngines, type TestDatabase } from "../support/databases";
-import { STAND_IN_CREDENTIALS, TessituraStandIn } from "../crm/tessitura/stand-in";
+import { standInSettings, TessituraStandIn } from "../crm/tessitura/stand-in";
 
 /*
  * The demo content on a site whose CRM is Tessitura (docs/content.md, "Demo
@@ -31,14 +31,7 @@ describe.each(databaseEngines)("seeding the demo on a Tessitura site, on %s", (e
     loadConfig({
       NODE_ENV: "test",
       SESSION_SECRET: "test-session-secret-not-for-production-0123456789",
-      CRM_PROVIDER: "tessitura",
-      CRM_ENV: crmEnv,
-      TESSITURA_BASE_URL: baseUrl,
-      TESSITURA_USER: STAND_IN_CREDENTIALS.user,
-      TESSITURA_USER_GROUP: STAND_IN_CREDENTIALS.userGroup,
-      TESSITURA_MACHINE_LOCATION: STAND_IN_CREDENTIALS.machineLocation,
-      TESSITURA_PASSWORD: STAND_IN_CREDENTIALS.password,
-      TESSITURA_PAYMENT_METHOD_ID: "12",
+      ...standInSettings(baseUrl, crmEnv),
     });
 
   it("never writes a production Tessitura", () => {

@@ -10,7 +10,7 @@ import { readRegisterFile } from "../../../server/schools/register-file";
 import { RegisterImport, TESSITURA_CONCURRENCY } from "../../../server/schools/register-import";
 import { createRegisterUploads } from "../../../server/schools/register-uploads";
 import { createTestDatabase, databaseEngines, type TestDatabase } from "../support/databases";
-import { STAND_IN_CREDENTIALS, TessituraStandIn } from "../crm/tessitura/stand-in";
+import { STAND_IN_CREDENTIALS, standInSettings, TessituraStandIn } from "../crm/tessitura/stand-in";
 import { giasFile, giasRow, type GiasRow } from "./register-file";
 
 /*
@@ -206,14 +206,7 @@ describe("npm run schools:import with CRM_PROVIDER=tessitura", () => {
         NODE_ENV: "test",
         DATABASE_URL: `sqlite:${path.join(directory, "site.sqlite")}`,
         SESSION_SECRET: "test-session-secret-not-for-production-0123456789",
-        CRM_PROVIDER: "tessitura",
-        CRM_ENV: "test",
-        TESSITURA_BASE_URL: baseUrl,
-        TESSITURA_USER: STAND_IN_CREDENTIALS.user,
-        TESSITURA_USER_GROUP: STAND_IN_CREDENTIALS.userGroup,
-        TESSITURA_MACHINE_LOCATION: STAND_IN_CREDENTIALS.machineLocation,
-        TESSITURA_PASSWORD: STAND_IN_CREDENTIALS.password,
-        TESSITURA_PAYMENT_METHOD_ID: "12",
+        ...standInSettings(baseUrl),
       },
     });
     return stdout;

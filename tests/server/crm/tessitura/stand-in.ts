@@ -16,6 +16,20 @@ import { SwaggerValidator } from "./swagger-validator";
 
 export const STAND_IN_CREDENTIALS = { user: "webapi", userGroup: "webapi", machineLocation: "site", password: "s3cret" };
 
+/** The settings that put a site's CRM on the stand-in at `baseUrl` (CRM_PROVIDER=tessitura; docs/crm.md), with the test id set. */
+export function standInSettings(baseUrl: string, crmEnv: "test" | "production" = "test"): Record<string, string> {
+  return {
+    CRM_PROVIDER: "tessitura",
+    CRM_ENV: crmEnv,
+    TESSITURA_BASE_URL: baseUrl,
+    TESSITURA_USER: STAND_IN_CREDENTIALS.user,
+    TESSITURA_USER_GROUP: STAND_IN_CREDENTIALS.userGroup,
+    TESSITURA_MACHINE_LOCATION: STAND_IN_CREDENTIALS.machineLocation,
+    TESSITURA_PASSWORD: STAND_IN_CREDENTIALS.password,
+    TESSITURA_PAYMENT_METHOD_ID: "12",
+  };
+}
+
 export interface StandInFaults {
   /** Milliseconds to wait before answering. */
   delayMs?: number;
