@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { standInControlURL, tessituraBaseURL } from "../../playwright.config";
 import { uniqueEmail, widgetMounted } from "./support/accounts";
 import { openMailboxFor } from "./support/mailbox";
@@ -40,9 +40,7 @@ test("on Tessitura: a new teacher signs up, links Hillcrest High from the regist
   await expect(page.locator(".account-page__standing")).toContainText(/at Hillcrest High School: its membership is valid until \d{1,2} [A-Z][a-z]+ \d{4}/);
 
   // Every request the site made, and every answer, matched Tessitura's Swagger description.
-  const recorded = (await (await request.get(`${standInControlURL}/violations`)).json()) as { violations: string[]; requests: number };
-  expect(recorded.violations).toEqual([]);
-  expect(recorded.requests).toBeGreaterThan(0);
+  expect(await swaggerCheckedRequests(request)).toBeGreaterThan(0);
 });
 
 /** What the stand-in's control port answers for one person (tests/e2e/support/tessitura-stand-in-server.ts): the contributions checked out for them. */
@@ -50,6 +48,39 @@ interface CheckedOut {
   contribution: { Amount: number; FundId: number; MembershipLevelId: number; Renew: boolean };
   payments: { Amount: number; PaymentMethodId: number; Notes: string }[];
   membership: { Id: number; InitiationDate: string; ExpirationDate: string; MembershipLevel: { Id: number } } | null;
+}
+
+/** Every request the site made of the stand-in, and every answer, matched Tessitura's Swagger description: how many there were. */
+async function swaggerCheckedRequests(request: APIRequestContext): Promise<number> {
+  const recorded = (await (await request.get(`${standInControlURL}/violations`)).json()) as { violations: string[]; requests: number };
+  expect(recorded.violations).toEqual([]);
+  return recorded.requests;
+}
+
+/**
+ * What Tessitura holds after one £60 yearly payment, as finance staff would look for it: one contribution at the
+ * individual level (a renewal's marked Renew) with one payment of the amount under the provider's reference that the
+ * receipt gives, and the membership it made running to `until`, the receipt's date. Answers the sale.
+ */
+async function expectOneYearlySale(page: Page, request: APIRequestContext, email: string, expected: { renew: boolean; until: string }): Promise<CheckedOut> {
+  const receipt = await receiptOf(page, email);
+  expect(receipt.amount).toBe("£60.00");
+  expect(receipt.validUntil).toBe(expected.until);
+  const sales = ((await (await request.get(`${standInControlURL}/checked-out?email=${encodeURIComponent(email)}`)).json()) as { checkedOut: CheckedOut[] }).checkedOut;
+  expect(sales).toHaveLength(1);
+  const [sale] = sales;
+  expect(sale!.contribution).toEqual({ Amount: 60, FundId: 17, MembershipLevelId: 95, Renew: expected.renew });
+  expect(sale!.payments).toEqual([{ Amount: 60, PaymentMethodId: 12, Notes: receipt.reference }]);
+  expect(londonDate(new Date(sale!.membership!.ExpirationDate))).toBe(expected.until);
+  return sale!;
+}
+
+/** The Membership tab's yearly plan, renewing at the payment provider on `date`. */
+async function expectPlanRenewingOn(page: Page, date: string): Promise<void> {
+  await page.goto("/account/my-account/#membership");
+  const plan = page.getByRole("tabpanel", { name: "Membership" });
+  await expect(plan).toContainText(/Next payment\s*£60\.00 on \d/);
+  await expect(plan).toContainText(`£60.00 on ${date}`);
 }
 
 /** A date as the site writes it (London, "29 November 2027"). */
@@ -123,26 +154,14 @@ test("on Tessitura: a homeschooler signs up, pays for the yearly individual plan
   const until = /valid until (\d{1,2} [A-Z][a-z]+ \d{4})/.exec(await standing.innerText())![1]!;
   expect(expected).toContain(until);
   // The yearly plan renews at the payment provider when this membership ends: the same date.
-  await page.goto("/account/my-account/#membership");
-  const plan = page.getByRole("tabpanel", { name: "Membership" });
-  await expect(plan).toContainText(/Next payment\s*£60\.00 on \d/);
-  await expect(plan).toContainText(`£60.00 on ${until}`);
+  await expectPlanRenewingOn(page, until);
 
   // Tessitura holds what finance staff would look for: a contribution at the individual level, of the amount paid,
   // checked out with one payment of that amount recorded with the payment provider's reference (the receipt's).
-  const receipt = await receiptOf(page, email);
-  expect(receipt.amount).toBe("£60.00");
-  expect(receipt.validUntil).toBe(until);
-  const sales = ((await (await request.get(`${standInControlURL}/checked-out?email=${encodeURIComponent(email)}`)).json()) as { checkedOut: CheckedOut[] }).checkedOut;
-  expect(sales).toHaveLength(1);
-  const [sale] = sales;
-  expect(sale!.contribution).toEqual({ Amount: 60, FundId: 17, MembershipLevelId: 95, Renew: false });
-  expect(sale!.payments).toEqual([{ Amount: 60, PaymentMethodId: 12, Notes: receipt.reference }]);
-  expect(sale!.membership?.MembershipLevel.Id).toBe(95);
-  expect(londonDate(new Date(sale!.membership!.ExpirationDate))).toBe(until);
+  const sale = await expectOneYearlySale(page, request, email, { renew: false, until });
+  expect(sale.membership?.MembershipLevel.Id).toBe(95);
 
-  const recorded = (await (await request.get(`${standInControlURL}/violations`)).json()) as { violations: string[]; requests: number };
-  expect(recorded.violations).toEqual([]);
+  await swaggerCheckedRequests(request);
 });
 
 test("on Tessitura: a member whose yearly membership lapsed renews it through the sandbox; Tessitura holds the renewal's contribution and its payment, and My account shows it valid for a year", async ({ page, request }) => {
@@ -188,19 +207,10 @@ test("on Tessitura: a member whose yearly membership lapsed renews it through th
 
   // Lapsed, so a membership from now as a new one is (docs/payments.md): a contribution at the individual level, not a
   // renewal of the lapsed record (no Renew), with its payment and the provider's reference; a membership record of its own.
-  const receipt = await receiptOf(page, email);
-  expect(receipt.amount).toBe("£60.00");
-  expect(receipt.validUntil).toBe(until);
-  const sales = ((await (await request.get(`${standInControlURL}/checked-out?email=${encodeURIComponent(email)}`)).json()) as { checkedOut: CheckedOut[] }).checkedOut;
-  expect(sales).toHaveLength(1);
-  const [sale] = sales;
-  expect(sale!.contribution).toEqual({ Amount: 60, FundId: 17, MembershipLevelId: 95, Renew: false });
-  expect(sale!.payments).toEqual([{ Amount: 60, PaymentMethodId: 12, Notes: receipt.reference }]);
-  expect(sale!.membership?.Id).not.toBe(lapsedId);
-  expect(londonDate(new Date(sale!.membership!.ExpirationDate))).toBe(until);
+  const sale = await expectOneYearlySale(page, request, email, { renew: false, until });
+  expect(sale.membership?.Id).not.toBe(lapsedId);
 
-  const recorded = (await (await request.get(`${standInControlURL}/violations`)).json()) as { violations: string[]; requests: number };
-  expect(recorded.violations).toEqual([]);
+  await swaggerCheckedRequests(request);
 });
 
 test("on Tessitura: a member renews early from a reminder's link, through the sandbox; Tessitura holds the renewal's contribution (Renew) and its payment, and the new year follows the old one", async ({ page, request }) => {
@@ -240,26 +250,14 @@ test("on Tessitura: a member renews early from a reminder's link, through the sa
   const renewedUntil = londonDate(new Date(ends.getTime() + 365 * day));
   await page.goto("/account/my-account/");
   await expect(page.locator(".account-page__standing")).toContainText(`Your membership is valid until ${renewedUntil}.`);
-  await page.goto("/account/my-account/#membership");
   // The yearly plan renews at the payment provider when the renewed membership ends: the same date.
-  const plan = page.getByRole("tabpanel", { name: "Membership" });
-  await expect(plan).toContainText(/Next payment\s*£60\.00 on \d/);
-  await expect(plan).toContainText(`£60.00 on ${renewedUntil}`);
+  await expectPlanRenewingOn(page, renewedUntil);
 
   // A renewal's contribution (Renew) at the individual level, with its payment and the provider's reference: the stand-in
   // dates it as a new membership record from the current one's expiry.
-  const receipt = await receiptOf(page, email);
-  expect(receipt.amount).toBe("£60.00");
-  expect(receipt.validUntil).toBe(renewedUntil);
-  const sales = ((await (await request.get(`${standInControlURL}/checked-out?email=${encodeURIComponent(email)}`)).json()) as { checkedOut: CheckedOut[] }).checkedOut;
-  expect(sales).toHaveLength(1);
-  const [sale] = sales;
-  expect(sale!.contribution).toEqual({ Amount: 60, FundId: 17, MembershipLevelId: 95, Renew: true });
-  expect(sale!.payments).toEqual([{ Amount: 60, PaymentMethodId: 12, Notes: receipt.reference }]);
-  expect(sale!.membership?.Id).not.toBe(currentId);
-  expect(Date.parse(sale!.membership!.InitiationDate)).toBe(Date.parse(ends.toISOString()));
-  expect(londonDate(new Date(sale!.membership!.ExpirationDate))).toBe(renewedUntil);
+  const sale = await expectOneYearlySale(page, request, email, { renew: true, until: renewedUntil });
+  expect(sale.membership?.Id).not.toBe(currentId);
+  expect(Date.parse(sale.membership!.InitiationDate)).toBe(Date.parse(ends.toISOString()));
 
-  const recorded = (await (await request.get(`${standInControlURL}/violations`)).json()) as { violations: string[]; requests: number };
-  expect(recorded.violations).toEqual([]);
+  await swaggerCheckedRequests(request);
 });
