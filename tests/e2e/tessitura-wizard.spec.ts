@@ -50,6 +50,27 @@ interface CheckedOut {
   membership: { Id: number; InitiationDate: string; ExpirationDate: string; MembershipLevel: { Id: number } } | null;
 }
 
+const day = 86_400_000;
+
+/** A yearly individual membership (level 95) made in Tessitura for `email`, ending at `expiration`, as the box office would (a cart cannot choose dates): its id. */
+async function yearlyMembershipInTessitura(request: APIRequestContext, email: string, expiration: Date): Promise<number> {
+  const initiation = new Date(expiration.getTime() - 365 * day);
+  const query = new URLSearchParams({ email, level: "95", initiation: initiation.toISOString(), expiration: expiration.toISOString() });
+  const made = await request.post(`${standInControlURL}/memberships?${query}`);
+  expect(made.status()).toBe(201);
+  return ((await made.json()) as { Id: number }).Id;
+}
+
+/** Signs out (the site keeps a signed-in person's details a few seconds) and in again with the sign-in form, as a returning member. */
+async function signInAgain(page: Page, email: string): Promise<void> {
+  await page.context().clearCookies();
+  await page.goto("/account/login/");
+  await widgetMounted(page, "login-form");
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(wizardPassword);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
 /** Every request the site made of the stand-in, and every answer, matched Tessitura's Swagger description: how many there were. */
 async function swaggerCheckedRequests(request: APIRequestContext): Promise<number> {
   const recorded = (await (await request.get(`${standInControlURL}/violations`)).json()) as { violations: string[]; requests: number };
@@ -170,20 +191,11 @@ test("on Tessitura: a member whose yearly membership lapsed renews it through th
   const email = uniqueEmail("tessitura-lapsed");
   await signUpThroughWizard(page, email);
   // Their individual membership ran out ten days ago: made in Tessitura as it stood then (a cart cannot choose dates).
-  const day = 86_400_000;
   const ended = new Date(Date.now() - 10 * day);
-  const query = new URLSearchParams({ email, level: "95", initiation: new Date(ended.getTime() - 365 * day).toISOString(), expiration: ended.toISOString() });
-  const made = await request.post(`${standInControlURL}/memberships?${query}`);
-  expect(made.status()).toBe(201);
-  const { Id: lapsedId } = (await made.json()) as { Id: number };
+  const lapsedId = await yearlyMembershipInTessitura(request, email, ended);
 
   // They come back and sign in: straight to renewing, with the date it ended.
-  await page.context().clearCookies();
-  await page.goto("/account/login/");
-  await widgetMounted(page, "login-form");
-  await page.getByLabel("Email address").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(wizardPassword);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await signInAgain(page, email);
   await expect(page).toHaveURL(/\/account\/register\/\?link-school=true/);
   await widgetMounted(page, "register-wizard");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Renew your membership");
@@ -219,20 +231,11 @@ test("on Tessitura: a member renews early from a reminder's link, through the sa
   const email = uniqueEmail("tessitura-early");
   await signUpThroughWizard(page, email);
   // Their individual membership ends in ten days: made in Tessitura a year before (a cart cannot choose dates).
-  const day = 86_400_000;
   const ends = new Date(Date.now() + 10 * day);
-  const query = new URLSearchParams({ email, level: "95", initiation: new Date(ends.getTime() - 365 * day).toISOString(), expiration: ends.toISOString() });
-  const made = await request.post(`${standInControlURL}/memberships?${query}`);
-  expect(made.status()).toBe(201);
-  const { Id: currentId } = (await made.json()) as { Id: number };
+  const currentId = await yearlyMembershipInTessitura(request, email, ends);
 
   // They come back and sign in (to My account: their membership is current), then follow the reminder's link.
-  await page.context().clearCookies();
-  await page.goto("/account/login/");
-  await widgetMounted(page, "login-form");
-  await page.getByLabel("Email address").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(wizardPassword);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await signInAgain(page, email);
   await expect(page).toHaveURL(/\/account\/my-account\/$/);
   await expect(page.locator(".account-page__standing")).toContainText(`Your membership is valid until ${londonDate(ends)}.`);
   await page.goto("/account/register/?link-school=true&renew=individual&next=%2Faccount%2Fmy-account%2F");
