@@ -10,15 +10,30 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Whether a server can listen on `port` on every interface, as the app does (no host given). */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
+    probe.once("error", () => resolve(false));
+    probe.listen(port, () => probe.close(() => resolve(true)));
   });
+}
+
+/**
+ * A port for a server about to start in another process, drawn below Linux's
+ * ephemeral range (32768-60999). A port the kernel hands out for listen(0) is
+ * free again once the probe closes, and during the seconds a child takes to
+ * start, the test run's own listen(0) servers (supertest opens one per
+ * request) could take it: /readyz then answered from theirs, and a test
+ * signalled a server that had not yet set up its signal handling (CI saw it
+ * end by SIGTERM instead of exiting 1).
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (await canListen(port)) return port;
+  }
+  throw new Error("no free port between 20000 and 32000");
 }
 
 function stopChild(child: ChildProcess): Promise<void> {

@@ -1,10 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
-import { createServer, type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { projectRoot } from "../../../server/paths";
+import { freePort } from "../../bench/processes";
 import { testSessionSecret } from "../support/test-app";
 
 /*
@@ -22,14 +22,6 @@ interface RunningServer {
   /** Once every process that holds the output has exited (the server itself, when started through npm or tsx). */
   closed: Promise<void>;
   cleanUp: () => void;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** How to start the server: the command, and whether it leads a process group of its own (its pid is the group's id). */
@@ -78,7 +70,8 @@ async function waitUntilReady(server: RunningServer): Promise<void> {
       (response) => response.ok,
       () => false,
     );
-    if (ready) return;
+    // Its own log line too: the answer is from this server, whose signal handling is set up before it listens.
+    if (ready && server.output().includes(`listening on port ${server.port}`)) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`the server never became ready:\n${server.output()}`);

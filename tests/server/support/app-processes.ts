@@ -80,7 +80,8 @@ export async function waitUntilReady(app: AppProcess, timeoutMs = 90_000): Promi
       (response) => response.ok,
       () => false,
     );
-    if (ready) return;
+    // Its own log line too: the answer is from this process, not another holding the port.
+    if (ready && app.output().includes(`listening on port ${app.port}`)) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   await app.stop();
