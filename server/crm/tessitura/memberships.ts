@@ -135,7 +135,8 @@ export function tessituraMemberships(client: TessituraClient, ids: CrmIds, db: K
   /**
    * The membership an earlier checkout made, when this one would repeat it (undefined: check out). Paid: the payment's
    * reference is in the holder's payment history, and the checkout's membership is the holder's latest at the level.
-   * Free (no reference to find), a new one only: a membership at the level that began today (UTC) and still runs.
+   * Free (no reference to find), a new one only: a membership at the level that began today (its initiation's date against
+   * today's UTC date) and still runs (the site's ends honoured).
    */
   const madeBefore = async (
     constituentId: number,
