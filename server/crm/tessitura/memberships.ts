@@ -16,7 +16,10 @@ import type { SeatLedger } from "./seat-ledger";
  * membership by id, so the holder of every membership seen is noted
  * (migration 0041); nor any call that ends one, so the site keeps the
  * memberships it ended early, and which record renewed which (migration
- * 0042), and honours them.
+ * 0042), and honours them. A checkout cannot be taken back, and the site's
+ * transaction around it can roll back: a paid one is checked out once per
+ * payment reference, found again in the holder's payment history (docs/crm.md,
+ * "A checkout is made once per payment").
  */
 
 export interface MembershipSale {
@@ -31,6 +34,14 @@ interface TessituraMembershipDetail {
   ExpirationDate?: string;
   MembershipLevel?: { Id: number };
 }
+
+interface PaymentHistoryPage {
+  TotalCount?: number;
+  Items?: { Notes?: string }[];
+}
+
+/** How many payments one /CRM/PaymentHistory page asks for (Tessitura's paged resources default to 100). */
+const PAYMENT_HISTORY_PAGE = 100;
 
 type MembershipRecords = Pick<CrmPort, "memberships" | "membershipSummary" | "createMembership" | "renewMembership" | "changeMembershipSeats" | "endMembership">;
 
@@ -106,6 +117,46 @@ export function tessituraMemberships(client: TessituraClient, ids: CrmIds, db: K
     if (!checkout) throw new Error("Tessitura answered no checkout");
   };
 
+  /**
+   * Whether the holder's own payments in Tessitura (/CRM/PaymentHistory, page by page) include one whose notes are
+   * this provider reference: a cart paid with it was checked out already (the payment is recorded at checkout).
+   */
+  const paidBefore = async (constituentId: number, reference: string): Promise<boolean> => {
+    for (let page = 1; ; page++) {
+      const answer = await client.request<PaymentHistoryPage>("GET", "/CRM/PaymentHistory", {
+        query: { constituentId, includeAffiliates: "false", page, pageSize: PAYMENT_HISTORY_PAGE },
+      });
+      const items = answer?.Items ?? [];
+      if (items.some((item) => item.Notes?.trim() === reference)) return true;
+      if (items.length < PAYMENT_HISTORY_PAGE || page * PAYMENT_HISTORY_PAGE >= (answer?.TotalCount ?? 0)) return false;
+    }
+  };
+
+  /**
+   * The membership an earlier checkout made, when this one would repeat it (undefined: check out). Paid: the payment's
+   * reference is in the holder's payment history, and the checkout's membership is the holder's latest at the level.
+   * Free (no reference to find), a new one only: a membership at the level that began today (its initiation's date against
+   * today's UTC date) and still runs (the site's ends honoured).
+   */
+  const madeBefore = async (
+    constituentId: number,
+    levelId: number,
+    payment: NewMembership["payment"],
+    listed: readonly MembershipSummary[],
+    now: Date,
+  ): Promise<MembershipSummary | undefined> => {
+    const atLevel = listed.filter((row) => row.MembershipLevel.Id === levelId);
+    if (!payment) {
+      const today = now.toISOString().slice(0, 10);
+      return atLevel.find((row) => row.InitiationDateTime.slice(0, 10) === today && Date.parse(row.ExpirationDateTime) > now.getTime());
+    }
+    if (!(await paidBefore(constituentId, payment.reference))) return undefined;
+    // Listed latest expiry first: the checkout's, unless Tessitura has made a later one at the level since.
+    const made = atLevel[0];
+    if (!made) throw new Error(`Tessitura holds payment ${payment.reference} of ${constituentId} but lists no membership at level ${levelId}`);
+    return made;
+  };
+
   const affiliations = tessituraAffiliations(client);
 
   /** The membership as listed now with its holder's others (the holder noted for it); throws for one the site never created nor listed. */
@@ -151,11 +202,16 @@ export function tessituraMemberships(client: TessituraClient, ids: CrmIds, db: K
     },
 
     async createMembership(membership) {
-      const before = new Set((await memberships(membership.constituentId)).map((row) => row.Id));
-      await checkOut(membership, false);
-      // The checkout answers no membership: it is the one at this level that was not there before.
-      const created = (await memberships(membership.constituentId)).find((row) => !before.has(row.Id) && row.MembershipLevel.Id === membership.levelId);
-      if (!created) throw new Error(`Tessitura checked out a contribution at level ${membership.levelId} for ${membership.constituentId} but lists no new membership`);
+      const listed = await memberships(membership.constituentId);
+      // Made already (a payment's notification told again after the site's transaction rolled back): not checked out twice.
+      let created = await madeBefore(membership.constituentId, membership.levelId, membership.payment, listed, new Date());
+      if (!created) {
+        const before = new Set(listed.map((row) => row.Id));
+        await checkOut(membership, false);
+        // The checkout answers no membership: it is the one at this level that was not there before.
+        created = (await memberships(membership.constituentId)).find((row) => !before.has(row.Id) && row.MembershipLevel.Id === membership.levelId);
+        if (!created) throw new Error(`Tessitura checked out a contribution at level ${membership.levelId} for ${membership.constituentId} but lists no new membership`);
+      }
       await ledger.setSeats(created.Id, membership.seats);
       return { Id: created.Id };
     },
@@ -163,20 +219,33 @@ export function tessituraMemberships(client: TessituraClient, ids: CrmIds, db: K
     async renewMembership(id, renewal) {
       const { membership: current, listed } = await known(id);
       const holderId = current.Constituent.Id;
-      const before = new Set(listed.map((row) => row.Id));
-      await checkOut({ constituentId: holderId, levelId: renewal.levelId, ...(renewal.payment ? { payment: renewal.payment } : {}) }, true);
-      // Dated by the level's rules: a new record at the level, or this one running later (the checkout answers neither).
-      const after = await memberships(holderId);
-      const renewed =
-        after.find((row) => !before.has(row.Id) && row.MembershipLevel.Id === renewal.levelId) ??
-        after.find((row) => row.Id === id && Date.parse(row.ExpirationDateTime) > Date.parse(current.ExpirationDateTime));
-      if (!renewed) throw new Error(`Tessitura checked out a renewal of membership ${id} at level ${renewal.levelId} but lists it neither renewed nor new`);
-      if (renewed.Id !== id) {
-        await ledger.moveSeats(id, renewed.Id);
+      // The record whose seats the renewed one takes, and which it renews (none: renewed in place, or made new).
+      let renews: number | undefined = id;
+      // Paid for already (the notification told again): that checkout's membership, not a second contribution.
+      const again = renewal.payment ? await madeBefore(holderId, renewal.levelId, renewal.payment, listed, new Date()) : undefined;
+      if (again?.Id === id) {
+        // The membership asked to renew is the one the first telling made: a new membership (nothing renewed), or a
+        // renewal made in place, or as a new record (the site then asks to renew that record, the latest). Such a record
+        // runs on from the one it renewed (as the stand-in dates it; not checked against a real Tessitura).
+        renews = listed.find((row) => row.Id !== id && Date.parse(row.ExpirationDateTime) === Date.parse(again.InitiationDateTime))?.Id;
+      }
+      let renewed = again;
+      if (!renewed) {
+        const before = new Set(listed.map((row) => row.Id));
+        await checkOut({ constituentId: holderId, levelId: renewal.levelId, ...(renewal.payment ? { payment: renewal.payment } : {}) }, true);
+        // Dated by the level's rules: a new record at the level, or this one running later (the checkout answers neither).
+        const after = await memberships(holderId);
+        renewed =
+          after.find((row) => !before.has(row.Id) && row.MembershipLevel.Id === renewal.levelId) ??
+          after.find((row) => row.Id === id && Date.parse(row.ExpirationDateTime) > Date.parse(current.ExpirationDateTime));
+        if (!renewed) throw new Error(`Tessitura checked out a renewal of membership ${id} at level ${renewal.levelId} but lists it neither renewed nor new`);
+      }
+      if (renews !== undefined && renewed.Id !== renews) {
+        await ledger.moveSeats(renews, renewed.Id);
         await db
           .insertInto("tessitura_membership_renewals")
-          .values({ membership_id: renewed.Id, renews_membership_id: id })
-          .onConflict((conflict) => conflict.column("membership_id").doUpdateSet({ renews_membership_id: id }))
+          .values({ membership_id: renewed.Id, renews_membership_id: renews })
+          .onConflict((conflict) => conflict.column("membership_id").doUpdateSet({ renews_membership_id: renews }))
           .execute();
       }
       await ledger.setSeats(renewed.Id, renewal.seats);

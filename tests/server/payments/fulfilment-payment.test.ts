@@ -1,8 +1,10 @@
 import { createAuditLog } from "../../../server/audit/audit-log";
 import type { CrmPort, MembershipRenewal, NewMembership } from "../../../server/crm/crm-port";
 import { createSqlCrm } from "../../../server/crm/sql-crm";
+import { createTessituraCrm } from "../../../server/crm/tessitura/tessitura-crm";
 import { fulfilOrder } from "../../../server/payments/fulfilment";
 import { addPerson } from "../accounts/support";
+import { STAND_IN_CREDENTIALS, TessituraStandIn } from "../crm/tessitura/stand-in";
 import { ids } from "../memberships/support";
 import { createTestDatabase, databaseEngines, type TestDatabase } from "../support/databases";
 
@@ -10,7 +12,10 @@ import { createTestDatabase, databaseEngines, type TestDatabase } from "../suppo
  * A card payment reaches the CRM with the membership it makes (issue 30: on
  * Tessitura, the web cart's contribution records the amount and the payment
  * provider's reference, docs/crm.md); a school's invoice, not paid yet,
- * makes its membership without one. The CRM is recorded at its port.
+ * makes its membership without one. The CRM is recorded at its port. On
+ * Tessitura (the stand-in), a fulfilment whose transaction fails after the
+ * checkout is completed by the notification told again, with no second
+ * contribution.
  */
 
 /** The CRM, its createMembership (and renewMembership) calls recorded (inside a unit too). */
@@ -86,5 +91,68 @@ describe.each(databaseEngines)("what fulfilment tells the CRM about the payment,
       { id: 912, membership_id: latest },
     ]);
     expect(kept[0]!.membership_id).not.toBe(latest);
+  });
+});
+
+describe.each(databaseEngines)("a card payment's fulfilment on Tessitura whose transaction fails after the checkout, on %s", (engine) => {
+  let database: TestDatabase;
+  let standIn: TessituraStandIn;
+  let baseUrl: string;
+  beforeAll(async () => {
+    standIn = new TessituraStandIn();
+    baseUrl = await standIn.start();
+  });
+  afterAll(() => standIn.stop());
+  beforeEach(async () => {
+    database = await createTestDatabase(engine);
+  });
+  afterEach(async () => {
+    await database.dispose();
+    expect(standIn.violations).toEqual([]);
+  });
+
+  /** The site's CRM on the stand-in, and a person Tessitura holds with an order of the yearly plan paid by card. */
+  const paidOrder = async (id: number) => {
+    const crm = createTessituraCrm({ connection: { baseUrl, ...STAND_IN_CREDENTIALS }, ids, db: database.db, sale: { paymentMethodId: 12 }, referenceDataRefreshMs: 60_000 });
+    const person = await crm.createPerson({ FirstName: "Pat", LastName: `Payer${id}`, Phone: "", PrefixId: -1, Email: `payer-${id}-${engine}@example.org` }, new Date());
+    const personId = person!.Id;
+    const at = new Date().toISOString();
+    const row = { id, constituent_id: personId, organisation_id: null, plan_type: "individual-annual", level_id: ids.membershipLevels.individual, number_of_users: 1, amount_pence: 6000 };
+    await database.db.insertInto("payment_orders").values({ ...row, session_id: `s${id}`, provider: "sandbox", created_at: at, updated_at: at }).execute();
+    return { crm, personId, order: row, deps: { db: database.db, crm, ids, audit: createAuditLog(database.db) } };
+  };
+  /** The first telling: the membership is checked out, then the site's transaction fails (as if the database went away). */
+  const failingAfterCheckout = () => {
+    throw new Error("the database went away");
+  };
+  const checkedOutFor = (personId: number) => standIn.checkedOut.filter((sale) => sale.constituentId === personId);
+  const orderRow = (id: number) => database.db.selectFrom("payment_orders").select(["status", "membership_id"]).where("id", "=", id).executeTakeFirstOrThrow();
+
+  it("a new membership: told again, the order is fulfilled with the membership the first checkout made, one contribution in Tessitura", async () => {
+    const { personId, order, deps } = await paidOrder(931);
+    await expect(fulfilOrder(deps, order, "sbx_paid_931", new Date(), failingAfterCheckout)).rejects.toThrow("the database went away");
+    const [sale] = checkedOutFor(personId);
+    expect(sale).toMatchObject({ contribution: { Amount: 60, Renew: false }, payments: [{ Amount: 60, Notes: "sbx_paid_931" }] });
+    expect(await orderRow(931)).toEqual({ status: "pending", membership_id: null });
+
+    expect(await fulfilOrder(deps, order, "sbx_paid_931", new Date())).toEqual({ kind: "fulfilled", membershipId: sale!.membershipId });
+    expect(await fulfilOrder(deps, order, "sbx_paid_931", new Date())).toEqual({ kind: "already" });
+    expect(checkedOutFor(personId)).toEqual([sale]);
+    expect(await orderRow(931)).toEqual({ status: "approved", membership_id: sale!.membershipId });
+  });
+
+  it("a renewal made as a new record: told again, the order keeps that record, one contribution with Renew in Tessitura", async () => {
+    const { crm, personId, order, deps } = await paidOrder(932);
+    const day = 24 * 60 * 60 * 1000;
+    const expiring = standIn.addMembership(personId, ids.membershipLevels.individual, new Date(Date.now() - 300 * day).toISOString(), new Date(Date.now() + 20 * day).toISOString());
+    await expect(fulfilOrder(deps, order, "sbx_paid_932", new Date(), failingAfterCheckout)).rejects.toThrow("the database went away");
+    const [sale] = checkedOutFor(personId);
+    expect(sale).toMatchObject({ contribution: { Amount: 60, Renew: true }, payments: [{ Notes: "sbx_paid_932" }] });
+    expect(sale!.membershipId).not.toBe(expiring);
+
+    expect(await fulfilOrder(deps, order, "sbx_paid_932", new Date())).toEqual({ kind: "fulfilled", membershipId: sale!.membershipId });
+    expect(checkedOutFor(personId)).toEqual([sale]);
+    expect(await orderRow(932)).toEqual({ status: "approved", membership_id: sale!.membershipId });
+    expect((await crm.memberships(personId)).map((membership) => membership.Id)).toEqual([sale!.membershipId, expiring]);
   });
 });

@@ -61,6 +61,8 @@ export class TessituraStandIn {
   readonly carts = new Map<string, { constituentId?: number; contributions: Row[]; payments: Row[] }>();
   /** Contributions checked out, each with the payments applied to its cart (what an organisation's finance staff would see). */
   readonly checkedOut: { constituentId: number; contribution: Row; payments: Row[]; membershipId?: number }[] = [];
+  /** Payments recorded at checkout, as /CRM/PaymentHistory lists them (PaymentHistory rows: ConstituentId, Notes…), oldest first. */
+  readonly paymentHistory: Row[] = [];
   /** How long a membership level runs from checkout (the stand-in's one level rule). */
   membershipTermMs = 365 * 24 * 60 * 60 * 1000;
   /** Keywords (attribute types), as /ReferenceData/Keywords and …/{id} answer them: the email domain keyword of CRM_IDS.test, and another. */
@@ -310,6 +312,15 @@ export class TessituraStandIn {
         const constituentId = Number(query.get("constituentId"));
         return { status: 200, body: [...this.memberships.values()].filter((row) => (row.Constituent as Row).Id === constituentId) };
       }
+      case "get /crm/paymenthistory": {
+        // A constituent's own payments (and their affiliates' unless includeAffiliates=false), paged: page from 1, 100 a page by default.
+        const holders = this.withAffiliates(Number(query.get("constituentId")), new URLSearchParams({ includeAffiliations: query.get("includeAffiliates") ?? "true" }));
+        const rows = this.paymentHistory.filter((row) => holders.has(row.ConstituentId as number));
+        const page = Number(query.get("page") ?? 1);
+        const pageSize = Number(query.get("pageSize") ?? 100);
+        const Items = rows.slice((page - 1) * pageSize, page * pageSize).map(({ Id: _id, ...item }) => item);
+        return { status: 200, body: { TotalCount: rows.length, Page: page, PageSize: pageSize, Items } };
+      }
       case "post /web/session": {
         const SessionKey = `S${this.id().toString(16)}X${Math.random().toString(36).slice(2, 10)}`;
         this.carts.set(SessionKey, { contributions: [], payments: [] });
@@ -338,6 +349,18 @@ export class TessituraStandIn {
         const owed = cart.contributions.reduce((sum, line) => sum + Number(line.Amount ?? 0), 0);
         const paid = cart.payments.reduce((sum, payment) => sum + Number(payment.Amount ?? 0), 0);
         if (paid < owed && !body?.AllowUnderPayment) return { status: 400, body: { Message: "The cart is not paid in full" } };
+        for (const payment of cart.payments) {
+          const { Id, Amount, PaymentMethodId, Notes } = payment;
+          this.paymentHistory.push({
+            Id,
+            PaymentId: Id,
+            PaymentDate: now,
+            ConstituentId: cart.constituentId,
+            PaymentAmount: Number(Amount),
+            PaymentMethod: `Method ${String(PaymentMethodId)}`,
+            ...(Notes === undefined ? {} : { Notes: String(Notes) }),
+          });
+        }
         for (const contribution of cart.contributions) {
           const levelId = contribution.MembershipLevelId as number | undefined;
           const membershipId = levelId === undefined ? undefined : contribution.Renew ? this.renew(cart.constituentId, levelId) : this.addMembership(cart.constituentId, levelId, now, new Date(Date.now() + this.membershipTermMs).toISOString());

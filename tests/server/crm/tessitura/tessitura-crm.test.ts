@@ -44,9 +44,13 @@ describe.each(databaseEngines)("the Tessitura CRM adapter over the stand-in, its
 
   const connection = () => ({ baseUrl, ...STAND_IN_CREDENTIALS, timeouts });
   const adapter = () => createTessituraCrm({ connection: connection(), ids, db: database.db, sale, referenceDataRefreshMs: 60_000 });
-  /** A paid membership's calls: the holder's memberships, the web cart from session to checkout, and the memberships again to find the one made. */
+  /**
+   * A paid membership's calls: the holder's memberships, their payment history (not checked out with this payment
+   * before), the web cart from session to checkout, and the memberships again to find the one made.
+   */
   const paidCheckout = [
     "GET /CRM/Memberships/Details",
+    "GET /CRM/PaymentHistory",
     "POST /Web/Session",
     "PUT /Web/Session/{key}/Constituents",
     "POST /Web/Cart/{key}/Contributions",
@@ -324,6 +328,42 @@ describe.each(databaseEngines)("the Tessitura CRM adapter over the stand-in, its
       expect(await crm.seatBenefits(made)).toEqual([]);
     });
 
+    it("is checked out once per payment reference: told again, it answers the membership that checkout made, its seats as asked, with no second contribution", async () => {
+      const crm = adapter();
+      const { Id: schoolId } = await crm.createOrganisation({ LastName: "Borage School", Addresses: [] }, new Date());
+      // Earlier payments of the school's, more than a page of the payment history, so the reference is on its second page.
+      for (let n = 0; n < 130; n++) standIn.paymentHistory.push({ Id: 9_000_000 + n, ConstituentId: schoolId, PaymentAmount: 1, Notes: `pi_older_${n}` });
+      const membership = { constituentId: schoolId, levelId: level, initiation: new Date(), expiration: yearOn(new Date()), seats, payment: { amount: 240, reference: "pi_3Borage" } };
+      const { Id } = await crm.createMembership(membership);
+      const sent = standIn.requests.length;
+      const again = await crm.createMembership({ ...membership, seats: [{ benefitId: ids.seatBenefits.userSeat, available: 6 }] });
+      expect(again).toEqual({ Id });
+      expect(callsSince(sent)).toEqual(["GET /CRM/Memberships/Details", "GET /CRM/PaymentHistory", "GET /CRM/PaymentHistory"]);
+      expect(standIn.checkedOut.filter((sale) => sale.constituentId === schoolId).map((sale) => [sale.membershipId, sale.payments.map((payment) => payment.Notes)])).toEqual([[Id, ["pi_3Borage"]]]);
+      expect((await crm.seatBenefits(Id)).map((seat) => [seat.Benefit.Id, seat.TotalAvailable])).toEqual([
+        [ids.seatBenefits.userSeat, 6],
+        [ids.seatBenefits.adminSeat, 0],
+      ]);
+      // Another payment is another contribution.
+      const { Id: other } = await crm.createMembership({ ...membership, payment: { amount: 240, reference: "pi_3BorageToo" } });
+      expect(other).not.toBe(Id);
+      expect(standIn.checkedOut.filter((sale) => sale.constituentId === schoolId)).toHaveLength(2);
+    });
+
+    it("free, is not checked out again while one at its level begun today runs; one begun before is no reason not to", async () => {
+      const crm = adapter();
+      const { Id: schoolId } = await crm.createOrganisation({ LastName: "Chervil School", Addresses: [] }, new Date());
+      const free = { constituentId: schoolId, levelId: ids.membershipLevels.stateSchool, initiation: new Date(), expiration: yearOn(new Date()), seats };
+      const { Id } = await crm.createMembership(free);
+      expect(await crm.createMembership(free)).toEqual({ Id });
+      expect(standIn.checkedOut.filter((sale) => sale.constituentId === schoolId)).toHaveLength(1);
+
+      const { Id: otherSchool } = await crm.createOrganisation({ LastName: "Dill School", Addresses: [] }, new Date());
+      standIn.addMembership(otherSchool, ids.membershipLevels.stateSchool, new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString(), yearOn(new Date()).toISOString());
+      const { Id: made } = await crm.createMembership({ ...free, constituentId: otherSchool });
+      expect(standIn.checkedOut.filter((sale) => sale.constituentId === otherSchool).map((sale) => sale.membershipId)).toEqual([made]);
+    });
+
     it("for a constituent Tessitura does not know is refused, and nothing is checked out", async () => {
       const crm = adapter();
       const before = standIn.checkedOut.length;
@@ -382,6 +422,40 @@ describe.each(databaseEngines)("the Tessitura CRM adapter over the stand-in, its
       expect(Id).toBe(membershipId);
       expect(Date.parse((await crm.membershipSummary(Id))!.ExpirationDateTime)).toBe(Date.parse(expiry) + standIn.membershipTermMs);
       expect((await crm.seatBenefits(Id)).map((seat) => [seat.TotalAvailable, seat.TotalRemaining])).toEqual([[4, 3]]);
+    });
+
+    it("renews once per payment reference: told again, it answers the record that renewal made, with no second contribution", async () => {
+      const { crm, schoolId, membershipId } = await school("Lovage School");
+      const { Id } = await crm.renewMembership(membershipId, renewal("pi_3Lovage"));
+      const sent = standIn.requests.length;
+      expect(await crm.renewMembership(membershipId, renewal("pi_3Lovage"))).toEqual({ Id });
+      expect(callsSince(sent).filter((call) => !call.startsWith("GET "))).toEqual([]);
+      expect(standIn.checkedOut.filter((sale) => sale.constituentId === schoolId).map((sale) => [sale.membershipId, sale.contribution.Renew])).toEqual([[Id, true]]);
+      expect((await crm.seatBenefits(Id)).map((seat) => [seat.TotalAvailable, seat.TotalRemaining])).toEqual([[4, 3]]);
+    });
+
+    it("after the site's transaction rolled back a renewal made as a new record, renewing that record with the same payment checks nothing out and gives it the old record's seats again", async () => {
+      const { crm, schoolId, membershipId } = await school("Marjoram School");
+      let made = 0;
+      const failed = inTransaction(database.db, (trx) =>
+        crm.inTransaction(async (unit) => {
+          made = (await unit.renewMembership(membershipId, renewal("pi_3Marjoram"))).Id;
+          throw new Error("the site's writes failed");
+        }, { joining: trx }),
+      );
+      await expect(failed).rejects.toThrow("the site's writes failed");
+      // Rolled back: the seats are still the old record's; Tessitura's new record stands, the latest the site finds.
+      expect(await crm.seatBenefits(made)).toEqual([]);
+      expect((await crm.memberships(schoolId))[0]!.Id).toBe(made);
+
+      expect(await crm.renewMembership(made, renewal("pi_3Marjoram"))).toEqual({ Id: made });
+      expect(standIn.checkedOut.filter((sale) => sale.constituentId === schoolId).map((sale) => sale.membershipId)).toEqual([made]);
+      expect(await crm.seatBenefits(membershipId)).toEqual([]);
+      expect((await crm.seatBenefits(made)).map((seat) => [seat.TotalAvailable, seat.TotalRemaining])).toEqual([[4, 3]]);
+      // Which record it renews is kept again: an end reaches the old one too.
+      const at = new Date();
+      await crm.endMembership(made, at);
+      expect((await crm.memberships(schoolId)).map((row) => row.ExpirationDateTime)).toEqual([at.toISOString(), at.toISOString()]);
     });
 
     it("refuses to renew a membership the site never created nor listed, and checks nothing out", async () => {
