@@ -159,7 +159,7 @@ describe.each(databaseEngines)("the People pages on %s", (engine) => {
   });
 
   it("gives a complimentary month at the monthly plan's own level (Tessitura dates it a month by its level), named Individual on the record", async () => {
-    const person = await addPerson(t.database.db, { email: "katherine@johnson.example", firstName: "Katherine" });
+    const person = await addPerson(t.database.db, { email: "marjorie@lee-monthly.example", firstName: "Marjorie" });
     expect((await post(`/staff/people/${person}/complimentary/`, { period: "month" }, membership)).status).toBe(303);
     const [month] = await crmOf(t).memberships(person);
     expect(month!.MembershipLevel.Id).toBe(ids.membershipLevels.individualMonthly);
