@@ -6,6 +6,7 @@ import { CRM_IDS, type CrmPort } from "./crm";
 import { createCircuitBreakingCrm, watchCrmChanges } from "./crm/adapters";
 import { chosenCrm } from "./configured-crm";
 import type { DatabaseHandle } from "./db/database";
+import { individualLevelFor } from "./domain/plans";
 import { createEventsService, type EventsService } from "./events";
 import { createGalleryService, type GalleryService } from "./gallery";
 import { createReadinessProbe, type Readiness, type ReadinessProbe } from "./health/readiness-probe";
@@ -314,7 +315,7 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
         soleAdminSchools: async (personId) => (await privacy.deletionWarnings(personId)).soleAdminSchools,
         erase: (personId, staffId, ip) => privacy.eraseForStaff(personId, staffId, ip),
         grantComplimentary: (personId, period) =>
-          crm.inTransaction((unit) => extendMembership(unit, crmIds, { constituentId: personId, levelId: crmIds.membershipLevels.individual, period }, new Date())),
+          crm.inTransaction((unit) => extendMembership(unit, crmIds, { constituentId: personId, levelId: individualLevelFor(crmIds.membershipLevels, period), period }, new Date())),
       },
     }),
   };

@@ -21,6 +21,8 @@ export const registerWizardOptions = {
   supportEmail: { type: "string", default: "" },
   fundId: { type: "number", default: null, min: 0 },
   individualLevelId: { type: "number", default: null, min: 0 },
+  /** The individual monthly plan's own level (server/crm/crm-ids.ts, individualMonthly). */
+  individualMonthlyLevelId: { type: "number", default: null, min: 0 },
 } as const satisfies OptionSchema;
 
 /** The settings written as JSON, each with its own lenient reader in the widget: data-resume, data-renewal, data-plans, data-seat-levels. */

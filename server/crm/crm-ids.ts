@@ -8,8 +8,15 @@
 export type CrmEnvironment = "test" | "production";
 
 export interface MembershipLevelIds {
-  /** The individual plan's level; it also gives one seat. */
+  /** The individual yearly plan's level; it also gives one seat. */
   individual: number;
+  /**
+   * The individual monthly plan's level, one seat like the yearly one. A level
+   * of its own because Tessitura dates a membership by its level's rules (a
+   * month here, a year for the others; docs/crm.md). The spec gives no id:
+   * this project's choice, which an organisation replaces with its own.
+   */
+  individualMonthly: number;
   /** The free, unlimited level a state school gets when it has none. */
   stateSchool: number;
   /** School levels, each with the number of seats it gives, smallest first. */
@@ -52,6 +59,7 @@ export const CRM_IDS: Record<CrmEnvironment, CrmIds> = {
     emailDomainKeywordId: 671,
     membershipLevels: {
       individual: 95,
+      individualMonthly: 99,
       stateSchool: 98,
       seatLevels: [
         { id: 95, seats: 1 },
@@ -67,6 +75,7 @@ export const CRM_IDS: Record<CrmEnvironment, CrmIds> = {
     emailDomainKeywordId: 681,
     membershipLevels: {
       individual: 92,
+      individualMonthly: 90,
       stateSchool: 91,
       seatLevels: [
         { id: 92, seats: 1 },

@@ -34,7 +34,7 @@ export type ConstituentKind = "individual" | "organisation";
 export interface MembershipsTable {
   id: Generated<number>;
   constituent_id: number;
-  /** The CRM membership level id (individual: 95 in test, 92 in production). */
+  /** The CRM membership level id (individual: 95 in test, 92 in production; the monthly plan's: 99, 90). */
   membership_level_id: number;
   starts_at: string;
   expires_at: string;

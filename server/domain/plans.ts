@@ -4,7 +4,7 @@
  * the wizard receives the plan list from the page as data.
  */
 
-import { PLAN_TYPES } from "../../contracts/rules/plans";
+import { PLAN_TYPES, individualLevelFor } from "../../contracts/rules/plans";
 import type { PlanOption, PlanType } from "../../contracts/shapes/plans";
 
 export const TOO_MANY_USERS_MESSAGE = "Selected number of users exceeds the maximum allowed for the selected plan.";
@@ -27,9 +27,13 @@ export const ANNUAL_BANDS: readonly AnnualBand[] = [
   { maxUsers: 10, pence: 40000, label: "Save 20%" },
 ];
 
-/** The membership levels a plan can buy: the individual one, and school levels by seat ceiling (crm-ids.ts). */
+export { isIndividualLevel, individualLevelFor } from "../../contracts/rules/plans";
+
+/** The membership levels a plan can buy: the individual yearly and monthly ones, and school levels by seat ceiling (crm-ids.ts). */
 export interface LevelTable {
   individual: number;
+  /** The monthly plan's own level: Tessitura dates a membership by its level (docs/crm.md). */
+  individualMonthly: number;
   seatLevels: readonly { id: number; seats: number }[];
 }
 
@@ -84,13 +88,14 @@ export function pricePlan(levels: LevelTable, planType: PlanType, numberOfUsers:
     if (numberOfUsers !== 1) return { field: "NumberOfUsers", message: TOO_MANY_USERS_MESSAGE };
     const monthly = planType === "individual-monthly";
     const amountPence = monthly ? MONTHLY_PENCE : INDIVIDUAL_ANNUAL_PENCE;
+    const period: BillingPeriod = monthly ? "month" : "year";
     return {
       planType,
       numberOfUsers,
-      levelId: levels.individual,
+      levelId: individualLevelFor(levels, period),
       seats: 1,
       amountPence,
-      period: monthly ? "month" : "year",
+      period,
       description: monthly ? `Individual monthly plan ${formatPounds(amountPence)}` : `Individual ${annualPriceText(amountPence)}`,
     };
   }

@@ -109,6 +109,7 @@ export function accountRegisterRoutes(deps: AccountRouteDependencies): Router {
         plans: planOptions(),
         fundId: crmIds.fundId,
         individualLevelId: crmIds.membershipLevels.individual,
+        individualMonthlyLevelId: crmIds.membershipLevels.individualMonthly,
         seatLevels: crmIds.membershipLevels.seatLevels,
       },
     });

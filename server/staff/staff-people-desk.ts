@@ -1,6 +1,7 @@
 import type { AuditRecord } from "../audit";
 import type { Affiliation, CrmIds, MembershipSummary, PersonDetails, PersonSummary } from "../crm";
 import type { OrderExport } from "../payments";
+import { isIndividualLevel } from "../domain/plans";
 import { isRefusal, limitReached, refuse, type Refusal } from "../shared/refusal";
 import { roleRefusal } from "./role-refusal";
 import type { PeopleDeskDependencies } from "./staff-dependencies";
@@ -153,7 +154,7 @@ export const ERASE_CONFIRMATION_MESSAGE = "Type their email address exactly as i
 /** A membership level as staff call it: the CRM ids say which level is which. */
 export function levelLabel(ids: CrmIds, levelId: number): string {
   const levels = ids.membershipLevels;
-  if (levelId === levels.individual) return "Individual";
+  if (isIndividualLevel(levels, levelId)) return "Individual";
   if (levelId === levels.stateSchool) return "State school (free, unlimited seats)";
   const seats = levels.seatLevels.find((level) => level.id === levelId)?.seats;
   return seats === undefined ? `Level ${levelId}` : `School, ${seats} seats`;

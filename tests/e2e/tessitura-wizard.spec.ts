@@ -12,8 +12,9 @@ import { checkOutInSandbox, chooseSchool, confirmWithVerifiedEmail, signUpThroug
  * demo schools are in that Tessitura (the seed writes the demo register and
  * the schools' email domains there, docs/content.md); the teacher, the
  * school's free membership and the teacher's seat are made by the journey.
- * The paid journeys (a new homeschooler's yearly plan, a lapsed member's
- * renewal, an early renewal) pay in the payments sandbox, and check through
+ * The paid journeys (a new homeschooler's yearly plan, another's monthly
+ * plan, a lapsed member's renewal, an early renewal) pay in the payments
+ * sandbox, and check through
  * the stand-in's control port what Tessitura holds: the contribution checked
  * out, with the payment of the amount paid and the provider's reference.
  */
@@ -52,6 +53,17 @@ interface CheckedOut {
 
 const day = 86_400_000;
 
+/** An individual plan as the wizard offers it, what it costs, the level Tessitura holds it at (crm-ids.ts, test) and how many months that level runs (the stand-in's levels, set up as docs/crm.md asks). */
+interface IndividualPlan {
+  radio: RegExp;
+  amount: number;
+  price: string;
+  levelId: number;
+  months: number;
+}
+const yearlyPlan: IndividualPlan = { radio: /^Individual, yearly/, amount: 60, price: "£60.00", levelId: 95, months: 12 };
+const monthlyPlan: IndividualPlan = { radio: /^Individual, pay monthly/, amount: 39.99, price: "£39.99", levelId: 99, months: 1 };
+
 /** A yearly individual membership (level 95) made in Tessitura for `email`, ending at `expiration`, as the box office would (a cart cannot choose dates): its id. */
 async function yearlyMembershipInTessitura(request: APIRequestContext, email: string, expiration: Date): Promise<number> {
   const initiation = new Date(expiration.getTime() - 365 * day);
@@ -79,29 +91,31 @@ async function swaggerCheckedRequests(request: APIRequestContext): Promise<numbe
 }
 
 /**
- * What Tessitura holds after one £60 yearly payment, as finance staff would look for it: one contribution at the
- * individual level (a renewal's marked Renew) with one payment of the amount under the provider's reference that the
- * receipt gives, and the membership it made running to `until`, the receipt's date. Answers the sale.
+ * What Tessitura holds after one payment for an individual plan (yearly unless given), as finance staff would look
+ * for it: one contribution at the plan's level (a renewal's marked Renew) with one payment of the amount under the
+ * provider's reference that the receipt gives, and the membership it made, at that level, running to `until`, the
+ * receipt's date. Answers the sale.
  */
-async function expectOneYearlySale(page: Page, request: APIRequestContext, email: string, expected: { renew: boolean; until: string }): Promise<CheckedOut> {
+async function expectOneSale(page: Page, request: APIRequestContext, email: string, expected: { renew: boolean; until: string }, plan = yearlyPlan): Promise<CheckedOut> {
   const receipt = await receiptOf(page, email);
-  expect(receipt.amount).toBe("£60.00");
+  expect(receipt.amount).toBe(plan.price);
   expect(receipt.validUntil).toBe(expected.until);
   const sales = ((await (await request.get(`${standInControlURL}/checked-out?email=${encodeURIComponent(email)}`)).json()) as { checkedOut: CheckedOut[] }).checkedOut;
   expect(sales).toHaveLength(1);
   const [sale] = sales;
-  expect(sale!.contribution).toEqual({ Amount: 60, FundId: 17, MembershipLevelId: 95, Renew: expected.renew });
-  expect(sale!.payments).toEqual([{ Amount: 60, PaymentMethodId: 12, Notes: receipt.reference }]);
+  expect(sale!.contribution).toEqual({ Amount: plan.amount, FundId: 17, MembershipLevelId: plan.levelId, Renew: expected.renew });
+  expect(sale!.payments).toEqual([{ Amount: plan.amount, PaymentMethodId: 12, Notes: receipt.reference }]);
+  expect(sale!.membership?.MembershipLevel.Id).toBe(plan.levelId);
   expect(londonDate(new Date(sale!.membership!.ExpirationDate))).toBe(expected.until);
   return sale!;
 }
 
-/** The Membership tab's yearly plan, renewing at the payment provider on `date`. */
-async function expectPlanRenewingOn(page: Page, date: string): Promise<void> {
+/** The Membership tab's plan (yearly unless given), renewing at the payment provider on `date`. */
+async function expectPlanRenewingOn(page: Page, date: string, plan = yearlyPlan): Promise<void> {
   await page.goto("/account/my-account/#membership");
-  const plan = page.getByRole("tabpanel", { name: "Membership" });
-  await expect(plan).toContainText(/Next payment\s*£60\.00 on \d/);
-  await expect(plan).toContainText(`£60.00 on ${date}`);
+  const tab = page.getByRole("tabpanel", { name: "Membership" });
+  await expect(tab).toContainText(new RegExp(`Next payment\\s*${plan.price.replace(".", "\\.")} on \\d`));
+  await expect(tab).toContainText(`${plan.price} on ${date}`);
 }
 
 /** A date as the site writes it (London, "29 November 2027"). */
@@ -124,9 +138,43 @@ async function enterScottishHomeAddress(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Continue" }).click();
 }
 
-/** A year on from `from`, as the site may write it: 365 days on (the stand-in's level rule), or the same day a year on. */
-function aYearOn(from: Date): string[] {
-  return [londonDate(new Date(from.getTime() + 365 * 86_400_000)), londonDate(new Date(Date.UTC(from.getUTCFullYear() + 1, from.getUTCMonth(), from.getUTCDate(), from.getUTCHours())))];
+/** `months` on from `from` as Tessitura's level rule dates it (the stand-in's: the same day, or the month's last), in London. */
+function monthsOn(from: Date, months: number): string {
+  const first = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + months, 1, from.getUTCHours(), from.getUTCMinutes()));
+  const lastDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(from.getUTCDate(), lastDay));
+  return londonDate(first);
+}
+
+/**
+ * A homeschooler signs up, gives a home address and buys `plan` in the payments sandbox; then My account says until
+ * when their membership is valid, which is the plan's period on from the purchase (Tessitura dates it by its level).
+ * Answers that date.
+ */
+async function homeschoolerBuys(page: Page, email: string, plan: IndividualPlan): Promise<string> {
+  const started = new Date();
+  await signUpThroughWizard(page, email);
+  await enterScottishHomeAddress(page);
+  await expect(page.getByRole("heading", { name: "You don't have a membership" })).toBeFocused();
+  await page.getByRole("button", { name: "Choose a plan" }).click();
+  await page.getByRole("radio", { name: plan.radio }).check();
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  await checkOutInSandbox(page, "4242 4242 4242 4242");
+  await expect(page.getByRole("heading", { name: "You're all set" })).toBeFocused();
+  await expect(page.getByText("Your payment is approved.").first()).toBeVisible();
+  const finished = new Date();
+
+  await page.goto("/account/my-account/");
+  const until = await validUntilOnMyAccount(page);
+  expect(new Set([monthsOn(started, plan.months), monthsOn(finished, plan.months)])).toContain(until);
+  return until;
+}
+
+/** The date My account says the signed-in person's own membership is valid until. */
+async function validUntilOnMyAccount(page: Page): Promise<string> {
+  const standing = page.locator(".account-page__standing");
+  await expect(standing).toContainText(/Your membership is valid until \d{1,2} [A-Z][a-z]+ \d{4}\./);
+  return /valid until (\d{1,2} [A-Z][a-z]+ \d{4})/.exec(await standing.innerText())![1]!;
 }
 
 /** The receipt email's amount and payment reference (the payment provider's), from the dev mailbox. */
@@ -155,32 +203,29 @@ test("on Tessitura: a homeschooler signs up, pays for the yearly individual plan
   // A sign-up (full-cost password hashing), the sandbox's hosted page and the mailbox, each step through the stand-in.
   test.slow();
   const email = uniqueEmail("tessitura-home");
-  const started = new Date();
-  await signUpThroughWizard(page, email);
-  await enterScottishHomeAddress(page);
-  await expect(page.getByRole("heading", { name: "You don't have a membership" })).toBeFocused();
-  await page.getByRole("button", { name: "Choose a plan" }).click();
-  await page.getByRole("radio", { name: /^Individual, yearly/ }).check();
-  await page.getByRole("button", { name: "Continue to payment" }).click();
-  await checkOutInSandbox(page, "4242 4242 4242 4242");
-  await expect(page.getByRole("heading", { name: "You're all set" })).toBeFocused();
-  await expect(page.getByText("Your payment is approved.").first()).toBeVisible();
-  const finished = new Date();
-
-  // Valid for a year from today: Tessitura dates it by its level (the stand-in's: 365 days from checkout), the site shows that.
-  const expected = new Set([...aYearOn(started), ...aYearOn(finished)]);
-  await page.goto("/account/my-account/");
-  const standing = page.locator(".account-page__standing");
-  await expect(standing).toContainText(/Your membership is valid until \d{1,2} [A-Z][a-z]+ \d{4}\./);
-  const until = /valid until (\d{1,2} [A-Z][a-z]+ \d{4})/.exec(await standing.innerText())![1]!;
-  expect(expected).toContain(until);
+  // Valid for a year from today: Tessitura dates it by its level (the stand-in's: a year from checkout), the site shows that.
+  const until = await homeschoolerBuys(page, email, yearlyPlan);
   // The yearly plan renews at the payment provider when this membership ends: the same date.
   await expectPlanRenewingOn(page, until);
 
   // Tessitura holds what finance staff would look for: a contribution at the individual level, of the amount paid,
   // checked out with one payment of that amount recorded with the payment provider's reference (the receipt's).
-  const sale = await expectOneYearlySale(page, request, email, { renew: false, until });
-  expect(sale.membership?.MembershipLevel.Id).toBe(95);
+  await expectOneSale(page, request, email, { renew: false, until });
+
+  await swaggerCheckedRequests(request);
+});
+
+test("on Tessitura: a homeschooler pays for the monthly plan in the sandbox, and My account shows it valid for a month; Tessitura holds it at the monthly plan's own level", async ({ page, request }) => {
+  // A sign-up (full-cost password hashing), the sandbox's hosted page and the mailbox, each step through the stand-in.
+  test.slow();
+  const email = uniqueEmail("tessitura-monthly");
+  // Valid for a month from today: bought at the monthly plan's own level, which Tessitura dates a month (docs/crm.md).
+  const until = await homeschoolerBuys(page, email, monthlyPlan);
+  // It renews at the payment provider each month, next when this membership ends: the same date.
+  await expectPlanRenewingOn(page, until, monthlyPlan);
+
+  // A contribution of £39.99 at the monthly level, its payment under the provider's reference, the membership at that level.
+  await expectOneSale(page, request, email, { renew: false, until }, monthlyPlan);
 
   await swaggerCheckedRequests(request);
 });
@@ -212,14 +257,12 @@ test("on Tessitura: a member whose yearly membership lapsed renews it through th
 
   // Lapsed, so renewed from today: a year on.
   await page.goto("/account/my-account/");
-  const standing = page.locator(".account-page__standing");
-  await expect(standing).toContainText(/Your membership is valid until \d{1,2} [A-Z][a-z]+ \d{4}\./);
-  const until = /valid until (\d{1,2} [A-Z][a-z]+ \d{4})/.exec(await standing.innerText())![1]!;
-  expect(new Set([...aYearOn(started), ...aYearOn(finished)])).toContain(until);
+  const until = await validUntilOnMyAccount(page);
+  expect(new Set([monthsOn(started, 12), monthsOn(finished, 12)])).toContain(until);
 
   // Lapsed, so a membership from now as a new one is (docs/payments.md): a contribution at the individual level, not a
   // renewal of the lapsed record (no Renew), with its payment and the provider's reference; a membership record of its own.
-  const sale = await expectOneYearlySale(page, request, email, { renew: false, until });
+  const sale = await expectOneSale(page, request, email, { renew: false, until });
   expect(sale.membership?.Id).not.toBe(lapsedId);
 
   await swaggerCheckedRequests(request);
@@ -250,7 +293,7 @@ test("on Tessitura: a member renews early from a reminder's link, through the sa
   await expect(page.getByText("Your payment is approved.").first()).toBeVisible();
 
   // No days lost: the new year runs on from the old expiry.
-  const renewedUntil = londonDate(new Date(ends.getTime() + 365 * day));
+  const renewedUntil = monthsOn(ends, 12);
   await page.goto("/account/my-account/");
   await expect(page.locator(".account-page__standing")).toContainText(`Your membership is valid until ${renewedUntil}.`);
   // The yearly plan renews at the payment provider when the renewed membership ends: the same date.
@@ -258,7 +301,7 @@ test("on Tessitura: a member renews early from a reminder's link, through the sa
 
   // A renewal's contribution (Renew) at the individual level, with its payment and the provider's reference: the stand-in
   // dates it as a new membership record from the current one's expiry.
-  const sale = await expectOneYearlySale(page, request, email, { renew: true, until: renewedUntil });
+  const sale = await expectOneSale(page, request, email, { renew: true, until: renewedUntil });
   expect(sale.membership?.Id).not.toBe(currentId);
   expect(Date.parse(sale.membership!.InitiationDate)).toBe(Date.parse(ends.toISOString()));
 

@@ -35,6 +35,7 @@ export interface RegisterWizardProps {
   plans: PlanOption[];
   fundId: number | null;
   individualLevelId: number | null;
+  individualMonthlyLevelId: number | null;
   seatLevels: SeatLevel[];
   /** The signed-in person's lapsed membership (data-renewal JSON), which the wizard starts by renewing; null otherwise. */
   renewal: Renewal | null;
@@ -54,7 +55,7 @@ export interface ResumePoint {
  * data-return-url, data-link-school, data-payment-status, data-session-id,
  * data-email-domain-keyword-id, data-user-seat-benefit-id,
  * data-admin-seat-benefit-id, data-support-email, data-fund-id,
- * data-individual-level-id), data-resume (JSON {pathway, school, step}),
+ * data-individual-level-id, data-individual-monthly-level-id), data-resume (JSON {pathway, school, step}),
  * data-plans (JSON), data-seat-levels (JSON [{id, seats}]), data-renewal
  * (JSON {kind: "individual" | "school", endedOn, pathway, school}) and
  * data-i18n-* overrides.

@@ -1,3 +1,4 @@
+import { isIndividualLevel } from "../../contracts/rules/plans";
 import type { BasketItem } from "./plan-choice";
 import type { RegisterWizardStrings } from "./strings";
 
@@ -111,6 +112,7 @@ export interface OrderInput {
   sessionId: string | null;
   constituentId: number;
   individualLevelId: number | null;
+  individualMonthlyLevelId: number | null;
 }
 
 /** Waits before each further poll of an order the provider has not confirmed yet: then it fails. */
@@ -132,6 +134,7 @@ export async function confirmOrder(input: OrderInput, calls: PaymentCalls, messa
   const products = Array.isArray(details?.Products) ? details.Products : [];
   const membership = (products.find((product) => product?.ProductClass?.Description === "Membership") ?? products[0])?.Membership;
   if (!membership || typeof membership.Recipient?.Id !== "number" || typeof membership.MembershipLevel?.Id !== "number") return failed;
-  if (membership.MembershipLevel.Id === input.individualLevelId && membership.Recipient.Id === input.constituentId) return { kind: "individual" };
+  const individualLevels = { individual: input.individualLevelId, individualMonthly: input.individualMonthlyLevelId };
+  if (isIndividualLevel(individualLevels, membership.MembershipLevel.Id) && membership.Recipient.Id === input.constituentId) return { kind: "individual" };
   return { kind: "school", school: { constituentId: membership.Recipient.Id, name: membership.Recipient.DisplayName ?? "" } };
 }

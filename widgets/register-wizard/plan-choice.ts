@@ -6,7 +6,7 @@
  * what to show and what to ask for.
  */
 
-import { PLAN_TYPES } from "../../contracts/rules/plans";
+import { PLAN_TYPES, individualLevelFor } from "../../contracts/rules/plans";
 import type { PlanOption, PlanType, SeatLevel } from "../../contracts/shapes/plans";
 
 /** Accounts spec, section 3, "Basket item", with this product's RenewAutomatically (docs/payments.md, "Plans that renew"). */
@@ -81,6 +81,8 @@ export interface BasketInput {
   schoolId: number | null;
   fundId: number;
   individualLevelId: number;
+  /** The monthly plan's own level (crm-ids.ts, individualMonthly). */
+  individualMonthlyLevelId: number;
   seatLevels: readonly SeatLevel[];
   /** The payer's "Renew automatically each year" choice. */
   renews: boolean;
@@ -90,7 +92,8 @@ export interface BasketInput {
 export function basketItem(input: BasketInput): { kind: "item"; item: BasketItem } | { kind: "too-many" } | { kind: "no-school" } {
   const individual = input.plan.planType !== "school-annual";
   const users = individual ? 1 : input.users;
-  const level = individual ? input.individualLevelId : levelFor(users, input.seatLevels);
+  const individualLevels = { individual: input.individualLevelId, individualMonthly: input.individualMonthlyLevelId };
+  const level = individual ? individualLevelFor(individualLevels, input.plan.planType === "individual-monthly" ? "month" : "year") : levelFor(users, input.seatLevels);
   if (level === null) return { kind: "too-many" };
   if (!individual && input.schoolId === null) return { kind: "no-school" };
   return {

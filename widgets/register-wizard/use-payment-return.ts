@@ -32,7 +32,7 @@ export function usePaymentReturn({ props, step, send, go, calls = paymentCalls }
   useEffect(() => {
     if (step !== "paymentProcessing" || started.current || props.constituentId === null) return;
     started.current = true;
-    const input = { sessionId: props.sessionId, constituentId: props.constituentId, individualLevelId: props.individualLevelId };
+    const input = { sessionId: props.sessionId, constituentId: props.constituentId, individualLevelId: props.individualLevelId, individualMonthlyLevelId: props.individualMonthlyLevelId };
     void confirmOrder(input, calls, strings).then((outcome) => {
       if (outcome.kind === "failed") {
         setNotice(strings.paymentFailed);
@@ -46,7 +46,7 @@ export function usePaymentReturn({ props, step, send, go, calls = paymentCalls }
       send({ type: "SCHOOL_CHOSEN", school: recipientSchool(outcome.school) });
       go({ type: "PAYMENT_COMPLETE" }, `${strings.paymentApproved} ${strings.paidSchoolAdmin.replace("{school}", outcome.school.name)}`);
     });
-  }, [step, props.constituentId, props.sessionId, props.individualLevelId, calls, strings, send, go]);
+  }, [step, props.constituentId, props.sessionId, props.individualLevelId, props.individualMonthlyLevelId, calls, strings, send, go]);
 
   return notice;
 }

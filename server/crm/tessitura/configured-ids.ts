@@ -49,6 +49,7 @@ function listsFor(ids: CrmIds): ReferenceList[] {
       path: "/Finance/MembershipLevels",
       expected: [
         { name: "membershipLevels.individual", id: levels.individual },
+        { name: "membershipLevels.individualMonthly", id: levels.individualMonthly },
         { name: "membershipLevels.stateSchool", id: levels.stateSchool },
         ...levels.seatLevels.map((level, index) => ({ name: `membershipLevels.seatLevels[${index}].id`, id: level.id })),
       ],

@@ -98,6 +98,7 @@ function mountWizard(wizard: Record<string, unknown>) {
         plans,
         fundId: 17,
         individualLevelId: 95,
+        individualMonthlyLevelId: 99,
         seatLevels: [
           { id: 95, seats: 1 },
           { id: 96, seats: 5 },
@@ -219,7 +220,7 @@ describe("register wizard: choosing a plan", () => {
     await user.click(screen.getByRole("button", { name: "Continue to payment" }));
     expect(posts(calls, "/account/add-to-basket/")[0]!.body).toEqual({
       FundId: 17,
-      MembershipLevelId: 95,
+      MembershipLevelId: 99,
       Action: 1,
       ConstituentId: 42,
       OrganisationConstituentId: false,

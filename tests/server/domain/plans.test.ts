@@ -1,6 +1,7 @@
 import { CRM_IDS } from "../../../server/crm/crm-ids";
 import {
   annualPriceText,
+  isIndividualLevel,
   levelForUsers,
   planOptions,
   pricePlan,
@@ -42,10 +43,23 @@ describe("plans", () => {
     expect(levelForUsers(production, users)?.id).toBe(level);
   });
 
-  it("individual plans: annual 60, monthly 39.99, at the individual level, for one user only", () => {
-    expect(pricePlan(test, "individual-annual", 1)).toMatchObject({ levelId: 95, amountPence: 6000, period: "year" });
-    expect(pricePlan(test, "individual-monthly", 1)).toMatchObject({ levelId: 95, amountPence: 3999, period: "month" });
+  it("individual plans: annual 60 at the individual level, monthly 39.99 at its own level (Tessitura dates by level), for one user only", () => {
+    expect(pricePlan(test, "individual-annual", 1)).toMatchObject({ levelId: 95, seats: 1, amountPence: 6000, period: "year" });
+    expect(pricePlan(test, "individual-monthly", 1)).toMatchObject({ levelId: 99, seats: 1, amountPence: 3999, period: "month" });
+    expect(pricePlan(production, "individual-annual", 1)).toMatchObject({ levelId: 92 });
+    expect(pricePlan(production, "individual-monthly", 1)).toMatchObject({ levelId: 90 });
     expect(pricePlan(test, "individual-annual", 2)).toEqual({ field: "NumberOfUsers", message: TOO_MANY_USERS_MESSAGE });
+  });
+
+  it.each([
+    ["test", test],
+    ["production", production],
+  ])("%s: the monthly level is no other level, and both individual levels, only they, are individual", (_env, levels) => {
+    const others = [levels.individual, levels.stateSchool, ...levels.seatLevels.map((level) => level.id)];
+    expect(others).not.toContain(levels.individualMonthly);
+    expect(isIndividualLevel(levels, levels.individual)).toBe(true);
+    expect(isIndividualLevel(levels, levels.individualMonthly)).toBe(true);
+    for (const id of [levels.stateSchool, ...levels.seatLevels.slice(1).map((level) => level.id)]) expect(isIndividualLevel(levels, id)).toBe(false);
   });
 
   it("refuses a count below one or not whole", () => {

@@ -158,6 +158,19 @@ describe.each(databaseEngines)("the People pages on %s", (engine) => {
     expect((await post(`/staff/people/${person}/complimentary/`, { period: "forever" }, membership)).status).toBe(400);
   });
 
+  it("gives a complimentary month at the monthly plan's own level (Tessitura dates it a month by its level), named Individual on the record", async () => {
+    const person = await addPerson(t.database.db, { email: "marjorie@lee-monthly.example", firstName: "Marjorie" });
+    expect((await post(`/staff/people/${person}/complimentary/`, { period: "month" }, membership)).status).toBe(303);
+    const [month] = await crmOf(t).memberships(person);
+    expect(month!.MembershipLevel.Id).toBe(ids.membershipLevels.individualMonthly);
+    const days = (Date.parse(month!.ExpirationDateTime) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(27);
+    expect(days).toBeLessThan(32);
+    const record = (await membership.agent.get(`/staff/people/${person}/`).set("Accept", "text/html")).text;
+    expect(record).toMatch(/<li>Individual: \d{1,2} [A-Z][a-z]+ \d{4} to/);
+    expect(record).not.toContain(`Level ${ids.membershipLevels.individualMonthly}`);
+  });
+
   describe("erasure (UK GDPR)", () => {
     it("is refused to support staff on the server (403), page and write alike, erasing nothing", async () => {
       const person = await addPerson(t.database.db, { email: "ida@lovelace.example", firstName: "Ida" });

@@ -63,8 +63,6 @@ export class TessituraStandIn {
   readonly checkedOut: { constituentId: number; contribution: Row; payments: Row[]; membershipId?: number }[] = [];
   /** Payments recorded at checkout, as /CRM/PaymentHistory lists them (PaymentHistory rows: ConstituentId, Notes…), oldest first. */
   readonly paymentHistory: Row[] = [];
-  /** How long a membership level runs from checkout (the stand-in's one level rule). */
-  membershipTermMs = 365 * 24 * 60 * 60 * 1000;
   /** Keywords (attribute types), as /ReferenceData/Keywords and …/{id} answer them: the email domain keyword of CRM_IDS.test, and another. */
   keywords: Row[] = [
     { Id: 671, Description: "Email Domain", DataType: "String", MultipleValue: true },
@@ -82,10 +80,20 @@ export class TessituraStandIn {
     { Id: 1, Description: "USA", Inactive: false },
   ];
   states: Row[] = [{ Id: 51, Description: "Scotland", Inactive: false, Country: { Id: 209, Description: "United Kingdom", Inactive: false } }];
-  /** The reference data the adapter checks crm-ids.ts against: by default, everything of the test set, and one more of each. */
-  membershipLevels: Row[] = [...new Set([standInIds.membershipLevels.individual, standInIds.membershipLevels.stateSchool, ...standInIds.membershipLevels.seatLevels.map((level) => level.id), 120])].map(
-    (Id) => ({ Id, Description: `Level ${Id}`, Inactive: false }),
-  );
+  /**
+   * The reference data the adapter checks crm-ids.ts against: by default, everything of the test set, and one more of each.
+   * A level's Expiry is how many months a membership at it runs from checkout (Tessitura's level rule), set up as
+   * docs/crm.md asks an organisation to: the monthly plan's level a month, every other a year.
+   */
+  membershipLevels: Row[] = [
+    ...new Set([
+      standInIds.membershipLevels.individual,
+      standInIds.membershipLevels.individualMonthly,
+      standInIds.membershipLevels.stateSchool,
+      ...standInIds.membershipLevels.seatLevels.map((level) => level.id),
+      120,
+    ]),
+  ].map((Id) => ({ Id, Description: `Level ${Id}`, Inactive: false, Expiry: Id === standInIds.membershipLevels.individualMonthly ? 1 : 12 }));
   affiliationTypes: Row[] = [...Object.values(standInIds.affiliationTypes), 10060].map((Id) => ({ Id, Description: `Affiliation ${Id}`, Inactive: false, UseSalary: true }));
   constituentTypes: Row[] = [...Object.values(standInIds.constituentTypes), 4].map((Id) => ({ Id, Description: `Type ${Id}`, Inactive: false }));
   addressTypes: Row[] = [standInIds.addressTypeId, 9].map((Id) => ({ Id, Description: `Address type ${Id}`, Inactive: false }));
@@ -363,7 +371,7 @@ export class TessituraStandIn {
         }
         for (const contribution of cart.contributions) {
           const levelId = contribution.MembershipLevelId as number | undefined;
-          const membershipId = levelId === undefined ? undefined : contribution.Renew ? this.renew(cart.constituentId, levelId) : this.addMembership(cart.constituentId, levelId, now, new Date(Date.now() + this.membershipTermMs).toISOString());
+          const membershipId = levelId === undefined ? undefined : contribution.Renew ? this.renew(cart.constituentId, levelId) : this.addMembership(cart.constituentId, levelId, now, this.expiryAfter(levelId, new Date(now)).toISOString());
           this.checkedOut.push({ constituentId: cart.constituentId, contribution, payments: cart.payments, membershipId });
         }
         this.carts.delete(sessionKey!);
@@ -432,13 +440,27 @@ export class TessituraStandIn {
     return holders;
   }
 
+  /**
+   * When a membership at the level that starts at `from` ends, by the level's rule: its Expiry in months, on the same
+   * day of the month (the month's last day when it has no such day). A level without Expiry runs a year.
+   */
+  expiryAfter(levelId: number, from: Date): Date {
+    const months = Number(this.membershipLevels.find((level) => level.Id === levelId)?.Expiry ?? 12);
+    const until = new Date(from.getTime());
+    until.setUTCDate(1);
+    until.setUTCMonth(until.getUTCMonth() + months);
+    const lastDay = new Date(Date.UTC(until.getUTCFullYear(), until.getUTCMonth() + 1, 0)).getUTCDate();
+    until.setUTCDate(Math.min(from.getUTCDate(), lastDay));
+    return until;
+  }
+
   /** A renewal at the level, dated from the constituent's latest expiry (or now): a new record, or that one extended (renewalsInPlace). */
   private renew(constituentId: number, levelId: number): number {
     const latest = [...this.memberships.values()]
       .filter((row) => (row.Constituent as Row).Id === constituentId)
       .sort((a, b) => Date.parse(String(b.ExpirationDate)) - Date.parse(String(a.ExpirationDate)))[0];
     const from = Math.max(Date.now(), latest ? Date.parse(String(latest.ExpirationDate)) : 0);
-    const until = new Date(from + this.membershipTermMs).toISOString();
+    const until = this.expiryAfter(levelId, new Date(from)).toISOString();
     if (latest && this.renewalsInPlace) {
       this.memberships.set(latest.Id, { ...latest, ExpirationDate: until, MembershipLevel: { Id: levelId } });
       return latest.Id;

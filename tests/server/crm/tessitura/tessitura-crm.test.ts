@@ -6,6 +6,8 @@ import { TessituraConfigurationError } from "../../../../server/crm/tessitura/co
 import { tessituraSeatLedger } from "../../../../server/crm/tessitura/seat-ledger";
 import { createTessituraCrm, TessituraNotSupportedError } from "../../../../server/crm/tessitura/tessitura-crm";
 import { inTransaction } from "../../../../server/db/transactions";
+import { addBillingPeriod, pricePlan, type PricedPlan } from "../../../../server/domain/plans";
+import { createOrRenewMembership } from "../../../../server/memberships/membership-terms";
 import { createTestDatabase, databaseEngines, type TestDatabase } from "../../support/databases";
 import { createTestApp, type TestApp } from "../../support/test-app";
 import { crmPortContract, type CrmHarness } from "../port-contract";
@@ -261,6 +263,14 @@ describe.each(databaseEngines)("the Tessitura CRM adapter over the stand-in, its
       expect(standIn.requests.slice(sent).sort()).toEqual([...referenceCalls].sort());
     });
 
+    it("include the monthly plan's own level: without it in Tessitura, the first call fails naming it", async () => {
+      standIn.membershipLevels = saved.membershipLevels.filter((level) => level.Id !== ids.membershipLevels.individualMonthly);
+      await expect(adapter().constituentDetail(1)).rejects.toThrow(
+        "The CRM ids configured for this CRM_ENV (server/crm/crm-ids.ts) do not match Tessitura: " +
+          "membershipLevels.individualMonthly = 99 is no membership level in Tessitura (GET /Finance/MembershipLevels). Set them up in Tessitura or correct crm-ids.ts (docs/crm.md).",
+      );
+    });
+
     it("are asked for once per refresh interval: a fix in Tessitura is seen at the next refresh", async () => {
       const crm = createTessituraCrm({ connection: connection(), ids, db: database.db, sale, referenceDataRefreshMs: 150 });
       standIn.keywords = [];
@@ -364,6 +374,32 @@ describe.each(databaseEngines)("the Tessitura CRM adapter over the stand-in, its
       expect(standIn.checkedOut.filter((sale) => sale.constituentId === otherSchool).map((sale) => sale.membershipId)).toEqual([made]);
     });
 
+    it("for the monthly plan is at its own level, which Tessitura dates a month, and renews at it a month on; the yearly plan's runs a year", async () => {
+      const crm = adapter();
+      const person = async (name: string) => (await crm.createPerson({ FirstName: name, LastName: "Plan", Phone: "", PrefixId: -1, Email: `${name}.${Date.now()}@example.org` }, new Date()))!.Id;
+      // As a card order's fulfilment does: the plan's priced level and period (server/payments/fulfilment.ts).
+      const buy = (constituentId: number, plan: PricedPlan, reference: string) =>
+        createOrRenewMembership(crm, ids, { constituentId, levelId: plan.levelId, period: plan.period, payment: { amount: plan.amountPence / 100, reference } }, new Date());
+      const monthly = pricePlan(ids.membershipLevels, "individual-monthly", 1) as PricedPlan;
+      const yearly = pricePlan(ids.membershipLevels, "individual-annual", 1) as PricedPlan;
+
+      const monthlyMember = await person("Mona");
+      const first = (await crm.membershipSummary(await buy(monthlyMember, monthly, "pi_month_1")))!;
+      expect(standIn.checkedOut.at(-1)).toMatchObject({ contribution: { Amount: 39.99, MembershipLevelId: ids.membershipLevels.individualMonthly, Renew: false } });
+      expect(first.MembershipLevel.Id).toBe(ids.membershipLevels.individualMonthly);
+      expect(first.ExpirationDateTime).toBe(addBillingPeriod(new Date(first.InitiationDateTime), "month").toISOString());
+      // Its next month: a renewal at the monthly level, running a month on from the first one's end.
+      const second = (await crm.membershipSummary(await buy(monthlyMember, monthly, "pi_month_2")))!;
+      expect(standIn.checkedOut.at(-1)).toMatchObject({ contribution: { MembershipLevelId: ids.membershipLevels.individualMonthly, Renew: true } });
+      expect(second.MembershipLevel.Id).toBe(ids.membershipLevels.individualMonthly);
+      expect(second.ExpirationDateTime).toBe(addBillingPeriod(new Date(first.ExpirationDateTime), "month").toISOString());
+
+      const yearlyMember = await person("Yuri");
+      const bought = (await crm.membershipSummary(await buy(yearlyMember, yearly, "pi_year_1")))!;
+      expect(bought.MembershipLevel.Id).toBe(ids.membershipLevels.individual);
+      expect(bought.ExpirationDateTime).toBe(addBillingPeriod(new Date(bought.InitiationDateTime), "year").toISOString());
+    });
+
     it("for a constituent Tessitura does not know is refused, and nothing is checked out", async () => {
       const crm = adapter();
       const before = standIn.checkedOut.length;
@@ -420,7 +456,7 @@ describe.each(databaseEngines)("the Tessitura CRM adapter over the stand-in, its
       const { crm, membershipId, expiry } = await school("Rocket School");
       const { Id } = await crm.renewMembership(membershipId, renewal("pi_3Rocket"));
       expect(Id).toBe(membershipId);
-      expect(Date.parse((await crm.membershipSummary(Id))!.ExpirationDateTime)).toBe(Date.parse(expiry) + standIn.membershipTermMs);
+      expect((await crm.membershipSummary(Id))!.ExpirationDateTime).toBe(standIn.expiryAfter(level, new Date(expiry)).toISOString());
       expect((await crm.seatBenefits(Id)).map((seat) => [seat.TotalAvailable, seat.TotalRemaining])).toEqual([[4, 3]]);
     });
 

@@ -39,18 +39,19 @@ describe("parseRegisterWizard", () => {
     expect(parseRegisterWizard(root({ "data-next": "//evil.example", "data-return-url": "https://evil.example" })).next).toBe("/account/my-account/");
   });
 
-  it("reads the plans, the fund, the individual level and the seat levels", () => {
+  it("reads the plans, the fund, the individual levels and the seat levels", () => {
     const plan = { planType: "school-annual", label: "2–5 users", users: 5, priceText: "Annual plan £250.00", price: 250 };
     const props = parseRegisterWizard(
       root({
         "data-plans": JSON.stringify([plan, { planType: "gift" }]),
         "data-fund-id": "17",
         "data-individual-level-id": "95",
+        "data-individual-monthly-level-id": "99",
         "data-seat-levels": JSON.stringify([{ id: 97, seats: 10 }, { id: 95, seats: 1 }]),
       }),
     );
-    expect(props).toMatchObject({ plans: [plan], fundId: 17, individualLevelId: 95, seatLevels: [{ id: 95, seats: 1 }, { id: 97, seats: 10 }] });
-    expect(parseRegisterWizard(root({}))).toMatchObject({ plans: [], fundId: null, individualLevelId: null, seatLevels: [] });
+    expect(props).toMatchObject({ plans: [plan], fundId: 17, individualLevelId: 95, individualMonthlyLevelId: 99, seatLevels: [{ id: 95, seats: 1 }, { id: 97, seats: 10 }] });
+    expect(parseRegisterWizard(root({}))).toMatchObject({ plans: [], fundId: null, individualLevelId: null, individualMonthlyLevelId: null, seatLevels: [] });
     expect(() => parseRegisterWizard(root({ "data-fund-id": "x" }))).toThrow(/data-fund-id/);
   });
 

@@ -90,13 +90,19 @@ describe("the return's paymentStatus", () => {
 });
 
 describe("confirming the order", () => {
-  const input = { sessionId: "abc", constituentId: 42, individualLevelId: 95 };
+  const input = { sessionId: "abc", constituentId: 42, individualLevelId: 95, individualMonthlyLevelId: 99 };
   const failed = { kind: "failed", message: "Payment processing failed. Please try again." };
 
   it("the individual level for the signed-in user: the individual's own membership", async () => {
     const asked: string[] = [];
     expect(await confirmOrder(input, calls({ order: async (id) => (asked.push(id), order(95, 42)) }), strings)).toEqual({ kind: "individual" });
     expect(asked).toEqual(["abc"]);
+  });
+
+  it("the monthly plan's own level is individual too", async () => {
+    expect(await confirmOrder(input, calls({ order: async () => order(99, 42) }), strings)).toEqual({ kind: "individual" });
+    // Without the page's monthly level id, a membership at it is not recognised as the individual's.
+    expect(await confirmOrder({ ...input, individualMonthlyLevelId: null }, calls({ order: async () => order(99, 42) }), strings)).toMatchObject({ kind: "school" });
   });
 
   it("otherwise the recipient is the school", async () => {

@@ -101,7 +101,8 @@ describe("the number of users", () => {
 describe("the basket item", () => {
   const school = plans.find((plan) => plan.planType === "school-annual")!;
   const monthly = plans.find((plan) => plan.planType === "individual-monthly")!;
-  const base = { constituentId: 42, fundId: 17, individualLevelId: 95, seatLevels: testLevels, renews: true };
+  const annual = plans.find((plan) => plan.planType === "individual-annual")!;
+  const base = { constituentId: 42, fundId: 17, individualLevelId: 95, individualMonthlyLevelId: 99, seatLevels: testLevels, renews: true };
 
   it("a school plan carries the school, the users, the covering level and the renewal choice", () => {
     expect(basketItem({ ...base, plan: school, users: 6, schoolId: 9000004 })).toEqual({
@@ -111,10 +112,11 @@ describe("the basket item", () => {
     expect(basketItem({ ...base, renews: false, plan: school, users: 6, schoolId: 9000004 })).toMatchObject({ item: { RenewAutomatically: false } });
   });
 
-  it("an individual plan is one user at the individual level, for no organisation", () => {
+  it("an individual plan is one user at its individual level (the monthly one's own), for no organisation", () => {
+    expect(basketItem({ ...base, plan: annual, users: 1, schoolId: null })).toMatchObject({ item: { MembershipLevelId: 95, PlanType: "individual-annual" } });
     expect(basketItem({ ...base, plan: monthly, users: 8, schoolId: 9000004 })).toEqual({
       kind: "item",
-      item: { FundId: 17, MembershipLevelId: 95, Action: 1, ConstituentId: 42, OrganisationConstituentId: false, PlanType: "individual-monthly", NumberOfUsers: 1, RenewAutomatically: true },
+      item: { FundId: 17, MembershipLevelId: 99, Action: 1, ConstituentId: 42, OrganisationConstituentId: false, PlanType: "individual-monthly", NumberOfUsers: 1, RenewAutomatically: true },
     });
     // The monthly plan always renews, whatever the box said.
     expect(basketItem({ ...base, renews: false, plan: monthly, users: 1, schoolId: null })).toMatchObject({ item: { RenewAutomatically: true } });

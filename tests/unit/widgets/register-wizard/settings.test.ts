@@ -29,6 +29,7 @@ describe("the register wizard's settings", () => {
       renewal: { kind: "school", endedOn: "3 October 2026", pathway: "independent-school", school },
       fundId: 17,
       individualLevelId: 9,
+      individualMonthlyLevelId: 10,
       seatLevels: [{ id: 11, seats: 5 }],
     } satisfies RegisterWizardSettings;
     const props = parseRegisterWizard(rootFor(settings));
