@@ -39,7 +39,7 @@ describe.each(databaseEngines)("a Tessitura constituent made by the box office s
       connection: { baseUrl, ...STAND_IN_CREDENTIALS },
       ids: CRM_IDS.test,
       db: t.database.db,
-      sale: { paymentMethodId: 12 },
+      sale: { paymentMethodId: 12, invoicePaymentMethodId: 14 },
       referenceDataRefreshMs: 60_000,
     });
     const person = await boxOffice.createPerson({ FirstName: "Ada", LastName: "Boxoffice", Phone: "", PrefixId: -1, Email: email }, new Date());

@@ -10,7 +10,8 @@ import { createTestDatabase, databaseEngines, type TestDatabase } from "../suppo
  * A card payment reaches the CRM with the membership it makes (issue 30: on
  * Tessitura, the web cart's contribution records the amount and the payment
  * provider's reference, docs/crm.md); a school's invoice, not paid yet,
- * makes its membership without one. The CRM is recorded at its port.
+ * makes its membership with the amount owed on it (`invoiced`: on Tessitura
+ * an invoice payment). The CRM is recorded at its port.
  */
 
 /** The CRM, its createMembership (and renewMembership) calls recorded (inside a unit too). */
@@ -39,7 +40,7 @@ describe.each(databaseEngines)("what fulfilment tells the CRM about the payment,
   });
   afterEach(() => database.dispose());
 
-  it("passes a card payment's amount and reference with the new membership, and none for an invoice", async () => {
+  it("passes a card payment's amount and reference with the new membership, and an invoice's amount as owed on it", async () => {
     const calls: NewMembership[] = [];
     const crm = recording(createSqlCrm(database.db, ids), calls);
     const deps = { db: database.db, crm, ids, audit: createAuditLog(database.db) };
@@ -58,7 +59,7 @@ describe.each(databaseEngines)("what fulfilment tells the CRM about the payment,
 
     await fulfilOrder(deps, await order("invoice@example.org", 902), "invoice_902", new Date(), undefined, "invoiced");
     expect(calls).toHaveLength(2);
-    expect(calls[1]!.payment).toBeUndefined();
+    expect(calls[1]!.payment).toEqual({ amount: 60, reference: "invoice_902", invoiced: true });
   });
 
   it("passes a renewal's payment too, and keeps the membership the renewal answers (a new record in Tessitura) as the order's", async () => {

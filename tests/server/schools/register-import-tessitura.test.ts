@@ -50,7 +50,7 @@ describe.each(databaseEngines)("importing the register into Tessitura, on %s", (
   });
 
   const tessitura = (): CrmPort =>
-    createTessituraCrm({ connection: { baseUrl, ...STAND_IN_CREDENTIALS }, ids, db: database.db, sale: { paymentMethodId: 12 }, referenceDataRefreshMs: 60_000 });
+    createTessituraCrm({ connection: { baseUrl, ...STAND_IN_CREDENTIALS }, ids, db: database.db, sale: { paymentMethodId: 12, invoicePaymentMethodId: 14 }, referenceDataRefreshMs: 60_000 });
 
   /** Writes the rows as a register file and imports it as `npm run schools:import` does with CRM_PROVIDER=tessitura. */
   const importFile = async (rows: readonly GiasRow[], now: Date, crm: CrmPort = tessitura()) => {
