@@ -121,7 +121,16 @@ test("on Tessitura: a teacher buys Leicester Preparatory School's plan for 6 use
   await expect(definitionOf(membership, "Admin seats")).toHaveText("1 used, unlimited");
   const people = staff.getByRole("region", { name: "People" });
   await expect(people.getByRole("row").filter({ hasText: "Nia Okafor" })).toContainText("Admin (holds a seat)");
-  await people.getByRole("link", { name: "Nia Okafor" }).click();
+  const personPath = new URL((await people.getByRole("link", { name: "Nia Okafor" }).getAttribute("href"))!, tessituraBaseURL).pathname;
+
+  // And the teacher from People, by their email address (Tessitura's constituent search): the same person.
+  await staff.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "People" }).click();
+  await staff.getByLabel("Name or email address").fill(email);
+  await staff.getByRole("button", { name: "Find people" }).click();
+  await expect(staff.getByRole("heading", { level: 2, name: `1 person matching “${email}”` })).toBeVisible();
+  const found = staff.getByRole("row").filter({ hasText: email });
+  await expect(found.getByRole("link", { name: "Okafor, Nia" })).toHaveAttribute("href", personPath);
+  await found.getByRole("link", { name: "Okafor, Nia" }).click();
   await expect(staff.getByRole("heading", { level: 1, name: /Nia Okafor/ })).toBeVisible();
   await expect(staff.getByRole("region", { name: "Schools" })).toContainText(`${school.name}: Admin`);
   const orders = staff.getByRole("region", { name: "Orders" });
