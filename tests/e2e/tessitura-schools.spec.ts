@@ -20,8 +20,9 @@ import { checkOutInSandbox, toSchoolPlanChoice } from "./support/wizard";
  *    reference; then finance staff find the school and its admin in the back
  *    office and refund the order in full, which ends the membership.
  * 2. By invoice: the membership is given at once (in Tessitura a
- *    contribution of the price with an invoice payment of it: owed), and
- *    finance marks the invoice paid in the back office.
+ *    contribution of the price with an invoice payment of it: owed),
+ *    finance marks the invoice paid in the back office, and later records
+ *    its refund (a bank transfer), which ends the membership.
  * Each journey its own school, so they run side by side on one seeded site.
  */
 
@@ -180,7 +181,7 @@ test("on Tessitura: a teacher buys Leicester Preparatory School's plan for 6 use
   await swaggerCheckedRequests(request);
 });
 
-test("on Tessitura: a teacher orders Belmont Preparatory School's plan for 4 users by invoice, is its admin with the membership at once; finance marks the invoice paid", async ({ page, request }) => {
+test("on Tessitura: a teacher orders Belmont Preparatory School's plan for 4 users by invoice, is its admin with the membership at once; finance marks the invoice paid, then records its refund, which ends the membership", async ({ page, request }) => {
   // A sign-up (full-cost password hashing), the mailbox, a staff enrolment in a second browser, each step through the stand-in.
   test.setTimeout(300_000);
   const school = { urn: "9000289", name: "Belmont Preparatory School", domain: "belmontprep.org.uk" };
@@ -231,16 +232,32 @@ test("on Tessitura: a teacher orders Belmont Preparatory School's plan for 4 use
   await invoice.getByRole("button", { name: `Mark invoice ${number} paid` }).click();
   await expect(staff.getByText(`Invoice ${number} is marked paid. The billing contact has been thanked by email.`)).toBeVisible();
   await expect(staff.getByRole("region", { name: `Invoice ${number}` })).toContainText(/Paid on \d{1,2} \w+ \d{4}/);
-  await staff.context().close();
   expect(await latestMailTo(`bursar@${school.domain}`, tessituraSite)).toContain(`We have received the payment of invoice ${number}`);
 
   // The school keeps its membership; My account shows the invoice paid.
   await page.reload();
-  await expect(page.getByRole("tabpanel", { name: "School" }).getByRole("table", { name: "Invoices" })).toContainText(/Paid/);
+  await expect(page.getByRole("tabpanel", { name: "School" }).getByRole("table", { name: "Invoices" })).toContainText(/Paid on \d{1,2} [A-Z][a-z]+ \d{4}/);
   await expect(page.locator(".account-page__standing")).toContainText(`at ${school.name}: its membership is valid until ${until}`);
 
   // Tessitura after: as it was. Nothing more is checked out; the invoice's balance stays owed there until finance record the
   // school's payment in Tessitura itself (15.2's REST API has no call that pays an order already checked out: docs/crm.md).
+  expect(await checkedOutFor(request, { constituentId: schoolId })).toEqual(issued);
+
+  // The school asks for its money back: finance make the bank transfer and record the refund, which ends the membership.
+  const refunds = staff.getByRole("region", { name: "Refunds" });
+  await expect(refunds.getByLabel("Amount to refund, in pounds")).toHaveValue("250.00");
+  await expect(refunds.getByLabel("Ends now, and every seat in it is given back")).toBeChecked();
+  await refunds.getByRole("button", { name: "Record the refund" }).click();
+  await staff.getByRole("dialog").getByRole("button", { name: "Record the refund" }).click();
+  await expect(staff.getByRole("region", { name: "Refunds" })).toContainText(/£250\.00 on \d{1,2} \w+ \d{4}, from the back office; the membership ended/);
+  await staff.context().close();
+  await page.reload();
+  await expect(page.getByRole("tabpanel", { name: "School" })).toContainText("Your account is not linked to a school.");
+  const [admin, ...others] = await affiliationsAt(request, schoolId);
+  expect(others).toEqual([]);
+  expect(admin).toMatchObject({ AffiliationTypeId: adminAffiliationType });
+  expect(Date.parse(admin!.EndDate!)).toBeLessThanOrEqual(Date.now());
+  // Tessitura still as it was: the box office reverses the contribution there (docs/crm.md, "Ending a membership now").
   expect(await checkedOutFor(request, { constituentId: schoolId })).toEqual(issued);
   await swaggerCheckedRequests(request);
 });
