@@ -81,6 +81,7 @@ export default defineConfig({
       TESSITURA_MACHINE_LOCATION: "site",
       TESSITURA_PASSWORD: "s3cret",
       TESSITURA_PAYMENT_METHOD_ID: "12",
+      TESSITURA_INVOICE_PAYMENT_METHOD_ID: "14",
     }),
   ],
 });

@@ -143,6 +143,7 @@ const settings = {
   tessituraPassword: setting("TESSITURA_PASSWORD", z.string().optional(), { secret: true }),
   // Required as well with tessitura: the payment method a paid membership's payment is recorded with in the web cart (docs/crm.md; the fund is crm-ids.ts's).
   tessituraPaymentMethodId: setting("TESSITURA_PAYMENT_METHOD_ID", wholeNumber(1, 2_147_483_647).optional()),
+  tessituraInvoicePaymentMethodId: setting("TESSITURA_INVOICE_PAYMENT_METHOD_ID", wholeNumber(1, 2_147_483_647).optional()),
   // How long the Tessitura adapter keeps countries and states before fetching them again.
   tessituraReferenceRefreshSeconds: setting("TESSITURA_REFERENCE_REFRESH_SECONDS", wholeNumber(10, 86_400).default(3_600)),
   nodeEnv: setting(
@@ -311,6 +312,7 @@ function requireTessituraSettings(parsed: ParsedSettings): void {
     ["TESSITURA_MACHINE_LOCATION", parsed.tessituraMachineLocation, "the machine location"],
     ["TESSITURA_PASSWORD", parsed.tessituraPassword, "the API user's password"],
     ["TESSITURA_PAYMENT_METHOD_ID", parsed.tessituraPaymentMethodId, "the payment method a paid membership's payment is recorded with"],
+    ["TESSITURA_INVOICE_PAYMENT_METHOD_ID", parsed.tessituraInvoicePaymentMethodId, "the invoice payment method a school's membership ordered by invoice is recorded with"],
   ] as const;
   for (const [variable, value, what] of required) {
     if (!value) throw new ConfigError(`Invalid configuration: ${variable} is required when CRM_PROVIDER=tessitura (${what}, see docs/crm.md).`);

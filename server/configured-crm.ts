@@ -24,7 +24,7 @@ export function chosenCrm(config: Config, db: DatabaseHandle["db"], ids: CrmIds)
     },
     ids,
     db,
-    sale: { paymentMethodId: config.tessituraPaymentMethodId! },
+    sale: { paymentMethodId: config.tessituraPaymentMethodId!, invoicePaymentMethodId: config.tessituraInvoicePaymentMethodId! },
     referenceDataRefreshMs: config.tessituraReferenceRefreshSeconds * 1000,
   });
 }

@@ -176,7 +176,18 @@ export interface NewMembership {
    * a free one. The embedded CRM keeps no payments (the site's orders do);
    * Tessitura records the contribution's amount and this payment (docs/crm.md).
    */
-  payment?: { amount: number; reference: string };
+  payment?: MembershipPayment;
+}
+
+/**
+ * A membership's payment (pounds) and its reference: taken by the payment
+ * provider, or `invoiced`, owed on a school's invoice not paid yet (the
+ * reference the order's; Tessitura records an invoice payment, docs/crm.md).
+ */
+export interface MembershipPayment {
+  amount: number;
+  reference: string;
+  invoiced?: boolean;
 }
 
 /**
@@ -190,8 +201,8 @@ export interface MembershipRenewal {
   /** A new start as well (a correction, or a fixture reseed that moves the dates); a paid renewal keeps its start. The embedded CRM only. */
   initiation?: Date;
   seats: { benefitId: number; available: number | "unlimited" }[];
-  /** What was paid for it, with the payment provider's reference, as NewMembership.payment; missing for a gift or an invoice not yet paid. */
-  payment?: { amount: number; reference: string };
+  /** What was paid for it, or is owed on an invoice, as NewMembership.payment; missing for a gift. */
+  payment?: MembershipPayment;
 }
 
 /** A membership's seats changed by staff, its dates kept: the level recording them, and the seats. */

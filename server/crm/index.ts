@@ -27,6 +27,7 @@ export type {
   MembershipFigures,
   SeatBenefit,
   NewMembership,
+  MembershipPayment,
   MembershipRenewal,
   BenefitUsageInput,
   Affiliation,

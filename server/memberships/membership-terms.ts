@@ -1,4 +1,4 @@
-import type { CrmIds, CrmPort } from "../crm";
+import type { CrmIds, CrmPort, MembershipPayment } from "../crm";
 import { membershipIsValid } from "../domain/membership";
 import { renewedExpiry, type BillingPeriod } from "../domain/plans";
 import { currentMembership } from "../schools";
@@ -16,8 +16,8 @@ export interface MembershipTerm {
   /** A school's user seats ("unlimited": a state school's free level); undefined for a person's own membership. */
   userSeats?: number | "unlimited";
   period: BillingPeriod;
-  /** What was paid for it (pounds) and the provider's reference: a new or renewed membership records it in the CRM (Tessitura's contribution); none for a gift or an invoice not yet paid. */
-  payment?: { amount: number; reference: string };
+  /** What was paid for it (pounds) and the provider's reference, or what is owed on an invoice (`invoiced`): a new or renewed membership records it in the CRM (Tessitura's contribution); none for a gift. */
+  payment?: MembershipPayment;
 }
 
 /** Renews the constituent's valid membership by one period, or creates one from now; answers its id (after renewal: a new one in Tessitura, docs/crm.md). */

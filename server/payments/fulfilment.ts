@@ -71,8 +71,8 @@ export async function fulfilOrder(
       .executeTakeFirst();
     if (!claimed) return { kind: "already" } as const;
 
-    // A card payment is recorded with the membership it makes (Tessitura: the contribution's payment); an invoice is not paid yet.
-    const payment = settledAs === "approved" ? { amount: order.amount_pence / 100, reference } : undefined;
+    // A card payment is recorded with the membership it makes (Tessitura: the contribution's payment); an invoice's amount as owed on it (Tessitura: an invoice payment).
+    const payment = { amount: order.amount_pence / 100, reference, ...(settledAs === "invoiced" ? { invoiced: true } : {}) };
     let membershipId: number;
     if (order.organisation_id === null) {
       membershipId = await createOrRenewMembership(crm, ids, { constituentId: order.constituent_id, levelId: order.level_id, period, payment }, now);

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { standInControlURL, tessituraBaseURL } from "../../playwright.config";
 import { uniqueEmail, widgetMounted } from "./support/accounts";
-import { openMailboxFor } from "./support/mailbox";
+import { type CheckedOut, checkedOutFor, londonDate, receiptOf, swaggerCheckedRequests } from "./support/tessitura";
 import { checkOutInSandbox, chooseSchool, confirmWithVerifiedEmail, signUpThroughWizard, wizardPassword } from "./support/wizard";
 
 /*
@@ -44,13 +44,6 @@ test("on Tessitura: a new teacher signs up, links Hillcrest High from the regist
   expect(await swaggerCheckedRequests(request)).toBeGreaterThan(0);
 });
 
-/** What the stand-in's control port answers for one person (tests/e2e/support/tessitura-stand-in-server.ts): the contributions checked out for them. */
-interface CheckedOut {
-  contribution: { Amount: number; FundId: number; MembershipLevelId: number; Renew: boolean };
-  payments: { Amount: number; PaymentMethodId: number; Notes: string }[];
-  membership: { Id: number; InitiationDate: string; ExpirationDate: string; MembershipLevel: { Id: number } } | null;
-}
-
 const day = 86_400_000;
 
 /** An individual plan as the wizard offers it, what it costs, the level Tessitura holds it at (crm-ids.ts, test) and how many months that level runs (the stand-in's levels, set up as docs/crm.md asks). */
@@ -83,13 +76,6 @@ async function signInAgain(page: Page, email: string): Promise<void> {
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
-/** Every request the site made of the stand-in, and every answer, matched Tessitura's Swagger description: how many there were. */
-async function swaggerCheckedRequests(request: APIRequestContext): Promise<number> {
-  const recorded = (await (await request.get(`${standInControlURL}/violations`)).json()) as { violations: string[]; requests: number };
-  expect(recorded.violations).toEqual([]);
-  return recorded.requests;
-}
-
 /**
  * What Tessitura holds after one payment for an individual plan (yearly unless given), as finance staff would look
  * for it: one contribution at the plan's level (a renewal's marked Renew) with one payment of the amount under the
@@ -100,7 +86,7 @@ async function expectOneSale(page: Page, request: APIRequestContext, email: stri
   const receipt = await receiptOf(page, email);
   expect(receipt.amount).toBe(plan.price);
   expect(receipt.validUntil).toBe(expected.until);
-  const sales = ((await (await request.get(`${standInControlURL}/checked-out?email=${encodeURIComponent(email)}`)).json()) as { checkedOut: CheckedOut[] }).checkedOut;
+  const sales = await checkedOutFor(request, { email });
   expect(sales).toHaveLength(1);
   const [sale] = sales;
   expect(sale!.contribution).toEqual({ Amount: plan.amount, FundId: 17, MembershipLevelId: plan.levelId, Renew: expected.renew });
@@ -116,11 +102,6 @@ async function expectPlanRenewingOn(page: Page, date: string, plan = yearlyPlan)
   const tab = page.getByRole("tabpanel", { name: "Membership" });
   await expect(tab).toContainText(new RegExp(`Next payment\\s*${plan.price.replace(".", "\\.")} on \\d`));
   await expect(tab).toContainText(`${plan.price} on ${date}`);
-}
-
-/** A date as the site writes it (London, "29 November 2027"). */
-function londonDate(date: Date): string {
-  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/London" }).format(date);
 }
 
 /**
@@ -175,28 +156,6 @@ async function validUntilOnMyAccount(page: Page): Promise<string> {
   const standing = page.locator(".account-page__standing");
   await expect(standing).toContainText(/Your membership is valid until \d{1,2} [A-Z][a-z]+ \d{4}\./);
   return /valid until (\d{1,2} [A-Z][a-z]+ \d{4})/.exec(await standing.innerText())![1]!;
-}
-
-/** The receipt email's amount and payment reference (the payment provider's), from the dev mailbox. */
-async function receiptOf(page: Page, email: string): Promise<{ amount: string; reference: string; validUntil: string }> {
-  await followReceipt(page, email);
-  const text = page.locator("[data-mail-text]");
-  await expect(text).toContainText(/Reference: sbx_[0-9a-f]+/);
-  const body = await text.innerText();
-  return {
-    amount: /Amount: (£[\d.]+)/.exec(body)![1]!,
-    reference: /Reference: (sbx_[0-9a-f]+)/.exec(body)![1]!,
-    validUntil: /Membership valid until: (\d{1,2} [A-Z][a-z]+ \d{4})/.exec(body)?.[1] ?? "",
-  };
-}
-
-async function followReceipt(page: Page, email: string): Promise<void> {
-  const row = page.getByRole("row").filter({ hasText: email }).filter({ hasText: /Your receipt from/ }).first();
-  await expect(async () => {
-    await openMailboxFor(page, email);
-    await expect(row).toBeVisible({ timeout: 1_000 });
-  }).toPass();
-  await row.getByRole("link").first().click();
 }
 
 test("on Tessitura: a homeschooler signs up, pays for the yearly individual plan in the sandbox, and My account shows it valid for a year; Tessitura holds the contribution and its payment", async ({ page, request }) => {

@@ -25,6 +25,8 @@ import type { SeatLedger } from "./seat-ledger";
 export interface MembershipSale {
   /** The payment method a paid membership's payment is recorded with (TESSITURA_PAYMENT_METHOD_ID). */
   paymentMethodId: number;
+  /** The invoice payment method a school's membership ordered by invoice is checked out with, owed until paid (TESSITURA_INVOICE_PAYMENT_METHOD_ID). */
+  invoicePaymentMethodId: number;
 }
 
 interface TessituraMembershipDetail {
@@ -93,7 +95,7 @@ export function tessituraMemberships(client: TessituraClient, ids: CrmIds, db: K
     return found;
   };
 
-  /** Checks out one contribution at the level through a web cart, for the constituent, paid or free (amount 0); a renewal's with Renew. */
+  /** Checks out one contribution at the level through a web cart, for the constituent, paid, owed on an invoice, or free (amount 0); a renewal's with Renew. */
   const checkOut = async (membership: Pick<NewMembership, "constituentId" | "levelId" | "payment">, renew: boolean) => {
     const amount = membership.payment?.amount ?? 0;
     const session = await client.request<{ SessionKey?: string }>("POST", "/Web/Session", { body: {} });
@@ -105,7 +107,12 @@ export function tessituraMemberships(client: TessituraClient, ids: CrmIds, db: K
     await client.request("POST", `${cart}/Contributions`, {
       body: { Amount: amount, FundId: ids.fundId, MembershipLevelId: membership.levelId, Renew: renew, Upgrade: false },
     });
-    if (membership.payment && amount > 0) {
+    if (membership.payment?.invoiced && amount > 0) {
+      // Ordered by invoice, not paid yet: an invoice payment, so Tessitura holds the amount as owed by the constituent.
+      await client.request("POST", `${cart}/Payments/Invoice`, {
+        body: { Amount: amount, PaymentMethodId: sale.invoicePaymentMethodId, Notes: membership.payment.reference },
+      });
+    } else if (membership.payment && amount > 0) {
       // Paid already at the payment provider: recorded here, not charged again.
       await client.request("POST", `${cart}/Payments/Other`, {
         body: { Amount: amount, PaymentMethodId: sale.paymentMethodId, Notes: membership.payment.reference },

@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, type Page } from "@playwright/test";
+import { tessituraBaseURL, tessituraPort } from "../../../playwright.config";
 import { nextCode, type Authenticator } from "../../support/authenticator";
 import { createDatabase } from "../../../server/db/database";
 
@@ -14,7 +15,17 @@ import { createDatabase } from "../../../server/db/database";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const e2eBaseUrl = `http://localhost:${port}`;
-const databaseUrl = `sqlite:var/e2e-${port}/site.sqlite`;
+
+/** One of the e2e servers (playwright.config.ts): its address and its database. The main one unless told. */
+export interface E2eSite {
+  baseUrl: string;
+  databaseUrl: string;
+}
+
+const mainSite: E2eSite = { baseUrl: e2eBaseUrl, databaseUrl: `sqlite:var/e2e-${port}/site.sqlite` };
+
+/** The Tessitura site (CRM_PROVIDER=tessitura, playwright.config.ts): its staff are in its own database. */
+export const tessituraSite: E2eSite = { baseUrl: tessituraBaseURL, databaseUrl: `sqlite:var/e2e-${tessituraPort}/site.sqlite` };
 
 export { nextCode, type Authenticator };
 
@@ -25,11 +36,11 @@ export function uniqueStaffEmail(label: string): string {
   return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@greyfriars.example`;
 }
 
-/** Runs `npm run staff:create` (its script, as npm would) for the e2e server; returns the enrolment link's path. */
-export async function staffCreate(email: string, role: string): Promise<string> {
+/** Runs `npm run staff:create` (its script, as npm would) for an e2e server (the main one unless told); returns the enrolment link's path. */
+export async function staffCreate(email: string, role: string, site: E2eSite = mainSite): Promise<string> {
   const tsx = path.resolve("node_modules/.bin/tsx");
   const { stdout } = await promisify(execFile)(tsx, ["server/staff/staff-cli.ts", "--email", email, "--role", role], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PUBLIC_URL: e2eBaseUrl, NODE_ENV: "test", SESSION_SECRET: "e2e-session-secret-not-for-production-0123456789" },
+    env: { ...process.env, DATABASE_URL: site.databaseUrl, PUBLIC_URL: site.baseUrl, NODE_ENV: "test", SESSION_SECRET: "e2e-session-secret-not-for-production-0123456789" },
   });
   return enrolmentPathIn(stdout);
 }
@@ -41,9 +52,9 @@ export function enrolmentPathIn(text: string): string {
   return new URL(link).pathname;
 }
 
-/** The newest email to `to` in the e2e server's outbox, as text. */
-export async function latestMailTo(to: string): Promise<string> {
-  const database = createDatabase(databaseUrl);
+/** The newest email to `to` in an e2e server's outbox (the main one unless told), as text. */
+export async function latestMailTo(to: string, site: E2eSite = mainSite): Promise<string> {
+  const database = createDatabase(site.databaseUrl);
   try {
     const row = await database.db.selectFrom("mail_outbox").select("text_body").where("to_address", "=", to).orderBy("id", "desc").executeTakeFirst();
     return row?.text_body ?? "";
@@ -54,7 +65,7 @@ export async function latestMailTo(to: string): Promise<string> {
 
 /** Whether the e2e server's outbox holds a message to `to` whose text contains `text` (others may be mailing the same address meanwhile). */
 export async function mailToContains(to: string, text: string): Promise<boolean> {
-  const database = createDatabase(databaseUrl);
+  const database = createDatabase(mainSite.databaseUrl);
   try {
     const rows = await database.db.selectFrom("mail_outbox").select("text_body").where("to_address", "=", to).execute();
     return rows.some((row) => row.text_body?.includes(text) ?? false);

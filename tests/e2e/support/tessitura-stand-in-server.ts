@@ -8,15 +8,18 @@ import { TessituraStandIn } from "../../server/crm/tessitura/stand-in";
  * STAND_IN_PORT (the TessituraService, under /TessituraService) and
  * STAND_IN_CONTROL_PORT: the control port answers GET /violations with what
  * the stand-in recorded against Tessitura's Swagger description
- * (`{violations, requests}`), for tessitura-wizard.spec.ts to assert on;
+ * (`{violations, requests}`), for the tessitura-*.spec.ts to assert on;
  * GET /checked-out?email= the contributions checked out for the constituents
  * whose email address that is (each with its payments and the membership it
- * made: what finance staff would see in Tessitura), so a spec sees only its
- * own person's whatever the other specs buy meanwhile; POST
+ * made, and its invoice payments, owed: what finance staff would see in Tessitura), so a spec sees only its
+ * own person's whatever the other specs buy meanwhile, or ?constituentId= for
+ * one constituent's (a school's, which has no email address); POST
  * /memberships?email=&level=&initiation=&expiration= a membership record of
  * those dates for the constituent of that email address (as one made in
  * Tessitura before the site knew them: a cart cannot choose its dates), for a
- * renewal journey to start from; and GET /readyz for Playwright to wait on.
+ * renewal journey to start from; GET /affiliations?groupConstituentId= a
+ * school's affiliations as Tessitura holds them (who, of which type, from and
+ * until when), for the school journeys (tessitura-schools.spec.ts); and GET /readyz for Playwright to wait on.
  */
 
 const port = Number(process.env.STAND_IN_PORT);
@@ -37,21 +40,39 @@ const control = http.createServer((req, res) => {
     return;
   }
   if (req.method === "GET" && path === "/checked-out") {
-    const email = new URL(req.url ?? "/", "http://control.invalid").searchParams.get("email")?.toLowerCase();
-    if (!email) {
-      res.writeHead(400, { "Content-Type": "text/plain" }).end("Give ?email=");
+    const query = new URL(req.url ?? "/", "http://control.invalid").searchParams;
+    const email = query.get("email")?.toLowerCase();
+    const constituentId = Number(query.get("constituentId"));
+    if (!email && !Number.isInteger(constituentId)) {
+      res.writeHead(400, { "Content-Type": "text/plain" }).end("Give ?email= or ?constituentId=");
       return;
     }
-    const holders = new Set([...standIn.electronicAddresses.values()].filter((row) => String(row.Address).toLowerCase() === email).map((row) => (row.Constituent as { Id: number }).Id));
+    const holders = email
+      ? new Set([...standIn.electronicAddresses.values()].filter((row) => String(row.Address).toLowerCase() === email).map((row) => (row.Constituent as { Id: number }).Id))
+      : new Set([constituentId]);
     const checkedOut = standIn.checkedOut
       .filter((sale) => holders.has(sale.constituentId))
       .map((sale) => ({
         contribution: { Amount: sale.contribution.Amount, FundId: sale.contribution.FundId, MembershipLevelId: sale.contribution.MembershipLevelId, Renew: sale.contribution.Renew },
         payments: sale.payments.map((payment) => ({ Amount: payment.Amount, PaymentMethodId: payment.PaymentMethodId, Notes: payment.Notes })),
+        invoices: sale.invoices.map((payment) => ({ Amount: payment.Amount, PaymentMethodId: payment.PaymentMethodId, Notes: payment.Notes })),
         membership: sale.membershipId === undefined ? null : (standIn.memberships.get(sale.membershipId) ?? null),
       }));
     res.writeHead(200, { "Content-Type": "application/json" });
     res.end(JSON.stringify({ checkedOut }));
+    return;
+  }
+  if (req.method === "GET" && path === "/affiliations") {
+    const group = Number(new URL(req.url ?? "/", "http://control.invalid").searchParams.get("groupConstituentId"));
+    if (!Number.isInteger(group)) {
+      res.writeHead(400, { "Content-Type": "text/plain" }).end("Give ?groupConstituentId=");
+      return;
+    }
+    const affiliations = [...standIn.affiliations.values()]
+      .filter((row) => (row.GroupConstituent as { Id: number }).Id === group)
+      .map((row) => ({ IndividualConstituentId: (row.IndividualConstituent as { Id: number }).Id, AffiliationTypeId: (row.AffiliationType as { Id: number }).Id, StartDate: row.StartDate ?? null, EndDate: row.EndDate ?? null }));
+    res.writeHead(200, { "Content-Type": "application/json" });
+    res.end(JSON.stringify({ affiliations }));
     return;
   }
   if (req.method === "POST" && path === "/memberships") {

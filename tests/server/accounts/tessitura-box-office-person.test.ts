@@ -1,7 +1,7 @@
 import request from "supertest";
 import { CRM_IDS } from "../../../server/crm/crm-ids";
 import { createTessituraCrm } from "../../../server/crm/tessitura/tessitura-crm";
-import { STAND_IN_CREDENTIALS, standInSettings, TessituraStandIn } from "../crm/tessitura/stand-in";
+import { STAND_IN_CREDENTIALS, standInSettings, STAND_IN_SALE, TessituraStandIn } from "../crm/tessitura/stand-in";
 import { databaseEngines } from "../support/databases";
 import { csrfTokenOf } from "../support/pages";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -39,7 +39,7 @@ describe.each(databaseEngines)("a Tessitura constituent made by the box office s
       connection: { baseUrl, ...STAND_IN_CREDENTIALS },
       ids: CRM_IDS.test,
       db: t.database.db,
-      sale: { paymentMethodId: 12 },
+      sale: STAND_IN_SALE,
       referenceDataRefreshMs: 60_000,
     });
     const person = await boxOffice.createPerson({ FirstName: "Ada", LastName: "Boxoffice", Phone: "", PrefixId: -1, Email: email }, new Date());

@@ -4,7 +4,7 @@ import { createSqlCrm } from "../../../server/crm/sql-crm";
 import { createTessituraCrm } from "../../../server/crm/tessitura/tessitura-crm";
 import { fulfilOrder } from "../../../server/payments/fulfilment";
 import { addPerson } from "../accounts/support";
-import { STAND_IN_CREDENTIALS, TessituraStandIn } from "../crm/tessitura/stand-in";
+import { STAND_IN_CREDENTIALS, STAND_IN_SALE, TessituraStandIn } from "../crm/tessitura/stand-in";
 import { ids } from "../memberships/support";
 import { createTestDatabase, databaseEngines, type TestDatabase } from "../support/databases";
 
@@ -12,10 +12,10 @@ import { createTestDatabase, databaseEngines, type TestDatabase } from "../suppo
  * A card payment reaches the CRM with the membership it makes (issue 30: on
  * Tessitura, the web cart's contribution records the amount and the payment
  * provider's reference, docs/crm.md); a school's invoice, not paid yet,
- * makes its membership without one. The CRM is recorded at its port. On
- * Tessitura (the stand-in), a fulfilment whose transaction fails after the
- * checkout is completed by the notification told again, with no second
- * contribution.
+ * makes its membership with the amount owed on it (`invoiced`: on Tessitura
+ * an invoice payment). The CRM is recorded at its port. On Tessitura (the
+ * stand-in), a fulfilment whose transaction fails after the checkout is
+ * completed by the notification told again, with no second contribution.
  */
 
 /** The CRM, its createMembership (and renewMembership) calls recorded (inside a unit too). */
@@ -44,7 +44,7 @@ describe.each(databaseEngines)("what fulfilment tells the CRM about the payment,
   });
   afterEach(() => database.dispose());
 
-  it("passes a card payment's amount and reference with the new membership, and none for an invoice", async () => {
+  it("passes a card payment's amount and reference with the new membership, and an invoice's amount as owed on it", async () => {
     const calls: NewMembership[] = [];
     const crm = recording(createSqlCrm(database.db, ids), calls);
     const deps = { db: database.db, crm, ids, audit: createAuditLog(database.db) };
@@ -63,7 +63,7 @@ describe.each(databaseEngines)("what fulfilment tells the CRM about the payment,
 
     await fulfilOrder(deps, await order("invoice@example.org", 902), "invoice_902", new Date(), undefined, "invoiced");
     expect(calls).toHaveLength(2);
-    expect(calls[1]!.payment).toBeUndefined();
+    expect(calls[1]!.payment).toEqual({ amount: 60, reference: "invoice_902", invoiced: true });
   });
 
   it("passes a renewal's payment too, and keeps the membership the renewal answers (a new record in Tessitura) as the order's", async () => {
@@ -113,7 +113,7 @@ describe.each(databaseEngines)("a card payment's fulfilment on Tessitura whose t
 
   /** The site's CRM on the stand-in, and a person Tessitura holds with an order of the yearly plan paid by card. */
   const paidOrder = async (id: number) => {
-    const crm = createTessituraCrm({ connection: { baseUrl, ...STAND_IN_CREDENTIALS }, ids, db: database.db, sale: { paymentMethodId: 12 }, referenceDataRefreshMs: 60_000 });
+    const crm = createTessituraCrm({ connection: { baseUrl, ...STAND_IN_CREDENTIALS }, ids, db: database.db, sale: STAND_IN_SALE, referenceDataRefreshMs: 60_000 });
     const person = await crm.createPerson({ FirstName: "Pat", LastName: `Payer${id}`, Phone: "", PrefixId: -1, Email: `payer-${id}-${engine}@example.org` }, new Date());
     const personId = person!.Id;
     const at = new Date().toISOString();

@@ -10,7 +10,7 @@ import { readRegisterFile } from "../../../server/schools/register-file";
 import { RegisterImport, TESSITURA_CONCURRENCY } from "../../../server/schools/register-import";
 import { createRegisterUploads } from "../../../server/schools/register-uploads";
 import { createTestDatabase, databaseEngines, type TestDatabase } from "../support/databases";
-import { STAND_IN_CREDENTIALS, standInSettings, TessituraStandIn } from "../crm/tessitura/stand-in";
+import { STAND_IN_CREDENTIALS, standInSettings, STAND_IN_SALE, TessituraStandIn } from "../crm/tessitura/stand-in";
 import { giasFile, giasRow, type GiasRow } from "./register-file";
 
 /*
@@ -50,7 +50,7 @@ describe.each(databaseEngines)("importing the register into Tessitura, on %s", (
   });
 
   const tessitura = (): CrmPort =>
-    createTessituraCrm({ connection: { baseUrl, ...STAND_IN_CREDENTIALS }, ids, db: database.db, sale: { paymentMethodId: 12 }, referenceDataRefreshMs: 60_000 });
+    createTessituraCrm({ connection: { baseUrl, ...STAND_IN_CREDENTIALS }, ids, db: database.db, sale: STAND_IN_SALE, referenceDataRefreshMs: 60_000 });
 
   /** Writes the rows as a register file and imports it as `npm run schools:import` does with CRM_PROVIDER=tessitura. */
   const importFile = async (rows: readonly GiasRow[], now: Date, crm: CrmPort = tessitura()) => {

@@ -15,6 +15,8 @@ import { SwaggerValidator } from "./swagger-validator";
  */
 
 export const STAND_IN_CREDENTIALS = { user: "webapi", userGroup: "webapi", machineLocation: "site", password: "s3cret" };
+/** The payment methods a site on the stand-in records its sales with (TESSITURA_PAYMENT_METHOD_ID, TESSITURA_INVOICE_PAYMENT_METHOD_ID). */
+export const STAND_IN_SALE = { paymentMethodId: 12, invoicePaymentMethodId: 14 };
 
 /** The settings that put a site's CRM on the stand-in at `baseUrl` (CRM_PROVIDER=tessitura; docs/crm.md), with the test id set. */
 export function standInSettings(baseUrl: string, crmEnv: "test" | "production" = "test"): Record<string, string> {
@@ -26,7 +28,8 @@ export function standInSettings(baseUrl: string, crmEnv: "test" | "production" =
     TESSITURA_USER_GROUP: STAND_IN_CREDENTIALS.userGroup,
     TESSITURA_MACHINE_LOCATION: STAND_IN_CREDENTIALS.machineLocation,
     TESSITURA_PASSWORD: STAND_IN_CREDENTIALS.password,
-    TESSITURA_PAYMENT_METHOD_ID: "12",
+    TESSITURA_PAYMENT_METHOD_ID: String(STAND_IN_SALE.paymentMethodId),
+    TESSITURA_INVOICE_PAYMENT_METHOD_ID: String(STAND_IN_SALE.invoicePaymentMethodId),
   };
 }
 
@@ -58,9 +61,10 @@ export class TessituraStandIn {
   readonly affiliations = new Map<number, Row>();
   readonly memberships = new Map<number, Row>();
   /** Web sessions: the constituent set on each, its cart's contribution lines and payments. */
-  readonly carts = new Map<string, { constituentId?: number; contributions: Row[]; payments: Row[] }>();
+  /** Each open web cart: its constituent, contributions, payments taken elsewhere (Payments/Other) and invoice payments (owed: Payments/Invoice). */
+  readonly carts = new Map<string, { constituentId?: number; contributions: Row[]; payments: Row[]; invoices: Row[] }>();
   /** Contributions checked out, each with the payments applied to its cart (what an organisation's finance staff would see). */
-  readonly checkedOut: { constituentId: number; contribution: Row; payments: Row[]; membershipId?: number }[] = [];
+  readonly checkedOut: { constituentId: number; contribution: Row; payments: Row[]; invoices: Row[]; membershipId?: number }[] = [];
   /** Payments recorded at checkout, as /CRM/PaymentHistory lists them (PaymentHistory rows: ConstituentId, Notes…), oldest first. */
   readonly paymentHistory: Row[] = [];
   /** Keywords (attribute types), as /ReferenceData/Keywords and …/{id} answer them: the email domain keyword of CRM_IDS.test, and another. */
@@ -331,7 +335,7 @@ export class TessituraStandIn {
       }
       case "post /web/session": {
         const SessionKey = `S${this.id().toString(16)}X${Math.random().toString(36).slice(2, 10)}`;
-        this.carts.set(SessionKey, { contributions: [], payments: [] });
+        this.carts.set(SessionKey, { contributions: [], payments: [], invoices: [] });
         return { status: 200, body: { SessionKey } };
       }
       case "put /web/session/{key}/constituents": {
@@ -352,12 +356,19 @@ export class TessituraStandIn {
         cart.payments.push({ ...body!, Id: PaymentId });
         return { status: 200, body: { PaymentId } };
       }
+      case "post /web/cart/{key}/payments/invoice": {
+        // A business-facing session's invoice payment: the order checks out owing the amount (15.2 refuses it only for a general public order).
+        if (!cart) return notFound;
+        const PaymentId = this.id();
+        cart.invoices.push({ ...body!, Id: PaymentId });
+        return { status: 200, body: { PaymentId } };
+      }
       case "post /web/cart/{key}/checkout": {
         if (!cart || cart.constituentId === undefined || cart.contributions.length === 0) return { status: 400, body: { Message: "Nothing to check out" } };
         const owed = cart.contributions.reduce((sum, line) => sum + Number(line.Amount ?? 0), 0);
-        const paid = cart.payments.reduce((sum, payment) => sum + Number(payment.Amount ?? 0), 0);
+        const paid = [...cart.payments, ...cart.invoices].reduce((sum, payment) => sum + Number(payment.Amount ?? 0), 0);
         if (paid < owed && !body?.AllowUnderPayment) return { status: 400, body: { Message: "The cart is not paid in full" } };
-        for (const payment of cart.payments) {
+        for (const payment of [...cart.payments, ...cart.invoices]) {
           const { Id, Amount, PaymentMethodId, Notes } = payment;
           this.paymentHistory.push({
             Id,
@@ -372,7 +383,7 @@ export class TessituraStandIn {
         for (const contribution of cart.contributions) {
           const levelId = contribution.MembershipLevelId as number | undefined;
           const membershipId = levelId === undefined ? undefined : contribution.Renew ? this.renew(cart.constituentId, levelId) : this.addMembership(cart.constituentId, levelId, now, this.expiryAfter(levelId, new Date(now)).toISOString());
-          this.checkedOut.push({ constituentId: cart.constituentId, contribution, payments: cart.payments, membershipId });
+          this.checkedOut.push({ constituentId: cart.constituentId, contribution, payments: cart.payments, invoices: cart.invoices, membershipId });
         }
         this.carts.delete(sessionKey!);
         return { status: 200, body: { Status: "Success", Message: "" } };

@@ -11,7 +11,7 @@ import { createOrRenewMembership } from "../../../../server/memberships/membersh
 import { createTestDatabase, databaseEngines, type TestDatabase } from "../../support/databases";
 import { createTestApp, type TestApp } from "../../support/test-app";
 import { crmPortContract, type CrmHarness } from "../port-contract";
-import { STAND_IN_CREDENTIALS, TessituraStandIn } from "./stand-in";
+import { STAND_IN_CREDENTIALS, STAND_IN_SALE, TessituraStandIn } from "./stand-in";
 
 /*
  * The Tessitura adapter over the stand-in TessituraService (stand-in.ts):
@@ -23,7 +23,7 @@ import { STAND_IN_CREDENTIALS, TessituraStandIn } from "./stand-in";
 const ids = CRM_IDS.test;
 // Generous, so that a busy machine never times a call out; the read timeout's own test shortens it.
 const timeouts = { connectMs: 2_000, readMs: 5_000, writeMs: 10_000 };
-const sale = { paymentMethodId: 12 };
+const sale = STAND_IN_SALE;
 
 describe.each(databaseEngines)("the Tessitura CRM adapter over the stand-in, its seat ledger on %s", (engine) => {
   let standIn: TessituraStandIn;
@@ -314,11 +314,26 @@ describe.each(databaseEngines)("the Tessitura CRM adapter over the stand-in, its
       ]);
     });
 
+    it("ordered by invoice, is a contribution of the price with an invoice payment of it (owed, the order's reference in its notes), and no payment taken", async () => {
+      const crm = adapter();
+      const { Id: schoolId } = await crm.createOrganisation({ LastName: "Betony School", Addresses: [] }, new Date());
+      const sent = standIn.requests.length;
+      const { Id } = await crm.createMembership({ constituentId: schoolId, levelId: level, initiation: new Date(), expiration: yearOn(new Date()), seats, payment: { amount: 250, reference: "invoice_0a1b2c", invoiced: true } });
+      expect(callsSince(sent)).toEqual(paidCheckout.map((call) => call.replace("Payments/Other", "Payments/Invoice")));
+      expect(standIn.checkedOut.at(-1)).toMatchObject({
+        constituentId: schoolId,
+        membershipId: Id,
+        contribution: { Amount: 250, FundId: ids.fundId, MembershipLevelId: level, Renew: false },
+        payments: [],
+        invoices: [{ Amount: 250, PaymentMethodId: sale.invoicePaymentMethodId, Notes: "invoice_0a1b2c" }],
+      });
+    });
+
     it("is a contribution of 0 with no payment when it is free", async () => {
       const crm = adapter();
       const { Id: schoolId } = await crm.createOrganisation({ LastName: "Tansy School", Addresses: [] }, new Date());
       const { Id } = await crm.createMembership({ constituentId: schoolId, levelId: ids.membershipLevels.stateSchool, initiation: new Date(), expiration: yearOn(new Date()), seats });
-      expect(standIn.checkedOut.at(-1)).toMatchObject({ constituentId: schoolId, membershipId: Id, contribution: { Amount: 0, MembershipLevelId: ids.membershipLevels.stateSchool }, payments: [] });
+      expect(standIn.checkedOut.at(-1)).toMatchObject({ constituentId: schoolId, membershipId: Id, contribution: { Amount: 0, MembershipLevelId: ids.membershipLevels.stateSchool }, payments: [], invoices: [] });
     });
 
     it("made in a unit joining the site's transaction, keeps its ledger rows in that transaction: done on SQLite's one connection, gone when it rolls back", async () => {
@@ -538,6 +553,7 @@ describe("CRM_PROVIDER=tessitura settings", () => {
     TESSITURA_MACHINE_LOCATION: "site",
     TESSITURA_PASSWORD: "s3cret",
     TESSITURA_PAYMENT_METHOD_ID: "12",
+    TESSITURA_INVOICE_PAYMENT_METHOD_ID: "14",
   };
 
   it("are read when complete; the embedded CRM stays the default", () => {
@@ -545,6 +561,7 @@ describe("CRM_PROVIDER=tessitura settings", () => {
       crmProvider: "tessitura",
       tessituraUser: "webapi",
       tessituraPaymentMethodId: 12,
+      tessituraInvoicePaymentMethodId: 14,
       tessituraReferenceRefreshSeconds: 3600,
     });
     expect(loadConfig({ NODE_ENV: "test", SESSION_SECRET: "a".repeat(64) }).crmProvider).toBe("sql");
@@ -556,6 +573,11 @@ describe("CRM_PROVIDER=tessitura settings", () => {
     );
     expect(() => loadConfig({ ...tessitura, TESSITURA_PAYMENT_METHOD_ID: undefined })).toThrow(
       new ConfigError("Invalid configuration: TESSITURA_PAYMENT_METHOD_ID is required when CRM_PROVIDER=tessitura (the payment method a paid membership's payment is recorded with, see docs/crm.md)."),
+    );
+    expect(() => loadConfig({ ...tessitura, TESSITURA_INVOICE_PAYMENT_METHOD_ID: undefined })).toThrow(
+      new ConfigError(
+        "Invalid configuration: TESSITURA_INVOICE_PAYMENT_METHOD_ID is required when CRM_PROVIDER=tessitura (the invoice payment method a school's membership ordered by invoice is recorded with, see docs/crm.md).",
+      ),
     );
     expect(() => loadConfig({ ...tessitura, CRM_PROVIDER: "dynamics" })).toThrow(/^Invalid configuration: CRM_PROVIDER must be "sql" or "tessitura"/);
     expect(() => loadConfig({ ...tessitura, TESSITURA_USER: "web:api" })).toThrow(/^Invalid configuration: TESSITURA_USER must not contain a colon/);
@@ -579,6 +601,7 @@ describe("the site with CRM_PROVIDER=tessitura", () => {
         TESSITURA_MACHINE_LOCATION: STAND_IN_CREDENTIALS.machineLocation,
         TESSITURA_PASSWORD: STAND_IN_CREDENTIALS.password,
         TESSITURA_PAYMENT_METHOD_ID: String(sale.paymentMethodId),
+        TESSITURA_INVOICE_PAYMENT_METHOD_ID: String(sale.invoicePaymentMethodId),
       },
     });
   });
