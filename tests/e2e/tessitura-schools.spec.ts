@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { tessituraBaseURL } from "../../playwright.config";
-import { atPath } from "./support/accounts";
 import { openMailboxFor } from "./support/mailbox";
+import { expectSchoolInvoiceSent } from "./support/my-account";
 import { enrol, latestMailTo, staffCreate, tessituraSite, uniqueStaffEmail } from "./support/staff";
 import { affiliationsAt, checkedOutFor, londonDate, receiptOf, swaggerCheckedRequests } from "./support/tessitura";
 import { checkOutInSandbox, toSchoolPlanChoice } from "./support/wizard";
@@ -196,14 +196,7 @@ test("on Tessitura: a teacher orders Belmont Preparatory School's plan for 4 use
   await page.getByRole("button", { name: "Send the invoice" }).click();
 
   // The membership at once, the teacher its admin, the invoice open.
-  await expect(page).toHaveURL(atPath("/account/my-account/#school"));
-  await expect(page.getByText(new RegExp(`Invoice INV-\\d{6} is on its way to bursar@${school.domain.replace(/\./g, "\\.")}`))).toBeVisible();
-  const tab = page.getByRole("tabpanel", { name: "School" });
-  await expect(tab).toContainText(school.name);
-  await expect(tab.getByRole("definition").filter({ hasText: /^Admin$/ })).toBeVisible();
-  const invoices = tab.getByRole("table", { name: "Invoices" });
-  await expect(invoices).toContainText("PO-T30-7");
-  await expect(invoices).toContainText("£250.00");
+  const invoices = await expectSchoolInvoiceSent(page, school, "PO-T30-7");
   const number = /INV-\d{6}/.exec((await invoices.getByRole("link", { name: /^Download \(PDF\) invoice INV-\d{6}$/ }).textContent()) ?? "")![0];
   await expect(page.locator(".account-page__standing")).toContainText(new RegExp(`at ${school.name}: its membership is valid until \\d{1,2} [A-Z][a-z]+ \\d{4}`));
 

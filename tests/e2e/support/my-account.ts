@@ -1,5 +1,5 @@
-import { expect, type Browser, type Page } from "@playwright/test";
-import { uniqueEmail } from "./accounts";
+import { expect, type Browser, type Locator, type Page } from "@playwright/test";
+import { atPath, uniqueEmail } from "./accounts";
 
 /** The password every account these specs create starts with. */
 export const startingPassword = "Stage-door-31!";
@@ -44,4 +44,22 @@ export async function openMyAccount(page: Page, hash = ""): Promise<void> {
   await expect(page.locator('[data-widget="account-tabs"]')).toHaveAttribute("data-widget-state", "mounted");
   await expect(page.locator('[data-widget="account-form"]:not([data-widget-state="mounted"])')).toHaveCount(0);
   await expect(page.locator('[data-widget="change-email-dialog"]')).toHaveAttribute("data-widget-state", "mounted");
+}
+
+/**
+ * After "Send the invoice" for a school's plan of up to 5 users: My account's
+ * School tab says the invoice is on its way to the billing contact (bursar@ the
+ * school's domain), shows the school with the teacher its admin, and lists
+ * the invoice with its purchase-order number and £250. Answers that table.
+ */
+export async function expectSchoolInvoiceSent(page: Page, school: { name: string; domain: string }, purchaseOrder: string): Promise<Locator> {
+  await expect(page).toHaveURL(atPath("/account/my-account/#school"));
+  await expect(page.getByText(new RegExp(`Invoice INV-\\d{6} is on its way to bursar@${school.domain.replace(/\./g, "\\.")}`))).toBeVisible();
+  const tab = page.getByRole("tabpanel", { name: "School" });
+  await expect(tab).toContainText(school.name);
+  await expect(tab.getByRole("definition").filter({ hasText: /^Admin$/ })).toBeVisible();
+  const invoices = tab.getByRole("table", { name: "Invoices" });
+  await expect(invoices).toContainText(purchaseOrder);
+  await expect(invoices).toContainText("£250.00");
+  return invoices;
 }
