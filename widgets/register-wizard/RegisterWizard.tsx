@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type JSX } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type JSX } from "react";
 import type { WidgetProps } from "../runtime/definition";
 import { navigateTo } from "../lib/navigate";
 import { CreateAccountScreen } from "./CreateAccountScreen";
@@ -381,7 +381,8 @@ function useFocusOnChange(view: string, progressWords: string) {
   const container = useRef<HTMLDivElement>(null);
   const previous = useRef(view);
   const pageTitle = useRef<string | null>(null);
-  useEffect(() => {
+  // A layout effect: focus moves in the same task as the DOM change, before paint, never a frame after the screen shows.
+  useLayoutEffect(() => {
     if (previous.current === view) return;
     previous.current = view;
     container.current?.querySelector<HTMLElement>("h2")?.focus();
