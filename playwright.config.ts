@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { standInSettings } from "./tests/server/crm/tessitura/stand-in-settings";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
@@ -72,16 +73,7 @@ export default defineConfig({
     },
     e2eServer(tessituraPort, `${tessituraBaseURL}/readyz`, {
       PUBLIC_URL: tessituraBaseURL,
-      CRM_PROVIDER: "tessitura",
-      CRM_ENV: "test",
-      TESSITURA_BASE_URL: `http://127.0.0.1:${standInPort}/TessituraService`,
-      // The stand-in's credentials (tests/server/crm/tessitura/stand-in.ts, STAND_IN_CREDENTIALS).
-      TESSITURA_USER: "webapi",
-      TESSITURA_USER_GROUP: "webapi",
-      TESSITURA_MACHINE_LOCATION: "site",
-      TESSITURA_PASSWORD: "s3cret",
-      TESSITURA_PAYMENT_METHOD_ID: "12",
-      TESSITURA_INVOICE_PAYMENT_METHOD_ID: "14",
+      ...standInSettings(`http://127.0.0.1:${standInPort}/TessituraService`),
     }),
   ],
 });

@@ -1,5 +1,7 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { tessituraBaseURL } from "../../playwright.config";
+import { CRM_IDS } from "../../server/crm/crm-ids";
+import { STAND_IN_SALE } from "../server/crm/tessitura/stand-in-settings";
 import { openMailboxFor } from "./support/mailbox";
 import { expectSchoolInvoiceSent } from "./support/my-account";
 import { enrol, latestMailTo, staffCreate, tessituraSite, uniqueStaffEmail } from "./support/staff";
@@ -28,15 +30,15 @@ import { checkOutInSandbox, toSchoolPlanChoice } from "./support/wizard";
 
 test.use({ baseURL: tessituraBaseURL });
 
-/** CRM_ENV=test's seat levels (server/crm/crm-ids.ts): 97 is the smallest whose ceiling (10) covers 6 users, 96 (5) covers 4. */
-const tenSeatLevel = 97;
-const fiveSeatLevel = 96;
-const fundId = 17;
-/** CRM_ENV=test's admin affiliation type (server/crm/crm-ids.ts). */
-const adminAffiliationType = 10053;
+/** CRM_ENV=test's ids (server/crm/crm-ids.ts): the ten-seat level (the smallest covering 6 users) and the five-seat one (covering 4), the fund, the admin affiliation type. */
+const testIds = CRM_IDS.test;
+const seatLevelOf = (seats: number) => testIds.membershipLevels.seatLevels.find((level) => level.seats === seats)!.id;
+const tenSeatLevel = seatLevelOf(10);
+const fiveSeatLevel = seatLevelOf(5);
+const { fundId } = testIds;
+const adminAffiliationType = testIds.affiliationTypes.admin;
 /** TESSITURA_PAYMENT_METHOD_ID and TESSITURA_INVOICE_PAYMENT_METHOD_ID of the Tessitura site (playwright.config.ts). */
-const paymentMethodId = 12;
-const invoicePaymentMethodId = 14;
+const { paymentMethodId, invoicePaymentMethodId } = STAND_IN_SALE;
 
 const noCheck = async (): Promise<void> => undefined;
 

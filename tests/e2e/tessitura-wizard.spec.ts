@@ -1,6 +1,8 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { standInControlURL, tessituraBaseURL } from "../../playwright.config";
 import { uniqueEmail, widgetMounted } from "./support/accounts";
+import { CRM_IDS } from "../../server/crm/crm-ids";
+import { monthsAfter } from "../server/crm/tessitura/stand-in-settings";
 import { type CheckedOut, checkedOutFor, londonDate, receiptOf, swaggerCheckedRequests } from "./support/tessitura";
 import { checkOutInSandbox, chooseSchool, confirmWithVerifiedEmail, signUpThroughWizard, wizardPassword } from "./support/wizard";
 
@@ -54,13 +56,14 @@ interface IndividualPlan {
   levelId: number;
   months: number;
 }
-const yearlyPlan: IndividualPlan = { radio: /^Individual, yearly/, amount: 60, price: "£60.00", levelId: 95, months: 12 };
-const monthlyPlan: IndividualPlan = { radio: /^Individual, pay monthly/, amount: 39.99, price: "£39.99", levelId: 99, months: 1 };
+const levels = CRM_IDS.test.membershipLevels;
+const yearlyPlan: IndividualPlan = { radio: /^Individual, yearly/, amount: 60, price: "£60.00", levelId: levels.individual, months: 12 };
+const monthlyPlan: IndividualPlan = { radio: /^Individual, pay monthly/, amount: 39.99, price: "£39.99", levelId: levels.individualMonthly, months: 1 };
 
-/** A yearly individual membership (level 95) made in Tessitura for `email`, ending at `expiration`, as the box office would (a cart cannot choose dates): its id. */
+/** A yearly individual membership (the individual level) made in Tessitura for `email`, ending at `expiration`, as the box office would (a cart cannot choose dates): its id. */
 async function yearlyMembershipInTessitura(request: APIRequestContext, email: string, expiration: Date): Promise<number> {
   const initiation = new Date(expiration.getTime() - 365 * day);
-  const query = new URLSearchParams({ email, level: "95", initiation: initiation.toISOString(), expiration: expiration.toISOString() });
+  const query = new URLSearchParams({ email, level: String(levels.individual), initiation: initiation.toISOString(), expiration: expiration.toISOString() });
   const made = await request.post(`${standInControlURL}/memberships?${query}`);
   expect(made.status()).toBe(201);
   return ((await made.json()) as { Id: number }).Id;
@@ -119,12 +122,9 @@ async function enterScottishHomeAddress(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Continue" }).click();
 }
 
-/** `months` on from `from` as Tessitura's level rule dates it (the stand-in's: the same day, or the month's last), in London. */
+/** `months` on from `from` as Tessitura's level rule dates it (the stand-in's), in London. */
 function monthsOn(from: Date, months: number): string {
-  const first = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + months, 1, from.getUTCHours(), from.getUTCMinutes()));
-  const lastDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
-  first.setUTCDate(Math.min(from.getUTCDate(), lastDay));
-  return londonDate(first);
+  return londonDate(monthsAfter(from, months));
 }
 
 /**

@@ -1,7 +1,5 @@
 import request from "supertest";
-import { CRM_IDS } from "../../../server/crm/crm-ids";
-import { createTessituraCrm } from "../../../server/crm/tessitura/tessitura-crm";
-import { STAND_IN_CREDENTIALS, standInSettings, STAND_IN_SALE, TessituraStandIn } from "../crm/tessitura/stand-in";
+import { standInCrm, standInSettings, TessituraStandIn } from "../crm/tessitura/stand-in";
 import { databaseEngines } from "../support/databases";
 import { csrfTokenOf } from "../support/pages";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -35,13 +33,7 @@ describe.each(databaseEngines)("a Tessitura constituent made by the box office s
   it("gets the set-password email, sets a password and is signed in as the constituent", async () => {
     const email = `box-office-${engine}@example.org`;
     // Made in Tessitura, not through the site: a constituent with its primary email, and no credentials here.
-    const boxOffice = createTessituraCrm({
-      connection: { baseUrl, ...STAND_IN_CREDENTIALS },
-      ids: CRM_IDS.test,
-      db: t.database.db,
-      sale: STAND_IN_SALE,
-      referenceDataRefreshMs: 60_000,
-    });
+    const boxOffice = standInCrm(baseUrl, t.database.db);
     const person = await boxOffice.createPerson({ FirstName: "Ada", LastName: "Boxoffice", Phone: "", PrefixId: -1, Email: email }, new Date());
     expect(person).toBeDefined();
 

@@ -1,10 +1,9 @@
 import { createAuditLog } from "../../../server/audit/audit-log";
 import type { CrmPort, MembershipRenewal, NewMembership } from "../../../server/crm/crm-port";
 import { createSqlCrm } from "../../../server/crm/sql-crm";
-import { createTessituraCrm } from "../../../server/crm/tessitura/tessitura-crm";
 import { fulfilOrder } from "../../../server/payments/fulfilment";
 import { addPerson } from "../accounts/support";
-import { STAND_IN_CREDENTIALS, STAND_IN_SALE, TessituraStandIn } from "../crm/tessitura/stand-in";
+import { standInCrm, TessituraStandIn } from "../crm/tessitura/stand-in";
 import { ids } from "../memberships/support";
 import { createTestDatabase, databaseEngines, type TestDatabase } from "../support/databases";
 
@@ -113,7 +112,7 @@ describe.each(databaseEngines)("a card payment's fulfilment on Tessitura whose t
 
   /** The site's CRM on the stand-in, and a person Tessitura holds with an order of the yearly plan paid by card. */
   const paidOrder = async (id: number) => {
-    const crm = createTessituraCrm({ connection: { baseUrl, ...STAND_IN_CREDENTIALS }, ids, db: database.db, sale: STAND_IN_SALE, referenceDataRefreshMs: 60_000 });
+    const crm = standInCrm(baseUrl, database.db);
     const person = await crm.createPerson({ FirstName: "Pat", LastName: `Payer${id}`, Phone: "", PrefixId: -1, Email: `payer-${id}-${engine}@example.org` }, new Date());
     const personId = person!.Id;
     const at = new Date().toISOString();

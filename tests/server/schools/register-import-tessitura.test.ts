@@ -5,12 +5,11 @@ import path from "node:path";
 import { promisify } from "node:util";
 import type { CrmPort } from "../../../server/crm";
 import { CRM_IDS } from "../../../server/crm/crm-ids";
-import { createTessituraCrm } from "../../../server/crm/tessitura/tessitura-crm";
 import { readRegisterFile } from "../../../server/schools/register-file";
 import { RegisterImport, TESSITURA_CONCURRENCY } from "../../../server/schools/register-import";
 import { createRegisterUploads } from "../../../server/schools/register-uploads";
 import { createTestDatabase, databaseEngines, type TestDatabase } from "../support/databases";
-import { STAND_IN_CREDENTIALS, standInSettings, STAND_IN_SALE, TessituraStandIn } from "../crm/tessitura/stand-in";
+import { standInCrm, standInSettings, TessituraStandIn } from "../crm/tessitura/stand-in";
 import { giasFile, giasRow, type GiasRow } from "./register-file";
 
 /*
@@ -49,8 +48,7 @@ describe.each(databaseEngines)("importing the register into Tessitura, on %s", (
     expect(standIn.violations).toEqual([]);
   });
 
-  const tessitura = (): CrmPort =>
-    createTessituraCrm({ connection: { baseUrl, ...STAND_IN_CREDENTIALS }, ids, db: database.db, sale: STAND_IN_SALE, referenceDataRefreshMs: 60_000 });
+  const tessitura = (): CrmPort => standInCrm(baseUrl, database.db);
 
   /** Writes the rows as a register file and imports it as `npm run schools:import` does with CRM_PROVIDER=tessitura. */
   const importFile = async (rows: readonly GiasRow[], now: Date, crm: CrmPort = tessitura()) => {

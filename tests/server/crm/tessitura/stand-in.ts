@@ -1,7 +1,12 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { CRM_IDS } from "../../../../server/crm/crm-ids";
+import type { Kysely } from "kysely";
+import type { CrmPort } from "../../../../server/crm/crm-port";
 import { basicAuthorization } from "../../../../server/crm/tessitura/http-client";
+import { createTessituraCrm } from "../../../../server/crm/tessitura/tessitura-crm";
+import type { Database } from "../../../../server/db/schema";
+import { STAND_IN_CREDENTIALS, STAND_IN_SALE, monthsAfter } from "./stand-in-settings";
 import { SwaggerValidator } from "./swagger-validator";
 
 /*
@@ -14,23 +19,11 @@ import { SwaggerValidator } from "./swagger-validator";
  * or answering something that is not JSON.
  */
 
-export const STAND_IN_CREDENTIALS = { user: "webapi", userGroup: "webapi", machineLocation: "site", password: "s3cret" };
-/** The payment methods a site on the stand-in records its sales with (TESSITURA_PAYMENT_METHOD_ID, TESSITURA_INVOICE_PAYMENT_METHOD_ID). */
-export const STAND_IN_SALE = { paymentMethodId: 12, invoicePaymentMethodId: 14 };
+export { STAND_IN_CREDENTIALS, STAND_IN_SALE, standInSettings } from "./stand-in-settings";
 
-/** The settings that put a site's CRM on the stand-in at `baseUrl` (CRM_PROVIDER=tessitura; docs/crm.md), with the test id set. */
-export function standInSettings(baseUrl: string, crmEnv: "test" | "production" = "test"): Record<string, string> {
-  return {
-    CRM_PROVIDER: "tessitura",
-    CRM_ENV: crmEnv,
-    TESSITURA_BASE_URL: baseUrl,
-    TESSITURA_USER: STAND_IN_CREDENTIALS.user,
-    TESSITURA_USER_GROUP: STAND_IN_CREDENTIALS.userGroup,
-    TESSITURA_MACHINE_LOCATION: STAND_IN_CREDENTIALS.machineLocation,
-    TESSITURA_PASSWORD: STAND_IN_CREDENTIALS.password,
-    TESSITURA_PAYMENT_METHOD_ID: String(STAND_IN_SALE.paymentMethodId),
-    TESSITURA_INVOICE_PAYMENT_METHOD_ID: String(STAND_IN_SALE.invoicePaymentMethodId),
-  };
+/** The site's Tessitura adapter on the stand-in at `baseUrl`, with the test id set, as CRM_PROVIDER=tessitura makes it (without the breaker). */
+export function standInCrm(baseUrl: string, db: Kysely<Database>): CrmPort {
+  return createTessituraCrm({ connection: { baseUrl, ...STAND_IN_CREDENTIALS }, ids: CRM_IDS.test, db, sale: STAND_IN_SALE, referenceDataRefreshMs: 60_000 });
 }
 
 export interface StandInFaults {
@@ -456,13 +449,7 @@ export class TessituraStandIn {
    * day of the month (the month's last day when it has no such day). A level without Expiry runs a year.
    */
   expiryAfter(levelId: number, from: Date): Date {
-    const months = Number(this.membershipLevels.find((level) => level.Id === levelId)?.Expiry ?? 12);
-    const until = new Date(from.getTime());
-    until.setUTCDate(1);
-    until.setUTCMonth(until.getUTCMonth() + months);
-    const lastDay = new Date(Date.UTC(until.getUTCFullYear(), until.getUTCMonth() + 1, 0)).getUTCDate();
-    until.setUTCDate(Math.min(from.getUTCDate(), lastDay));
-    return until;
+    return monthsAfter(from, Number(this.membershipLevels.find((level) => level.Id === levelId)?.Expiry ?? 12));
   }
 
   /** A renewal at the level, dated from the constituent's latest expiry (or now): a new record, or that one extended (renewalsInPlace). */
