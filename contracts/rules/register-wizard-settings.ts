@@ -21,7 +21,7 @@ export const registerWizardOptions = {
   supportEmail: { type: "string", default: "" },
   fundId: { type: "number", default: null, min: 0 },
   individualLevelId: { type: "number", default: null, min: 0 },
-  /** The individual monthly plan's own level (server/crm/crm-ids.ts, individualMonthly). */
+  /** The individual monthly plan's own level (server/crm/crm-ids.ts, individualMonthly); left out, the monthly plan is bought at individualLevelId. */
   individualMonthlyLevelId: { type: "number", default: null, min: 0 },
 } as const satisfies OptionSchema;
 

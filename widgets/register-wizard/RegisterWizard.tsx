@@ -179,7 +179,7 @@ export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>):
     // The page's id, or the one sign-up on this page gave the machine.
     const payerId = snapshot.context.constituentId;
     if (payerId === null) return go({ type: "PAYMENT_PROCESS" });
-    if (props.fundId === null || props.individualLevelId === null || props.individualMonthlyLevelId === null) return setError(strings.basketFailed);
+    if (props.fundId === null || props.individualLevelId === null) return setError(strings.basketFailed);
     const built = basketItem({
       plan,
       users,

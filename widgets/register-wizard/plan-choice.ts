@@ -81,8 +81,11 @@ export interface BasketInput {
   schoolId: number | null;
   fundId: number;
   individualLevelId: number;
-  /** The monthly plan's own level (crm-ids.ts, individualMonthly). */
-  individualMonthlyLevelId: number;
+  /**
+   * The monthly plan's own level (crm-ids.ts, individualMonthly); null where the page gives none (a backend whose
+   * monthly plan is at the individual level, as the spec's single level has it): the individual level then.
+   */
+  individualMonthlyLevelId: number | null;
   seatLevels: readonly SeatLevel[];
   /** The payer's "Renew automatically each year" choice. */
   renews: boolean;
@@ -93,7 +96,7 @@ export function basketItem(input: BasketInput): { kind: "item"; item: BasketItem
   const individual = input.plan.planType !== "school-annual";
   const users = individual ? 1 : input.users;
   const individualLevels = { individual: input.individualLevelId, individualMonthly: input.individualMonthlyLevelId };
-  const level = individual ? individualLevelFor(individualLevels, input.plan.planType === "individual-monthly" ? "month" : "year") : levelFor(users, input.seatLevels);
+  const level = individual ? (individualLevelFor(individualLevels, input.plan.planType === "individual-monthly" ? "month" : "year") ?? input.individualLevelId) : levelFor(users, input.seatLevels);
   if (level === null) return { kind: "too-many" };
   if (!individual && input.schoolId === null) return { kind: "no-school" };
   return {

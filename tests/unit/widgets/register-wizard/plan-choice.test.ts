@@ -122,6 +122,11 @@ describe("the basket item", () => {
     expect(basketItem({ ...base, renews: false, plan: monthly, users: 1, schoolId: null })).toMatchObject({ item: { RenewAutomatically: true } });
   });
 
+  it("on a page that gives no monthly level (another backend, the spec's single individual level), the monthly plan is at the individual level", () => {
+    expect(basketItem({ ...base, individualMonthlyLevelId: null, plan: monthly, users: 1, schoolId: null })).toMatchObject({ kind: "item", item: { MembershipLevelId: 95, PlanType: "individual-monthly" } });
+    expect(basketItem({ ...base, individualMonthlyLevelId: null, plan: school, users: 6, schoolId: 9000004 })).toMatchObject({ kind: "item", item: { MembershipLevelId: 97 } });
+  });
+
   it("too many users, or a school plan without a school, makes no item", () => {
     expect(basketItem({ ...base, plan: school, users: 11, schoolId: 9000004 })).toEqual({ kind: "too-many" });
     expect(basketItem({ ...base, plan: school, users: 3, schoolId: null })).toEqual({ kind: "no-school" });
