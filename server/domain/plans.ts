@@ -4,7 +4,7 @@
  * the wizard receives the plan list from the page as data.
  */
 
-import { PLAN_TYPES, individualLevelFor } from "../../contracts/rules/plans";
+import { PLAN_TYPES, individualLevelFor, isIndividualLevel } from "../../contracts/rules/plans";
 import type { PlanOption, PlanType } from "../../contracts/shapes/plans";
 
 export const TOO_MANY_USERS_MESSAGE = "Selected number of users exceeds the maximum allowed for the selected plan.";
@@ -77,6 +77,14 @@ export function levelRecordingSeats(levels: LevelTable, users: number): { id: nu
 /** The annual price for `users`, or undefined above the top band (contact us). */
 export function annualPenceFor(users: number): number | undefined {
   return ANNUAL_BANDS.find((band) => band.maxUsers >= users)?.pence;
+}
+
+/** A membership level as people read it (the back office, its exports, a person's own data): which it is by the CRM's level ids. */
+export function levelName(levels: LevelTable & { stateSchool: number }, levelId: number): string {
+  if (isIndividualLevel(levels, levelId)) return "Individual";
+  if (levelId === levels.stateSchool) return "State school (free, unlimited seats)";
+  const seats = levels.seatLevels.find((level) => level.id === levelId)?.seats;
+  return seats === undefined ? `Level ${levelId}` : `School, ${seats} seats`;
 }
 
 /** Price and level of a plan, computed only from its type and number of users. */

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { ConstituentId, CrmIds, CrmPort } from "../crm";
 import type { Database } from "../db/schema";
-import { isIndividualLevel } from "../domain/plans";
+import { levelName } from "../domain/plans";
 import { inviteStatus } from "../domain/school-invites";
 import { isCurrent } from "./admin/school-admin-rules";
 import { ROLE_LABELS, roleOf } from "./seats/school-standing";
@@ -33,7 +33,7 @@ export async function affiliationsForExport(crm: CrmPort, ids: CrmIds, personId:
 export async function membershipsForExport(crm: CrmPort, ids: CrmIds, personId: ConstituentId, now: Date) {
   const memberships = await crm.memberships(personId);
   return memberships.map((membership) => ({
-    level: isIndividualLevel(ids.membershipLevels, membership.MembershipLevel.Id) ? "Individual" : `Level ${membership.MembershipLevel.Id}`,
+    level: levelName(ids.membershipLevels, membership.MembershipLevel.Id),
     startDate: membership.InitiationDateTime,
     expiryDate: membership.ExpirationDateTime,
     current: Date.parse(membership.ExpirationDateTime) > now.getTime(),

@@ -3,7 +3,7 @@ import { csvLine } from "./csv-line";
 import type { Refusal } from "../shared/refusal";
 import { roleRefusal } from "./role-refusal";
 import type { ExportsDeskDependencies } from "./staff-dependencies";
-import { levelLabel } from "./staff-people-desk";
+import { levelName } from "../domain/plans";
 import type { SignedInStaff } from "./staff-sign-in";
 
 /*
@@ -73,7 +73,7 @@ export function staffExportsDesk(deps: ExportsDeskDependencies) {
               member.School?.Id,
               member.School?.Name,
               member.MembershipId,
-              levelLabel(deps.ids, member.LevelId),
+              levelName(deps.ids.membershipLevels, member.LevelId),
               member.ExpirationDateTime,
               accessOf(paused, member.MembershipId),
             ]);
@@ -108,7 +108,7 @@ export function staffExportsDesk(deps: ExportsDeskDependencies) {
               school.SchoolName,
               entry?.urn ?? "",
               entry?.postcode ?? "",
-              levelLabel(deps.ids, school.LevelId),
+              levelName(deps.ids.membershipLevels, school.LevelId),
               school.ExpirationDateTime,
               unlimited ? "unlimited" : seats.reduce((total, seat) => total + seat.TotalAvailable, 0),
               seats.reduce((total, seat) => total + seat.TotalUsed, 0),

@@ -1,7 +1,7 @@
 import type { AuditRecord } from "../audit";
 import type { Affiliation, CrmIds, MembershipSummary, PersonDetails, PersonSummary } from "../crm";
 import type { OrderExport } from "../payments";
-import { isIndividualLevel } from "../domain/plans";
+import { levelName } from "../domain/plans";
 import { isRefusal, limitReached, refuse, type Refusal } from "../shared/refusal";
 import { roleRefusal } from "./role-refusal";
 import type { PeopleDeskDependencies } from "./staff-dependencies";
@@ -151,14 +151,6 @@ export type StaffPeopleDesk = ReturnType<typeof staffPeopleDesk>;
 
 export const ERASE_CONFIRMATION_MESSAGE = "Type their email address exactly as it is shown, to confirm which account to erase.";
 
-/** A membership level as staff call it: the CRM ids say which level is which. */
-export function levelLabel(ids: CrmIds, levelId: number): string {
-  const levels = ids.membershipLevels;
-  if (isIndividualLevel(levels, levelId)) return "Individual";
-  if (levelId === levels.stateSchool) return "State school (free, unlimited seats)";
-  const seats = levels.seatLevels.find((level) => level.id === levelId)?.seats;
-  return seats === undefined ? `Level ${levelId}` : `School, ${seats} seats`;
-}
 
 function roleLabel(ids: CrmIds, typeId: number): string {
   const types = ids.affiliationTypes;
@@ -171,7 +163,7 @@ function roleLabel(ids: CrmIds, typeId: number): string {
 function membershipLine(ids: CrmIds, membership: MembershipSummary, now: Date) {
   return {
     id: membership.Id,
-    level: levelLabel(ids, membership.MembershipLevel.Id),
+    level: levelName(ids.membershipLevels, membership.MembershipLevel.Id),
     startedOn: membership.InitiationDateTime,
     endsOn: membership.ExpirationDateTime,
     current: new Date(membership.ExpirationDateTime) > now,

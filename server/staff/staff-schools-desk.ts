@@ -2,7 +2,8 @@ import { levelRecordingSeats } from "../domain/plans";
 import type { SchoolFinderQuery, SchoolForStaff } from "../schools";
 import { isRefusal, refuse, type Refusal } from "../shared/refusal";
 import { roleRefusal } from "./role-refusal";
-import { AUDIT_TRAIL_LENGTH, levelLabel } from "./staff-people-desk";
+import { levelName } from "../domain/plans";
+import { AUDIT_TRAIL_LENGTH } from "./staff-people-desk";
 import type { SchoolsDeskDependencies } from "./staff-dependencies";
 import type { SignedInStaff } from "./staff-sign-in";
 
@@ -79,7 +80,7 @@ export function staffSchoolsDesk(deps: SchoolsDeskDependencies) {
         deps.requests.inbox({ schoolId, page: 1, perPage: SCHOOL_REQUESTS_SHOWN }),
         deps.audit.aboutSchool(schoolId, AUDIT_TRAIL_LENGTH),
       ]);
-      return { ...found, levelLabel: found.membership && levelLabel(deps.ids, found.membership.levelId), requests: requests.rows, requestsTotal: requests.total, auditTrail };
+      return { ...found, levelLabel: found.membership && levelName(deps.ids.membershipLevels, found.membership.levelId), requests: requests.rows, requestsTotal: requests.total, auditTrail };
     },
 
     /** Makes the register's suggested domain (from the school's website) an allowed one. */

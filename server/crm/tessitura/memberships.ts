@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import type { CrmIds } from "../crm-ids";
-import type { CrmPort, MembershipSummary, NewMembership } from "../crm-port";
+import type { CrmPort, MembershipPayment, MembershipSummary, NewMembership } from "../crm-port";
 import { tessituraAffiliations } from "./affiliations";
 import type { TessituraClient } from "./http-client";
 import type { SeatLedger } from "./seat-ledger";
@@ -148,7 +148,7 @@ export function tessituraMemberships(client: TessituraClient, ids: CrmIds, db: K
   const madeBefore = async (
     constituentId: number,
     levelId: number,
-    payment: NewMembership["payment"],
+    payment: MembershipPayment | undefined,
     listed: readonly MembershipSummary[],
     now: Date,
   ): Promise<MembershipSummary | undefined> => {
