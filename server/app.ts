@@ -13,7 +13,9 @@ import { noStoreForPersonalResponses } from "./http/personal-responses";
 import { requestPipeline, type LayerName } from "./http/pipeline";
 import { quietRefusals } from "./http/quiet-refusals";
 import { fixedSecurityHeaders, securityHeaders } from "./http/security-headers";
-import { sessionCookieName, sessionMiddleware } from "./http/session/session-middleware";
+import { sessionAbsoluteLifetimeMs, sessionCookieName, sessionCookieOptions, sessionMiddleware } from "./http/session/session-middleware";
+import { memberLane } from "./http/member-lane";
+import { myAccountMemberLaneRoute } from "./routes/my-account-main";
 import { unlessRefused } from "./http/refusals";
 import { loadCurrentUser } from "./http/session-user";
 import { staticFiles } from "./http/static-files";
@@ -39,7 +41,7 @@ import { paymentNotificationRoutes, paymentRoutes } from "./routes/payments";
 import { passwordResetRoutes } from "./routes/password-reset";
 import { peopleRoutes } from "./routes/people";
 import { privacyRoutes } from "./routes/privacy";
-import { resourceRoutes } from "./routes/resources";
+import { resourceMemberLaneRoute, resourceRoutes } from "./routes/resources";
 import { saveResourceRoutes } from "./routes/save-resource";
 import { rootIconRoutes, seoRoutes } from "./routes/seo";
 import { shareLinkRoutes } from "./routes/share-links";
@@ -117,6 +119,20 @@ export function createSite(services: AppServices, options: CreateAppOptions = {}
     ? memberPages({ readVersion: features.siteContentVersion, maxBytes: config.pageCacheMegabytes * 1024 * 1024, ttlMs: DEFAULT_CACHE_TTL_MS })
     : undefined;
   const app = expressApp(services, { ...options, securityHeaders: securityHeaders(config, headers), accessLog: log, pageCache: pages, memberPages: members });
+  // A member's kept page answered before Express, when nothing in their session needs it (issue 27).
+  const lane =
+    members &&
+    memberLane({
+      store: services.sessionStore,
+      cookie: sessionCookieOptions(config),
+      absoluteLifetimeMs: sessionAbsoluteLifetimeMs(config),
+      sessionPerson: (sessionId, constituentId, authVersion) => features.accounts.sessionPerson(sessionId, constituentId, authVersion),
+      siteSettings: features.pages.siteSettings,
+      routes: [
+        resourceMemberLaneRoute({ resources: features.resources, memberPages: members }),
+        myAccountMemberLaneRoute({ ...myAccountMainSourcesOf(services), memberPages: members }),
+      ],
+    });
   const handleRequest = frontDoor({
     express: app,
     securityHeaders: headers,
@@ -125,8 +141,23 @@ export function createSite(services: AppServices, options: CreateAppOptions = {}
     pageCache: pages,
     sessionCookieName: sessionCookieName(config),
     accessLog: log,
+    memberLane: lane,
   });
   return { app, handleRequest };
+}
+
+/** What My account's <main> is read from, for its route and the member lane alike. */
+function myAccountMainSourcesOf({ features, config }: AppServices) {
+  return {
+    accounts: features.accounts,
+    resources: features.resources,
+    schools: features.schools,
+    requests: features.requests,
+    payments: features.payments,
+    invoices: features.schoolInvoices,
+    membershipReminders: features.membershipReminders,
+    contactSubjects: config.contactSubjects,
+  };
 }
 
 interface SharedParts {
@@ -217,14 +248,7 @@ function expressApp(services: AppServices, options: CreateAppOptions & SharedPar
   featureRoutes.push(accountSchoolRecordsRoutes({ schoolRecords: features.schoolRecords, siteOrigin: config }));
   featureRoutes.push(
     myAccountRoutes({
-      accounts: features.accounts,
-      resources: features.resources,
-      schools: features.schools,
-      requests: features.requests,
-      payments: features.payments,
-      invoices: features.schoolInvoices,
-      membershipReminders: features.membershipReminders,
-      contactSubjects: config.contactSubjects,
+      ...myAccountMainSourcesOf(services),
       csrfTokenFor: csrf.tokenFor,
       siteOrigin: config,
       memberPages: options.memberPages,

@@ -6,6 +6,7 @@ import type { PageCache } from "../cache/http/page-cache";
 import { comesBefore, isAccessLogged, requestPipeline, type LayerName } from "./pipeline";
 import { setSecurityHeaders, type SecurityHeaderSet } from "./security-headers";
 import { cookieTest } from "./session/session-middleware";
+import type { MemberLane } from "./member-lane";
 
 /*
  * The front door (docs/performance.md, "The front door"): a plain node:http
@@ -13,8 +14,10 @@ import { cookieTest } from "./session/session-middleware";
  * all, as a static file server would: /healthz, answers already kept in one
  * of the caches (pages, the instances API, search suggestions), and school
  * search, kept or searched now (its in-memory index needs nothing Express
- * gives), for a GET or HEAD without a session cookie. Everything else, and
- * every other miss, goes to Express untouched, which answers and fills the
+ * gives), for a GET or HEAD without a session cookie; and, with one, a
+ * member's kept page when nothing in their session needs Express (the
+ * member lane, http/member-lane.ts). Everything else, and every other miss,
+ * goes to Express untouched, which answers and fills the
  * caches as before. The caches' own lookups and sendCompressedAnswer decide and
  * write the bytes and headers, so both paths give the same answer.
  */
@@ -43,6 +46,8 @@ export interface FrontDoorOptions {
   pageCache: PageCache | undefined;
   sessionCookieName: string;
   accessLog: AccessLog;
+  /** A signed-in member's kept pages (http/member-lane.ts); undefined when the page cache is off. */
+  memberLane?: MemberLane;
 }
 
 /*
@@ -53,12 +58,17 @@ export interface FrontDoorOptions {
  * /healthz is Express's probe layer, which is not access-logged; kept pages
  * are logged exactly when the page-cache layer sits after the logger.
  */
-if (requestPipeline[0].name !== "security-headers" || isAccessLogged("health-probes") || !comesBefore("page-cache", "sessions")) {
-  throw new Error("server/http/pipeline.ts: the front door replicates security headers first, unlogged probes and a page cache before sessions");
+if (
+  requestPipeline[0].name !== "security-headers" ||
+  isAccessLogged("health-probes") ||
+  !comesBefore("page-cache", "sessions") ||
+  !isAccessLogged("feature-routes")
+) {
+  throw new Error("server/http/pipeline.ts: the front door replicates security headers first, unlogged probes, a page cache before sessions and logged feature routes");
 }
 
 export function frontDoor(options: FrontDoorOptions): NodeHandler {
-  const { express, securityHeaders, fixedAnswers, pageCache, accessLog } = options;
+  const { express, securityHeaders, fixedAnswers, pageCache, accessLog, memberLane } = options;
   if (!securityHeaders) return express;
   const routes = new Map(options.routes.map((route) => [route.path, { lookup: route.lookup, accessLogged: isAccessLogged(route.layer) }]));
   const keptPagesLogged = isAccessLogged("page-cache");
@@ -88,7 +98,21 @@ export function frontDoor(options: FrontDoorOptions): NodeHandler {
       setSecurityHeaders(res, securityHeaders);
       return fixed(res);
     }
-    if (sendsSessionCookie(req.headers.cookie) || path.startsWith("/static/")) return express(req, res);
+    if (path.startsWith("/static/")) return express(req, res);
+    if (sendsSessionCookie(req.headers.cookie)) {
+      // A member's page is a feature route's answer: logged, as every route after the logger is.
+      const lane = memberLane?.(req, path);
+      if (!lane) return express(req, res);
+      return void lane.then(
+        (write) => {
+          if (!write) return express(req, res);
+          setSecurityHeaders(res, securityHeaders);
+          accessLog.logAnswer(req, res);
+          write(res);
+        },
+        () => express(req, res),
+      );
+    }
 
     const route = routes.get(path);
     if (route) return void answerWhenFound(req, res, route.lookup(parseQuery(queryStart === -1 ? "" : url.slice(queryStart + 1))), route.accessLogged);

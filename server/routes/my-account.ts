@@ -1,6 +1,5 @@
 import { Router, type Request, type RequestHandler, type Response } from "express";
 import { ACCOUNT_FORMS, accountDetailsOf, type AccountForm, type AccountsService, type AccountUpdateOutcome, type CurrentUser } from "../accounts";
-import { formatLondonDate, membershipStatus } from "../domain/membership-status";
 import { NO_PREFIX_ID } from "../domain/name-prefixes";
 import { hasField, submittedRecord } from "../domain/submitted-fields";
 import { setAccountNotice, takeAccountNotice } from "../http/account-notice";
@@ -10,14 +9,13 @@ import { jsonFields } from "../http/json-fields";
 import { requireUser, SIGNED_OUT_MESSAGE } from "../http/require-user";
 import { signIn } from "../http/session-user";
 import type { OriginRule } from "../http/site-origin";
-import type { SchoolAdminService } from "../schools";
-import type { PaymentsService, SchoolInvoicesService } from "../payments";
+import type { PaymentsService } from "../payments";
 import type { RequestsService } from "../requests";
-import type { ResourcesService } from "../resources";
 import type { MemberPages } from "../cache/http/member-pages";
 import type { MembershipReminders } from "../memberships";
 import { answerRefusal } from "./account-refusal";
 import { myAccountView, type FailedForm } from "./my-account-view";
+import { membershipShown, MY_ACCOUNT_PATH, MY_ACCOUNT_VIEW, myAccountMainOf, type MyAccountMainSources } from "./my-account-main";
 
 /**
  * The signed-in area: My account (/account/my-account/), the dashboard, and
@@ -32,22 +30,14 @@ import { myAccountView, type FailedForm } from "./my-account-view";
  * the same handler, told apart only by what the request accepts.
  */
 
-export interface MyAccountRoutesOptions {
+export interface MyAccountRoutesOptions extends MyAccountMainSources {
   accounts: AccountsService;
-  /** For the saved resources tab. */
-  resources: ResourcesService;
-  /** For the School tab and the dashboard's School card. */
-  schools: Pick<SchoolAdminService, "schoolTab">;
   /** The contact form's messages, and the join requests an admin decides on the School tab. */
   requests: Pick<RequestsService, "sendContactMessage" | "joinRequestsForAdmin">;
-  /** For the Membership tab. */
+  /** For the Membership tab, and its renewal and card choices. */
   payments: Pick<PaymentsService, "orderLines" | "renewingPlans" | "chooseRenewal" | "cardUpdate">;
-  /** The School tab's invoices, for its admins (docs/payments.md, "Pay by invoice"). */
-  invoices: Pick<SchoolInvoicesService, "ofSchool">;
   /** The Profile tab's "Email me before my membership ends" (docs/memberships.md "Reminders"). */
   membershipReminders: Pick<MembershipReminders, "remindersWanted" | "chooseReminders">;
-  /** The contact form's subject options (CONTACT_SUBJECTS). */
-  contactSubjects: readonly string[];
   /** A member's page as the layout every member shares plus their own parts (issue 27); absent: rendered whole. */
   memberPages?: MemberPages;
   /** This request's CSRF token (server/http/csrf.ts): a password change rotates the session, and with it the token. */
@@ -56,7 +46,6 @@ export interface MyAccountRoutesOptions {
   siteOrigin: OriginRule;
 }
 
-const myAccountPath = "/account/my-account/";
 
 /** The JSON types of each write's fields (server/http/json-fields.ts). */
 const profileFields = jsonFields({ Prefix: "text or whole number", FirstName: "text", LastName: "text", Email: "text", Password: "text" });
@@ -64,54 +53,19 @@ const passwordFields = jsonFields({ Password: "text", NewPassword: "text", Confi
 const contactFields = jsonFields({ name: "text", email: "text", subject: "text", message: "text" });
 
 export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
-  const { accounts, resources, schools, requests, payments, invoices, membershipReminders, contactSubjects, csrfTokenFor, memberPages } = options;
+  const { accounts, schools, requests, payments, membershipReminders, csrfTokenFor, memberPages } = options;
   const signedInOnly = requireUser(options.siteOrigin);
   const router = Router({ strict: true });
+  const mainFor = myAccountMainOf(options);
 
-  /** Their own membership as the pages say it: valid or expired with its London date, or none. */
-  function membershipShown(ownMemberships: readonly { expires_at: string }[]) {
-    const status = membershipStatus(ownMemberships, new Date());
-    return status.state === "none" ? status : { state: status.state, date: formatLondonDate(status.expiresAt) };
-  }
-
-  /** My account's <main>, all of it the person's own (templates/pages/account/my-account-main.njk), with one form's outcome (or a pending notice) shown. */
-  async function myAccountMain(req: Request, res: Response, shown: { failed?: FailedForm } = {}) {
-    const user = signedInUser(req);
-    const notice = shown.failed ? undefined : takeAccountNotice(req);
-    const [savedResources, school, joinRequests, orders, pending, remindersWanted, renewingPlans] = await Promise.all([
-      resources.savedResources(user.id),
-      schools.schoolTab(user.id),
-      requests.joinRequestsForAdmin(user.id),
-      payments.orderLines(user.id),
-      accounts.pendingEmailChange(user.id),
-      membershipReminders.remindersWanted(user.id),
-      payments.renewingPlans(user.id),
-    ]);
-    const schoolInvoices = school?.isAdmin ? await invoices.ofSchool(user.id, school.schoolId) : [];
-    return {
-      ...myAccountView({
-        account: accountDetailsOf(user),
-        contactSubjects,
-        notice,
-        failed: shown.failed,
-        savedResources,
-        school,
-        joinRequests,
-        orders,
-        schoolInvoices,
-        pendingEmail: pending?.email,
-        remindersWanted,
-        renewingPlans,
-      }),
-      // The person's own (individual) membership, shown above the tabs as on the dashboard.
-      membership: membershipShown(user.ownMemberships),
-      csrfToken: res.locals.csrfToken as unknown,
-    };
+  /** My account's <main> for this request, with one form's outcome (or the notice the last write left) shown. */
+  function myAccountMain(req: Request, res: Response, shown: { failed?: FailedForm } = {}) {
+    return mainFor(signedInUser(req), res.locals.csrfToken, { failed: shown.failed, notice: shown.failed ? undefined : takeAccountNotice(req) });
   }
 
   /** My account rendered whole (a form sent back with its errors; or without kept member pages). */
   async function renderMyAccount(req: Request, res: Response, shown: { failed?: FailedForm } = {}): Promise<void> {
-    res.render("pages/account/my-account.njk", { main: await myAccountMain(req, res, shown) });
+    res.render(MY_ACCOUNT_VIEW, { main: await myAccountMain(req, res, shown) });
   }
 
   /** The answer to a write: JSON for widgets; for plain forms, a redirect with a notice or the page with errors. */
@@ -129,7 +83,7 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
       }
       const form = forms.succeeded(outcome.value);
       setAccountNotice(req, form);
-      res.redirect(303, `${myAccountPath}#${ACCOUNT_FORMS[form].tab}`);
+      res.redirect(303, `${MY_ACCOUNT_PATH}#${ACCOUNT_FORMS[form].tab}`);
       return;
     }
     await answerRefusal(req, res, outcome, () =>
@@ -197,9 +151,9 @@ export function myAccountRoutes(options: MyAccountRoutesOptions): Router {
   };
 
   // The layout every member shares, rendered once and kept, with <main> rendered into it (issue 27).
-  router.get(myAccountPath, signedInOnly, async (req, res) => {
+  router.get(MY_ACCOUNT_PATH, signedInOnly, async (req, res) => {
     const sent = await memberPages?.send(req, res, {
-      view: "pages/account/my-account.njk",
+      view: MY_ACCOUNT_VIEW,
       shared: async () => ({ context: {}, meta: undefined }),
       parts: async () => ({ main: await myAccountMain(req, res) }),
     });

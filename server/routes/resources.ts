@@ -2,13 +2,18 @@ import { Router, type Response } from "express";
 import { parseResourceListingQuery, RESOURCES_PATH } from "../domain/resource-filters";
 import { notFound } from "../http/errors";
 import { takeNoteDraft } from "../http/note-draft";
-import type { MemberPages } from "../cache/http/member-pages";
+import { memberLayoutParts, type MemberPages } from "../cache/http/member-pages";
+import type { MemberLaneRoute } from "../http/member-lane";
 import type { MemberPageMeta, ResourcePage, ResourcesService, Viewer } from "../resources";
 import type { SiteSettings } from "../pages";
 import { learningResourceJsonLd, structuredDataSiteOf } from "../seo";
 import { redirectToSlashed } from "./slashed-redirect";
 import path from "node:path";
 import { staticDir } from "../paths";
+
+const RESOURCE_VIEW = "pages/resource.njk";
+/** A resource's page: /resources/<slug>/ (a share link, /resources/shared/<token>/, has two segments). */
+const resourcePagePath = /^\/resources\/[^/]+\/$/;
 
 function viewerOf(res: Response): Viewer {
   const signedIn = Boolean(res.locals.currentUser);
@@ -47,7 +52,7 @@ export function resourceRoutes(options: { resources: ResourcesService; publicUrl
     const access = viewer.constituentId === null ? undefined : await resources.access(viewer, now);
     if (access?.kind === "member" && memberPages) {
       const sent = await memberPages.send<MemberPageMeta>(req, res, {
-        view: "pages/resource.njk",
+        view: RESOURCE_VIEW,
         shared: async () => {
           const shared = await resources.sharedMemberPage(req.params.slug, now);
           return shared && { context: withStructuredData(shared.page), meta: shared.meta };
@@ -85,4 +90,25 @@ export function resourceRoutes(options: { resources: ResourcesService; publicUrl
   router.get("/resources", redirectToSlashed);
   router.get("/resources/:slug", redirectToSlashed);
   return router;
+}
+
+/**
+ * A member's resource page in the member lane (http/member-lane.ts): the
+ * page the route above sends a member, once its shared part is kept, with
+ * the same parts; anything else is left to the route.
+ */
+export function resourceMemberLaneRoute(options: { resources: ResourcesService; memberPages: MemberPages }): MemberLaneRoute {
+  const { resources, memberPages } = options;
+  return {
+    matches: (path) => resourcePagePath.test(path),
+    async compose(req, member) {
+      const viewer: Viewer = { constituentId: member.user.id, csrfToken: member.csrfToken, returnPath: member.currentPath, ownMemberships: member.user.ownMemberships };
+      const access = await resources.access(viewer, new Date());
+      if (access.kind !== "member") return undefined;
+      const page = await memberPages.kept(RESOURCE_VIEW, member.currentPath);
+      if (!page) return undefined;
+      const own = await resources.memberParts(page.meta as MemberPageMeta, viewer);
+      return page.compose(req, { ...memberLayoutParts({ ...member, currentUser: member.user, flash: undefined }), ...own });
+    },
+  };
 }

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, Response } from "express";
 import { byteLru } from "../byte-lru";
 import { compressQuickly, precompress, splicedGzip, type PrecompressedPiece } from "../spliced-gzip";
@@ -41,6 +42,37 @@ export interface MemberPageRequest<Meta> {
 export interface MemberPages {
   /** Sends the page for the signed-in member; false when it did not (no such page, or not a member's), having sent nothing. */
   send<Meta>(req: Request, res: Response, page: MemberPageRequest<Meta>): Promise<boolean>;
+  /**
+   * The shared part of `view` at `url` if it is kept at the site's current
+   * version, never rendering one: for the member lane (http/member-lane.ts),
+   * which answers without Express and leaves a page not yet kept to it.
+   */
+  kept(view: string, url: string): Promise<KeptMemberPage | undefined>;
+}
+
+/** A kept shared part, ready for one member's parts. */
+export interface KeptMemberPage {
+  meta: unknown;
+  /** The page with these parts (the layout's, from `memberLayoutParts`, and the page's own), rendered now; the function writes it and ends the answer. */
+  compose(req: IncomingMessage, parts: Readonly<Record<string, unknown>>): (res: ServerResponse) => void;
+}
+
+/** What the layout's own personal parts are rendered from (templates/layouts/base.njk). */
+export interface MemberLayout {
+  site: unknown;
+  currentPath: string;
+  currentUser: unknown;
+  csrfToken: unknown;
+  flash: unknown;
+}
+
+/** The layout's own parts' params for this request. */
+export function memberLayoutParts({ site, currentPath, currentUser, csrfToken, flash }: MemberLayout): Record<string, unknown> {
+  return {
+    "csrf-meta": csrfToken,
+    "header-account": { site, currentPath, currentUser, csrfToken },
+    flash,
+  };
 }
 
 interface KeptShared {
@@ -51,8 +83,15 @@ interface KeptShared {
   meta: unknown;
 }
 
-/** A part this long or longer is compressed (quickly) on its way; shorter ones go as they are. */
-const COMPRESSED_PART_LENGTH = 512;
+/**
+ * A part this long or longer is compressed (quickly) on its way; shorter ones
+ * go as stored blocks. A compressor's set-up costs about as much as a whole
+ * member's answer in the member lane does without it (tens of µs a part, and
+ * a resource page has seven parts of 0.1–3 kB), so only a part the size of My
+ * account's <main> (about 14 kB) is worth it (docs/performance.md, "The
+ * member lane").
+ */
+const COMPRESSED_PART_LENGTH = 8 * 1024;
 
 /** Addresses longer than this are rendered whole every time. */
 const MAX_KEY_LENGTH = 512;
@@ -64,11 +103,17 @@ export function memberPages(options: { readVersion: () => Promise<number>; maxBy
   const kept = byteLru<KeptShared>(options.maxBytes);
   const now = options.now ?? Date.now;
 
-  async function sharedPage<Meta>(req: Request, res: Response, page: MemberPageRequest<Meta>): Promise<KeptShared | undefined> {
-    const key = `${page.view} ${req.originalUrl}`;
+  /** The entry kept under `key` if it is current, and the version it was checked against. */
+  async function current(key: string): Promise<{ version: number; found: KeptShared | undefined }> {
     const version = await options.readVersion();
     const found = kept.get(key);
-    if (found && found.version === version && now() - found.storedAt < options.ttlMs) return found;
+    return { version, found: found && found.version === version && now() - found.storedAt < options.ttlMs ? found : undefined };
+  }
+
+  async function sharedPage<Meta>(req: Request, res: Response, page: MemberPageRequest<Meta>): Promise<KeptShared | undefined> {
+    const key = `${page.view} ${req.originalUrl}`;
+    const { version, found } = await current(key);
+    if (found) return found;
     const shared = await page.shared();
     if (!shared) return undefined;
     const slots = new PartSlots();
@@ -88,20 +133,32 @@ export function memberPages(options: { readVersion: () => Promise<number>; maxBy
       if (!entry) return false;
       const own = await page.parts(entry.meta as Parameters<typeof page.parts>[0]);
       if (!own) return false;
-      const gzip = preferredEncoding(req.headers["accept-encoding"], ["gzip"]) === "gzip";
-      const parts = renderParts(entry.page, { ...layoutParts(res), ...own }).map((markup) =>
-        gzip && markup.length >= COMPRESSED_PART_LENGTH ? compressQuickly(markup) : Buffer.from(markup),
-      );
-      const pieces = entry.pieces.flatMap((piece, index) => (index < parts.length ? [piece, parts[index]!] : [piece]));
-      const body = gzip ? splicedGzip(pieces) : Buffer.concat(pieces.map((piece) => (Buffer.isBuffer(piece) ? piece : piece.plain)));
-      res.statusCode = 200;
-      res.setHeader("Content-Type", "text/html; charset=utf-8");
-      res.setHeader("Vary", "Accept-Encoding");
-      if (gzip) res.setHeader("Content-Encoding", "gzip");
-      res.setHeader("Content-Length", body.length);
-      res.end(req.method === "HEAD" ? undefined : body);
+      const { currentUser, currentPath, csrfToken, site } = res.locals;
+      composePage(req, entry, { ...memberLayoutParts({ site, currentPath: String(currentPath), currentUser, csrfToken, flash: res.locals.flash }), ...own })(res);
       return true;
     },
+    async kept(view, url) {
+      const { found } = await current(`${view} ${url}`);
+      return found && { meta: found.meta, compose: (req, parts) => composePage(req, found, parts) };
+    },
+  };
+}
+
+/** The kept chunks with this member's parts between them (gzip spliced when gzip is accepted, plain otherwise), and what writes them. */
+function composePage(req: IncomingMessage, entry: KeptShared, params: Readonly<Record<string, unknown>>): (res: ServerResponse) => void {
+  const gzip = preferredEncoding(req.headers["accept-encoding"], ["gzip"]) === "gzip";
+  const parts = renderParts(entry.page, params).map((markup) =>
+    gzip && markup.length >= COMPRESSED_PART_LENGTH ? compressQuickly(markup) : Buffer.from(markup),
+  );
+  const pieces = entry.pieces.flatMap((piece, index) => (index < parts.length ? [piece, parts[index]!] : [piece]));
+  const body = gzip ? splicedGzip(pieces) : Buffer.concat(pieces.map((piece) => (Buffer.isBuffer(piece) ? piece : piece.plain)));
+  return (res) => {
+    res.statusCode = 200;
+    res.setHeader("Content-Type", "text/html; charset=utf-8");
+    res.setHeader("Vary", "Accept-Encoding");
+    if (gzip) res.setHeader("Content-Encoding", "gzip");
+    res.setHeader("Content-Length", body.length);
+    res.end(req.method === "HEAD" ? undefined : body);
   };
 }
 
@@ -109,16 +166,6 @@ export function memberPages(options: { readVersion: () => Promise<number>; maxBy
 function layoutLocals(res: Response): Record<string, unknown> {
   const { site, currentPath, canonicalPath, indexable, currentYear, cspNonce } = res.locals;
   return { site, currentPath, canonicalPath, indexable, currentYear, cspNonce, currentUser: NEUTRAL_MEMBER, csrfToken: "", csrfTokenIssued: false, flash: undefined };
-}
-
-/** The layout's own parts' params for this request (templates/layouts/base.njk). */
-function layoutParts(res: Response): Record<string, unknown> {
-  const { currentUser, currentPath, csrfToken, site } = res.locals;
-  return {
-    "csrf-meta": csrfToken,
-    "header-account": { site, currentPath, currentUser, csrfToken },
-    flash: res.locals.flash,
-  };
 }
 
 function renderShared(res: Response, view: string, context: Record<string, unknown>): Promise<string> {

@@ -3,6 +3,7 @@ import type { Request, RequestHandler, Response } from "express";
 import type { Config } from "../../config";
 import { HttpError } from "../errors";
 import { rememberStoredExpiry, rollAtMostOncePerMinute } from "./rolling-expiry";
+import type { SessionCookieOptions } from "./session-cookie";
 
 declare module "express-session" {
   interface SessionData {
@@ -25,6 +26,16 @@ export function sessionCookieName(config: Pick<Config, "secureCookies">): string
   return config.secureCookies ? "__Host-sid" : "sid";
 }
 
+/** The members' session cookie: its name, signing secret, idle timeout and whether it is Secure. */
+export function sessionCookieOptions(config: Pick<Config, "secureCookies" | "sessionSecret" | "sessionIdleMinutes">): SessionCookieOptions {
+  return { name: sessionCookieName(config), secret: config.sessionSecret, maxAgeMs: config.sessionIdleMinutes * 60 * 1000, secure: config.secureCookies };
+}
+
+/** A session older than this is replaced by a fresh, empty one, however active. */
+export function sessionAbsoluteLifetimeMs(config: Pick<Config, "sessionAbsoluteHours">): number {
+  return config.sessionAbsoluteHours * 60 * 60 * 1000;
+}
+
 /**
  * Sessions in the given store, with a rolling idle timeout (the cookie's
  * max-age, renewed on every response; the store's expiry, written at most
@@ -38,20 +49,16 @@ export function sessionCookieName(config: Pick<Config, "secureCookies">): string
  * store is never read for them either way: there is no id to read.
  */
 export function sessionMiddleware(config: Config, store: session.Store): RequestHandler[] {
+  const cookie = sessionCookieOptions(config);
   const handler = session({
-    name: sessionCookieName(config),
-    secret: config.sessionSecret,
+    name: cookie.name,
+    secret: cookie.secret,
     store,
     resave: false,
     saveUninitialized: false,
     rolling: true,
-    cookie: {
-      httpOnly: true,
-      sameSite: "lax",
-      secure: config.secureCookies,
-      maxAge: config.sessionIdleMinutes * 60 * 1000,
-      path: "/",
-    },
+    // session-cookie.ts writes the same cookie for the member lane: HttpOnly, SameSite=Lax, Path=/.
+    cookie: { httpOnly: true, sameSite: "lax", secure: cookie.secure, maxAge: cookie.maxAgeMs, path: "/" },
   });
   stampCreationTime(store);
   rollAtMostOncePerMinute(store);
@@ -73,7 +80,7 @@ export function sessionMiddleware(config: Config, store: session.Store): Request
     sessionOrDeferred,
     whenStarted(requireSession),
     whenStarted(rememberStoredExpiry),
-    whenStarted(enforceAbsoluteLifetime(config.sessionAbsoluteHours * 60 * 60 * 1000)),
+    whenStarted(enforceAbsoluteLifetime(sessionAbsoluteLifetimeMs(config))),
   ];
 }
 

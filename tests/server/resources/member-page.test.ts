@@ -1,6 +1,7 @@
 import request from "supertest";
 import { createSite } from "../../../server/app";
-import { addPerson, browserOnLoginPage, inAYear, signInAs } from "../accounts/support";
+import { addPerson, browserOnLoginPage, signInAs } from "../accounts/support";
+import { signedInMember, type MemberOptions } from "./signed-in-member";
 import { csrfTokenOf, fetchAsBrowser, sessionCookieOf, type PageApp } from "../support/pages";
 import { logStatements } from "../support/statements";
 import { postgresAdminUrl } from "../support/databases";
@@ -17,32 +18,6 @@ import { seedResourceFixtures } from "./resource-fixtures";
  */
 
 const page = "/resources/macbeth-freeze-frames/";
-
-interface MemberOptions {
-  note?: string;
-  saved?: boolean;
-  shareToken?: string;
-}
-
-let people = 0;
-
-/** A new member, signed in; their session cookie works on every app of the same services (one store). */
-async function signedInMember(t: TestApp, activityIds: number[], options: MemberOptions = {}) {
-  const email = `member${++people}@example.org`;
-  const id = await addPerson(t.database.db, { email, membershipExpiresAt: inAYear() });
-  const at = new Date().toISOString();
-  if (options.note) await t.database.db.insertInto("teacher_notes").values({ constituent_id: id, activity_id: activityIds[0]!, content: options.note, created_at: at, updated_at: at }).execute();
-  if (options.saved) await t.database.db.insertInto("saved_resources").values({ constituent_id: id, resource_id: 1, saved_at: at }).execute();
-  if (options.shareToken) {
-    await t.database.db
-      .insertInto("share_links")
-      .values({ token: options.shareToken, constituent_id: id, resource_id: 1, resource_type: "lesson-plan", type: "student", created_at: at, revoked_at: null })
-      .execute();
-  }
-  const { agent, token } = await browserOnLoginPage(t.app);
-  const cookie = sessionCookieOf(await signInAs(agent, token, email))!.split(";")[0]!;
-  return { id, email, cookie };
-}
 
 /** Two members' requests interleaved: each page carries only its member's own parts. */
 async function expectOnlyOwnParts(t: TestApp, activityIds: number[]) {
@@ -156,7 +131,7 @@ describe("a member's resource page: the shared part once, their own parts render
   });
 
   it("renders the page whole for a signed-in non-member, with the prompt and no member's parts", async () => {
-    const email = `visitor${++people}@example.org`;
+    const email = "signed-in-visitor@example.org";
     await addPerson(t.database.db, { email });
     const { agent, token } = await browserOnLoginPage(t.app);
     const cookie = sessionCookieOf(await signInAs(agent, token, email))!.split(";")[0]!;

@@ -1,5 +1,5 @@
 import { once } from "node:events";
-import { createServer, get as httpGet, type IncomingMessage } from "node:http";
+import { createServer, get as httpGet, type IncomingMessage, type RequestListener } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { Express } from "express";
@@ -32,8 +32,8 @@ export async function browserWithPage(app: TestTarget, path = "/account/login/")
   return { agent, token: csrfTokenOf(page.text) };
 }
 
-/** An Express app to serve a page from. */
-export type PageApp = Express;
+/** What serves a page: an Express app, or a plain request handler (the front door, TestApp.handleRequest). */
+export type PageApp = Express | RequestListener;
 
 /** GET as a browser does (gzip and Brotli accepted), over a real socket: the body as sent, then decoded by zlib's own gunzip (or Brotli). */
 export async function fetchAsBrowser(app: PageApp, cookie: string, path: string) {
