@@ -6,7 +6,7 @@ import type { SiteSettings } from "../pages";
 import type { SessionPersonSource } from "./session-user";
 import { PERSONAL_CACHE_CONTROL } from "./personal-responses";
 import { ROLL_RESOLUTION_MS } from "./session/rolling-expiry";
-import { rollingSessionCookie, signedSessionId, type SessionCookieOptions } from "./session/session-cookie";
+import { rollingSessionCookie, signedSessionCookie, type SessionCookieOptions } from "./session/session-cookie";
 
 /*
  * The member lane (issue 27; docs/performance.md, "The member lane"): a
@@ -63,8 +63,9 @@ export function memberLane(options: MemberLaneOptions): MemberLane {
   const now = options.now ?? Date.now;
 
   async function compose(route: MemberLaneRoute, req: IncomingMessage) {
-    const sessionId = signedSessionId(req.headers.cookie, options.cookie);
-    if (sessionId === undefined) return undefined;
+    const sessionCookie = signedSessionCookie(req.headers.cookie, options.cookie);
+    if (!sessionCookie) return undefined;
+    const sessionId = sessionCookie.id;
     const at = now();
     const signedIn = laneSession(await storedSession(options.store, sessionId), at, options);
     if (!signedIn) return undefined;
@@ -72,7 +73,7 @@ export function memberLane(options: MemberLaneOptions): MemberLane {
     if (!user) return undefined;
     const write = await route.compose(req, { user, csrfToken: signedIn.csrfToken, currentPath: req.url ?? "/", site: await options.siteSettings() });
     if (!write) return undefined;
-    const cookie = rollingSessionCookie(sessionId, options.cookie, at);
+    const cookie = rollingSessionCookie(sessionCookie, options.cookie, at);
     return (res: ServerResponse) => {
       res.setHeader("Set-Cookie", cookie);
       res.setHeader("Cache-Control", PERSONAL_CACHE_CONTROL);

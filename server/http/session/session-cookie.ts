@@ -20,8 +20,14 @@ function signatureOf(value: string, secret: string): string {
   return createHmac("sha256", secret).update(value).digest("base64").replace(/=+$/, "");
 }
 
-/** The session id in a Cookie header, when its signature is right; undefined otherwise (no cookie, unsigned, forged). */
-export function signedSessionId(header: string | undefined, options: Pick<SessionCookieOptions, "name" | "secret">): string | undefined {
+/** A session cookie whose signature is right: the id, and the signed value as sent (the same for every answer of the session). */
+export interface SignedSessionCookie {
+  id: string;
+  signed: string;
+}
+
+/** The session cookie in a Cookie header, when its signature is right; undefined otherwise (no cookie, unsigned, forged). */
+export function signedSessionCookie(header: string | undefined, options: Pick<SessionCookieOptions, "name" | "secret">): SignedSessionCookie | undefined {
   const raw = cookieValue(header, options.name);
   if (raw === undefined || !raw.startsWith("s:")) return undefined;
   const signed = raw.slice(2);
@@ -30,7 +36,7 @@ export function signedSessionId(header: string | undefined, options: Pick<Sessio
   const id = signed.slice(0, dot);
   const given = Buffer.from(signed.slice(dot + 1));
   const expected = Buffer.from(signatureOf(id, options.secret));
-  return given.length === expected.length && timingSafeEqual(given, expected) ? id : undefined;
+  return given.length === expected.length && timingSafeEqual(given, expected) ? { id, signed: raw } : undefined;
 }
 
 /**
@@ -56,9 +62,13 @@ function cookieValue(header: string | undefined, name: string): string | undefin
   }
 }
 
-/** The Set-Cookie header express-session sends on each answer of a rolling session: the signed id, expiring `maxAgeMs` after `now`. */
-export function rollingSessionCookie(sessionId: string, options: SessionCookieOptions, now: number): string {
-  const value = encodeURIComponent(`s:${sessionId}.${signatureOf(sessionId, options.secret)}`);
+/**
+ * The Set-Cookie header express-session sends on each answer of a rolling
+ * session: the signed id (the same signature, so the one the request sent),
+ * expiring `maxAgeMs` after `now`.
+ */
+export function rollingSessionCookie(cookie: SignedSessionCookie, options: SessionCookieOptions, now: number): string {
+  const value = encodeURIComponent(cookie.signed);
   const expires = new Date(now + options.maxAgeMs).toUTCString();
   return `${options.name}=${value}; Path=/; Expires=${expires}; HttpOnly${options.secure ? "; Secure" : ""}; SameSite=Lax`;
 }

@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { rollingSessionCookie, signedSessionId } from "../../../../server/http/session/session-cookie";
+import { rollingSessionCookie, signedSessionCookie } from "../../../../server/http/session/session-cookie";
 
 /*
  * The member lane reads and sets the session cookie as express-session does
@@ -11,6 +11,7 @@ const secret = "s".repeat(40);
 const options = { name: "sid", secret, maxAgeMs: 120 * 60_000, secure: false };
 const sign = (id: string, key = secret) => `s:${id}.${createHmac("sha256", key).update(id).digest("base64").replace(/=+$/, "")}`;
 const cookieOf = (id: string, key = secret) => `sid=${encodeURIComponent(sign(id, key))}`;
+const signedSessionId = (header: string | undefined, given: typeof options) => signedSessionCookie(header, given)?.id;
 
 describe("the session cookie, as the member lane reads it", () => {
   it("takes the id of a cookie signed with the site's secret, percent-encoded or not, among other cookies", () => {
@@ -32,8 +33,10 @@ describe("the session cookie, as the member lane reads it", () => {
 
   it("sets the signed id for the idle timeout from now, HttpOnly and SameSite=Lax, Secure over https", () => {
     const now = Date.UTC(2026, 10, 29, 12, 0, 0);
-    const cookie = rollingSessionCookie("abc123", options, now);
+    const sent = signedSessionCookie(cookieOf("abc123"), options)!;
+    expect(sent.signed).toBe(sign("abc123"));
+    const cookie = rollingSessionCookie(sent, options, now);
     expect(cookie).toBe(`sid=${encodeURIComponent(sign("abc123"))}; Path=/; Expires=Sun, 29 Nov 2026 14:00:00 GMT; HttpOnly; SameSite=Lax`);
-    expect(rollingSessionCookie("abc123", { ...options, name: "__Host-sid", secure: true }, now)).toMatch(/^__Host-sid=.*; HttpOnly; Secure; SameSite=Lax$/);
+    expect(rollingSessionCookie(sent, { ...options, name: "__Host-sid", secure: true }, now)).toMatch(/^__Host-sid=.*; HttpOnly; Secure; SameSite=Lax$/);
   });
 });
