@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type JSX, type MouseEvent } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type JSX, type MouseEvent } from "react";
 import { announceSuccess } from "../lib/account-form-success-event";
 import { AdoptedContent } from "../lib/AdoptedContent";
 import { http } from "../lib/http";
@@ -54,7 +54,8 @@ export default function AccountForm({
     return () => form.removeEventListener("input", check);
   }, [form]);
 
-  useEffect(() => {
+  // Focus moves in the commit that shows the summary, before paint (a passive effect would move it a task later).
+  useLayoutEffect(() => {
     if (summaryFocusRequest > 0) summaryRef.current?.focus();
   }, [summaryFocusRequest]);
 

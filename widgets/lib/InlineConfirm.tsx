@@ -1,4 +1,4 @@
-import { useEffect, useRef, type JSX, type KeyboardEvent } from "react";
+import { useLayoutEffect, useRef, type JSX, type KeyboardEvent } from "react";
 import { useElementId } from "./useElementId";
 
 export interface InlineConfirmProps {
@@ -24,7 +24,7 @@ export interface InlineConfirmProps {
 export function InlineConfirm({ question, confirmLabel, cancelLabel, confirmNamedFor, onConfirm, onCancel, block }: InlineConfirmProps): JSX.Element {
   const questionId = useElementId(`${block}-confirm`);
   const cancelRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => cancelRef.current?.focus(), []);
+  useLayoutEffect(() => cancelRef.current?.focus(), []);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>): void {
     if (event.key !== "Escape") return;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from "react";
+import { useLayoutEffect, useRef, useState, type RefObject } from "react";
 import type { InlineConfirmProps } from "./InlineConfirm";
 
 export interface InlineConfirmState {
@@ -30,8 +30,8 @@ export function useInlineConfirm(): InlineConfirmState {
   const triggerRef = useRef<HTMLButtonElement>(null);
   const refocus = useRef(false);
 
-  // The button is back in the tree only after the render that closes the question.
-  useEffect(() => {
+  // The button is back in the tree only after the render that closes the question; focus it in that commit.
+  useLayoutEffect(() => {
     if (refocus.current) triggerRef.current?.focus();
     refocus.current = false;
   });

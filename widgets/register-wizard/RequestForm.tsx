@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type JSX, type ReactNode } from "react";
+import { useLayoutEffect, useRef, useState, type JSX, type ReactNode } from "react";
 import { useElementId } from "../lib/useElementId";
 import { useOneCallAtATime } from "../lib/useOneCallAtATime";
 import { MessageField } from "./MessageField";
@@ -39,7 +39,7 @@ export function RequestForm<Answer>(props: RequestFormProps<Answer>): JSX.Elemen
   const headingId = useElementId("request");
   const messageId = useElementId("request-message");
   const confirmation = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (sent) confirmation.current?.focus();
   }, [sent]);
 

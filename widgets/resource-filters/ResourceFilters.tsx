@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type JSX } from "react";
+import { useCallback, useEffect, useLayoutEffect, useState, type JSX } from "react";
 import { AdoptedContent } from "../lib/AdoptedContent";
 import { useMediaQuery } from "../lib/useMediaQuery";
 import type { WidgetProps } from "../runtime/definition";
@@ -55,7 +55,7 @@ export default function ResourceFilters({
 
   // After an auto-submit, focus goes back to the control the visitor last used (or to the results, after Show N results).
   const resultsHeadingId = results?.headingId;
-  useEffect(() => {
+  useLayoutEffect(() => {
     const id = restored?.focusId;
     const control = id ? form.ownerDocument.getElementById(id) : null;
     if (control && (form.contains(control) || id === resultsHeadingId)) control.focus();

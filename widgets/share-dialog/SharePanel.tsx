@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type JSX } from "react";
+import { useLayoutEffect, useRef, useState, type JSX } from "react";
 import { InlineConfirm } from "../lib/InlineConfirm";
 import { useInlineConfirm } from "../lib/useInlineConfirm";
 import { useOneCallAtATime } from "../lib/useOneCallAtATime";
@@ -37,8 +37,8 @@ export function SharePanel({
   const createRef = useRef<HTMLButtonElement>(null);
   const revokeConfirm = useInlineConfirm();
 
-  // After a create or a revoke the button pressed is gone: focus goes to what took its place.
-  useEffect(() => {
+  // After a create or a revoke the button pressed is gone: focus goes to what took its place, in the commit that removed it.
+  useLayoutEffect(() => {
     if (focusNext.current === "link") linkRef.current?.focus();
     if (focusNext.current === "create") createRef.current?.focus();
     focusNext.current = null;
