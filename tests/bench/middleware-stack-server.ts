@@ -30,7 +30,7 @@ export const layerNames = [
   "+ noStoreForPersonalResponses",
   "+ the two emailed-link hand-offs",
   "+ security headers",
-  "+ request logger (pino-http, level info, to /dev/null)",
+  "+ request logger (the access log, level info, to /dev/null)",
   "+ static files (a miss falls through to /healthz)",
   "+ session (no cookie) + loadCurrentUser",
   "+ body parsers + CSRF check",

@@ -46,6 +46,8 @@ const dataEnv = {
   BENCH_RESOURCES: process.env.BENCH_RESOURCES ?? "10000",
   BENCH_SCHOOLS: process.env.BENCH_SCHOOLS ?? "50000",
 };
+/** The app's LOG_LEVEL (default silent); at info it writes its access log, as production does, to /dev/null. */
+const logEnv = { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "silent" };
 
 /** CPU seconds used while one row was measured. */
 interface CpuUse {
@@ -248,8 +250,8 @@ async function main(): Promise<void> {
     for (const setup of plan) {
       const isPostgres = setup.engine === "postgres";
       const app: AppServer = isPostgres
-        ? await startAppServer({ REDIS_URL: redis!.url }, { databaseUrl: postgres!.url, workers: setup.workers })
-        : await startAppServer(dataEnv);
+        ? await startAppServer({ REDIS_URL: redis!.url, ...logEnv }, { databaseUrl: postgres!.url, workers: setup.workers })
+        : await startAppServer({ ...dataEnv, ...logEnv });
       try {
         // Two seconds of /healthz first: every worker is listening by then (they start together) and has compiled its hot paths.
         await measure("warm-up", `${app.baseUrl}/healthz`, { connections, seconds: 2 });
