@@ -3,6 +3,7 @@ import type session from "express-session";
 import type { SessionData } from "express-session";
 import type { CurrentUser } from "../accounts";
 import type { SiteSettings } from "../pages";
+import { memberLayoutParts } from "../cache/http/member-pages";
 import type { SessionPersonSource } from "./session-user";
 import { PERSONAL_CACHE_CONTROL } from "./personal-responses";
 import { ROLL_RESOLUTION_MS } from "./session/rolling-expiry";
@@ -31,8 +32,8 @@ export interface LaneMember {
   csrfToken: string;
   /** The address as sent (Express's `originalUrl`). */
   currentPath: string;
-  /** The site's settings, as page-locals.ts gives them to templates. */
-  site: SiteSettings;
+  /** The layout's own parts for this member (memberLayoutParts): every lane page has them. */
+  layoutParts: Record<string, unknown>;
 }
 
 /** A page the lane may answer. */
@@ -71,7 +72,11 @@ export function memberLane(options: MemberLaneOptions): MemberLane {
     if (!signedIn) return undefined;
     const user = await options.sessionPerson(sessionId, signedIn.userId, signedIn.authVersion);
     if (!user) return undefined;
-    const write = await route.compose(req, { user, csrfToken: signedIn.csrfToken, currentPath: req.url ?? "/", site: await options.siteSettings() });
+    const currentPath = req.url ?? "/";
+    const site = await options.siteSettings();
+    // Nothing to spend in the session (laneSession), so no flash notice.
+    const layoutParts = memberLayoutParts({ site, currentPath, currentUser: user, csrfToken: signedIn.csrfToken, flash: undefined });
+    const write = await route.compose(req, { user, csrfToken: signedIn.csrfToken, currentPath, layoutParts });
     if (!write) return undefined;
     const cookie = rollingSessionCookie(sessionCookie, options.cookie, at);
     return (res: ServerResponse) => {

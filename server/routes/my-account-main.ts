@@ -1,5 +1,5 @@
 import { accountDetailsOf, type AccountForm, type AccountsService, type CurrentUser } from "../accounts";
-import { memberLayoutParts, type MemberPages } from "../cache/http/member-pages";
+import type { MemberPages } from "../cache/http/member-pages";
 import { formatLondonDate, membershipStatus } from "../domain/membership-status";
 import type { MemberLaneRoute } from "../http/member-lane";
 import type { MembershipReminders } from "../memberships";
@@ -95,7 +95,7 @@ export function myAccountMemberLaneRoute(sources: MyAccountMainSources & { membe
       const page = await sources.memberPages.kept(MY_ACCOUNT_VIEW, member.currentPath);
       if (!page) return undefined;
       const main = await mainFor(member.user, member.csrfToken);
-      return page.compose(req, { ...memberLayoutParts({ ...member, currentUser: member.user, flash: undefined }), main });
+      return page.compose(req, { ...member.layoutParts, main });
     },
   };
 }

@@ -2,7 +2,8 @@ import { Router, type Response } from "express";
 import { parseResourceListingQuery, RESOURCES_PATH } from "../domain/resource-filters";
 import { notFound } from "../http/errors";
 import { takeNoteDraft } from "../http/note-draft";
-import { memberLayoutParts, type MemberPages } from "../cache/http/member-pages";
+import type { MemberPages } from "../cache/http/member-pages";
+import type { CurrentUser } from "../accounts";
 import type { MemberLaneRoute } from "../http/member-lane";
 import type { MemberPageMeta, ResourcePage, ResourcesService, Viewer } from "../resources";
 import type { SiteSettings } from "../pages";
@@ -15,15 +16,19 @@ const RESOURCE_VIEW = "pages/resource.njk";
 /** A resource's page: /resources/<slug>/ (a share link, /resources/shared/<token>/, has two segments). */
 const resourcePagePath = /^\/resources\/[^/]+\/$/;
 
-function viewerOf(res: Response): Viewer {
-  const signedIn = Boolean(res.locals.currentUser);
+/** Who views a resource page: the signed-in person (their CSRF token, for the Save form) or a visitor (null). */
+function viewerFor(user: CurrentUser | null | undefined, csrfToken: () => unknown, returnPath: string): Viewer {
   return {
-    constituentId: res.locals.currentUser?.id ?? null,
+    constituentId: user?.id ?? null,
     // Only a signed-in viewer's Save form posts: reading the token for a visitor would start a session on every view.
-    csrfToken: signedIn ? String(res.locals.csrfToken ?? "") : "",
-    returnPath: String(res.locals.currentPath ?? RESOURCES_PATH),
-    ownMemberships: res.locals.currentUser?.ownMemberships,
+    csrfToken: user ? String(csrfToken() ?? "") : "",
+    returnPath,
+    ownMemberships: user?.ownMemberships,
   };
+}
+
+function viewerOf(res: Response): Viewer {
+  return viewerFor(res.locals.currentUser, () => res.locals.csrfToken, String(res.locals.currentPath ?? RESOURCES_PATH));
 }
 
 /**
@@ -102,13 +107,13 @@ export function resourceMemberLaneRoute(options: { resources: ResourcesService; 
   return {
     matches: (path) => resourcePagePath.test(path),
     async compose(req, member) {
-      const viewer: Viewer = { constituentId: member.user.id, csrfToken: member.csrfToken, returnPath: member.currentPath, ownMemberships: member.user.ownMemberships };
+      const viewer = viewerFor(member.user, () => member.csrfToken, member.currentPath);
       const access = await resources.access(viewer, new Date());
       if (access.kind !== "member") return undefined;
       const page = await memberPages.kept(RESOURCE_VIEW, member.currentPath);
       if (!page) return undefined;
       const own = await resources.memberParts(page.meta as MemberPageMeta, viewer);
-      return page.compose(req, { ...memberLayoutParts({ ...member, currentUser: member.user, flash: undefined }), ...own });
+      return page.compose(req, { ...member.layoutParts, ...own });
     },
   };
 }

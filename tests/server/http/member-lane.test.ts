@@ -110,6 +110,13 @@ describe("the member lane: a member's kept pages, answered before Express", () =
     }
   };
 
+  /** A new member whose first view has kept the resource page's shared part (through Express). */
+  const memberWithKeptPage = async () => {
+    const someone = await signedInMember(t, await activityIdsOf(t));
+    await viewThroughFrontDoor(someone.cookie);
+    return someone;
+  };
+
   it("gives the page rendered whole, byte for byte, under the same headers and rolling cookie, and writes nothing", async () => {
     const { someone, html } = await expectSameAnswer(t, whole, { note: "Pair the <quiet> ones & swap", saved: true, shareToken: "A".repeat(43) });
     expect(html).toContain("Pair the &lt;quiet&gt; ones &amp; swap</textarea>");
@@ -164,8 +171,7 @@ describe("the member lane: a member's kept pages, answered before Express", () =
   });
 
   it("takes no cookie whose signature is not the site's", async () => {
-    const someone = await signedInMember(t, await activityIdsOf(t));
-    await viewThroughFrontDoor(someone.cookie);
+    const someone = await memberWithKeptPage();
     const forged = someone.cookie.replace(/.$/, (last) => (last === "A" ? "B" : "A"));
     const view = await viewThroughFrontDoor(forged);
     expect(view.html).not.toContain('data-widget="tools-panel"');
@@ -173,8 +179,7 @@ describe("the member lane: a member's kept pages, answered before Express", () =
   });
 
   it("leaves the roll to Express once the stored expiry is more than a minute behind, which writes it", async () => {
-    const someone = await signedInMember(t, await activityIdsOf(t));
-    await viewThroughFrontDoor(someone.cookie);
+    const someone = await memberWithKeptPage();
     const sid = sessionIdOf(someone.cookie);
     const idleMs = t.services.config.sessionIdleMinutes * 60_000;
     const behind = Date.now() + idleMs - 5 * 60_000;
@@ -188,8 +193,7 @@ describe("the member lane: a member's kept pages, answered before Express", () =
   });
 
   it("leaves a session past its absolute lifetime to Express, which ends it", async () => {
-    const someone = await signedInMember(t, await activityIdsOf(t));
-    await viewThroughFrontDoor(someone.cookie);
+    const someone = await memberWithKeptPage();
     const lifetimeMs = t.services.config.sessionAbsoluteHours * 3_600_000;
     await editStoredSession(t, someone.cookie, (data) => (data.createdAt = Date.now() - lifetimeMs - 60_000));
     const view = await viewThroughFrontDoor(someone.cookie);
@@ -198,8 +202,7 @@ describe("the member lane: a member's kept pages, answered before Express", () =
   });
 
   it("leaves a session with anything else in it (here a wizard's progress) to Express", async () => {
-    const someone = await signedInMember(t, await activityIdsOf(t));
-    await viewThroughFrontDoor(someone.cookie);
+    const someone = await memberWithKeptPage();
     await editStoredSession(t, someone.cookie, (data) => (data.somethingNew = { pending: true }));
     expect((await viewThroughFrontDoor(someone.cookie)).byExpress).toBe(true);
   });
@@ -229,8 +232,7 @@ describe("the member lane: a member's kept pages, answered before Express", () =
   });
 
   it("answers a HEAD with the headers alone", async () => {
-    const someone = await signedInMember(t, await activityIdsOf(t));
-    await viewThroughFrontDoor(someone.cookie);
+    const someone = await memberWithKeptPage();
     const head = await request(t.handleRequest).head(page).set("Cookie", someone.cookie).set("Accept-Encoding", "gzip");
     expect(head.status).toBe(200);
     expect(head.headers["cache-control"]).toBe("private, no-store");
