@@ -72,20 +72,24 @@ export function frontDoor(options: FrontDoorOptions): NodeHandler {
   if (!securityHeaders) return express;
   const routes = new Map(options.routes.map((route) => [route.path, { lookup: route.lookup, accessLogged: isAccessLogged(route.layer) }]));
   const keptPagesLogged = isAccessLogged("page-cache");
+  const memberPagesLogged = isAccessLogged("feature-routes");
   const sendsSessionCookie = cookieTest(options.sessionCookieName);
 
-  const answer = (req: IncomingMessage, res: ServerResponse, reply: KeptReply | undefined, accessLogged: boolean) => {
-    if (!reply) return express(req, res);
+  /** Writes a found answer after the security headers (and the access log's line); nothing found is Express's. */
+  const answer = (req: IncomingMessage, res: ServerResponse, write: ((res: ServerResponse) => void) | undefined, accessLogged: boolean) => {
+    if (!write) return express(req, res);
     setSecurityHeaders(res, securityHeaders);
     if (accessLogged) accessLog.logAnswer(req, res);
-    sendCompressedAnswer(req, res, reply.answer, reply.headers);
+    write(res);
   };
   // A lookup that fails is left to Express, which meets the same failure and answers it as it always has.
-  const answerWhenFound = (req: IncomingMessage, res: ServerResponse, lookup: Promise<KeptReply | undefined>, accessLogged: boolean) =>
+  const answerWhenFound = (req: IncomingMessage, res: ServerResponse, lookup: Promise<((res: ServerResponse) => void) | undefined>, accessLogged: boolean) =>
     lookup.then(
-      (reply) => answer(req, res, reply, accessLogged),
+      (write) => answer(req, res, write, accessLogged),
       () => express(req, res),
     );
+  const keptReplyWriter = (req: IncomingMessage) => (reply: KeptReply | undefined) =>
+    reply && ((res: ServerResponse) => sendCompressedAnswer(req, res, reply.answer, reply.headers));
 
   return (req, res) => {
     if (req.method !== "GET" && req.method !== "HEAD") return express(req, res);
@@ -100,27 +104,18 @@ export function frontDoor(options: FrontDoorOptions): NodeHandler {
     }
     if (path.startsWith("/static/")) return express(req, res);
     if (sendsSessionCookie(req.headers.cookie)) {
-      // A member's page is a feature route's answer: logged, as every route after the logger is.
+      // A member's page is a feature route's answer, logged as every route after the logger is.
       const lane = memberLane?.(req, path);
-      if (!lane) return express(req, res);
-      return void lane.then(
-        (write) => {
-          if (!write) return express(req, res);
-          setSecurityHeaders(res, securityHeaders);
-          accessLog.logAnswer(req, res);
-          write(res);
-        },
-        () => express(req, res),
-      );
+      return lane ? void answerWhenFound(req, res, lane, memberPagesLogged) : express(req, res);
     }
 
     const route = routes.get(path);
-    if (route) return void answerWhenFound(req, res, route.lookup(parseQuery(queryStart === -1 ? "" : url.slice(queryStart + 1))), route.accessLogged);
+    if (route) return void answerWhenFound(req, res, route.lookup(parseQuery(queryStart === -1 ? "" : url.slice(queryStart + 1))).then(keptReplyWriter(req)), route.accessLogged);
     if (!pageCache?.serves(req)) return express(req, res);
     void answerWhenFound(
       req,
       res,
-      pageCache.lookup(url).then((found) => found?.reply),
+      pageCache.lookup(url).then((found) => keptReplyWriter(req)(found?.reply)),
       keptPagesLogged,
     );
   };
