@@ -64,13 +64,18 @@ export function splitAtParts(html: string, slots: PartSlots): SharedPage {
 }
 
 /**
- * Each personal part of `page` rendered with this viewer's params, in order.
- * A part with no params given is a fault: it would otherwise show another
- * member's markup, or nothing, where theirs belongs.
+ * The params of each personal part of `page`, in order, from this viewer's
+ * params by part name. A part with no params given is a fault: it would
+ * otherwise show another member's markup, or nothing, where theirs belongs.
  */
-export function renderParts(page: SharedPage, params: Readonly<Record<string, unknown>>): string[] {
-  return page.parts.map(({ name, macro }) => {
+export function paramsOfParts(page: SharedPage, params: Readonly<Record<string, unknown>>): unknown[] {
+  return page.parts.map(({ name }) => {
     if (!(name in params)) throw new Error(`No params for the personal part "${name}"`);
-    return String(macro(params[name]) ?? "");
+    return params[name];
   });
+}
+
+/** A personal part rendered by its macro. */
+export function renderPart(part: SharedPage["parts"][number], params: unknown): string {
+  return String(part.macro(params) ?? "");
 }

@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, Response } from "express";
 import { byteLru } from "../byte-lru";
-import { compressQuickly, precompress, splicedGzip, type PrecompressedPiece } from "../spliced-gzip";
+import { precompress, splicedGzip, type SplicePiece } from "../spliced-gzip";
 import { preferredEncoding } from "../../http/accept-encoding";
-import { PartSlots, renderParts, splitAtParts, type SharedPage } from "../../views/personal-parts";
+import { PartSlots, paramsOfParts, splitAtParts, type SharedPage } from "../../views/personal-parts";
+import { renderedParts, type RenderedParts } from "./rendered-parts";
 
 /*
  * A member's page as the shared part, rendered once, plus their own parts
@@ -12,14 +13,15 @@ import { PartSlots, renderParts, splitAtParts, type SharedPage } from "../../vie
  * layout), rendered for a neutral member with each personal part a marker
  * (views/personal-parts.ts), split there, and kept: its chunks plain and as
  * sync-flushed deflate, under the site's content version and for at most
- * `ttlMs`, as the visitors' page cache keeps pages. Each request renders the
- * member's parts (the CSRF token's meta tag, the header's account links, a
- * flash notice, and the page's own: the tools panel, each activity's note)
- * with the very macros the template names, and sends the chunks with the
- * parts between them: gzip spliced from the kept deflate and the parts as
- * stored blocks (cache/spliced-gzip.ts), or plain. Nothing of a member is
- * ever kept: the shared render has no member in it, and a part is rendered
- * per request from that request's own data. The answer is personal
+ * `ttlMs`, as the visitors' page cache keeps pages. Each request reads the
+ * member's params for their parts (the CSRF token's meta tag, the header's
+ * account links, a flash notice, and the page's own: the tools panel, each
+ * activity's note), has them rendered by the very macros the template names
+ * (rendered-parts.ts keeps a part's bytes for the same params), and sends
+ * the chunks with the parts between them: gzip spliced from the kept deflate
+ * and the parts' own blocks (cache/spliced-gzip.ts), or plain. The shared
+ * render has no member in it, and a member's part is only ever sent for
+ * params read on that request from their own data. The answer is personal
  * (`Cache-Control: private, no-store`, http/personal-responses.ts).
  */
 
@@ -76,22 +78,14 @@ export function memberLayoutParts({ site, currentPath, currentUser, csrfToken, f
 }
 
 interface KeptShared {
+  /** Unique in the process: the rendered parts' key for this page's macros. */
+  id: number;
   version: number;
   storedAt: number;
   page: SharedPage;
-  pieces: PrecompressedPiece[];
+  pieces: SplicePiece[];
   meta: unknown;
 }
-
-/**
- * A part this long or longer is compressed (quickly) on its way; shorter ones
- * go as stored blocks. A compressor's set-up costs about as much as a whole
- * member's answer in the member lane does without it (tens of µs a part, and
- * a resource page has seven parts of 0.1–3 kB), so only a part the size of My
- * account's <main> (about 14 kB) is worth it (docs/performance.md, "The
- * member lane").
- */
-const COMPRESSED_PART_LENGTH = 8 * 1024;
 
 /** Addresses longer than this are rendered whole every time. */
 const MAX_KEY_LENGTH = 512;
@@ -99,8 +93,13 @@ const MAX_KEY_LENGTH = 512;
 /** Stands in for the member in the shared render: signed in (the layout's signed-in shape), and nobody. */
 const NEUTRAL_MEMBER = Object.freeze({ id: 0, email: "", firstName: "", lastName: "", prefixId: -1, ownMemberships: [] });
 
+/** Members' rendered parts are kept up to this share of the bytes kept for shared parts. */
+const RENDERED_PARTS_SHARE = 0.5;
+
 export function memberPages(options: { readVersion: () => Promise<number>; maxBytes: number; ttlMs: number; now?: () => number }): MemberPages {
   const kept = byteLru<KeptShared>(options.maxBytes);
+  const parts = renderedParts(options.maxBytes * RENDERED_PARTS_SHARE);
+  let lastId = 0;
   const now = options.now ?? Date.now;
 
   /** The entry kept under `key` if it is current, and the version it was checked against. */
@@ -119,7 +118,7 @@ export function memberPages(options: { readVersion: () => Promise<number>; maxBy
     const slots = new PartSlots();
     const html = await renderShared(res, page.view, { ...layoutLocals(res), ...shared.context, personalParts: slots });
     const split = splitAtParts(html, slots);
-    const entry: KeptShared = { version, storedAt: now(), page: split, pieces: split.chunks.map(precompress), meta: shared.meta };
+    const entry: KeptShared = { id: ++lastId, version, storedAt: now(), page: split, pieces: split.chunks.map(precompress), meta: shared.meta };
     if (req.originalUrl.length <= MAX_KEY_LENGTH) {
       const bytes = entry.pieces.reduce((sum, piece) => sum + piece.plain.length + piece.deflated.length, key.length);
       kept.set(key, entry, bytes);
@@ -134,24 +133,26 @@ export function memberPages(options: { readVersion: () => Promise<number>; maxBy
       const own = await page.parts(entry.meta as Parameters<typeof page.parts>[0]);
       if (!own) return false;
       const { currentUser, currentPath, csrfToken, site } = res.locals;
-      composePage(req, entry, { ...memberLayoutParts({ site, currentPath: String(currentPath), currentUser, csrfToken, flash: res.locals.flash }), ...own })(res);
+      composePage(req, entry, parts, { ...memberLayoutParts({ site, currentPath: String(currentPath), currentUser, csrfToken, flash: res.locals.flash }), ...own })(res);
       return true;
     },
     async kept(view, url) {
       const { found } = await current(`${view} ${url}`);
-      return found && { meta: found.meta, compose: (req, parts) => composePage(req, found, parts) };
+      return found && { meta: found.meta, compose: (req, params) => composePage(req, found, parts, params) };
     },
   };
 }
 
 /** The kept chunks with this member's parts between them (gzip spliced when gzip is accepted, plain otherwise), and what writes them. */
-function composePage(req: IncomingMessage, entry: KeptShared, params: Readonly<Record<string, unknown>>): (res: ServerResponse) => void {
+function composePage(req: IncomingMessage, entry: KeptShared, rendered: RenderedParts, params: Readonly<Record<string, unknown>>): (res: ServerResponse) => void {
   const gzip = preferredEncoding(req.headers["accept-encoding"], ["gzip"]) === "gzip";
-  const parts = renderParts(entry.page, params).map((markup) =>
-    gzip && markup.length >= COMPRESSED_PART_LENGTH ? compressQuickly(markup) : Buffer.from(markup),
-  );
-  const pieces = entry.pieces.flatMap((piece, index) => (index < parts.length ? [piece, parts[index]!] : [piece]));
-  const body = gzip ? splicedGzip(pieces) : Buffer.concat(pieces.map((piece) => (Buffer.isBuffer(piece) ? piece : piece.plain)));
+  const partParams = paramsOfParts(entry.page, params);
+  const pieces: SplicePiece[] = [];
+  entry.pieces.forEach((piece, index) => {
+    pieces.push(piece);
+    if (index < partParams.length) pieces.push(rendered.piece(entry.id, entry.page, index, partParams[index]));
+  });
+  const body = gzip ? splicedGzip(pieces) : Buffer.concat(pieces.map((piece) => piece.plain));
   return (res) => {
     res.statusCode = 200;
     res.setHeader("Content-Type", "text/html; charset=utf-8");

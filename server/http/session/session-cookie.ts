@@ -20,6 +20,27 @@ function signatureOf(value: string, secret: string): string {
   return createHmac("sha256", secret).update(value).digest("base64").replace(/=+$/, "");
 }
 
+/** Session ids whose right signature is remembered, at most; the oldest goes first. */
+const KEPT_SIGNATURES = 10_000;
+const keptSignatures = new Map<string, Buffer>();
+
+/**
+ * The right signature of session id `id`, computed once per id and secret:
+ * an HMAC costs about as much as the rest of reading the cookie, and a
+ * member's every request sends the same id. It is still compared with the
+ * given one in constant time on every request.
+ */
+function expectedSignature(id: string, secret: string): Buffer {
+  const key = `${secret.length}:${secret}:${id}`;
+  let signature = keptSignatures.get(key);
+  if (!signature) {
+    signature = Buffer.from(signatureOf(id, secret));
+    if (keptSignatures.size >= KEPT_SIGNATURES) keptSignatures.delete(keptSignatures.keys().next().value!);
+    keptSignatures.set(key, signature);
+  }
+  return signature;
+}
+
 /** A session cookie whose signature is right: the id, and the signed value as sent (the same for every answer of the session). */
 export interface SignedSessionCookie {
   id: string;
@@ -35,7 +56,7 @@ export function signedSessionCookie(header: string | undefined, options: Pick<Se
   if (dot <= 0) return undefined;
   const id = signed.slice(0, dot);
   const given = Buffer.from(signed.slice(dot + 1));
-  const expected = Buffer.from(signatureOf(id, options.secret));
+  const expected = expectedSignature(id, options.secret);
   return given.length === expected.length && timingSafeEqual(given, expected) ? { id, signed: raw } : undefined;
 }
 

@@ -31,6 +31,16 @@ describe("the session cookie, as the member lane reads it", () => {
     expect(signedSessionId(`${cookieOf("abc123")}; ${cookieOf("def456")}`, options)).toBeUndefined();
   });
 
+  it("still refuses a wrong signature, or another secret's, for an id whose right signature it has already checked", () => {
+    expect(signedSessionId(cookieOf("seen-before"), options)).toBe("seen-before");
+    expect(signedSessionId(cookieOf("seen-before", "t".repeat(40)), options)).toBeUndefined();
+    const right = sign("seen-before");
+    const altered = `${right.slice(0, -1)}${right.endsWith("A") ? "B" : "A"}`;
+    expect(signedSessionId(`sid=${encodeURIComponent(altered)}`, options)).toBeUndefined();
+    expect(signedSessionId(cookieOf("seen-before", "t".repeat(40)), { ...options, secret: "t".repeat(40) })).toBe("seen-before");
+    expect(signedSessionId(cookieOf("seen-before"), { ...options, secret: "t".repeat(40) })).toBeUndefined();
+  });
+
   it("sets the signed id for the idle timeout from now, HttpOnly and SameSite=Lax, Secure over https", () => {
     const now = Date.UTC(2026, 10, 29, 12, 0, 0);
     const sent = signedSessionCookie(cookieOf("abc123"), options)!;
