@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { CrmPort } from "../crm";
+import { hotQuery } from "../db/hot-query";
 import type { Database } from "../db/schema";
 import { inTransaction } from "../db/transactions";
 import type { Mailer } from "../mail/mailer";
@@ -95,12 +96,13 @@ async function sendChangeLink(
 }
 
 /** The change waiting on its link: the newest unused, unexpired "change" link. */
+// Built once (db/hot-query.ts): My account asks on every view.
+const pendingChange = hotQuery((db, constituentId: number, nowIso: string) =>
+  tokensNewestFirst(db, constituentId, "change").select("email").where("used_at", "is", null).where("expires_at", ">", nowIso).limit(1),
+);
+
 export async function pendingEmailChange(db: Kysely<Database>, constituentId: number, now: Date): Promise<PendingEmailChange | undefined> {
-  const row = await tokensNewestFirst(db, constituentId, "change")
-    .select("email")
-    .where("used_at", "is", null)
-    .where("expires_at", ">", now.toISOString())
-    .executeTakeFirst();
+  const [row] = await pendingChange(db, constituentId, now.toISOString());
   return row && { email: row.email };
 }
 

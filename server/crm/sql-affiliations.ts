@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { hotQuery } from "../db/hot-query";
 import type { Database } from "../db/schema";
 import { inTransaction } from "../db/transactions";
 import type { Affiliation, CrmPort } from "./crm-port";
@@ -11,8 +12,8 @@ export function sqlAffiliationRecords(
   db: Kysely<Database>,
   seatsIn: (executor: Kysely<Database>) => Pick<CrmPort, "releaseSeat">,
 ): AffiliationRecords {
-  const rows = () =>
-    db
+  const rows = (executor: Kysely<Database> = db) =>
+    executor
       .selectFrom("affiliations")
       .innerJoin("constituents as organisation", "organisation.id", "affiliations.group_constituent_id")
       .innerJoin("constituents as person", "person.id", "affiliations.individual_constituent_id")
@@ -48,20 +49,33 @@ export function sqlAffiliationRecords(
     };
   };
 
+  /** The list query for each combination of filters, built and compiled once (db/hot-query.ts): My account lists them on every view. */
+  const listQueries = new Map<string, (executor: Kysely<Database>, groupId: number, individualId: number, at: string) => Promise<Row[]>>();
+  const affiliationsListed = (byGroup: boolean, byIndividual: boolean, currentOnly: boolean) => {
+    const key = `${byGroup} ${byIndividual} ${currentOnly}`;
+    let listed = listQueries.get(key);
+    if (!listed) {
+      listed = hotQuery((executor: Kysely<Database>, groupId: number, individualId: number, at: string) => {
+        let select = rows(executor);
+        if (byGroup) select = select.where("affiliations.group_constituent_id", "=", groupId);
+        if (byIndividual) select = select.where("affiliations.individual_constituent_id", "=", individualId);
+        if (currentOnly) {
+          select = select
+            .where("affiliations.start_date", "<=", at)
+            .where((eb) => eb.or([eb("affiliations.end_date", "is", null), eb("affiliations.end_date", ">", at)]));
+        }
+        return select.orderBy("affiliations.id");
+      });
+      listQueries.set(key, listed);
+    }
+    return listed;
+  };
+
   return {
     async affiliations(query) {
-      let select = rows();
-      if (query.groupConstituentId !== undefined) select = select.where("affiliations.group_constituent_id", "=", query.groupConstituentId);
-      if (query.individualConstituentId !== undefined) {
-        select = select.where("affiliations.individual_constituent_id", "=", query.individualConstituentId);
-      }
-      if (query.currentAt) {
-        const at = query.currentAt.toISOString();
-        select = select
-          .where("affiliations.start_date", "<=", at)
-          .where((eb) => eb.or([eb("affiliations.end_date", "is", null), eb("affiliations.end_date", ">", at)]));
-      }
-      return (await select.orderBy("affiliations.id").execute()).map(affiliationOf);
+      const { groupConstituentId, individualConstituentId, currentAt } = query;
+      const listed = affiliationsListed(groupConstituentId !== undefined, individualConstituentId !== undefined, Boolean(currentAt));
+      return (await listed(db, groupConstituentId ?? 0, individualConstituentId ?? 0, currentAt?.toISOString() ?? "")).map(affiliationOf);
     },
 
     async affiliation(id) {

@@ -1,4 +1,5 @@
 import { CompiledQuery, type Compilable, type Kysely } from "kysely";
+import { sqliteConnectionOf, sqliteStatementsOf } from "./database";
 import type { Database } from "./schema";
 
 /*
@@ -12,6 +13,13 @@ import type { Database } from "./schema";
  * a call sends the same SQL with its own values. An argument that is a list
  * (`where(column, "in", list)`) gives a shape per length. Values the query
  * names itself (a constant in a where) stay as compiled.
+ *
+ * On SQLite the compiled statement also runs on the connection itself, as
+ * change counters are read (cache/content-versions.ts): Kysely's driver
+ * takes its connection mutex and hops through several promises for each
+ * query, about as much again as the read. While a transaction is open on
+ * the connection the query goes through Kysely, which waits for it to end:
+ * run beside it, the query would see that transaction's uncommitted rows.
  */
 
 type Value = string | number | null;
@@ -51,6 +59,13 @@ export function hotQuery<Args extends readonly Argument[], Row>(
       const arg = args[index];
       return element === undefined ? arg : (arg as readonly Value[])[element];
     });
+    const sqlite = sqliteConnectionOf(db);
+    if (sqlite && !sqlite.inTransaction) {
+      const statement = sqliteStatementsOf(db)!.prepare(compiled.sql);
+      if (statement.reader) return statement.all(parameters) as Row[];
+      statement.run(parameters);
+      return [];
+    }
     const result = await db.executeQuery<Row>(CompiledQuery.raw(compiled.sql, parameters));
     return result.rows;
   };

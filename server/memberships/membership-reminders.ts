@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { CrmIds, CrmPort, EndingMembership } from "../crm";
+import { hotQuery } from "../db/hot-query";
 import type { Database } from "../db/schema";
 import { inTransaction } from "../db/transactions";
 import { formatLondonDate } from "../domain/membership-status";
@@ -93,6 +94,9 @@ export const REMINDER_CHOICE_MESSAGE = "Tick the box to get reminders, or untick
  * sent: a monthly membership bought today does not hear "30 days left"
  * tomorrow. Undefined: none.
  */
+/** Which of these people asked for no reminders, built once per count of people (db/hot-query.ts): My account asks on every view. */
+const optedOutAmong = hotQuery((db, personIds: readonly number[]) => db.selectFrom("membership_reminder_opt_outs").select("person_id").where("person_id", "in", personIds));
+
 export function dueReminderDays(expiresAt: Date, now: Date, reminderDays: readonly number[], startsAt?: Date): number | undefined {
   if (now.getTime() >= expiresAt.getTime()) return undefined;
   const lastDay = londonDateOf(new Date(expiresAt.getTime() - 1));
@@ -110,7 +114,7 @@ export function createMembershipReminders(deps: MembershipRemindersDeps): Member
 
   async function optedOut(personIds: readonly number[]): Promise<Set<number>> {
     if (personIds.length === 0) return new Set();
-    const rows = await db.selectFrom("membership_reminder_opt_outs").select("person_id").where("person_id", "in", [...personIds]).execute();
+    const rows = await optedOutAmong(db, [...personIds]);
     return new Set(rows.map((row) => Number(row.person_id)));
   }
 

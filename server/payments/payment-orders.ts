@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { hotQuery } from "../db/hot-query";
 import type { Database } from "../db/schema";
 import type { OrderStatus } from "./tables";
 
@@ -11,27 +12,33 @@ export async function moveSchoolOrders(db: Kysely<Database>, fromSchoolId: numbe
   return Number(moved.numUpdatedRows);
 }
 
+/** What an order read gives. */
+const columns = [
+  "id",
+  "session_id",
+  "constituent_id",
+  "organisation_id",
+  "plan_type",
+  "number_of_users",
+  "level_id",
+  "amount_pence",
+  "currency",
+  "status",
+  "provider",
+  "provider_reference",
+  "membership_id",
+  "created_at",
+  "fulfilled_at",
+  "renews",
+] as const;
+
+/** A person's orders, newest first, built once (db/hot-query.ts): My account lists them on every view. */
+const ordersOf = hotQuery((db, constituentId: number) =>
+  db.selectFrom("payment_orders").select(columns).where("constituent_id", "=", constituentId).orderBy("created_at", "desc").orderBy("id", "desc"),
+);
+
 /** Queries over payment_orders, for the payments service. */
 export function paymentOrders(db: Kysely<Database>) {
-  const columns = [
-    "id",
-    "session_id",
-    "constituent_id",
-    "organisation_id",
-    "plan_type",
-    "number_of_users",
-    "level_id",
-    "amount_pence",
-    "currency",
-    "status",
-    "provider",
-    "provider_reference",
-    "membership_id",
-    "created_at",
-    "fulfilled_at",
-    "renews",
-  ] as const;
-
   return {
     async insert(order: {
       sessionId: string;
@@ -78,8 +85,7 @@ export function paymentOrders(db: Kysely<Database>) {
     byReference: (provider: string, reference: string) =>
       db.selectFrom("payment_orders").select(columns).where("provider", "=", provider).where("provider_reference", "=", reference).executeTakeFirst(),
 
-    ofConstituent: (constituentId: number) =>
-      db.selectFrom("payment_orders").select(columns).where("constituent_id", "=", constituentId).orderBy("created_at", "desc").orderBy("id", "desc").execute(),
+    ofConstituent: (constituentId: number) => ordersOf(db, constituentId),
 
     /** Paid orders placed from `from` until before `to`: how many, and their amounts added up. */
     async paidBetween(from: Date, to: Date): Promise<{ orders: number; amountPence: number }> {

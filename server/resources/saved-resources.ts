@@ -91,21 +91,25 @@ export async function findSaveableResource(
   return row && { id: row.id, resourceType: row.resource_type, slug: row.slug, title: row.title };
 }
 
+/** A member's saved, published resources, newest save first, built once (db/hot-query.ts): My account lists them on every view. */
+const savedCardRows = hotQuery((db, constituentId: number, publishedBy: string) =>
+  db
+    .selectFrom("saved_resources")
+    .innerJoin("resources", "resources.id", "saved_resources.resource_id")
+    .select([...resourceCardColumns, "saved_resources.saved_at"])
+    .where("saved_resources.constituent_id", "=", constituentId)
+    .where("resources.published_at", "<=", publishedBy)
+    .orderBy("saved_resources.saved_at", "desc")
+    .orderBy("resources.id", "desc"),
+);
+
 /** The person's saved resources as cards, newest saved first (published resources only). */
 export async function listSavedResources(
   db: Kysely<Database>,
   constituentId: number,
   now: Date = new Date(),
 ): Promise<SavedResourceCard[]> {
-  const rows = await db
-    .selectFrom("saved_resources")
-    .innerJoin("resources", "resources.id", "saved_resources.resource_id")
-    .select([...resourceCardColumns, "saved_resources.saved_at"])
-    .where("saved_resources.constituent_id", "=", constituentId)
-    .where("resources.published_at", "<=", now.toISOString())
-    .orderBy("saved_resources.saved_at", "desc")
-    .orderBy("resources.id", "desc")
-    .execute();
+  const rows = await savedCardRows(db, constituentId, now.toISOString());
   const cards = await toResourceCards(db, rows);
   return cards.map((card, index) => {
     const row = rows[index]!;

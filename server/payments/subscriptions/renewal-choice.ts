@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
 import type { AuditLog } from "../../audit";
+import { hotQuery } from "../../db/hot-query";
 import type { Database } from "../../db/schema";
 import { formatLondonDate } from "../../domain/membership-status";
 import { formatPounds } from "../../domain/plans";
@@ -55,6 +56,11 @@ export const RENEWAL_CHOICE_MESSAGE = "Choose whether your plan renews, then sav
 const NO_CARD_ON_FILE = "The payment provider has no page where this plan's card can be changed. Turn renewal off, then choose a plan again with the new card when this one ends.";
 const UNKNOWN_PLAN = "We couldn't find that plan. Reload your account page and try again.";
 
+/** A person's plans that have not ended, built once (db/hot-query.ts): My account lists them on every view. */
+const renewingPlansOf = hotQuery((db, userId: number) =>
+  db.selectFrom("payment_subscriptions").selectAll().where("constituent_id", "=", userId).where("status", "!=", "ended").orderBy("id"),
+);
+
 export function renewalChoice(deps: {
   db: Kysely<Database>;
   audit: AuditLog;
@@ -103,7 +109,7 @@ export function renewalChoice(deps: {
 
   return {
     async renewingPlans(userId: number): Promise<RenewingPlan[]> {
-      const rows = await db.selectFrom("payment_subscriptions").selectAll().where("constituent_id", "=", userId).where("status", "!=", "ended").orderBy("id").execute();
+      const rows = await renewingPlansOf(db, userId);
       return rows.map((row) => ({
         id: row.id,
         plan: deps.describe(row),

@@ -46,4 +46,35 @@ describe.each(databaseEngines)("a hot query, compiled once per shape, on %s (iss
       await trx.deleteFrom("sessions").where("sid", "=", "a9").execute();
     });
   });
+
+  it("outside a transaction never sees another's uncommitted rows: it waits for that transaction to end", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let inserted!: () => void;
+    const insertedBefore = new Promise<void>((resolve) => (inserted = resolve));
+    const rolledBack = database.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.insertInto("sessions").values({ sid: "a8", sess: "{}", expires_at: 5000, created_at: 0 }).execute();
+        inserted();
+        await held;
+        throw new Error("rolled back");
+      })
+      .catch((error: Error) => error.message);
+    await insertedBefore;
+    const read = sessionsOf(database.db, "a%", ["a8"], 0);
+    release();
+    expect(await read).toEqual([]);
+    expect(await rolledBack).toBe("rolled back");
+  });
+
+  it(engine === "sqlite" ? "runs on the SQLite connection itself, not through Kysely's driver, when no transaction is open" : "runs through Kysely on PostgreSQL", async () => {
+    const throughKysely = vi.spyOn(database.db, "executeQuery");
+    try {
+      expect(await sessionsOf(database.db, "b%", ["b1"], 0)).toEqual([{ sid: "b1", expires_at: 1003 }]);
+      expect(throughKysely).toHaveBeenCalledTimes(engine === "sqlite" ? 0 : 1);
+    } finally {
+      throughKysely.mockRestore();
+    }
+  });
 });
