@@ -5,5 +5,7 @@ import type { RegisterWizardProps } from "./parse";
 export const registerWizardWidget = defineWidget<RegisterWizardProps>({
   name: "register-wizard",
   hydrate: "load",
+  // Its first render was one long task on a phone (docs/performance.md, "Lighthouse"); it adopts no markup and renders no widget roots.
+  firstRender: "sliced",
   load: () => import("./widget"),
 });

@@ -62,9 +62,15 @@ export interface RegistrationInput {
 
 type StepEvent = Extract<RegistrationEvent, { type: "NEXT_STEP" | "BACK" }>;
 
-/** Guarded transitions to every step: the first whose guard passes is taken. XState targets are static, so a computed target is a list like this. */
-function transitionsTo(chooseTarget: (context: RegistrationContext, event: StepEvent) => RegistrationStep | undefined) {
-  return registrationSteps.map((target) => ({
+/**
+ * Guarded transitions to each of `targets` (default: every step): the first whose guard passes is taken. XState targets are
+ * static, so a computed target is a list like this.
+ */
+function transitionsTo(
+  chooseTarget: (context: RegistrationContext, event: StepEvent) => RegistrationStep | undefined,
+  targets: readonly RegistrationStep[] = registrationSteps,
+) {
+  return targets.map((target) => ({
     target: `#registration.${target}`,
     guard: ({ context, event }: { context: RegistrationContext; event: RegistrationEvent }) =>
       (event.type === "NEXT_STEP" || event.type === "BACK") && chooseTarget(context, event) === target,
@@ -75,10 +81,23 @@ function transitionsTo(chooseTarget: (context: RegistrationContext, event: StepE
 function screen(step: RegistrationStep) {
   return {
     on: {
-      NEXT_STEP: transitionsTo((context, event) => (event.type === "NEXT_STEP" && !event.step ? stepAfter(step, context.pathwaySteps) : undefined)),
-      BACK: transitionsTo((context) => stepBefore(step, context.pathwaySteps)),
+      NEXT_STEP: transitionsTo(
+        (context, event) => (event.type === "NEXT_STEP" && !event.step ? stepAfter(step, context.pathwaySteps) : undefined),
+        reachable((steps) => stepAfter(step, steps)),
+      ),
+      BACK: transitionsTo((context) => stepBefore(step, context.pathwaySteps), reachable((steps) => stepBefore(step, steps))),
     },
   };
+}
+
+/**
+ * The steps a screen's NEXT_STEP or BACK can lead to, over every steps list the context can hold (none, or a pathway's):
+ * the same guards as a list of every step, without the transitions that could never be taken. Building fifteen of those
+ * per event and screen made the machine a long task on a phone's first load of the wizard (docs/performance.md).
+ */
+function reachable(along: (pathwaySteps: readonly RegistrationStep[]) => RegistrationStep): RegistrationStep[] {
+  const stepLists = [[], ...Object.values(pathways).map((pathway) => pathway.steps)];
+  return [...new Set(stepLists.map(along))];
 }
 
 const screens = Object.fromEntries(registrationSteps.filter((step) => step !== "done").map((step) => [step, screen(step)]));

@@ -33,6 +33,16 @@ export interface WidgetDefinition<Props = unknown> {
    * widgets/<name>/widget.ts).
    */
   parse?(root: HTMLElement): Props;
+  /**
+   * "sliced": the first render is a transition, which React splits into
+   * short tasks, and the server markup stands until React replaces it; the
+   * root is marked mounted once React has committed. For a widget whose first
+   * render would be one long task on a phone (the registration wizard), and
+   * only one that adopts none of its server markup and renders no widget
+   * roots: React's own DOM changes then happen where the runtime cannot keep
+   * them from its MutationObserver. Default "sync": flushSync, in one task.
+   */
+  firstRender?: "sync" | "sliced";
   /** A dynamic import, so each widget is its own chunk. */
   load(): Promise<WidgetModule<Props>>;
 }

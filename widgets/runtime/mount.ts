@@ -22,7 +22,7 @@ interface WidgetRecord {
   cancelTrigger: CancelTrigger;
   rendered?: RenderedWidget;
   /** The server markup, kept while the widget is mounted and put back on unmount. */
-  serverMarkup?: DocumentFragment;
+  serverMarkup?: Node[];
 }
 
 /** Every widget root in `container`, including `container` itself, in document order. */
@@ -103,6 +103,9 @@ export class WidgetMounter {
     record.status = "loading";
     try {
       const [widgetModule, reactHost] = await Promise.all([definition.load(), import("./react-host")]);
+      // Each widget renders in a task of its own, not in the one that ran its code or another widget's render:
+      // on a phone each is then a shorter block of the main thread (docs/performance.md, "Lighthouse").
+      await nextTask();
       if (!this.isCurrent(record)) return; // unmounted while its code was downloading
       this.render(record, definition, widgetModule, reactHost);
     } catch (error) {
@@ -131,8 +134,18 @@ export class WidgetMounter {
       else queueMicrotask(() => this.failIfMounted(record, error));
     };
 
+    if (definition.firstRender === "sliced") {
+      // React clears the server markup when it commits; until then it stands.
+      record.serverMarkup = Array.from(root.childNodes);
+      const onCommitted = () => this.markMounted(record, focused);
+      // An error before the commit fails the mount, once React has finished with the root.
+      const onError = (error: unknown) => queueMicrotask(() => this.failIfCurrent(record, error));
+      record.rendered = reactHost.renderWidgetSliced(root, widgetModule.default, { ...props, root }, onError, onCommitted);
+      return;
+    }
     this.quietly(() => {
-      record.serverMarkup = detachChildren(root);
+      record.serverMarkup = Array.from(root.childNodes);
+      root.replaceChildren();
       record.rendered = reactHost.renderWidget(root, widgetModule.default, { ...props, root }, onRenderError);
     });
     firstRender = false;
@@ -140,9 +153,18 @@ export class WidgetMounter {
       this.fail(record, firstRenderError.error);
       return;
     }
+    this.markMounted(record, focused);
+  }
+
+  private markMounted(record: WidgetRecord, focused: ReturnType<typeof rememberFocus>): void {
+    if (!this.isCurrent(record)) return;
     record.status = "mounted";
-    root.setAttribute("data-widget-state", "mounted");
-    restoreFocus(root, focused);
+    record.root.setAttribute("data-widget-state", "mounted");
+    restoreFocus(record.root, focused);
+  }
+
+  private failIfCurrent(record: WidgetRecord, error: unknown): void {
+    if (this.isCurrent(record) && record.status !== "failed") this.fail(record, error);
   }
 
   private failIfMounted(record: WidgetRecord, error: unknown): void {
@@ -163,13 +185,17 @@ export class WidgetMounter {
     record.serverMarkup = undefined;
     this.quietly(() => {
       rendered?.unmount();
-      if (serverMarkup) record.root.replaceChildren(serverMarkup);
+      if (serverMarkup) record.root.replaceChildren(...serverMarkup);
     });
   }
 }
 
-function detachChildren(root: HTMLElement): DocumentFragment {
-  const fragment = root.ownerDocument.createDocumentFragment();
-  while (root.firstChild) fragment.appendChild(root.firstChild);
-  return fragment;
+/**
+ * A promise that settles in a later task: scheduler.yield() where the browser has it (the page's work keeps its place
+ * ahead of other tasks), else a timer.
+ */
+function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === "function") return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }

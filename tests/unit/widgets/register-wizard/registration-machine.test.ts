@@ -1,7 +1,7 @@
 import { createActor } from "xstate";
 import { registrationMachine, type RegistrationEvent, type RegistrationInput } from "../../../../widgets/register-wizard/registration-machine";
 import { pathwayKeys, pathways } from "../../../../widgets/register-wizard/pathways";
-import { registrationSteps } from "../../../../widgets/register-wizard/steps";
+import { registrationSteps, stepAfter, stepBefore } from "../../../../widgets/register-wizard/steps";
 import { selectedSchool } from "../../../support/selected-school";
 
 const oakfield = selectedSchool();
@@ -138,6 +138,25 @@ describe("registration machine", () => {
       expect(state(actor)).toBe("done");
       actor.send({ type: "BACK" });
       expect(state(actor)).toBe("done");
+    });
+  });
+
+  describe("every screen", () => {
+    // The screens list only the steps NEXT_STEP and BACK can reach from them: each still lands where stepAfter and stepBefore say.
+    const screens = registrationSteps.filter((step) => step !== "done");
+    const stepLists: [string, string | null][] = [["no pathway", null], ...pathwayKeys.map((key): [string, string] => [key, key])];
+    it.each(stepLists)("%s: NEXT_STEP from each screen goes to stepAfter, BACK to stepBefore", (_name, pathway) => {
+      const steps = pathway ? pathways[pathway as keyof typeof pathways].steps : [];
+      const at = (step: (typeof screens)[number]) => wizard({ constituentId: 5 }, { type: "RESUME", pathway, school: null, step });
+      for (const step of screens) {
+        const next = at(step);
+        expect(state(next)).toBe(step);
+        next.send({ type: "NEXT_STEP" });
+        expect(state(next)).toBe(stepAfter(step, steps));
+        const back = at(step);
+        back.send({ type: "BACK" });
+        expect(state(back)).toBe(stepBefore(step, steps));
+      }
     });
   });
 
