@@ -13,6 +13,9 @@
  *   --workers 1), as `npm run bench` runs it.
  *
  * SCHOOL_ENGINES_SETUPS picks set-ups by a word (sqlite, postgres, cluster).
+ * SCHOOL_ENGINES_BASELINE=<another checkout> adds, for each engine, a server
+ * run from that checkout on the same database, loaded in the same rounds:
+ * before and after a change, side by side.
  * Each row gives req/s, p99, the app's CPU µs a request (the server, or the
  * worker plus the primary), PostgreSQL's backends' and Redis's CPU µs a
  * request, and the distinct rows as a share of the URN lookup of the same
@@ -23,6 +26,9 @@
  */
 import { measure } from "./load";
 import { cpuMeter, postgresBackendPids } from "./process-cpu";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { seedBenchData, startAppServer, type AppServer } from "./processes";
 import { createBenchPostgresDatabase, type BenchPostgresDatabase } from "./bench-postgres";
 import { startPrivateRedis, type PrivateRedis } from "./private-redis";
@@ -35,6 +41,7 @@ const rounds = Number(process.env.SCHOOL_ENGINES_ROUNDS ?? 3);
 const setupWords = (process.env.SCHOOL_ENGINES_SETUPS ?? "sqlite,postgres,cluster").split(",").map((word) => word.trim());
 const rowWords = (process.env.SCHOOL_ENGINES_ROWS ?? "URN lookup,names as typed,names with a typo,name and town").split(",").map((word) => word.trim());
 const schools = process.env.BENCH_SCHOOLS ?? "50000";
+const baseline = process.env.SCHOOL_ENGINES_BASELINE;
 
 interface Setup {
   label: string;
@@ -75,8 +82,14 @@ async function main(): Promise<void> {
   const setups: Setup[] = [];
   let postgres: BenchPostgresDatabase | undefined;
   let redis: PrivateRedis | undefined;
+  const sqliteDir = mkdtempSync(join(tmpdir(), "school-engines-"));
   try {
-    if (setupWords.includes("sqlite")) setups.push({ label: "SQLite, 1 process", app: await startAppServer({ BENCH_SCHOOLS: schools }) });
+    if (setupWords.includes("sqlite")) {
+      const databaseUrl = `sqlite:${join(sqliteDir, "bench.sqlite")}`;
+      seedBenchData(databaseUrl, { BENCH_SCHOOLS: schools });
+      setups.push({ label: "SQLite, 1 process", app: await startAppServer({}, { databaseUrl }) });
+      if (baseline) setups.push({ label: "SQLite, 1 process, baseline", app: await startAppServer({}, { databaseUrl, cwd: baseline }) });
+    }
     if (setupWords.includes("postgres") || setupWords.includes("cluster")) {
       postgres = await createBenchPostgresDatabase();
       seedBenchData(postgres.url, { BENCH_SCHOOLS: schools });
@@ -84,6 +97,10 @@ async function main(): Promise<void> {
       const common = { postgresDatabase: postgres.name, redisPid: redis.pid };
       if (setupWords.includes("postgres")) {
         setups.push({ label: "PostgreSQL + Redis, 1 process", app: await startAppServer({ REDIS_URL: redis.url }, { databaseUrl: postgres.url }), ...common });
+        if (baseline) {
+          const app = await startAppServer({ REDIS_URL: redis.url }, { databaseUrl: postgres.url, cwd: baseline });
+          setups.push({ label: "PostgreSQL + Redis, 1 process, baseline", app, ...common });
+        }
       }
       if (setupWords.includes("cluster")) {
         const app = await startAppServer({ REDIS_URL: redis.url }, { databaseUrl: postgres.url, workers: 1 });
@@ -119,6 +136,7 @@ async function main(): Promise<void> {
     for (const setup of setups) await setup.app.stop();
     await redis?.stop();
     await postgres?.drop();
+    rmSync(sqliteDir, { recursive: true, force: true });
   }
 }
 
