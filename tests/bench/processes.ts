@@ -116,6 +116,8 @@ export interface AppServerOptions {
   logFile?: string;
   /** Node's own flags for the server process, before the entry (`--cpu-prof`: tests/bench/profile-member-pages.ts). */
   nodeFlags?: string[];
+  /** Another checkout to run the server from (a baseline: tests/bench/school-search-engines.ts); default: this one. */
+  cwd?: string;
 }
 
 const benchSessionSecret = "bench-session-secret-0123456789abcdef0123456789";
@@ -137,6 +139,7 @@ export async function startAppServer(extraEnv: Record<string, string> = {}, opti
   const log = options.logFile ? openSync(options.logFile, "a") : "ignore";
   const child = spawn(process.execPath, [...(options.nodeFlags ?? []), "--import", "tsx", ...entry], {
     stdio: ["ignore", log, "inherit"],
+    ...(options.cwd ? { cwd: options.cwd } : {}),
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -21,7 +21,11 @@
  *   BENCH_SCHOOLS=50000 PROFILE_CONNECTIONS=10 PROFILE_PAGES="school:names as typed" tsx tests/bench/profile-member-pages.ts
  *
  * BENCH_RESOURCES, BENCH_EVENT_INSTANCES and BENCH_SCHOOLS top the database
- * up as in `npm run bench` (default: the demo content alone). The .cpuprofile
+ * up as in `npm run bench` (default: the demo content alone).
+ * PROFILE_ENGINE=postgres runs the app on PostgreSQL + Redis instead (one
+ * process, server/main.ts: a bench database of its own on BENCH_POSTGRES_URL
+ * or DATABASE_URL_TEST, and a Redis of its own, as `npm run bench` makes
+ * them), and also prints PostgreSQL's and Redis's CPU during the load. The .cpuprofile
  * files are left in a temporary directory (printed) for Chrome's DevTools.
  */
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
@@ -30,7 +34,10 @@ import { join } from "node:path";
 import { measure } from "./load";
 import { memberPageScenarios } from "./member-pages";
 import { schoolSearchScenarios } from "./school-search";
-import { startAppServer } from "./processes";
+import { seedBenchData, startAppServer } from "./processes";
+import { createBenchPostgresDatabase } from "./bench-postgres";
+import { startPrivateRedis } from "./private-redis";
+import { cpuMeter, postgresBackendPids } from "./process-cpu";
 import { browserAcceptEncoding } from "./transfer";
 
 interface ProfileNode {
@@ -51,6 +58,8 @@ const seconds = Number(process.env.PROFILE_SECONDS ?? 10);
 const connections = Number(process.env.PROFILE_CONNECTIONS ?? 50);
 const pageWords = (process.env.PROFILE_PAGES ?? "resources,my-account").split(",").map((word) => word.trim());
 const top = Number(process.env.PROFILE_TOP ?? 25);
+const engine = process.env.PROFILE_ENGINE ?? "sqlite";
+if (engine !== "sqlite" && engine !== "postgres") throw new Error(`PROFILE_ENGINE is sqlite or postgres, not ${engine}.`);
 
 const shortUrl = (url: string) => url.replace(/^file:\/\/.*?\/(node_modules|server|tests)\//, "$1/").replace(/^node:/, "node:");
 
@@ -139,7 +148,13 @@ async function profilePage(word: string): Promise<void> {
   const dataEnv = Object.fromEntries(
     ["BENCH_EVENT_INSTANCES", "BENCH_RESOURCES", "BENCH_SCHOOLS"].flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])),
   );
-  const app = await startAppServer(dataEnv, { nodeFlags: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] });
+  const nodeFlags = ["--cpu-prof", `--cpu-prof-dir=${profileDir}`];
+  const postgres = engine === "postgres" ? await createBenchPostgresDatabase() : undefined;
+  const redis = postgres ? await startPrivateRedis() : undefined;
+  if (postgres) seedBenchData(postgres.url, dataEnv);
+  const app = postgres
+    ? await startAppServer({ REDIS_URL: redis!.url }, { databaseUrl: postgres.url, nodeFlags })
+    : await startAppServer(dataEnv, { nodeFlags });
   let window: { loadStart: number; loadEnd: number; exit: number };
   try {
     const schoolRow = word.startsWith("school:") ? word.slice("school:".length) : undefined;
@@ -149,6 +164,9 @@ async function profilePage(word: string): Promise<void> {
     // Warm: the first requests compile templates and fill caches; the profile is of the steady state. A distinct
     // school search row is warmed by schoolSearchScenarios, with queries the row does not send first.
     if (schoolRow === undefined) await measure("warm-up", scenario.url, { connections, seconds: 2, headers: scenario.headers });
+    const appCpu = cpuMeter(() => [app.pid]);
+    const postgresCpu = postgres && cpuMeter(() => postgresBackendPids(postgres.name));
+    const redisCpu = redis && cpuMeter(() => [redis.pid]);
     const loadStart = Date.now();
     const result = await measure(scenario.name, scenario.url, {
       connections,
@@ -157,13 +175,19 @@ async function profilePage(word: string): Promise<void> {
       ...(scenario.paths ? { paths: scenario.paths } : {}),
     });
     const loadEnd = Date.now();
-    console.log(`\n## ${scenario.name}\n\n${result.requestsPerSecond} req/s, p99 ${result.p99Ms} ms, ${connections} connections, ${seconds} s, non-2xx ${result.non2xx}.`);
+    const perRequest = (cpuSeconds: number) => `${Math.round((cpuSeconds * 1e6) / Math.max(1, result.requests))} µs`;
+    const others = postgresCpu ? `, PostgreSQL ${perRequest(postgresCpu.stop())}, Redis ${perRequest(redisCpu!.stop())}` : "";
+    console.log(`\n## ${scenario.name} (${engine})\n\n${result.requestsPerSecond} req/s, p99 ${result.p99Ms} ms, ${connections} connections, ${seconds} s, non-2xx ${result.non2xx}.`);
+    console.log(`CPU a request: the app ${perRequest(appCpu.stop())} (with the profiler's own cost)${others}.`);
     const exited = new Promise<number>((resolve) => app.child.once("exit", () => resolve(Date.now())));
     await app.stop();
     window = { loadStart, loadEnd, exit: await exited.catch(() => Date.now()) };
   } catch (error) {
     await app.stop();
     throw error;
+  } finally {
+    await redis?.stop();
+    await postgres?.drop();
   }
   const file = readdirSync(profileDir).find((name) => name.endsWith(".cpuprofile"));
   if (!file) throw new Error(`No profile was written to ${profileDir}.`);

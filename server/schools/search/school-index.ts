@@ -35,6 +35,18 @@ const LOOK_UP_COST = 4;
 /** Words whose matches are kept between queries, per index (a few MB at most); past it the list starts again. */
 const MAX_KNOWN_TERMS = 20_000;
 
+/**
+ * A term with at least this many schools, looked up among candidates, gets a table of what it gives each school (a
+ * byte a school), kept for the next query: a look-up is then one read, not a search among the school's words.
+ */
+const TABLE_MIN_POSTINGS = 1_000;
+/** Tables kept at most (each a byte per school: 30 kB for 30,000 schools); the least recently used goes first. */
+const MAX_TABLES = 128;
+/** A table's byte: the term's best score in the school (1 to 8), and whether it matched the name, exactly. */
+const TABLE_SCORE = 15;
+const TABLE_NAME = 16;
+const TABLE_EXACT_NAME = 32;
+
 export interface SchoolIndex {
   readonly size: number;
   /** The best `limit` schools for a query's terms (schoolTermsOf). */
@@ -319,6 +331,60 @@ export function buildSchoolIndex(rows: readonly SchoolRow[]): SchoolIndex {
     }
   }
 
+  /** Common terms' tables, least recently used first (Map order: a table used is moved to the end). */
+  const tables = new Map<TermMatches, Uint8Array>();
+
+  /** `termMatches`'s table: for each school, what crediting every one of its words the term matches would give. */
+  function tableOf(termMatches: TermMatches): Uint8Array {
+    let table = tables.get(termMatches);
+    if (table) {
+      tables.delete(termMatches);
+      tables.set(termMatches, table);
+      return table;
+    }
+    if (tables.size >= MAX_TABLES) {
+      const [oldest, reused] = tables.entries().next().value!;
+      tables.delete(oldest);
+      table = reused.fill(0);
+    } else table = new Uint8Array(rows.length);
+    const give = (doc: number, field: number, quality: number) => {
+      const score = field === STREET ? quality : quality * 2;
+      let value = table[doc]!;
+      if (score > (value & TABLE_SCORE)) value = (value & ~TABLE_SCORE) | score;
+      if (field & NAME) value |= quality === EXACT ? TABLE_NAME | TABLE_EXACT_NAME : TABLE_NAME;
+      table[doc] = value;
+    };
+    const { from, to, exact, ids, qualities } = termMatches;
+    let id = from;
+    for (let at = postingStart[from]!, end = postingStart[to]!; at < end; at++) {
+      while (postingStart[id + 1]! <= at) id++;
+      give(allDocs[at]!, allFields[at]!, id === exact ? EXACT : PREFIX);
+    }
+    for (let match = 0; match < ids.length; match++) {
+      for (let at = postingStart[ids[match]!]!, end = postingStart[ids[match]! + 1]!; at < end; at++) give(allDocs[at]!, allFields[at]!, qualities[match]!);
+    }
+    tables.set(termMatches, table);
+    return table;
+  }
+
+  /** lookUp, from the term's table: the same credits, one read a school. */
+  function lookUpInTable(table: Uint8Array, termIndex: number, touchedCount: number, allowedMisses: number, urnSchool: number): void {
+    const bit = 1 << termIndex;
+    for (let at = 0; at < touchedCount; at++) {
+      const doc = touched[at]!;
+      if (missed[doc]! > allowedMisses && doc !== urnSchool) continue;
+      const value = table[doc]!;
+      if (value === 0) {
+        missed[doc]!++;
+        continue;
+      }
+      const slot = doc * termCount + termIndex;
+      if ((value & TABLE_SCORE) > best[slot]!) best[slot] = value & TABLE_SCORE;
+      if (value & TABLE_NAME) nameMask[doc]! |= bit;
+      if (value & TABLE_EXACT_NAME) exactNameMask[doc]! |= bit;
+    }
+  }
+
   /** Counts `termIndex` as missed by each school gathered that it did not credit. */
   function countMisses(termIndex: number, touchedCount: number): void {
     for (let at = 0; at < touchedCount; at++) {
@@ -342,7 +408,9 @@ export function buildSchoolIndex(rows: readonly SchoolRow[]): SchoolIndex {
       const gathers = rank < seeds;
       // Once gathered, a school's misses are counted, so that one already out is not looked up again (same answers, less work).
       if (rank === seeds) for (let seed = 0; seed < seeds; seed++) countMisses(order[seed]!, touchedCount);
-      if (!gathers && touchedCount * (termMatches.ids.length + 1) * LOOK_UP_COST < termMatches.postings) lookUp(termMatches, termIndex, touchedCount, allowedMisses, urnSchool);
+      if (!gathers && termMatches.postings >= TABLE_MIN_POSTINGS && touchedCount < termMatches.postings) {
+        lookUpInTable(tableOf(termMatches), termIndex, touchedCount, allowedMisses, urnSchool);
+      } else if (!gathers && touchedCount * (termMatches.ids.length + 1) * LOOK_UP_COST < termMatches.postings) lookUp(termMatches, termIndex, touchedCount, allowedMisses, urnSchool);
       else {
         touchedCount = scan(termMatches, termIndex, gathers, touchedCount);
         if (!gathers && rank < termTotal - 1) countMisses(termIndex, touchedCount);
