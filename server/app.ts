@@ -127,7 +127,6 @@ export function createSite(services: AppServices, options: CreateAppOptions = {}
       cookie: sessionCookieOptions(config),
       absoluteLifetimeMs: sessionAbsoluteLifetimeMs(config),
       sessionPerson: (sessionId, constituentId, authVersion) => features.accounts.sessionPerson(sessionId, constituentId, authVersion),
-      siteSettings: features.pages.siteSettings,
       routes: [
         resourceMemberLaneRoute({ resources: features.resources, memberPages: members }),
         myAccountMemberLaneRoute({ ...myAccountMainSourcesOf(services), memberPages: members }),

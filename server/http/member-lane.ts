@@ -2,7 +2,6 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type session from "express-session";
 import type { SessionData } from "express-session";
 import type { CurrentUser } from "../accounts";
-import type { SiteSettings } from "../pages";
 import { memberLayoutParts } from "../cache/http/member-pages";
 import type { SessionPersonSource } from "./session-user";
 import { PERSONAL_CACHE_CONTROL } from "./personal-responses";
@@ -49,7 +48,6 @@ export interface MemberLaneOptions {
   cookie: SessionCookieOptions;
   absoluteLifetimeMs: number;
   sessionPerson: SessionPersonSource["sessionPerson"];
-  siteSettings: () => Promise<SiteSettings>;
   routes: readonly MemberLaneRoute[];
   now?: () => number;
 }
@@ -73,9 +71,8 @@ export function memberLane(options: MemberLaneOptions): MemberLane {
     const user = await options.sessionPerson(sessionId, signedIn.userId, signedIn.authVersion);
     if (!user) return undefined;
     const currentPath = req.url ?? "/";
-    const site = await options.siteSettings();
     // Nothing to spend in the session (laneSession), so no flash notice.
-    const layoutParts = memberLayoutParts({ site, currentPath, currentUser: user, csrfToken: signedIn.csrfToken, flash: undefined });
+    const layoutParts = memberLayoutParts({ currentPath, currentUser: user, csrfToken: signedIn.csrfToken, flash: undefined });
     const write = await route.compose(req, { user, csrfToken: signedIn.csrfToken, currentPath, layoutParts });
     if (!write) return undefined;
     const cookie = rollingSessionCookie(sessionCookie, options.cookie, at);

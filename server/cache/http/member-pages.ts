@@ -61,18 +61,21 @@ export interface KeptMemberPage {
 
 /** What the layout's own personal parts are rendered from (templates/layouts/base.njk). */
 export interface MemberLayout {
-  site: unknown;
   currentPath: string;
   currentUser: unknown;
   csrfToken: unknown;
   flash: unknown;
 }
 
-/** The layout's own parts' params for this request. */
-export function memberLayoutParts({ site, currentPath, currentUser, csrfToken, flash }: MemberLayout): Record<string, unknown> {
+/**
+ * The layout's own parts' params for this request. The header's account
+ * links need only these three of the header's params (siteHeaderAccount):
+ * the fewer, the shorter the key its rendering is kept under (rendered-parts.ts).
+ */
+export function memberLayoutParts({ currentPath, currentUser, csrfToken, flash }: MemberLayout): Record<string, unknown> {
   return {
     "csrf-meta": csrfToken,
-    "header-account": { site, currentPath, currentUser, csrfToken },
+    "header-account": { currentPath, currentUser, csrfToken },
     flash,
   };
 }
@@ -132,8 +135,8 @@ export function memberPages(options: { readVersion: () => Promise<number>; maxBy
       if (!entry) return false;
       const own = await page.parts(entry.meta as Parameters<typeof page.parts>[0]);
       if (!own) return false;
-      const { currentUser, currentPath, csrfToken, site } = res.locals;
-      composePage(req, entry, parts, { ...memberLayoutParts({ site, currentPath: String(currentPath), currentUser, csrfToken, flash: res.locals.flash }), ...own })(res);
+      const { currentUser, currentPath, csrfToken } = res.locals;
+      composePage(req, entry, parts, { ...memberLayoutParts({ currentPath: String(currentPath), currentUser, csrfToken, flash: res.locals.flash }), ...own })(res);
       return true;
     },
     async kept(view, url) {
