@@ -20,9 +20,10 @@ function signatureOf(value: string, secret: string): string {
   return createHmac("sha256", secret).update(value).digest("base64").replace(/=+$/, "");
 }
 
-/** Session ids whose right signature is remembered, at most; the oldest goes first. */
+/** Session ids whose right signature is remembered, at most, per secret; the oldest goes first. */
 const KEPT_SIGNATURES = 10_000;
-const keptSignatures = new Map<string, Buffer>();
+/** Per secret (a process has one; a test may use several), each id's right signature. */
+const keptSignatures = new Map<string, Map<string, Buffer>>();
 
 /**
  * The right signature of session id `id`, computed once per id and secret:
@@ -31,12 +32,13 @@ const keptSignatures = new Map<string, Buffer>();
  * given one in constant time on every request.
  */
 function expectedSignature(id: string, secret: string): Buffer {
-  const key = `${secret.length}:${secret}:${id}`;
-  let signature = keptSignatures.get(key);
+  let kept = keptSignatures.get(secret);
+  if (!kept) keptSignatures.set(secret, (kept = new Map()));
+  let signature = kept.get(id);
   if (!signature) {
     signature = Buffer.from(signatureOf(id, secret));
-    if (keptSignatures.size >= KEPT_SIGNATURES) keptSignatures.delete(keptSignatures.keys().next().value!);
-    keptSignatures.set(key, signature);
+    if (kept.size >= KEPT_SIGNATURES) kept.delete(kept.keys().next().value!);
+    kept.set(id, signature);
   }
   return signature;
 }
