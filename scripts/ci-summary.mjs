@@ -9,6 +9,8 @@ let failed = 0;
 let skipped = 0;
 /** @type {string[]} */
 const named = [];
+/** @type {string[]} */
+const durations = [];
 
 // vitest.json from npm test; vitest-node-<major>.json from the same suites on the current Node LTS (scripts/test-on-node-lts.sh).
 const vitestReports = existsSync("var/reports")
@@ -18,6 +20,8 @@ const vitestReports = existsSync("var/reports")
   : [];
 for (const vitestReport of vitestReports) {
   const report = JSON.parse(readFileSync(vitestReport, "utf8"));
+  const ended = Math.max(report.startTime ?? 0, ...(report.testResults ?? []).map((file) => file.endTime ?? 0));
+  if (report.startTime) durations.push(`${vitestReport.replace("var/reports/", "")} ${Math.round((ended - report.startTime) / 1000)} s`);
   passed += report.numPassedTests ?? 0;
   failed += report.numFailedTests ?? 0;
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
@@ -34,28 +38,49 @@ const playwrightReport = "var/reports/playwright.json";
 if (existsSync(playwrightReport)) {
   const report = JSON.parse(readFileSync(playwrightReport, "utf8"));
   const { stats } = report;
+  if (stats?.duration) durations.push(`playwright ${Math.round(stats.duration / 1000)} s`);
   passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
   failed += stats?.unexpected ?? 0;
   skipped += stats?.skipped ?? 0;
-  for (const { file, title, outcome } of playwrightTests(report.suites ?? [], [])) {
-    if (outcome === "unexpected") named.push(`FAILED  playwright: ${file} › ${title}`);
+  for (const { file, title, outcome, errors } of playwrightTests(report.suites ?? [], [], true)) {
+    if (outcome === "unexpected") named.push(`FAILED  playwright: ${file} › ${title}`, ...errors);
     if (outcome === "flaky") named.push(`FLAKY   playwright: ${file} › ${title} (passed on retry: a bug to fix)`);
     if (outcome === "skipped") named.push(`SKIPPED playwright: ${file} › ${title}`);
   }
 }
 
 for (const line of named) console.log(line);
+// Where CI's time went (its limit is 90 minutes).
+console.log(`Durations: ${durations.join(", ")}`);
 console.log(`Tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 
-/** Playwright's JSON report nests suites (file, describe) around specs, each with one test per project. */
-function* playwrightTests(suites, titles) {
+/**
+ * Playwright's JSON report nests suites (file, then describes) around specs,
+ * each with one test per project. The file's own suite adds no title.
+ */
+function* playwrightTests(suites, titles, fileLevel) {
   for (const suite of suites) {
-    const path = suite.file ? [] : [...titles, suite.title];
+    const path = fileLevel ? [] : [...titles, suite.title];
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
-        yield { file: spec.file, title: [...path, spec.title].filter(Boolean).join(" › ") + ` [${test.projectName}]`, outcome: test.status };
+        yield {
+          file: spec.file,
+          title: [...path, spec.title].filter(Boolean).join(" › ") + ` [${test.projectName}]`,
+          outcome: test.status,
+          errors: (test.results ?? []).map(errorLines),
+        };
       }
     }
-    yield* playwrightTests(suite.suites ?? [], path);
+    yield* playwrightTests(suite.suites ?? [], path, false);
   }
+}
+
+// What each try of a failed test ended on, short enough for CI's tail: the
+// first lines of its error and where it was thrown, after how long.
+function errorLines(result, index) {
+  const error = result.errors?.[0] ?? result.error;
+  const message = (error?.message ?? "no error recorded").replace(/\u001b\[[0-9;]*m/g, "");
+  const where = error?.location ? ` at ${error.location.file.replace(process.cwd() + "/", "")}:${error.location.line}` : "";
+  const lines = message.split("\n").filter((line) => line.trim()).slice(0, 6);
+  return `        try ${index + 1} (${Math.round((result.duration ?? 0) / 1000)} s)${where}:\n` + lines.map((line) => `          ${line}`).join("\n");
 }
