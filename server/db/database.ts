@@ -49,6 +49,8 @@ const idleInTransactionTimeoutMs = 60_000;
 const sqliteConnections = new WeakMap<Kysely<Database>, SqliteDatabase.Database>();
 /** What Kysely's SQLite dialect prepares its queries with, for each instance made here (sqliteStatementsOf). */
 const sqliteStatementSources = new WeakMap<Kysely<Database>, SqliteStatementSource>();
+/** The pg pool behind each PostgreSQL Kysely instance made here, for postgresPoolOf. */
+const postgresPools = new WeakMap<Kysely<Database>, pg.Pool>();
 
 /** The part of a better-sqlite3 connection Kysely's SQLite dialect uses. */
 export interface SqliteStatementSource {
@@ -105,12 +107,23 @@ export function sqliteConnectionOf(db: Kysely<Database>): SqliteDatabase.Databas
   return sqliteConnections.get(db);
 }
 
+/**
+ * The pg pool behind `db` when it is a PostgreSQL database made by
+ * createDatabase, else undefined (SQLite, or a transaction, whose queries
+ * must run on its own connection). For hot queries (server/db/hot-query.ts),
+ * which run as named prepared statements; everything else goes through Kysely.
+ */
+export function postgresPoolOf(db: Kysely<Database>): pg.Pool | undefined {
+  return postgresPools.get(db);
+}
+
 export function createDatabase(url: string, options: CreateDatabaseOptions = {}): DatabaseHandle {
   const location = parseDatabaseUrl(url, options.cwd);
   const engine = location.dialect === "sqlite" ? sqliteDialect(location.filename, options) : postgresDialect(location.connectionString, options);
   const db = new Kysely<Database>({ dialect: engine.dialect });
   if (engine.sqlite) sqliteConnections.set(db, engine.sqlite);
   if (engine.statements) sqliteStatementSources.set(db, engine.statements);
+  if (engine.pool) postgresPools.set(db, engine.pool);
   return {
     db,
     dialect: location.dialect,
@@ -126,6 +139,7 @@ interface Engine {
   dialect: Dialect;
   sqlite?: SqliteDatabase.Database;
   statements?: SqliteStatementSource;
+  pool?: pg.Pool;
   closeIfOpen(): Promise<void>;
 }
 
@@ -190,6 +204,7 @@ function postgresDialect(connectionString: string, options: CreateDatabaseOption
   pool.on("connect", (client) => client.on("error", onError));
   return {
     dialect: new PostgresDialect({ pool }),
+    pool,
     closeIfOpen: async () => {
       if (!pool.ended) await pool.end();
     },

@@ -1,3 +1,4 @@
+import { postgresPoolOf } from "../../../server/db/database";
 import { hotQuery } from "../../../server/db/hot-query";
 import { createTestDatabase, databaseEngines, type TestDatabase } from "../support/databases";
 
@@ -68,13 +69,29 @@ describe.each(databaseEngines)("a hot query, compiled once per shape, on %s (iss
     expect(await rolledBack).toBe("rolled back");
   });
 
-  it(engine === "sqlite" ? "runs on the SQLite connection itself, not through Kysely's driver, when no transaction is open" : "runs through Kysely on PostgreSQL", async () => {
-    const throughKysely = vi.spyOn(database.db, "executeQuery");
-    try {
-      expect(await sessionsOf(database.db, "b%", ["b1"], 0)).toEqual([{ sid: "b1", expires_at: 1003 }]);
-      expect(throughKysely).toHaveBeenCalledTimes(engine === "sqlite" ? 0 : 1);
-    } finally {
-      throughKysely.mockRestore();
-    }
-  });
+  it(
+    engine === "sqlite"
+      ? "runs on the SQLite connection itself, not through Kysely's driver, when no transaction is open"
+      : "runs on the pool as a named prepared statement, not through Kysely's driver, when not in a transaction",
+    async () => {
+      const throughKysely = vi.spyOn(database.db, "executeQuery");
+      const pool = postgresPoolOf(database.db);
+      const onPool = pool ? vi.spyOn(pool, "query") : undefined;
+      try {
+        expect(await sessionsOf(database.db, "b%", ["b1"], 0)).toEqual([{ sid: "b1", expires_at: 1003 }]);
+        expect(await sessionsOf(database.db, "a%", ["a1"], 0)).toEqual([{ sid: "a1", expires_at: 1000 }]);
+        expect(throughKysely).toHaveBeenCalledTimes(0);
+        if (onPool) {
+          // Both calls name the same statement, which each connection prepares once.
+          const names = onPool.mock.calls.map(([query]) => (query as { name?: string }).name);
+          expect(names).toHaveLength(2);
+          expect(names[0]).toMatch(/^hot_query_\d+$/);
+          expect(names[1]).toBe(names[0]);
+        }
+      } finally {
+        throughKysely.mockRestore();
+        onPool?.mockRestore();
+      }
+    },
+  );
 });
