@@ -130,16 +130,16 @@ export class WidgetMounter {
     let firstRenderError: { error: unknown } | undefined;
     const onRenderError = (error: unknown): void => {
       if (firstRender) firstRenderError = { error };
-      // A later update threw while React was committing: tear down once React has finished.
-      else queueMicrotask(() => this.failIfMounted(record, error));
+      // A later update threw while React was committing.
+      else this.failOnceReactHasFinished(record, error);
     };
 
     if (definition.firstRender === "sliced") {
       // React clears the server markup when it commits; until then it stands.
       record.serverMarkup = Array.from(root.childNodes);
       const onCommitted = () => this.markMounted(record, focused);
-      // An error before the commit fails the mount, once React has finished with the root.
-      const onError = (error: unknown) => queueMicrotask(() => this.failIfCurrent(record, error));
+      // An error before the commit fails the mount too.
+      const onError = (error: unknown) => this.failOnceReactHasFinished(record, error);
       record.rendered = reactHost.renderWidgetSliced(root, widgetModule.default, { ...props, root }, onError, onCommitted);
       return;
     }
@@ -163,12 +163,15 @@ export class WidgetMounter {
     restoreFocus(record.root, focused);
   }
 
-  private failIfCurrent(record: WidgetRecord, error: unknown): void {
-    if (this.isCurrent(record) && record.status !== "failed") this.fail(record, error);
-  }
-
-  private failIfMounted(record: WidgetRecord, error: unknown): void {
-    if (this.isCurrent(record) && record.status === "mounted") this.fail(record, error);
+  /**
+   * An error React reported while rendering or committing: the root is torn
+   * down once React has finished with it, unless it was unmounted or has
+   * failed meanwhile.
+   */
+  private failOnceReactHasFinished(record: WidgetRecord, error: unknown): void {
+    queueMicrotask(() => {
+      if (this.isCurrent(record) && record.status !== "failed") this.fail(record, error);
+    });
   }
 
   private fail(record: WidgetRecord, error: unknown): void {
