@@ -54,16 +54,19 @@ export function membershipShown(ownMemberships: readonly { expires_at: string }[
 export function myAccountMainOf(sources: MyAccountMainSources) {
   const { accounts, resources, schools, requests, payments, invoices, membershipReminders, contactSubjects } = sources;
   return async (user: CurrentUser, csrfToken: unknown, shown: MainShown = {}) => {
-    const [savedResources, school, joinRequests, orders, pending, remindersWanted, renewingPlans] = await Promise.all([
+    const [savedResources, school, orders, pending, remindersWanted, renewingPlans] = await Promise.all([
       resources.savedResources(user.id),
       schools.schoolTab(user.id),
-      requests.joinRequestsForAdmin(user.id),
       payments.orderLines(user.id),
       accounts.pendingEmailChange(user.id),
       membershipReminders.remindersWanted(user.id),
       payments.renewingPlans(user.id),
     ]);
-    const schoolInvoices = school?.isAdmin ? await invoices.ofSchool(user.id, school.schoolId) : [];
+    // The School tab shows a person's admin school before any other, so one it does not show as an admin administers
+    // no school: they decide no join requests, and their schools are not read a second time to find that out.
+    const [joinRequests, schoolInvoices] = school?.isAdmin
+      ? await Promise.all([requests.joinRequestsForAdmin(user.id), invoices.ofSchool(user.id, school.schoolId)])
+      : [[], []];
     return {
       ...myAccountView({
         account: accountDetailsOf(user),

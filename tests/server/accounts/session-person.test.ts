@@ -64,6 +64,14 @@ describe("what a signed-in request needs about its person (issue 27)", () => {
     expect(account.html).toContain('value="Priya"');
   });
 
+  it("reads a person's school affiliations once on My account: one its School tab does not show as an admin administers no school", async () => {
+    const { agent } = await signedIn();
+    await readsOf(agent, myAccountPath);
+    log.clear();
+    expect((await agent.get(myAccountPath).set("Accept", "text/html")).status).toBe(200);
+    expect(log.all().filter((statement) => /from "affiliations"/.test(statement))).toHaveLength(1);
+  });
+
   it("reads the person afresh after their name changes through the site", async () => {
     const { agent } = await signedIn();
     await readsOf(agent, myAccountPath);
