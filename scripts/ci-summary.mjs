@@ -4,6 +4,9 @@
 // "Tests: N passed, N failed".
 import { readFileSync, existsSync, readdirSync } from "node:fs";
 
+// Playwright's messages are coloured for a terminal; CI's log keeps them as text.
+const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
+
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -79,7 +82,7 @@ function* playwrightTests(suites, titles, fileLevel) {
 // first lines of its error and where it was thrown, after how long.
 function errorLines(result, index) {
   const error = result.errors?.[0] ?? result.error;
-  const message = (error?.message ?? "no error recorded").replace(/\u001b\[[0-9;]*m/g, "");
+  const message = (error?.message ?? "no error recorded").replace(ANSI_COLOUR, "");
   const where = error?.location ? ` at ${error.location.file.replace(process.cwd() + "/", "")}:${error.location.line}` : "";
   const lines = message.split("\n").filter((line) => line.trim()).slice(0, 6);
   return `        try ${index + 1} (${Math.round((result.duration ?? 0) / 1000)} s)${where}:\n` + lines.map((line) => `          ${line}`).join("\n");
