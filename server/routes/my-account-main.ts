@@ -62,8 +62,7 @@ export function myAccountMainOf(sources: MyAccountMainSources) {
       membershipReminders.remindersWanted(user.id),
       payments.renewingPlans(user.id),
     ]);
-    // The School tab shows a person's admin school before any other, so one it does not show as an admin administers
-    // no school: they decide no join requests, and their schools are not read a second time to find that out.
+    // Only an admin decides join requests, and a tab whose isAdmin is false means an admin of no school (SchoolTab).
     const [joinRequests, schoolInvoices] = school?.isAdmin
       ? await Promise.all([requests.joinRequestsForAdmin(user.id), invoices.ofSchool(user.id, school.schoolId)])
       : [[], []];

@@ -46,6 +46,12 @@ export interface SchoolTab {
   schoolId: number;
   name: string;
   role: string;
+  /**
+   * Whether they are an admin of this school. The tab shows an admin's school
+   * before any other, so false (or no tab) means they are an admin of no
+   * school at all: My account relies on it to skip the join requests they
+   * would decide.
+   */
   isAdmin: boolean;
   membership: { id: number; expires: string } | undefined;
   seats: SeatUsageRow[];
