@@ -54,7 +54,7 @@ if (existsSync(playwrightReport)) {
 
 for (const line of named) console.log(line);
 // Where CI's time went (its limit is 90 minutes).
-console.log(`Durations: ${durations.join(", ")}`);
+if (durations.length > 0) console.log(`Durations: ${durations.join(", ")}`);
 console.log(`Tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 
 /**
