@@ -13,6 +13,7 @@ import { CRM_IDS } from "../crm";
 import { signIn } from "../http/session-user";
 import { emailProblem, normaliseEmail } from "../domain/email";
 import { planOptions } from "../domain/plans";
+import { LINK_SCHOOL_SCREEN } from "../../contracts/rules/link-school-screen";
 import { safeNextPath } from "../../contracts/rules/same-site-path";
 import type { RegisterWizardSettings } from "../../contracts/rules/register-wizard-settings";
 import { HttpError, isApiRequest, type FieldErrors } from "../http/errors";
@@ -50,6 +51,8 @@ interface RegisterPage {
   signedIn?: boolean;
   /** A lapsed member renewing: the page heading (and the "Why" panel) says so; "individual" or "school". */
   renewing?: "individual" | "school";
+  /** Signed in, the wizard will start at Link your school: its heading and intro show while the widget loads. */
+  startsAtLinkSchool?: boolean;
 }
 
 /**
@@ -87,6 +90,8 @@ export function accountRegisterRoutes(deps: AccountRouteDependencies): Router {
       step: user ? "signedIn" : tokenEmail ? "createAccount" : "lookupAccount",
       signedIn: Boolean(user),
       renewing: renewal?.kind,
+      // The widget's startingPoint may still carry on from this tab's own history; then its screen replaces these lines.
+      startsAtLinkSchool: Boolean(user) && !renewal && !paymentStatus && !tokenEmail && (!resume || resume.step === LINK_SCHOOL_SCREEN.step),
       next,
       email: tokenEmail,
       values: { email: tokenEmail },

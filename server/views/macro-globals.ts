@@ -1,5 +1,6 @@
 import type nunjucks from "nunjucks";
 import { registerWizardAttributes } from "../../contracts/rules/register-wizard-settings";
+import { LINK_SCHOOL_SCREEN, WIZARD_CLOSE } from "../../contracts/rules/link-school-screen";
 import { PASSWORD_HINT, PASSWORD_MINIMUM_LENGTH } from "../../contracts/rules/password-policy";
 import { personalPart } from "./personal-parts";
 
@@ -13,6 +14,9 @@ export function addMacroGlobals(env: nunjucks.Environment): nunjucks.Environment
   env.addGlobal("passwordPolicy", { hint: PASSWORD_HINT, minimumLength: PASSWORD_MINIMUM_LENGTH });
   // The register wizard's data-* attributes, from the schema its widget reads (macros/register-wizard.njk).
   env.addGlobal("registerWizardAttributes", registerWizardAttributes);
+  // The wizard's Close link and its Link your school heading and intro, which the register page shows while the widget loads.
+  env.addGlobal("wizardClose", WIZARD_CLOSE);
+  env.addGlobal("linkSchoolScreen", LINK_SCHOOL_SCREEN);
   // A member's own part of a page: rendered as usual, or a marker in the page every member shares (personal-parts.ts).
   env.addGlobal("personalPart", personalPart);
   return env;

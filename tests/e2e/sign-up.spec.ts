@@ -109,6 +109,37 @@ test.describe("Signed in, before the wizard starts", () => {
     await expect(page.getByText(noJavaScript)).toBeHidden();
   });
 
+  test("Link your school's heading and intro are painted before the wizard's code arrives, where its screen then shows them", async ({ page }) => {
+    await signInThroughApi(page, "individual@example.com");
+    // Hold the wizard's code until the page before it has been measured.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/static\/dist\/assets\/register-wizard-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // A phone's width, where the "Why join" aside is below the card and would move if the screen's room changed.
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.goto("/account/register/?link-school=true");
+    const wizard = page.locator('[data-widget="register-wizard"]');
+    const aside = page.getByRole("complementary", { name: "Why join" });
+    const heading = wizard.getByRole("heading", { name: "Link your school" });
+    const intro = wizard.getByText("Tell us what kind of school you teach at, then find it by name, postcode or URN.");
+    await expect(heading).toBeVisible();
+    await expect(intro).toBeVisible();
+    await expect(page.getByText(loading)).toBeVisible();
+    const before = { heading: await heading.boundingBox(), intro: await intro.boundingBox(), aside: await aside.boundingBox() };
+    release();
+    await expect(wizard).toHaveAttribute("data-widget-state", "mounted");
+    await expect(page.getByText(loading)).toHaveCount(0);
+    await expect(wizard.getByLabel("School type")).toBeVisible();
+    // The widget's own heading and intro, in the same place: nothing jumps as it mounts.
+    expect(await heading.boundingBox()).toEqual(before.heading);
+    expect(await intro.boundingBox()).toEqual(before.intro);
+    // Within half a pixel: the loading line's text and the progress line's round differently.
+    expect((await aside.boundingBox())?.y).toBeCloseTo(before.aside!.y, 0);
+  });
+
   test("a wizard that cannot start gives the page back its way to link a school by email", async ({ page }) => {
     await signInThroughApi(page, "individual@example.com");
     await page.route(/\/static\/dist\/assets\/register-wizard-[\w-]+\.js$/, (route) => route.abort());
@@ -116,6 +147,7 @@ test.describe("Signed in, before the wizard starts", () => {
     await expect(page.locator('[data-widget="register-wizard"]')).toHaveAttribute("data-widget-state", "error");
     await expect(page.getByText(noJavaScript)).toBeVisible();
     await expect(page.getByText(loading)).toBeHidden();
+    await expect(page.getByText("then find it by name, postcode or URN")).toBeHidden();
   });
 
   test.describe("without JavaScript", () => {
@@ -126,6 +158,8 @@ test.describe("Signed in, before the wizard starts", () => {
       await page.goto("/account/register/?link-school=true");
       await expect(page.getByText(noJavaScript)).toBeVisible();
       await expect(page.getByText(loading)).toBeHidden();
+      // The intro tells a wizard's user how to find their school: without JavaScript it is not said.
+      await expect(page.getByText("then find it by name, postcode or URN")).toBeHidden();
     });
   });
 });

@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type JSX } from "react";
+import { WIZARD_CLOSE } from "../../contracts/rules/link-school-screen";
 import type { WidgetProps } from "../runtime/definition";
 import { navigateTo } from "../lib/navigate";
 import { CreateAccountScreen } from "./CreateAccountScreen";
@@ -204,7 +205,7 @@ export default function RegisterWizard(props: WidgetProps<RegisterWizardProps>):
   return (
     <>
       <p className="register-wizard__close">
-        <a href="/">{strings.close}</a>
+        <a href={WIZARD_CLOSE.href}>{strings.close}</a>
       </p>
       {paymentNotice && (
         <p className="alert alert--info" role="status">

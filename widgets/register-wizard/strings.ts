@@ -1,3 +1,4 @@
+import { LINK_SCHOOL_SCREEN, WIZARD_CLOSE } from "../../contracts/rules/link-school-screen";
 import { PASSWORD_HINT, PASSWORD_RULE_MESSAGE } from "../../contracts/rules/password-policy";
 
 // A type alias, not an interface: readI18n needs a string-keyed record.
@@ -224,7 +225,7 @@ export type RegisterWizardStrings = {
 };
 
 export const registerWizardDefaultStrings: RegisterWizardStrings = {
-  close: "Close",
+  close: WIZARD_CLOSE.label,
   back: "Back",
   progressKnown: "Step {current} of {total}",
   progressUnknown: "Step {current}",
@@ -260,8 +261,8 @@ export const registerWizardDefaultStrings: RegisterWizardStrings = {
   checkEmail: "We've sent an email to {email} with a link to set your password. The link works once, for 60 minutes.",
   registrationFailed: "Registration failed.",
   registrationError: "An error occurred during account creation.",
-  schoolTitle: "Link your school",
-  schoolIntro: "Tell us what kind of school you teach at, then find it by name, postcode or URN.",
+  schoolTitle: LINK_SCHOOL_SCREEN.title,
+  schoolIntro: LINK_SCHOOL_SCREEN.intro,
   pathwayLabel: "School type",
   pathwayChoose: "Choose a school type",
   pathwayInvalid: "Please select a valid school type.",

@@ -1,9 +1,10 @@
 import request from "supertest";
+import { LINK_SCHOOL_SCREEN } from "../../../contracts/rules/link-school-screen";
 import { PASSWORD_HINT } from "../../../contracts/rules/password-policy";
 import { planOptions } from "../../../server/domain/plans";
 import { databaseEngines } from "../support/databases";
 import { createTestApp, type TestApp } from "../support/test-app";
-import { addPerson, browserOnLoginPage, credentialsRow, lastMonth, outboxFor, resetLinkIn, signInAs, strongPassword } from "./support";
+import { addPerson, browserOnLoginPage, credentialsRow, freshToken, lastMonth, outboxFor, resetLinkIn, signInAs, strongPassword } from "./support";
 
 const taken =
   "The email address you entered is already associated with an account. Please log in or try again with another email address.";
@@ -297,6 +298,9 @@ describe.each(databaseEngines)("sign-up on %s", (engine) => {
       const usual = await agent.get("/account/register/?link-school=true");
       expect(usual.text).toContain('<h1 class="page-header__title">Set up your membership</h1>');
       expect(usual.text).not.toContain("data-renewal=");
+      // A renewal starts at its plans, so Link your school's intro is not painted while the wizard loads.
+      expect(early.text).not.toContain(LINK_SCHOOL_SCREEN.intro);
+      expect(usual.text).toContain(`<p class="register-wizard__intro register-wizard__while-loading">${LINK_SCHOOL_SCREEN.intro}</p>`);
     });
 
     it("heads a signed-in user's page 'Set up your membership' (a school or a personal plan), with the no-JavaScript contact route", async () => {
@@ -307,6 +311,26 @@ describe.each(databaseEngines)("sign-up on %s", (engine) => {
       expect(page.text).not.toContain(">Create an account<");
       expect(page.text).toMatch(/data-constituent-id="\d+"/);
       expect(page.text).toContain("Linking your account to a school needs JavaScript, which is turned off or blocked in this browser.");
+      // Where the wizard will start, its first screen's heading and intro, from the one copy the widget shows too.
+      expect(page.text).toContain(`<h2 class="register-wizard__title register-wizard__while-loading">${LINK_SCHOOL_SCREEN.title}</h2>`);
+      expect(page.text).toContain(`<p class="register-wizard__intro register-wizard__while-loading">${LINK_SCHOOL_SCREEN.intro}</p>`);
+      expect(page.text).toContain('<p class="register-wizard__close"><a href="/">Close</a></p>');
+    });
+
+    it("paints Link your school's intro only where the wizard starts there: not back from the payment page, nor at a later step", async () => {
+      const { agent, token } = await browserOnLoginPage(t.app);
+      await signInAs(agent, token, "existing@example.org");
+      const payment = await agent.get("/account/register/?paymentStatus=approved&sessionId=cs_test_1");
+      expect(payment.text).toContain("Loading your membership options…");
+      expect(payment.text).not.toContain(LINK_SCHOOL_SCREEN.intro);
+      expect(payment.text).toContain(`<h2 class="register-wizard__title">${LINK_SCHOOL_SCREEN.title}</h2>`);
+      const signedInToken = await freshToken(agent, "/account/my-account/");
+      await agent.put("/account/register/progress/").set("X-CSRFToken", signedInToken).send({ pathway: "state-school", school: null, step: "confirmSchool" }).expect(204);
+      const later = await agent.get("/account/register/?step=confirmSchool");
+      expect(later.text).not.toContain(LINK_SCHOOL_SCREEN.intro);
+      await agent.put("/account/register/progress/").set("X-CSRFToken", signedInToken).send({ pathway: "state-school", school: null, step: LINK_SCHOOL_SCREEN.step }).expect(204);
+      const back = await agent.get(`/account/register/?step=${LINK_SCHOOL_SCREEN.step}`);
+      expect(back.text).toContain(LINK_SCHOOL_SCREEN.intro);
     });
   });
 });
