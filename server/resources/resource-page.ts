@@ -2,12 +2,13 @@ import type { Kysely, Selectable } from "kysely";
 import { RESOURCE_FACET_LABELS, RESOURCE_FACETS, resourceTypeLabel, type ResourceFacet } from "../domain/resource-taxonomy";
 import type { Database } from "../db/schema";
 import { accessPrompt, type AccessPrompt } from "./resource-access-prompt";
-import type { ResourcesTable } from "./tables";
+import type { ResourcesTable, ShareLinkType } from "./tables";
 import { resourceListingUrl, emptyFacetSelection } from "../domain/resource-filters";
 import type { MemberAccess, MemberAccessReader } from "../memberships";
 import type { NoteDraft } from "../domain/teacher-note-content";
 import { memberTools, type ExistingShareLinks, type ResourceTools, type TeacherNote } from "./resource-tools";
-import { saveControlsFor, type SaveControl, type Viewer } from "./save-controls";
+import { ownOnResource } from "./own-on-resource";
+import { saveControlOf, saveControlsFor, type SaveControl, type Viewer } from "./save-controls";
 import { resourceMediaOf, type ResourceMedia } from "./resource-media";
 
 /** What the page needs from outside the resources feature: who is a member, a person's notes and their share links. */
@@ -15,6 +16,8 @@ export interface ResourcePageDependencies {
   memberAccess: MemberAccessReader;
   notesOn(constituentId: number, activityIds: readonly number[]): Promise<Map<number, string>>;
   shareLinksFor(constituentId: number, resourceId: number): Promise<ExistingShareLinks>;
+  /** The links for a member's live share tokens, read with their other rows on the page (own-on-resource.ts). */
+  shareLinkViews(tokens: Partial<Record<ShareLinkType, string>>): ExistingShareLinks;
 }
 
 /** A facet of the resource with its terms, each linking to the listing filtered by it. */
@@ -220,17 +223,16 @@ export async function loadMemberParts(
   db: Kysely<Database>,
   meta: MemberPageMeta,
   viewer: Viewer,
-  deps: Pick<ResourcePageDependencies, "notesOn" | "shareLinksFor">,
+  deps: Pick<ResourcePageDependencies, "shareLinkViews">,
   noteDraft?: NoteDraft,
 ): Promise<Record<string, unknown>> {
   const { resource, activities } = meta;
-  const constituentId = viewer.constituentId!;
-  const [[save], notes, shareLinks] = await Promise.all([
-    saveControlsFor(db, [{ id: resource.id, resourceType: resource.resource_type, title: resource.title }], viewer),
-    deps.notesOn(constituentId, activities.map((activity) => activity.id)),
-    deps.shareLinksFor(constituentId, resource.id),
-  ]);
-  const parts: Record<string, unknown> = { tools: memberTools(resource, save!, viewer, { activityCount: activities.length, notesCount: notes.size, shareLinks }) };
+  // Saved, notes and live links in one read (own-on-resource.ts): the same answers as saveControlsFor, notesOn and shareLinksFor.
+  const own = await ownOnResource(db, viewer.constituentId!, resource.id, activities.map((activity) => activity.id));
+  const save = saveControlOf({ id: resource.id, resourceType: resource.resource_type, title: resource.title }, own.saved, viewer);
+  const notes = own.notes;
+  const shareLinks = deps.shareLinkViews(own.liveTokens);
+  const parts: Record<string, unknown> = { tools: memberTools(resource, save, viewer, { activityCount: activities.length, notesCount: notes.size, shareLinks }) };
   for (const activity of activities) parts[notePartName(activity.id)] = noteFor(activity, viewer, notes, noteDraft);
   return parts;
 }

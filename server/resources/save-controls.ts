@@ -31,13 +31,18 @@ export async function saveControlsFor(
   viewer: Viewer,
 ): Promise<SaveControl[]> {
   const saved = await savedResourceIdsFor(db, viewer.constituentId, resources.map((resource) => resource.id));
-  return resources.map((resource) => ({
+  return resources.map((resource) => saveControlOf(resource, saved.has(resource.id), viewer));
+}
+
+/** One resource's Save control, when whether the viewer saved it is known. */
+export function saveControlOf(resource: { id: number; resourceType: string; title: string }, saved: boolean, viewer: Viewer): SaveControl {
+  return {
     resourceId: resource.id,
     resourceType: resource.resourceType,
     title: resource.title,
-    saved: saved.has(resource.id),
+    saved,
     signedIn: viewer.constituentId !== null,
     returnPath: viewer.returnPath,
     csrfToken: viewer.csrfToken,
-  }));
+  };
 }

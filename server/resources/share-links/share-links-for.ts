@@ -28,7 +28,11 @@ export async function loadShareLinksFor(
   personId: number,
   resourceId: number,
 ): Promise<ShareLinksForResource> {
-  const tokens = await liveTokensFor(db, personId, resourceId);
+  return shareLinkViewsOf(publicOrigin, await liveTokensFor(db, personId, resourceId));
+}
+
+/** The links for a person's live tokens on one resource, by type. */
+export function shareLinkViewsOf(publicOrigin: string, tokens: Partial<Record<ShareLinkType, string>>): ShareLinksForResource {
   const links: ShareLinksForResource = {};
   for (const type of SHARE_LINK_TYPES) {
     const token = tokens[type];

@@ -3,7 +3,7 @@ import type { Database } from "../../db/schema";
 import type { Logger } from "../../logging";
 import type { MemberAccess, MemberAccessReader } from "../../memberships";
 import { shareTokenPattern, type ShareLinkRequest } from "./share-link-request";
-import { loadShareLinksFor, shareLinkUrl, type ShareLinksForResource } from "./share-links-for";
+import { loadShareLinksFor, shareLinkUrl, shareLinkViewsOf, type ShareLinksForResource } from "./share-links-for";
 import { publishedResource } from "../resource-lookups";
 import { findLiveLink, findRevokedLinkType, getOrCreateToken, revokeOwnLink } from "./share-links-store";
 import { sharePageFor, type SharePage } from "./share-page";
@@ -39,6 +39,8 @@ export interface ShareLinksService {
   /** The resource's slug, or undefined when the token is not the person's live link. */
   revoke(personId: number, token: string): Promise<{ slug: string } | undefined>;
   shareLinksFor(personId: number, resourceId: number): Promise<ShareLinksForResource>;
+  /** The links for live tokens already read (the resource page reads them with the member's other rows: own-on-resource.ts). */
+  shareLinkViews(tokens: Partial<Record<ShareLinkType, string>>): ShareLinksForResource;
   sharePage(personId: number, slug: string): Promise<SharePageOutcome>;
   open(token: string, viewerId: number | null): Promise<OpenLinkOutcome>;
 }
@@ -87,6 +89,7 @@ export function createShareLinksService(deps: ShareLinksDependencies): ShareLink
     },
 
     shareLinksFor,
+    shareLinkViews: (tokens) => shareLinkViewsOf(deps.publicOrigin, tokens),
 
     async sharePage(personId, slug) {
       const now = clock();

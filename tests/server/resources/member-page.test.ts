@@ -105,7 +105,7 @@ describe("a member's resource page: the shared part once, their own parts render
     await expectOnlyOwnParts(t, activityIds);
   });
 
-  it("reads no resource rows for a kept page: only the member's own, and none twice", async () => {
+  it("reads no resource rows for a kept page: only the member's own, and none twice, their saved, notes and links in one statement", async () => {
     const someone = await member({ note: "kept" });
     await fetchAsBrowser(t.app, someone.cookie, page);
     const log = logStatements(t.services.database.db);
@@ -116,6 +116,9 @@ describe("a member's resource page: the shared part once, their own parts render
       for (const table of ["saved_resources", "teacher_notes", "share_links", "account_credentials", "sessions"]) {
         expect([table, reads.filter((statement) => statement.includes(`from "${table}"`)).length]).toEqual([table, 1]);
       }
+      // One round trip for the member's own rows on the page (server/resources/own-on-resource.ts), not three.
+      const own = reads.find((statement) => statement.includes('from "saved_resources"'));
+      for (const table of ["teacher_notes", "share_links"]) expect(own).toContain(`from "${table}"`);
     } finally {
       log.stop();
     }
