@@ -5,6 +5,7 @@ import SqliteDatabase from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, type Dialect } from "kysely";
 import pg from "pg";
 import { parseDatabaseUrl, type DatabaseDialect } from "./database-url";
+import { PipelinedReads } from "./pipelined-reads";
 import type { Database } from "./schema";
 
 export type { DatabaseDialect } from "./database-url";
@@ -51,6 +52,8 @@ const sqliteConnections = new WeakMap<Kysely<Database>, SqliteDatabase.Database>
 const sqliteStatementSources = new WeakMap<Kysely<Database>, SqliteStatementSource>();
 /** The pg pool behind each PostgreSQL Kysely instance made here, for postgresPoolOf. */
 const postgresPools = new WeakMap<Kysely<Database>, pg.Pool>();
+/** The pipelined connections beside each PostgreSQL Kysely instance's pool, for postgresReadsOf. */
+const postgresReads = new WeakMap<Kysely<Database>, PipelinedReads>();
 
 /** The part of a better-sqlite3 connection Kysely's SQLite dialect uses. */
 export interface SqliteStatementSource {
@@ -117,6 +120,15 @@ export function postgresPoolOf(db: Kysely<Database>): pg.Pool | undefined {
   return postgresPools.get(db);
 }
 
+/**
+ * The pipelined connections beside `db`'s pool when it is a PostgreSQL
+ * database made by createDatabase, else undefined: for hot queries that only
+ * read (server/db/pipelined-reads.ts).
+ */
+export function postgresReadsOf(db: Kysely<Database>): PipelinedReads | undefined {
+  return postgresReads.get(db);
+}
+
 export function createDatabase(url: string, options: CreateDatabaseOptions = {}): DatabaseHandle {
   const location = parseDatabaseUrl(url, options.cwd);
   const engine = location.dialect === "sqlite" ? sqliteDialect(location.filename, options) : postgresDialect(location.connectionString, options);
@@ -124,6 +136,7 @@ export function createDatabase(url: string, options: CreateDatabaseOptions = {})
   if (engine.sqlite) sqliteConnections.set(db, engine.sqlite);
   if (engine.statements) sqliteStatementSources.set(db, engine.statements);
   if (engine.pool) postgresPools.set(db, engine.pool);
+  if (engine.reads) postgresReads.set(db, engine.reads);
   return {
     db,
     dialect: location.dialect,
@@ -140,6 +153,7 @@ interface Engine {
   sqlite?: SqliteDatabase.Database;
   statements?: SqliteStatementSource;
   pool?: pg.Pool;
+  reads?: PipelinedReads;
   closeIfOpen(): Promise<void>;
 }
 
@@ -185,15 +199,15 @@ export function postgresConnectionSettings(connectionString: string): { connecti
 }
 
 function postgresDialect(connectionString: string, options: CreateDatabaseOptions): Engine {
-  const pool = new pg.Pool({
+  const connection = {
     ...postgresConnectionSettings(connectionString),
-    max: options.maxConnections ?? 10,
     connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
     statement_timeout: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
     idle_in_transaction_session_timeout: idleInTransactionTimeoutMs,
     // TCP keepalives notice a peer that vanished without closing (a cut network), so the pool drops that connection.
     keepAlive: true,
-  });
+  };
+  const pool = new pg.Pool({ ...connection, max: options.maxConnections ?? 10 });
   const report = options.onPoolError ?? ((error: Error) => console.error(`PostgreSQL pool error: ${error.message}`));
   // pg-pool hangs the whole client on the error (error.client): report only what names the failure.
   const onError = (error: Error) => report(connectionFailure(error));
@@ -202,10 +216,13 @@ function postgresDialect(connectionString: string, options: CreateDatabaseOption
   // transaction between statements) also emits "error" on the client, which would crash the process unheard; the
   // query itself rejects (a 503, docs/faults.md) and the pool drops the client when it is released.
   pool.on("connect", (client) => client.on("error", onError));
+  const reads = new PipelinedReads(connection, onError);
   return {
     dialect: new PostgresDialect({ pool }),
     pool,
+    reads,
     closeIfOpen: async () => {
+      await reads.end();
       if (!pool.ended) await pool.end();
     },
   };

@@ -1,5 +1,5 @@
 import { CompiledQuery, type Compilable, type Kysely } from "kysely";
-import { postgresPoolOf, sqliteConnectionOf, sqliteStatementsOf } from "./database";
+import { postgresPoolOf, postgresReadsOf, sqliteConnectionOf, sqliteStatementsOf } from "./database";
 import type { Database } from "./schema";
 
 /*
@@ -24,7 +24,9 @@ import type { Database } from "./schema";
  * On PostgreSQL it runs on the pool itself as a named prepared statement:
  * each connection parses and plans it once, then only binds and executes
  * it, and Kysely's driver (its connection provider and result hops, about a
- * fifth of a member page's CPU there) is skipped. A transaction is another
+ * fifth of a member page's CPU there) is skipped. A query that only reads
+ * goes down the pipelined connections instead (db/pipelined-reads.ts): the
+ * reads a request starts together share one write. A transaction is another
  * Kysely instance, with no pool of its own here: its hot queries go through
  * Kysely, on its connection.
  */
@@ -45,6 +47,8 @@ interface Compiled {
   name: string;
   sql: string;
   parameters: Parameter[];
+  /** A select: PostgreSQL may pipeline it beside others. */
+  reads: boolean;
 }
 
 export function hotQuery<Args extends readonly Argument[], Row>(
@@ -75,6 +79,8 @@ export function hotQuery<Args extends readonly Argument[], Row>(
       statement.run(parameters);
       return [];
     }
+    const reads = compiled.reads ? postgresReadsOf(db) : undefined;
+    if (reads) return reads.query<Row & object>(compiled.name, compiled.sql, parameters);
     const pool = postgresPoolOf(db);
     if (pool) return (await pool.query<Row & object>({ name: compiled.name, text: compiled.sql, values: parameters })).rows;
     const result = await db.executeQuery<Row>(CompiledQuery.raw(compiled.sql, parameters));
@@ -91,10 +97,11 @@ function compile<Args extends readonly Argument[], Row>(db: Kysely<Database>, bu
     if (!Array.isArray(arg)) return remember(standIns, { index });
     return arg.map((_, element) => remember(standIns, { index, element }));
   }) as unknown as Args;
-  const { sql, parameters } = build(db, ...standInsOf).compile();
+  const { sql, parameters, query } = build(db, ...standInsOf).compile();
   return {
     name: `hot_query_${++compiledShapes}`,
     sql,
+    reads: query.kind === "SelectQueryNode",
     parameters: parameters.map((parameter) => (standIns.has(parameter as StandIn) ? { standIn: parameter as StandIn } : { constant: parameter })),
   };
 }

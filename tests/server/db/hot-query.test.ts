@@ -1,4 +1,4 @@
-import { postgresPoolOf } from "../../../server/db/database";
+import { postgresPoolOf, postgresReadsOf } from "../../../server/db/database";
 import { hotQuery } from "../../../server/db/hot-query";
 import { createTestDatabase, databaseEngines, type TestDatabase } from "../support/databases";
 
@@ -72,18 +72,21 @@ describe.each(databaseEngines)("a hot query, compiled once per shape, on %s (iss
   it(
     engine === "sqlite"
       ? "runs on the SQLite connection itself, not through Kysely's driver, when no transaction is open"
-      : "runs on the pool as a named prepared statement, not through Kysely's driver, when not in a transaction",
+      : "reads down the pipelined connections as a named prepared statement, not through Kysely's driver or the pool, when not in a transaction",
     async () => {
       const throughKysely = vi.spyOn(database.db, "executeQuery");
       const pool = postgresPoolOf(database.db);
       const onPool = pool ? vi.spyOn(pool, "query") : undefined;
+      const reads = postgresReadsOf(database.db);
+      const pipelined = reads ? vi.spyOn(reads, "query") : undefined;
       try {
         expect(await sessionsOf(database.db, "b%", ["b1"], 0)).toEqual([{ sid: "b1", expires_at: 1003 }]);
         expect(await sessionsOf(database.db, "a%", ["a1"], 0)).toEqual([{ sid: "a1", expires_at: 1000 }]);
         expect(throughKysely).toHaveBeenCalledTimes(0);
-        if (onPool) {
+        if (pipelined) {
+          expect(onPool).toHaveBeenCalledTimes(0);
           // Both calls name the same statement, which each connection prepares once.
-          const names = onPool.mock.calls.map(([query]) => (query as { name?: string }).name);
+          const names = pipelined.mock.calls.map(([name]) => name);
           expect(names).toHaveLength(2);
           expect(names[0]).toMatch(/^hot_query_\d+$/);
           expect(names[1]).toBe(names[0]);
@@ -91,7 +94,23 @@ describe.each(databaseEngines)("a hot query, compiled once per shape, on %s (iss
       } finally {
         throughKysely.mockRestore();
         onPool?.mockRestore();
+        pipelined?.mockRestore();
       }
     },
   );
+
+  if (engine === "postgres") it("writes on the pool, never down the pipelined connections", async () => {
+    const touch = hotQuery((db, sid: string, expiresAt: number) => db.updateTable("sessions").set({ expires_at: expiresAt }).where("sid", "=", sid));
+    const pool = postgresPoolOf(database.db)!;
+    const onPool = vi.spyOn(pool, "query");
+    const pipelined = vi.spyOn(postgresReadsOf(database.db)!, "query");
+    try {
+      await touch(database.db, "a2", 1001);
+      expect(onPool).toHaveBeenCalledTimes(1);
+      expect(pipelined).toHaveBeenCalledTimes(0);
+    } finally {
+      onPool.mockRestore();
+      pipelined.mockRestore();
+    }
+  });
 });
