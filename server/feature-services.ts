@@ -189,12 +189,7 @@ export function createFeatureServices(adapters: FeatureAdapters): FeatureService
   const shareLinks = createShareLinksService({ db, memberAccess, notesOn: teacherNotes.notesOn, logger: adapters.logger, publicOrigin: adapters.config.publicOrigin });
   const pages = createPagesService(db);
   const events = createEventsService(db);
-  const resources = createResourcesService(db, {
-    memberAccess,
-    notesOn: teacherNotes.notesOn,
-    shareLinksFor: shareLinks.shareLinksFor,
-    shareLinkViews: shareLinks.shareLinkViews,
-  });
+  const resources = createResourcesService(db, { memberAccess, shareLinkViews: shareLinks.shareLinkViews });
   const people = createPeopleService(db);
   const accounts = createAccountsService({
     db,

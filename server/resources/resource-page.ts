@@ -8,14 +8,12 @@ import type { MemberAccess, MemberAccessReader } from "../memberships";
 import type { NoteDraft } from "../domain/teacher-note-content";
 import { memberTools, type ExistingShareLinks, type ResourceTools, type TeacherNote } from "./resource-tools";
 import { ownOnResource } from "./own-on-resource";
-import { saveControlOf, saveControlsFor, type SaveControl, type Viewer } from "./save-controls";
+import { saveControlOf, type SaveControl, type Viewer } from "./save-controls";
 import { resourceMediaOf, type ResourceMedia } from "./resource-media";
 
-/** What the page needs from outside the resources feature: who is a member, a person's notes and their share links. */
+/** What the page needs from outside its own rows: who is a member, and the links their share tokens make. */
 export interface ResourcePageDependencies {
   memberAccess: MemberAccessReader;
-  notesOn(constituentId: number, activityIds: readonly number[]): Promise<Map<number, string>>;
-  shareLinksFor(constituentId: number, resourceId: number): Promise<ExistingShareLinks>;
   /** The links for a member's live share tokens, read with their other rows on the page (own-on-resource.ts). */
   shareLinkViews(tokens: Partial<Record<ShareLinkType, string>>): ExistingShareLinks;
 }
@@ -163,20 +161,20 @@ export async function loadResourcePage(
   const read = await readResource(db, slug, now);
   if (!read) return undefined;
   const { row, activityRows } = read;
-  const [[save], access] = await Promise.all([
-    saveControlsFor(db, [{ id: row.id, resourceType: row.resource_type, title: row.title }], viewer),
+  const signedIn = viewer.constituentId !== null;
+  // Saved, notes and live links in one read (own-on-resource.ts), beside the access check; a visitor has none.
+  const [mine, access] = await Promise.all([
+    signedIn ? ownOnResource(db, viewer.constituentId!, row.id, activityRows.map((activity) => activity.id)) : undefined,
     options.access ?? deps.memberAccess(viewer.constituentId, now, { ownMemberships: viewer.ownMemberships }),
   ]);
-  const isMember = access.kind === "member" && viewer.constituentId !== null;
-  const [notes, shareLinks] = isMember
-    ? await Promise.all([
-        deps.notesOn(viewer.constituentId!, activityRows.map((activity) => activity.id)),
-        deps.shareLinksFor(viewer.constituentId!, row.id),
-      ])
-    : [new Map<number, string>(), {}];
+  const isMember = access.kind === "member" && signedIn;
+  const save = saveControlOf({ id: row.id, resourceType: row.resource_type, title: row.title }, mine?.saved ?? false, viewer);
+  // A non-member's page shows no tools and no activities (pageOf): their notes and links, if they had any, stay unseen.
+  const notes = mine?.notes ?? new Map<number, string>();
+  const shareLinks = mine ? deps.shareLinkViews(mine.liveTokens) : {};
   const own: ViewerParts = {
-    save: save!,
-    tools: memberTools(row, save!, viewer, { activityCount: activityRows.length, notesCount: notes.size, shareLinks }),
+    save,
+    tools: memberTools(row, save, viewer, { activityCount: activityRows.length, notesCount: notes.size, shareLinks }),
     noteOn: (activity) => noteFor(activity, viewer, notes, options.noteDraft),
   };
   return pageOf(read, isMember, own, accessPrompt(access, viewer.returnPath, activityRows.length) ?? null);
@@ -227,13 +225,12 @@ export async function loadMemberParts(
   noteDraft?: NoteDraft,
 ): Promise<Record<string, unknown>> {
   const { resource, activities } = meta;
-  // Saved, notes and live links in one read (own-on-resource.ts): the same answers as saveControlsFor, notesOn and shareLinksFor.
+  // Saved, notes and live links in one read (own-on-resource.ts), as the page rendered whole reads them.
   const own = await ownOnResource(db, viewer.constituentId!, resource.id, activities.map((activity) => activity.id));
   const save = saveControlOf({ id: resource.id, resourceType: resource.resource_type, title: resource.title }, own.saved, viewer);
-  const notes = own.notes;
   const shareLinks = deps.shareLinkViews(own.liveTokens);
-  const parts: Record<string, unknown> = { tools: memberTools(resource, save, viewer, { activityCount: activities.length, notesCount: notes.size, shareLinks }) };
-  for (const activity of activities) parts[notePartName(activity.id)] = noteFor(activity, viewer, notes, noteDraft);
+  const parts: Record<string, unknown> = { tools: memberTools(resource, save, viewer, { activityCount: activities.length, notesCount: own.notes.size, shareLinks }) };
+  for (const activity of activities) parts[notePartName(activity.id)] = noteFor(activity, viewer, own.notes, noteDraft);
   return parts;
 }
 

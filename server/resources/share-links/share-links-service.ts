@@ -38,7 +38,6 @@ export interface ShareLinksService {
   generate(personId: number, request: ShareLinkRequest): Promise<GenerateOutcome>;
   /** The resource's slug, or undefined when the token is not the person's live link. */
   revoke(personId: number, token: string): Promise<{ slug: string } | undefined>;
-  shareLinksFor(personId: number, resourceId: number): Promise<ShareLinksForResource>;
   /** The links for live tokens already read (the resource page reads them with the member's other rows: own-on-resource.ts). */
   shareLinkViews(tokens: Partial<Record<ShareLinkType, string>>): ShareLinksForResource;
   sharePage(personId: number, slug: string): Promise<SharePageOutcome>;
@@ -88,7 +87,6 @@ export function createShareLinksService(deps: ShareLinksDependencies): ShareLink
       return { slug: revoked.slug };
     },
 
-    shareLinksFor,
     shareLinkViews: (tokens) => shareLinkViewsOf(deps.publicOrigin, tokens),
 
     async sharePage(personId, slug) {

@@ -124,6 +124,25 @@ describe("a member's resource page: the shared part once, their own parts render
     }
   });
 
+  it("reads the member's saved, notes and links in one statement when the page is rendered whole, too", async () => {
+    const someone = await member({ note: "whole", saved: true, shareToken: "w".repeat(43) });
+    const log = logStatements(t.services.database.db);
+    try {
+      const { html } = await fetchAsBrowser(whole, someone.cookie, page);
+      expect(html).toContain("whole</textarea>");
+      expect(html).toContain("w".repeat(43));
+      expect(html).toContain('aria-pressed="true"');
+      const reads = log.all().filter((statement) => statement.startsWith("select"));
+      for (const table of ["saved_resources", "teacher_notes", "share_links"]) {
+        expect([table, reads.filter((statement) => statement.includes(`from "${table}"`)).length]).toEqual([table, 1]);
+      }
+      const own = reads.find((statement) => statement.includes('from "saved_resources"'));
+      for (const table of ["teacher_notes", "share_links"]) expect(own).toContain(`from "${table}"`);
+    } finally {
+      log.stop();
+    }
+  });
+
   it("shows a content change at once: the kept shared part follows the site's content version", async () => {
     const someone = await member();
     expect((await fetchAsBrowser(t.app, someone.cookie, page)).html).toContain("Macbeth: freeze-frames");
