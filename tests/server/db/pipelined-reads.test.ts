@@ -103,4 +103,16 @@ describe.runIf(postgresAdminUrl())("pipelined reads on PostgreSQL (issue 27)", (
       await unreachable.end();
     }
   });
+
+  it("parses each statement's rows by its own columns, read after read: a bigint as a number, a null as null", async () => {
+    const counts = () =>
+      reads.query<{ n: number; label: string | null }>("test_counts", "select count(*) as n, null::text as label from generate_series(1, $1::int)", [3]);
+    const stamps = () => reads.query<{ at: Date; n: string }>("test_stamps", "select timestamptz '2026-11-30 12:00:00+00' as at, 'x' || $1::text as n", ["y"]);
+    for (let round = 0; round < 3; round++) {
+      const [first, second] = await Promise.all([counts(), stamps()]);
+      expect(first).toEqual([{ n: 3, label: null }]);
+      expect(second).toEqual([{ at: new Date("2026-11-30T12:00:00Z"), n: "xy" }]);
+      await nextTurn();
+    }
+  });
 });
