@@ -14,7 +14,8 @@
  *   npm run build && tsx tests/bench/profile-member-pages.ts
  *   PROFILE_PAGES=my-account tsx tests/bench/profile-member-pages.ts
  *
- * A word that starts "school" profiles a school search row of the bench
+ * A word that starts "/" profiles that path as a visitor (no session: the
+ * home page is "/"). A word that starts "school" profiles a school search row of the bench
  * instead (issue 26: tests/bench/school-search.ts, a different query on each
  * request), over BENCH_SCHOOLS schools:
  *
@@ -158,8 +159,14 @@ async function profilePage(word: string): Promise<void> {
   let window: { loadStart: number; loadEnd: number; exit: number };
   try {
     const schoolRow = word.startsWith("school:") ? word.slice("school:".length) : undefined;
-    const scenarios = schoolRow === undefined ? await memberPageScenarios(app.baseUrl) : await schoolSearchScenarios(app.baseUrl);
-    const scenario = scenarios.find(({ url, name }) => (schoolRow === undefined ? url.includes(word) : name.includes(schoolRow)));
+    // A word that starts "/" is a path, asked for as a visitor (no session): a kept page.
+    const visitorPath = word.startsWith("/") ? word : undefined;
+    const scenarios = visitorPath
+      ? [{ name: `GET ${visitorPath} (visitor)`, url: `${app.baseUrl}${visitorPath}` } as Awaited<ReturnType<typeof memberPageScenarios>>[number]]
+      : schoolRow === undefined
+        ? await memberPageScenarios(app.baseUrl)
+        : await schoolSearchScenarios(app.baseUrl);
+    const scenario = scenarios.find(({ url, name }) => (visitorPath || schoolRow === undefined ? url.includes(word) : name.includes(schoolRow)));
     if (!scenario) throw new Error(`No page matches "${word}".`);
     // Warm: the first requests compile templates and fill caches; the profile is of the steady state. A distinct
     // school search row is warmed by schoolSearchScenarios, with queries the row does not send first.

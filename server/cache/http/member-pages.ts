@@ -5,6 +5,7 @@ import { precompress, splicedGzip, type SplicePiece } from "../spliced-gzip";
 import { preferredEncoding } from "../../http/accept-encoding";
 import { PartSlots, paramsOfParts, splitAtParts, type SharedPage } from "../../views/personal-parts";
 import { renderedParts, type RenderedParts } from "./rendered-parts";
+import { RefreshClaims } from "../refresh-claims";
 
 /*
  * A member's page as the shared part, rendered once, plus their own parts
@@ -105,16 +106,25 @@ export function memberPages(options: { readVersion: () => Promise<number>; maxBy
   let lastId = 0;
   const now = options.now ?? Date.now;
 
-  /** The entry kept under `key` if it is current, and the version it was checked against. */
-  async function current(key: string): Promise<{ version: number; found: KeptShared | undefined }> {
+  const refreshes = new RefreshClaims(now);
+
+  /**
+   * The entry kept under `key` if it may be sent, and the version it was checked against. Past its TTL (same
+   * version), one request renders it again (`claims`: Express's, which renders) while the others are sent it as it
+   * was (refresh-claims.ts); the member lane, which never renders, is sent it only while such a render is under way.
+   */
+  async function current(key: string, renders: boolean): Promise<{ version: number; found: KeptShared | undefined }> {
     const version = await options.readVersion();
     const found = kept.get(key);
-    return { version, found: found && found.version === version && now() - found.storedAt < options.ttlMs ? found : undefined };
+    if (!found || found.version !== version) return { version, found: undefined };
+    if (now() - found.storedAt < options.ttlMs) return { version, found };
+    const sendAsItWas = renders ? !refreshes.claim(key) : refreshes.underWay(key);
+    return { version, found: sendAsItWas ? found : undefined };
   }
 
   async function sharedPage<Meta>(req: Request, res: Response, page: MemberPageRequest<Meta>): Promise<KeptShared | undefined> {
     const key = `${page.view} ${req.originalUrl}`;
-    const { version, found } = await current(key);
+    const { version, found } = await current(key, true);
     if (found) return found;
     const shared = await page.shared();
     if (!shared) return undefined;
@@ -126,6 +136,7 @@ export function memberPages(options: { readVersion: () => Promise<number>; maxBy
       const bytes = entry.pieces.reduce((sum, piece) => sum + piece.plain.length + piece.deflated.length, key.length);
       kept.set(key, entry, bytes);
     }
+    refreshes.done(key);
     return entry;
   }
 
@@ -140,7 +151,7 @@ export function memberPages(options: { readVersion: () => Promise<number>; maxBy
       return true;
     },
     async kept(view, url) {
-      const { found } = await current(`${view} ${url}`);
+      const { found } = await current(`${view} ${url}`, false);
       return found && { meta: found.meta, compose: (req, params) => composePage(req, found, parts, params) };
     },
   };

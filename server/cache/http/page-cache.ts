@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
+import { RefreshClaims } from "../refresh-claims";
 import { byteLru } from "../byte-lru";
 import { compressAnswer, type CompressedAnswer } from "../compressed-answer";
 import { sendCompressedAnswer, type AnswerHeaders, type KeptReply } from "./kept-answer-response";
@@ -66,6 +67,7 @@ export function pageCache(options: PageCacheOptions): PageCache {
   const pages = byteLru<KeptPage>(options.maxBytes);
   const now = options.now ?? Date.now;
   const sendsSessionCookie = cookieTest(options.sessionCookieName);
+  const refreshes = new RefreshClaims(now);
 
   return {
     serves: (req) => isVisitorPageRequest(req) && !sendsSessionCookie(req.headers.cookie),
@@ -74,8 +76,16 @@ export function pageCache(options: PageCacheOptions): PageCache {
       if (key === undefined) return undefined;
       const version = await options.readVersion();
       const kept = pages.get(key);
-      if (kept && kept.version === version && now() - kept.storedAt < options.ttlMs) return { reply: { answer: kept.answer, headers: HIT_HEADERS } };
-      return { keep: (answer) => pages.set(key, { version, storedAt: now(), answer }, answer.bytes + key.length) };
+      // Past its TTL, one request renders it again while the others are sent it as it was (refresh-claims.ts).
+      if (kept && kept.version === version && (now() - kept.storedAt < options.ttlMs || !refreshes.claim(key))) {
+        return { reply: { answer: kept.answer, headers: HIT_HEADERS } };
+      }
+      return {
+        keep: (answer) => {
+          pages.set(key, { version, storedAt: now(), answer }, answer.bytes + key.length);
+          refreshes.done(key);
+        },
+      };
     },
   };
 }

@@ -3,6 +3,8 @@ import request from "supertest";
 import { byteLru } from "../../../server/cache/byte-lru";
 import { preferredEncoding } from "../../../server/http/accept-encoding";
 import { anonymousPageCache, cacheKeyOf, pageCache } from "../../../server/cache/http/page-cache";
+import { compressAnswer } from "../../../server/cache/compressed-answer";
+import { REFRESH_GIVE_UP_MS } from "../../../server/cache/refresh-claims";
 
 /** A bare app with only the page cache in front of routes that count their renders. */
 function appWithCache(version = { value: 1 }) {
@@ -60,6 +62,43 @@ describe("anonymousPageCache", () => {
     expect(renders.plain).toBe(2);
     // Another cookie alone does not make a session.
     expect((await request(app).get("/plain/").set("Cookie", "sidebar=open")).headers["x-cache"]).toBe("hit");
+  });
+});
+
+describe("pageCache past its TTL", () => {
+  const clock = { now: 0 };
+  const version = { value: 1 };
+  const answerOf = (text: string) => compressAnswer(Buffer.from(text), "text/html; charset=utf-8");
+  const bodyOf = (lookup: Awaited<ReturnType<ReturnType<typeof pageCache>["lookup"]>>) => lookup?.reply?.answer.representation("identity").body.toString();
+  const cache = pageCache({ sessionCookieName: "sid", readVersion: async () => version.value, maxBytes: 1024 * 1024, ttlMs: 60_000, now: () => clock.now });
+
+  it("lets one request render the page again while the others are sent it as it was, then sends the new one", async () => {
+    (await cache.lookup("/ttl/"))!.keep!(answerOf("first"));
+    clock.now += 60_000;
+    const refreshing = await cache.lookup("/ttl/");
+    expect(refreshing?.keep).toBeDefined();
+    // Meanwhile, every other request gets the page as it was, not a render of its own.
+    for (let n = 0; n < 3; n++) expect(bodyOf(await cache.lookup("/ttl/"))).toBe("first");
+    refreshing!.keep!(answerOf("second"));
+    expect(bodyOf(await cache.lookup("/ttl/"))).toBe("second");
+  });
+
+  it("never sends a page again once the content version moved: every request renders until one is kept", async () => {
+    (await cache.lookup("/moved/"))!.keep!(answerOf("old"));
+    clock.now += 60_000;
+    version.value += 1;
+    expect((await cache.lookup("/moved/"))?.keep).toBeDefined();
+    expect((await cache.lookup("/moved/"))?.keep).toBeDefined();
+  });
+
+  it("lets another request render once a refresh has not kept anything for a while", async () => {
+    (await cache.lookup("/stuck/"))!.keep!(answerOf("kept"));
+    clock.now += 60_000;
+    expect((await cache.lookup("/stuck/"))?.keep).toBeDefined();
+    clock.now += REFRESH_GIVE_UP_MS - 1;
+    expect(bodyOf(await cache.lookup("/stuck/"))).toBe("kept");
+    clock.now += 1;
+    expect((await cache.lookup("/stuck/"))?.keep).toBeDefined();
   });
 });
 
