@@ -28,8 +28,9 @@ export function isRedisUnavailable(error: unknown): error is RedisUnavailableErr
  * once while the connection is down (disableOfflineQueue); this bounds the
  * rest: the wait for it to be written and for its reply on a connection that
  * is open but no longer answers (a hung server, a network that drops packets
- * silently), which node-redis leaves to the socket. Redis's own refusals (ErrorReply: a wrong type, a bad script)
- * stay what they are: bugs, answered as a 500.
+ * silently), which node-redis leaves to the socket. Redis's own refusals
+ * (ErrorReply: a wrong type, a bad script) stay what they are: bugs,
+ * answered as a 500.
  */
 export function withinDeadline<T>(command: Promise<T>, timeoutMs: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

@@ -7,7 +7,7 @@ import { resourceListingUrl, emptyFacetSelection } from "../domain/resource-filt
 import type { MemberAccess, MemberAccessReader } from "../memberships";
 import type { NoteDraft } from "../domain/teacher-note-content";
 import { memberTools, type ExistingShareLinks, type ResourceTools, type TeacherNote } from "./resource-tools";
-import { ownOnResource } from "./own-on-resource";
+import { ownOnResource, type OwnOnResource } from "./own-on-resource";
 import { saveControlOf, type SaveControl, type Viewer } from "./save-controls";
 import { resourceMediaOf, type ResourceMedia } from "./resource-media";
 
@@ -168,15 +168,8 @@ export async function loadResourcePage(
     options.access ?? deps.memberAccess(viewer.constituentId, now, { ownMemberships: viewer.ownMemberships }),
   ]);
   const isMember = access.kind === "member" && signedIn;
-  const save = saveControlOf({ id: row.id, resourceType: row.resource_type, title: row.title }, mine?.saved ?? false, viewer);
   // A non-member's page shows no tools and no activities (pageOf): their notes and links, if they had any, stay unseen.
-  const notes = mine?.notes ?? new Map<number, string>();
-  const shareLinks = mine ? deps.shareLinkViews(mine.liveTokens) : {};
-  const own: ViewerParts = {
-    save,
-    tools: memberTools(row, save, viewer, { activityCount: activityRows.length, notesCount: notes.size, shareLinks }),
-    noteOn: (activity) => noteFor(activity, viewer, notes, options.noteDraft),
-  };
+  const own = viewerPartsOf(row, activityRows.length, viewer, mine ?? NOTHING_OWN, deps, options.noteDraft);
   return pageOf(read, isMember, own, accessPrompt(access, viewer.returnPath, activityRows.length) ?? null);
 }
 
@@ -226,12 +219,32 @@ export async function loadMemberParts(
 ): Promise<Record<string, unknown>> {
   const { resource, activities } = meta;
   // Saved, notes and live links in one read (own-on-resource.ts), as the page rendered whole reads them.
-  const own = await ownOnResource(db, viewer.constituentId!, resource.id, activities.map((activity) => activity.id));
-  const save = saveControlOf({ id: resource.id, resourceType: resource.resource_type, title: resource.title }, own.saved, viewer);
-  const shareLinks = deps.shareLinkViews(own.liveTokens);
-  const parts: Record<string, unknown> = { tools: memberTools(resource, save, viewer, { activityCount: activities.length, notesCount: own.notes.size, shareLinks }) };
-  for (const activity of activities) parts[notePartName(activity.id)] = noteFor(activity, viewer, own.notes, noteDraft);
+  const mine = await ownOnResource(db, viewer.constituentId!, resource.id, activities.map((activity) => activity.id));
+  const own = viewerPartsOf(resource, activities.length, viewer, mine, deps, noteDraft);
+  const parts: Record<string, unknown> = { tools: own.tools };
+  for (const activity of activities) parts[notePartName(activity.id)] = own.noteOn(activity);
   return parts;
+}
+
+/** A visitor's own rows on a resource: none. */
+const NOTHING_OWN: OwnOnResource = { saved: false, notes: new Map(), liveTokens: {} };
+
+/** The viewer's Save, tools panel and notes from their own rows: the same for the page rendered whole and for its member parts. */
+function viewerPartsOf(
+  resource: { id: number; resource_type: string; slug: string; title: string },
+  activityCount: number,
+  viewer: Viewer,
+  mine: OwnOnResource,
+  deps: Pick<ResourcePageDependencies, "shareLinkViews">,
+  noteDraft: NoteDraft | undefined,
+): ViewerParts {
+  const save = saveControlOf({ id: resource.id, resourceType: resource.resource_type, title: resource.title }, mine.saved, viewer);
+  const shareLinks = deps.shareLinkViews(mine.liveTokens);
+  return {
+    save,
+    tools: memberTools(resource, save, viewer, { activityCount, notesCount: mine.notes.size, shareLinks }),
+    noteOn: (activity) => noteFor(activity, viewer, mine.notes, noteDraft),
+  };
 }
 
 /** The member's note on one activity, with the typed text of a refused save when it was this one. */
